@@ -1,0 +1,219 @@
+//! Dice and the record of an adjudication.
+//!
+//! Rolls are made through [`GameRng`]; what a player reads about a roll is an
+//! [`Adjudication`]: the purpose, the dice, every modifier with the rule that
+//! gives it, what was needed and what it meant. Games keep compact events
+//! during play and build adjudications when the log is read, so playouts do
+//! not pay for the words.
+
+use crate::rng::GameRng;
+use serde::{Deserialize, Serialize};
+
+/// A die-roll (or card-draw) modifier with the rule section that grants it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Modifier {
+    pub label: String,
+    /// Rule reference as the rulebook prints it, e.g. "FTE 7.1".
+    pub rule: String,
+    pub value: i32,
+}
+
+impl Modifier {
+    pub fn new(label: impl Into<String>, rule: impl Into<String>, value: i32) -> Self {
+        Modifier {
+            label: label.into(),
+            rule: rule.into(),
+            value,
+        }
+    }
+}
+
+/// Which cell of which table an adjudication used, so a tables viewer can
+/// highlight it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableCell {
+    pub table: String,
+    pub row: String,
+    pub column: Option<String>,
+}
+
+/// One adjudication as the player reads it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Adjudication {
+    pub purpose: String,
+    pub rule: String,
+    /// The dice as rolled (or the card numbers drawn), before modifiers.
+    pub rolled: Vec<i32>,
+    pub modifiers: Vec<Modifier>,
+    pub total: i32,
+    /// What was needed, in words ("3 or less", "any crosshair").
+    pub needed: Option<String>,
+    pub table: Option<TableCell>,
+    pub result: String,
+}
+
+impl Adjudication {
+    pub fn new(purpose: impl Into<String>, rule: impl Into<String>) -> Self {
+        Adjudication {
+            purpose: purpose.into(),
+            rule: rule.into(),
+            rolled: Vec::new(),
+            modifiers: Vec::new(),
+            total: 0,
+            needed: None,
+            table: None,
+            result: String::new(),
+        }
+    }
+
+    /// Sum of the modifiers.
+    pub fn modifier_sum(&self) -> i32 {
+        self.modifiers.iter().map(|m| m.value).sum()
+    }
+
+    /// One line: "Fire: rolled 4, Jungle +2 (FTE 6.1), adjacent -1 (FTE 7.1) = 5; needed 3 or less: miss".
+    pub fn summary(&self) -> String {
+        let mut s = format!("{}: rolled ", self.purpose);
+        let dice: Vec<String> = self.rolled.iter().map(|d| d.to_string()).collect();
+        s.push_str(&dice.join("+"));
+        for m in &self.modifiers {
+            s.push_str(&format!(", {} {:+} ({})", m.label, m.value, m.rule));
+        }
+        if !self.modifiers.is_empty() || self.rolled.len() > 1 {
+            s.push_str(&format!(" = {}", self.total));
+        }
+        if let Some(n) = &self.needed {
+            s.push_str(&format!("; needed {n}"));
+        }
+        if !self.result.is_empty() {
+            s.push_str(&format!(": {}", self.result));
+        }
+        s
+    }
+}
+
+/// Plain dice helpers over the game's generator.
+pub struct Dice;
+
+impl Dice {
+    pub fn d6(rng: &mut GameRng) -> u8 {
+        rng.die(6)
+    }
+
+    pub fn d10(rng: &mut GameRng) -> u8 {
+        rng.die(10)
+    }
+
+    /// A d10 read 0-9, as some tables print it (the "10" face is 0).
+    pub fn d10_zero(rng: &mut GameRng) -> u8 {
+        rng.die(10) % 10
+    }
+
+    /// `n` dice of `sides` faces.
+    pub fn roll(rng: &mut GameRng, n: u8, sides: u8) -> Vec<u8> {
+        (0..n).map(|_| rng.die(sides)).collect()
+    }
+
+    /// A pool of `n` d6 counting hits on `hit_on` or better; returns the dice
+    /// too, so the player can see them.
+    pub fn pool(rng: &mut GameRng, n: u8, hit_on: u8) -> PoolRoll {
+        let dice = Self::roll(rng, n, 6);
+        PoolRoll::judge(dice, hit_on)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PoolRoll {
+    pub dice: Vec<u8>,
+    pub hit_on: u8,
+    pub hits: u8,
+}
+
+impl PoolRoll {
+    pub fn judge(dice: Vec<u8>, hit_on: u8) -> Self {
+        let hits = dice.iter().filter(|&&d| d >= hit_on).count() as u8;
+        PoolRoll { dice, hit_on, hits }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seeded_d10_is_uniform_enough() {
+        // 100,000 rolls: each face should be within 4% of 10,000 (about 4.2
+        // standard deviations), and the same seed gives the same counts.
+        let count = |seed| {
+            let mut rng = GameRng::seeded(seed);
+            let mut c = [0u32; 10];
+            for _ in 0..100_000 {
+                let d = Dice::d10(&mut rng);
+                assert!((1..=10).contains(&d));
+                c[(d - 1) as usize] += 1;
+            }
+            c
+        };
+        let c = count(2026);
+        for (face, &n) in c.iter().enumerate() {
+            assert!(
+                (9_600..=10_400).contains(&n),
+                "face {} came {} times",
+                face + 1,
+                n
+            );
+        }
+        assert_eq!(c, count(2026));
+        let chi2: f64 = c
+            .iter()
+            .map(|&n| (n as f64 - 10_000.0).powi(2) / 10_000.0)
+            .sum();
+        // 9 degrees of freedom; 27.9 is the 0.1% critical value.
+        assert!(chi2 < 27.9, "chi-square {chi2}");
+    }
+
+    #[test]
+    fn d10_zero_reads_ten_as_zero() {
+        let mut rng = GameRng::seeded(3);
+        let mut seen = [false; 10];
+        for _ in 0..1000 {
+            seen[Dice::d10_zero(&mut rng) as usize] = true;
+        }
+        assert!(seen.iter().all(|&s| s));
+    }
+
+    #[test]
+    fn pool_counts_hits() {
+        let p = PoolRoll::judge(vec![1, 5, 6, 4, 6], 5);
+        assert_eq!(p.hits, 3);
+        let p = PoolRoll::judge(vec![1, 2, 3], 4);
+        assert_eq!(p.hits, 0);
+        let mut rng = GameRng::seeded(5);
+        let mut total = 0u32;
+        for _ in 0..30_000 {
+            let p = Dice::pool(&mut rng, 3, 5);
+            assert_eq!(p.dice.len(), 3);
+            assert_eq!(p.hits as usize, p.dice.iter().filter(|&&d| d >= 5).count());
+            total += p.hits as u32;
+        }
+        // Expected 1 hit per 3 dice at 5+: 30,000 on average.
+        assert!((29_000..=31_000).contains(&total), "{total}");
+    }
+
+    #[test]
+    fn summary_names_every_modifier() {
+        let mut a = Adjudication::new("Fire at 12.05", "FTE 7.0");
+        a.rolled = vec![4];
+        a.modifiers = vec![
+            Modifier::new("Jungle", "FTE 6.1", 2),
+            Modifier::new("adjacent", "FTE 7.1", -1),
+        ];
+        a.total = 4 + a.modifier_sum();
+        a.needed = Some("3 or less".into());
+        a.result = "miss".into();
+        assert_eq!(
+            a.summary(),
+            "Fire at 12.05: rolled 4, Jungle +2 (FTE 6.1), adjacent -1 (FTE 7.1) = 5; needed 3 or less: miss"
+        );
+    }
+}

@@ -1,0 +1,270 @@
+//! The engine contract: one trait every game implements.
+//!
+//! A game is a sequence of decisions. At each one, [`Ruleset::decision`] says
+//! which side must choose and what; [`Ruleset::legal`] lists the commands it
+//! accepts; [`Ruleset::check`] refuses anything else with the rule that
+//! forbids it; [`Ruleset::execute`] carries a checked command out, rolling
+//! through the state's own generator and reporting what happened as events.
+//! An opportunity-fire prompt in the middle of a move is just another
+//! decision, for the other side.
+//!
+//! The implementing type is the loaded ruleset (its tables, cards, maps and
+//! scenarios); the state is plain serializable data.
+
+use crate::dice::Adjudication;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::fmt::{self, Debug};
+
+/// Index of a side in [`GameInfo::sides`].
+pub type SideIdx = u8;
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SideInfo {
+    /// Kebab-case id ("us", "vc", "player").
+    pub id: String,
+    pub name: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScenarioInfo {
+    pub id: String,
+    pub name: String,
+    #[serde(default)]
+    pub description: String,
+}
+
+/// A game option the set-up screen offers (an optional rule, a variant).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OptionInfo {
+    pub key: String,
+    pub name: String,
+    /// The rule section it switches on ("6.1").
+    pub rule: String,
+    pub default: String,
+    /// The values it accepts; ["off", "on"] for a switch.
+    pub values: Vec<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameInfo {
+    /// "fte", "csar", "grunt", "crossfire-vn", "platoon-cards".
+    pub id: String,
+    pub name: String,
+    pub sides: Vec<SideInfo>,
+    pub scenarios: Vec<ScenarioInfo>,
+    #[serde(default)]
+    pub options: Vec<OptionInfo>,
+}
+
+impl GameInfo {
+    pub fn side_index(&self, id: &str) -> Option<SideIdx> {
+        self.sides
+            .iter()
+            .position(|s| s.id == id)
+            .map(|i| i as SideIdx)
+    }
+}
+
+/// What a new game starts from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Setup {
+    pub scenario: String,
+    #[serde(default)]
+    pub options: BTreeMap<String, String>,
+    pub seed: u64,
+}
+
+impl Setup {
+    pub fn new(scenario: &str, seed: u64) -> Self {
+        Setup {
+            scenario: scenario.into(),
+            options: BTreeMap::new(),
+            seed,
+        }
+    }
+
+    pub fn option(mut self, key: &str, value: &str) -> Self {
+        self.options.insert(key.into(), value.into());
+        self
+    }
+
+    /// True when a switch option is "on" (or "true"/"yes"/"1").
+    pub fn is_on(&self, key: &str) -> bool {
+        matches!(
+            self.options.get(key).map(|s| s.as_str()),
+            Some("on" | "true" | "yes" | "1")
+        )
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SetupError {
+    UnknownScenario(String),
+    BadOption { key: String, message: String },
+    Data(String),
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupError::UnknownScenario(s) => write!(f, "unknown scenario '{s}'"),
+            SetupError::BadOption { key, message } => write!(f, "option '{key}': {message}"),
+            SetupError::Data(m) => write!(f, "data: {m}"),
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+/// A refusal: which rule forbids the command and why, in a player's words.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RuleError {
+    /// "CSAR 4.3.1", "FTE 6.8".
+    pub rule: String,
+    pub message: String,
+}
+
+impl RuleError {
+    pub fn new(rule: impl Into<String>, message: impl Into<String>) -> Self {
+        RuleError {
+            rule: rule.into(),
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for RuleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({})", self.message, self.rule)
+    }
+}
+
+impl std::error::Error for RuleError {}
+
+/// Who must choose, and what.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Decision {
+    /// `None` once the game is over.
+    pub side: Option<SideIdx>,
+    /// A short machine-readable kind ("activate", "opportunity-fire", "burn-card").
+    pub kind: String,
+    /// What the player is asked, in words.
+    pub prompt: String,
+    /// The rule section that gives this decision.
+    pub rule: String,
+}
+
+impl Decision {
+    pub fn game_over() -> Self {
+        Decision {
+            side: None,
+            kind: "game-over".into(),
+            prompt: "The game is over.".into(),
+            rule: String::new(),
+        }
+    }
+}
+
+/// The running score and, at the end, the result.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome {
+    /// `None` while the game goes on. At the end a short label that playouts
+    /// count: "win", "loss", "draw" for a solitaire game, the winning side's
+    /// id or "draw" for a two-sided one.
+    pub result: Option<String>,
+    /// In words: "Rescue complete on turn 6: 2 survivors recovered."
+    pub summary: String,
+    /// Named running totals (victory points, morale points, turn).
+    pub score: Vec<(String, i32)>,
+}
+
+impl Outcome {
+    pub fn ongoing(summary: impl Into<String>) -> Self {
+        Outcome {
+            result: None,
+            summary: summary.into(),
+            score: Vec::new(),
+        }
+    }
+
+    pub fn is_finished(&self) -> bool {
+        self.result.is_some()
+    }
+}
+
+/// One entry of the game log as the player reads it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LogEntry {
+    pub text: String,
+    /// The rolls and draws behind it, each with its modifiers.
+    #[serde(default)]
+    pub adjudications: Vec<Adjudication>,
+}
+
+impl LogEntry {
+    pub fn text(text: impl Into<String>) -> Self {
+        LogEntry {
+            text: text.into(),
+            adjudications: Vec::new(),
+        }
+    }
+}
+
+pub trait Ruleset: Send + Sync + 'static {
+    /// Everything needed to go on, the generator included.
+    type State: Clone + Debug + Serialize + DeserializeOwned + Send + Sync;
+    /// A side's answer to the current decision.
+    type Command: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+    /// What happened; the log, the animations and the explanations read these.
+    type Event: Clone + Debug + Serialize + DeserializeOwned + Send + Sync;
+    /// What one side may see. Hidden things are absent, not flagged.
+    type View: Serialize;
+
+    fn info(&self) -> GameInfo;
+
+    fn new_game(&self, setup: &Setup) -> Result<Self::State, SetupError>;
+
+    fn decision(&self, state: &Self::State) -> Decision;
+
+    /// Every command the current decision accepts. Empty once the game is over.
+    fn legal(&self, state: &Self::State) -> Vec<Self::Command>;
+
+    /// Refuses an illegal command, naming the rule.
+    fn check(&self, state: &Self::State, command: &Self::Command) -> Result<(), RuleError>;
+
+    /// Carries out a command that passed [`Ruleset::check`], appending what
+    /// happened to `events`.
+    fn execute(
+        &self,
+        state: &mut Self::State,
+        command: &Self::Command,
+        events: &mut Vec<Self::Event>,
+    );
+
+    fn view(&self, state: &Self::State, side: SideIdx) -> Self::View;
+
+    fn outcome(&self, state: &Self::State) -> Outcome;
+
+    /// The event in words, with its adjudications.
+    fn describe(&self, event: &Self::Event) -> LogEntry;
+
+    /// True if these events (of one command) revealed nothing random or
+    /// hidden, so the command may be taken back. The default allows no undo.
+    fn undoable(&self, _events: &[Self::Event]) -> bool {
+        false
+    }
+
+    /// Check, then execute.
+    fn apply(
+        &self,
+        state: &mut Self::State,
+        command: &Self::Command,
+    ) -> Result<Vec<Self::Event>, RuleError> {
+        self.check(state, command)?;
+        let mut events = Vec::new();
+        self.execute(state, command, &mut events);
+        Ok(events)
+    }
+}

@@ -1,0 +1,29 @@
+//! The shared core of Vietnam Tactics: everything the five games have in
+//! common, with no Bevy anywhere in its dependency tree.
+//!
+//! - [`rng`], [`dice`]: the seeded generator and the record of adjudications;
+//! - [`deck`], [`cup`], [`track`]: cards, chits and tracks;
+//! - [`hex`]: hex maps on hexx with line of sight and movement costs;
+//! - [`tabletop`]: geometry in inches for the miniatures rules;
+//! - [`provenance`], [`data`]: data values with their sources, RON loading;
+//! - [`engine`]: the trait every game implements; [`session`]: saves and
+//!   replays; [`dynamic`]: the same with types erased; [`playout`]: whole
+//!   games played by a policy; [`testing`]: the contract checks.
+
+pub mod cup;
+pub mod data;
+pub mod deck;
+pub mod dice;
+pub mod digest;
+pub mod dynamic;
+pub mod engine;
+pub mod playout;
+pub mod provenance;
+pub mod rng;
+pub mod session;
+pub mod testing;
+pub mod track;
+
+pub use dice::{Adjudication, Dice, Modifier};
+pub use engine::*;
+pub use rng::GameRng;

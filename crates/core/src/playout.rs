@@ -1,0 +1,177 @@
+//! Playing whole games without a person: policies and the playout runner.
+
+use crate::digest::{Fnv64, digest};
+use crate::engine::{Ruleset, Setup, SetupError};
+use crate::rng::GameRng;
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::time::Instant;
+
+/// Picks one of the legal commands.
+pub trait Policy<R: Ruleset> {
+    fn choose(&mut self, rules: &R, state: &R::State, legal: &[R::Command]) -> usize;
+}
+
+/// Uniform over the legal commands, from its own seeded stream (never the
+/// game's: the policy must not change what the dice say).
+pub struct RandomPolicy {
+    pub rng: GameRng,
+}
+
+impl RandomPolicy {
+    pub fn new(seed: u64) -> Self {
+        RandomPolicy {
+            rng: GameRng::seeded(seed),
+        }
+    }
+}
+
+impl<R: Ruleset> Policy<R> for RandomPolicy {
+    fn choose(&mut self, _rules: &R, _state: &R::State, legal: &[R::Command]) -> usize {
+        self.rng.index(legal.len())
+    }
+}
+
+/// How one played-out game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlayedGame {
+    /// The outcome's result label, or "stuck" (no legal command in an
+    /// unfinished game: a rules bug) or "unfinished" (hit the command cap).
+    pub result: String,
+    pub commands: usize,
+    pub digest: u64,
+}
+
+/// Commands after which a playout gives up; far above any real game.
+pub const DEFAULT_MAX_COMMANDS: usize = 200_000;
+
+pub fn play_one<R: Ruleset>(
+    rules: &R,
+    setup: &Setup,
+    policy: &mut dyn Policy<R>,
+    max_commands: usize,
+) -> Result<PlayedGame, SetupError> {
+    let mut state = rules.new_game(setup)?;
+    let mut events = Vec::new();
+    let mut commands = 0;
+    let result = loop {
+        if let Some(r) = rules.outcome(&state).result {
+            break r;
+        }
+        if commands >= max_commands {
+            break "unfinished".to_string();
+        }
+        let legal = rules.legal(&state);
+        if legal.is_empty() {
+            break "stuck".to_string();
+        }
+        let i = policy.choose(rules, &state, &legal);
+        events.clear();
+        rules.execute(&mut state, &legal[i], &mut events);
+        commands += 1;
+    };
+    Ok(PlayedGame {
+        result,
+        commands,
+        digest: digest(&state),
+    })
+}
+
+/// The seeds of game `i` of a playout: the game's own and its policy's.
+pub fn game_seeds(seed: u64, i: u64) -> (u64, u64) {
+    (
+        GameRng::derive_seed(seed, 2 * i),
+        GameRng::derive_seed(seed, 2 * i + 1),
+    )
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct PlayoutSummary {
+    pub games: u64,
+    pub outcomes: BTreeMap<String, u64>,
+    pub mean_commands: f64,
+    pub seconds: f64,
+    pub games_per_second: f64,
+    /// Hash of every final state in game order: the same for the same seed
+    /// whatever the thread count.
+    pub digest: String,
+}
+
+/// Plays `games` random games of `scenario`, on `threads` threads.
+pub fn playout<R: Ruleset>(
+    rules: &R,
+    base: &Setup,
+    games: u64,
+    threads: usize,
+) -> Result<PlayoutSummary, SetupError> {
+    // Fail on a bad scenario or option before starting threads.
+    rules.new_game(base)?;
+    let start = Instant::now();
+    let threads = threads.max(1).min(games.max(1) as usize);
+    let run = |range: std::ops::Range<u64>| -> Result<Vec<PlayedGame>, SetupError> {
+        range
+            .map(|i| {
+                let (gs, ps) = game_seeds(base.seed, i);
+                let setup = Setup {
+                    seed: gs,
+                    ..base.clone()
+                };
+                let mut policy = RandomPolicy::new(ps);
+                play_one(rules, &setup, &mut policy, DEFAULT_MAX_COMMANDS)
+            })
+            .collect()
+    };
+    let results: Vec<PlayedGame> = if threads == 1 {
+        run(0..games)?
+    } else {
+        let chunk = games.div_ceil(threads as u64);
+        let parts: Vec<Result<Vec<PlayedGame>, SetupError>> = std::thread::scope(|s| {
+            let handles: Vec<_> = (0..threads as u64)
+                .map(|t| {
+                    let lo = (t * chunk).min(games);
+                    let hi = ((t + 1) * chunk).min(games);
+                    let run = &run;
+                    s.spawn(move || run(lo..hi))
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| {
+                    h.join().unwrap_or_else(|_| {
+                        Err(SetupError::Data("a playout thread panicked".into()))
+                    })
+                })
+                .collect()
+        });
+        let mut all = Vec::with_capacity(games as usize);
+        for p in parts {
+            all.extend(p?);
+        }
+        all
+    };
+    let seconds = start.elapsed().as_secs_f64();
+    let mut outcomes = BTreeMap::new();
+    let mut h = Fnv64::default();
+    let mut total_commands = 0u64;
+    for g in &results {
+        *outcomes.entry(g.result.clone()).or_insert(0) += 1;
+        h.u64(g.digest);
+        total_commands += g.commands as u64;
+    }
+    Ok(PlayoutSummary {
+        games,
+        outcomes,
+        mean_commands: if games == 0 {
+            0.0
+        } else {
+            total_commands as f64 / games as f64
+        },
+        seconds,
+        games_per_second: if seconds > 0.0 {
+            games as f64 / seconds
+        } else {
+            0.0
+        },
+        digest: crate::digest::hex(h.0),
+    })
+}

@@ -1,0 +1,251 @@
+//! A game in progress: the ruleset, the state, and the log of commands that
+//! produced it; saves and replays.
+//!
+//! A save holds the set-up (scenario, options, seed), every command in order
+//! and a snapshot of the state. Loading replays the commands from the seed
+//! and refuses the file if the result is not the snapshot: a save edited by
+//! hand, or made by rules that have since changed, is caught, not trusted.
+
+use crate::digest::digest;
+use crate::engine::{LogEntry, RuleError, Ruleset, Setup, SetupError};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::fmt;
+use std::sync::Arc;
+
+/// The save format this build writes. Bump when the shape of a save changes.
+pub const SAVE_FORMAT: u32 = 1;
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Save<C, S> {
+    pub format: u32,
+    pub game: String,
+    pub scenario: String,
+    #[serde(default)]
+    pub options: BTreeMap<String, String>,
+    pub seed: u64,
+    pub commands: Vec<C>,
+    pub snapshot: S,
+}
+
+/// The part of a save every build can read, to pick the game and refuse a
+/// newer format before parsing the rest.
+#[derive(Clone, Debug, Deserialize)]
+pub struct SaveHeader {
+    pub format: u32,
+    pub game: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LoadError {
+    /// The file is not a save we can parse; names the file, line and column.
+    Parse(String),
+    /// Written by a newer build.
+    NewerFormat {
+        found: u32,
+        supported: u32,
+    },
+    WrongGame {
+        found: String,
+        expected: String,
+    },
+    Setup(SetupError),
+    /// A command in the log was refused on replay.
+    Illegal {
+        index: usize,
+        error: RuleError,
+    },
+    /// Replaying the log did not rebuild the snapshot.
+    SnapshotMismatch {
+        commands: usize,
+    },
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LoadError::Parse(m) => write!(f, "not a readable save: {m}"),
+            LoadError::NewerFormat { found, supported } => write!(
+                f,
+                "this save is format {found}, written by a newer Vietnam Tactics; this build reads up to format {supported}"
+            ),
+            LoadError::WrongGame { found, expected } => {
+                write!(f, "this save is for game '{found}', not '{expected}'")
+            }
+            LoadError::Setup(e) => write!(f, "the save's set-up is refused: {e}"),
+            LoadError::Illegal { index, error } => {
+                write!(
+                    f,
+                    "command {} of the save is illegal on replay: {error}",
+                    index + 1
+                )
+            }
+            LoadError::SnapshotMismatch { commands } => write!(
+                f,
+                "replaying the save's {commands} commands does not give the state it was saved with (edited by hand, or saved by other rules)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+/// Reads the header of a save, refusing newer formats.
+pub fn read_header(text: &str, file: &str) -> Result<SaveHeader, LoadError> {
+    let h: SaveHeader =
+        crate::data::parse_ron(file, text).map_err(|e| LoadError::Parse(e.to_string()))?;
+    if h.format > SAVE_FORMAT {
+        return Err(LoadError::NewerFormat {
+            found: h.format,
+            supported: SAVE_FORMAT,
+        });
+    }
+    Ok(h)
+}
+
+/// One step of the history: the command, what it did, and (while it can be
+/// taken back) the state before it.
+struct Step<R: Ruleset> {
+    before: Option<R::State>,
+    events_len: usize,
+}
+
+impl<R: Ruleset> Clone for Step<R> {
+    fn clone(&self) -> Self {
+        Step {
+            before: self.before.clone(),
+            events_len: self.events_len,
+        }
+    }
+}
+
+pub struct Session<R: Ruleset> {
+    pub rules: Arc<R>,
+    pub setup: Setup,
+    pub state: R::State,
+    pub commands: Vec<R::Command>,
+    pub events: Vec<R::Event>,
+    steps: Vec<Step<R>>,
+}
+
+impl<R: Ruleset> Clone for Session<R> {
+    fn clone(&self) -> Self {
+        Session {
+            rules: self.rules.clone(),
+            setup: self.setup.clone(),
+            state: self.state.clone(),
+            commands: self.commands.clone(),
+            events: self.events.clone(),
+            steps: self.steps.clone(),
+        }
+    }
+}
+
+impl<R: Ruleset> Session<R> {
+    pub fn new(rules: Arc<R>, setup: Setup) -> Result<Self, SetupError> {
+        let state = rules.new_game(&setup)?;
+        Ok(Session {
+            rules,
+            setup,
+            state,
+            commands: Vec::new(),
+            events: Vec::new(),
+            steps: Vec::new(),
+        })
+    }
+
+    /// Checks and executes a command; returns the new events.
+    pub fn apply(&mut self, command: R::Command) -> Result<&[R::Event], RuleError> {
+        self.rules.check(&self.state, &command)?;
+        let before = self.state.clone();
+        let start = self.events.len();
+        self.rules
+            .execute(&mut self.state, &command, &mut self.events);
+        let undoable = self.rules.undoable(&self.events[start..]);
+        self.steps.push(Step {
+            before: undoable.then_some(before),
+            events_len: start,
+        });
+        self.commands.push(command);
+        Ok(&self.events[start..])
+    }
+
+    /// True if the last command can be taken back: it rolled no die, drew no
+    /// card and revealed nothing hidden.
+    pub fn can_undo(&self) -> bool {
+        self.steps.last().is_some_and(|s| s.before.is_some())
+    }
+
+    /// Takes back the last command if it can be; false otherwise.
+    pub fn undo(&mut self) -> bool {
+        if !self.can_undo() {
+            return false;
+        }
+        let step = self.steps.pop().expect("checked by can_undo");
+        self.state = step.before.expect("checked by can_undo");
+        self.events.truncate(step.events_len);
+        self.commands.pop();
+        true
+    }
+
+    pub fn digest(&self) -> u64 {
+        digest(&self.state)
+    }
+
+    pub fn log(&self) -> Vec<LogEntry> {
+        self.events.iter().map(|e| self.rules.describe(e)).collect()
+    }
+
+    pub fn to_save(&self) -> Save<R::Command, R::State> {
+        Save {
+            format: SAVE_FORMAT,
+            game: self.rules.info().id,
+            scenario: self.setup.scenario.clone(),
+            options: self.setup.options.clone(),
+            seed: self.setup.seed,
+            commands: self.commands.clone(),
+            snapshot: self.state.clone(),
+        }
+    }
+
+    pub fn save_ron(&self) -> String {
+        let cfg = ron::ser::PrettyConfig::new().depth_limit(3);
+        ron::ser::to_string_pretty(&self.to_save(), cfg)
+            .unwrap_or_else(|e| format!("// save failed: {e}"))
+    }
+
+    /// Rebuilds a session from a save: replays every command from the seed and
+    /// compares the result with the snapshot.
+    pub fn load(rules: Arc<R>, text: &str, file: &str) -> Result<Self, LoadError> {
+        let header = read_header(text, file)?;
+        let id = rules.info().id;
+        if header.game != id {
+            return Err(LoadError::WrongGame {
+                found: header.game,
+                expected: id,
+            });
+        }
+        let save: Save<R::Command, R::State> =
+            crate::data::parse_ron(file, text).map_err(|e| LoadError::Parse(e.to_string()))?;
+        Self::replay(rules, &save)
+    }
+
+    pub fn replay(rules: Arc<R>, save: &Save<R::Command, R::State>) -> Result<Self, LoadError> {
+        let setup = Setup {
+            scenario: save.scenario.clone(),
+            options: save.options.clone(),
+            seed: save.seed,
+        };
+        let mut s = Session::new(rules, setup).map_err(LoadError::Setup)?;
+        for (index, c) in save.commands.iter().enumerate() {
+            s.apply(c.clone())
+                .map_err(|error| LoadError::Illegal { index, error })?;
+        }
+        if digest(&s.state) != digest(&save.snapshot) {
+            return Err(LoadError::SnapshotMismatch {
+                commands: save.commands.len(),
+            });
+        }
+        Ok(s)
+    }
+}
