@@ -305,11 +305,10 @@ fn state_json(s: &dyn DynSession) -> Value {
     })
 }
 
-fn open(
-    games: &Registry,
-    file: &str,
-    assets: Option<&Path>,
-) -> Result<(Arc<dyn DynGame>, Box<dyn DynSession>), Failure> {
+/// A save opened: its game and the replayed session.
+type Opened = (Arc<dyn DynGame>, Box<dyn DynSession>);
+
+fn open(games: &Registry, file: &str, assets: Option<&Path>) -> Result<Opened, Failure> {
     let text = std::fs::read_to_string(file).map_err(|e| Failure::input(format!("{file}: {e}")))?;
     let header = read_header(&text, file).map_err(|e| Failure::input(e.to_string()))?;
     let g = games.load(&header.game, assets)?;
