@@ -1,0 +1,309 @@
+//! The board's camera and pointer: pan and zoom with mouse drag, wheel and
+//! keys; clicks on the board (not on a panel) as [`BoardClick`] messages;
+//! tooltips for anything on the board with a [`Tooltip`].
+
+use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseScrollUnit};
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use bevy_egui::input::EguiWantsInput;
+
+/// Put on the 2D camera that looks at the board.
+#[derive(Component, Clone, Debug)]
+pub struct BoardCamera {
+    pub min_scale: f32,
+    pub max_scale: f32,
+}
+
+impl Default for BoardCamera {
+    fn default() -> Self {
+        BoardCamera {
+            min_scale: 0.1,
+            max_scale: 8.0,
+        }
+    }
+}
+
+/// The part of the window left to the board by the overlay, in logical
+/// pixels from the top left; `None` means the whole window.
+#[derive(Resource, Default, Clone, Copy, Debug)]
+pub struct BoardRect(pub Option<Rect>);
+
+/// The board's extent in world units, for "fit to window" (Home). A plugin
+/// sets it when it draws its map.
+#[derive(Resource, Default, Clone, Copy, Debug)]
+pub struct BoardBounds(pub Option<Rect>);
+
+/// Where the pointer is on the board this frame.
+#[derive(Resource, Default, Clone, Debug)]
+pub struct BoardPointer {
+    /// The pointer in world coordinates, if it is over the board.
+    pub world: Option<Vec2>,
+    /// The pointer in window coordinates (logical pixels).
+    pub window: Option<Vec2>,
+    /// The entity under the pointer with a [`Tooltip`], nearest first.
+    pub hovered: Option<Entity>,
+    press: Option<Vec2>,
+    dragged: bool,
+}
+
+/// A left click on the board that was not a drag and not on a panel.
+#[derive(Message, Clone, Copy, Debug, PartialEq)]
+pub struct BoardClick {
+    pub world: Vec2,
+}
+
+/// What a thing on the board is and its current state, shown on hover.
+#[derive(Component, Clone, Debug, Default)]
+pub struct Tooltip {
+    pub title: String,
+    pub lines: Vec<String>,
+    /// How far from its centre the pointer still counts as over it (world units).
+    pub radius: f32,
+}
+
+impl Tooltip {
+    pub fn new(title: impl Into<String>, radius: f32) -> Self {
+        Tooltip {
+            title: title.into(),
+            lines: Vec::new(),
+            radius,
+        }
+    }
+
+    pub fn line(mut self, l: impl Into<String>) -> Self {
+        self.lines.push(l.into());
+        self
+    }
+}
+
+/// Cycle through units (Tab); a board plugin moves its selection on it.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CycleUnits {
+    pub backwards: bool,
+}
+
+/// Pixels the pointer may move between press and release and still click.
+pub const CLICK_SLOP: f32 = 5.0;
+
+/// True if the window point is inside the board rectangle and egui is not
+/// taking the pointer (a window, a popup, a drag on a widget).
+pub fn pointer_on_board(window_pos: Vec2, rect: &BoardRect, egui: Option<&EguiWantsInput>) -> bool {
+    let inside = rect.0.is_none_or(|r| r.contains(window_pos));
+    let egui_busy = egui.is_some_and(|e| e.wants_any_pointer_input());
+    inside && !egui_busy
+}
+
+/// Zooms around a fixed world point: returns the camera's new position.
+pub fn zoom_about(cam: Vec2, fixed: Vec2, old_scale: f32, new_scale: f32) -> Vec2 {
+    fixed - (fixed - cam) * (new_scale / old_scale)
+}
+
+/// The camera position and scale that fit `bounds` into a viewport.
+pub fn fit(bounds: Rect, viewport: Vec2, margin: f32) -> (Vec2, f32) {
+    let size = bounds.size() + Vec2::splat(2.0 * margin);
+    let scale = (size.x / viewport.x.max(1.0)).max(size.y / viewport.y.max(1.0));
+    (bounds.center(), scale.max(0.01))
+}
+
+#[allow(clippy::too_many_arguments)]
+pub fn update_pointer(
+    window: Query<&Window, With<PrimaryWindow>>,
+    camera: Query<(&Camera, &GlobalTransform), With<BoardCamera>>,
+    rect: Res<BoardRect>,
+    egui: Option<Res<EguiWantsInput>>,
+    mouse: Res<ButtonInput<MouseButton>>,
+    tips: Query<(Entity, &GlobalTransform, &Tooltip, &InheritedVisibility)>,
+    mut pointer: ResMut<BoardPointer>,
+    mut clicks: MessageWriter<BoardClick>,
+) {
+    let cursor = window.iter().next().and_then(|w| w.cursor_position());
+    pointer.window = cursor;
+    let Some(cursor) = cursor else {
+        pointer.world = None;
+        pointer.hovered = None;
+        return;
+    };
+    let on_board = pointer_on_board(cursor, &rect, egui.as_deref());
+    let world = camera
+        .iter()
+        .next()
+        .and_then(|(c, t)| c.viewport_to_world_2d(t, cursor).ok());
+    pointer.world = if on_board { world } else { None };
+    pointer.hovered = pointer.world.and_then(|w| {
+        tips.iter()
+            .filter(|(_, _, _, v)| v.get())
+            .map(|(e, t, tip, _)| {
+                (
+                    e,
+                    t.translation().truncate().distance(w),
+                    tip.radius,
+                    t.translation().z,
+                )
+            })
+            .filter(|(_, d, r, _)| d <= r)
+            .min_by(|a, b| b.3.total_cmp(&a.3).then(a.1.total_cmp(&b.1)))
+            .map(|(e, ..)| e)
+    });
+    if mouse.just_pressed(MouseButton::Left) {
+        pointer.press = on_board.then_some(cursor);
+        pointer.dragged = false;
+    }
+    if let Some(p) = pointer.press
+        && p.distance(cursor) > CLICK_SLOP
+    {
+        pointer.dragged = true;
+    }
+    if mouse.just_released(MouseButton::Left) {
+        if let (Some(_), false, Some(w)) = (pointer.press, pointer.dragged, pointer.world) {
+            clicks.write(BoardClick { world: w });
+        }
+        pointer.press = None;
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+pub fn pan_zoom(
+    mut camera: Query<(&mut Transform, &BoardCamera, &Camera)>,
+    mouse: Res<ButtonInput<MouseButton>>,
+    keys: Res<ButtonInput<KeyCode>>,
+    motion: Res<AccumulatedMouseMotion>,
+    scroll: Res<AccumulatedMouseScroll>,
+    pointer: Res<BoardPointer>,
+    egui: Option<Res<EguiWantsInput>>,
+    bounds: Res<BoardBounds>,
+    rect: Res<BoardRect>,
+    time: Res<Time>,
+) {
+    let Ok((mut t, cfg, cam)) = camera.single_mut() else {
+        return;
+    };
+    let scale = t.scale.x;
+    // Drag: right or middle button anywhere on the board; left once it has
+    // moved far enough not to be a click.
+    let dragging = (pointer.world.is_some() || pointer.press.is_some())
+        && (mouse.pressed(MouseButton::Right)
+            || mouse.pressed(MouseButton::Middle)
+            || (mouse.pressed(MouseButton::Left) && pointer.dragged));
+    if dragging && motion.delta != Vec2::ZERO {
+        t.translation.x -= motion.delta.x * scale;
+        t.translation.y += motion.delta.y * scale;
+    }
+    let keyboard_free = !egui
+        .as_deref()
+        .is_some_and(|e| e.wants_any_keyboard_input());
+    if keyboard_free {
+        let mut dir = Vec2::ZERO;
+        if keys.pressed(KeyCode::ArrowLeft) {
+            dir.x -= 1.0;
+        }
+        if keys.pressed(KeyCode::ArrowRight) {
+            dir.x += 1.0;
+        }
+        if keys.pressed(KeyCode::ArrowUp) {
+            dir.y += 1.0;
+        }
+        if keys.pressed(KeyCode::ArrowDown) {
+            dir.y -= 1.0;
+        }
+        let step = 600.0 * scale * time.delta_secs();
+        t.translation += (dir * step).extend(0.0);
+    }
+    let mut factor = 1.0;
+    if pointer.world.is_some() && scroll.delta.y != 0.0 {
+        let lines = match scroll.unit {
+            MouseScrollUnit::Line => scroll.delta.y,
+            MouseScrollUnit::Pixel => scroll.delta.y / 40.0,
+        };
+        factor *= 0.9f32.powf(lines);
+    }
+    if keyboard_free {
+        if keys.just_pressed(KeyCode::Equal) || keys.just_pressed(KeyCode::NumpadAdd) {
+            factor *= 0.8;
+        }
+        if keys.just_pressed(KeyCode::Minus) || keys.just_pressed(KeyCode::NumpadSubtract) {
+            factor *= 1.25;
+        }
+    }
+    if factor != 1.0 {
+        let new_scale = (scale * factor).clamp(cfg.min_scale, cfg.max_scale);
+        let fixed = pointer.world.unwrap_or(t.translation.truncate());
+        let p = zoom_about(t.translation.truncate(), fixed, scale, new_scale);
+        t.translation.x = p.x;
+        t.translation.y = p.y;
+        t.scale = Vec3::new(new_scale, new_scale, 1.0);
+    }
+    if keyboard_free
+        && keys.just_pressed(KeyCode::Home)
+        && let Some(b) = bounds.0
+    {
+        let viewport = rect
+            .0
+            .map(|r| r.size())
+            .or_else(|| cam.logical_viewport_size())
+            .unwrap_or(Vec2::new(1280.0, 800.0));
+        let (c, s) = fit(b, viewport, 40.0);
+        t.translation.x = c.x;
+        t.translation.y = c.y;
+        t.scale = Vec3::new(s, s, 1.0);
+    }
+}
+
+/// Shows the tooltip of the hovered board entity at the pointer.
+pub fn tooltip_ui(
+    mut contexts: bevy_egui::EguiContexts,
+    pointer: Res<BoardPointer>,
+    tips: Query<&Tooltip>,
+) -> Result {
+    let Some(tip) = pointer.hovered.and_then(|e| tips.get(e).ok()) else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    bevy_egui::egui::Tooltip::always_open(
+        ctx.clone(),
+        bevy_egui::egui::LayerId::background(),
+        bevy_egui::egui::Id::new("vt-board-tooltip"),
+        bevy_egui::egui::PopupAnchor::Pointer,
+    )
+    .show(|ui| {
+        ui.strong(&tip.title);
+        for l in &tip.lines {
+            ui.label(l);
+        }
+    });
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn zoom_keeps_the_point_under_the_cursor() {
+        let cam = Vec2::new(100.0, 50.0);
+        let fixed = Vec2::new(140.0, 10.0);
+        let p = zoom_about(cam, fixed, 1.0, 0.5);
+        // The fixed point is now half as far from the camera centre.
+        assert_eq!(fixed - p, (fixed - cam) * 0.5);
+        assert_eq!(zoom_about(cam, cam, 1.0, 3.0), cam);
+    }
+
+    #[test]
+    fn fit_takes_the_tighter_axis() {
+        let b = Rect::new(0.0, 0.0, 1000.0, 200.0);
+        let (c, s) = fit(b, Vec2::new(500.0, 500.0), 0.0);
+        assert_eq!(c, Vec2::new(500.0, 100.0));
+        assert_eq!(s, 2.0);
+    }
+
+    #[test]
+    fn pointer_outside_the_board_rect_is_not_on_the_board() {
+        let r = BoardRect(Some(Rect::new(200.0, 50.0, 900.0, 700.0)));
+        assert!(pointer_on_board(Vec2::new(300.0, 300.0), &r, None));
+        assert!(!pointer_on_board(Vec2::new(100.0, 300.0), &r, None));
+        assert!(pointer_on_board(
+            Vec2::new(5.0, 5.0),
+            &BoardRect(None),
+            None
+        ));
+    }
+}

@@ -1,0 +1,339 @@
+//! Counters drawn procedurally: a side-coloured square with a NATO-style
+//! unit symbol, the unit's name above and its numbers below, and status
+//! markers stacked at its corner. Nothing copied from the published
+//! counter sheets.
+
+use crate::board::Tooltip;
+use crate::shapes::{ShapeBuilder, spawn_shape};
+use bevy::prelude::*;
+use bevy::sprite::Anchor;
+
+/// The unit symbol inside the frame.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum UnitSymbol {
+    /// Crossed diagonals.
+    #[default]
+    Infantry,
+    /// An oval (tracks).
+    Armor,
+    /// Crossed diagonals and an oval.
+    Mechanized,
+    /// A filled dot.
+    Artillery,
+    /// A dot under an upward arrow.
+    Mortar,
+    /// One diagonal.
+    Recon,
+    /// Rotor blades over the frame.
+    Helicopter,
+    /// A bar across (engineers).
+    Engineer,
+    /// A flag staff: headquarters or leader.
+    Headquarters,
+    /// An empty frame: anything else (a marker, a cache).
+    Plain,
+}
+
+/// A status marker stacked on a counter ("Pinned", "Fired", "Hidden").
+#[derive(Clone, Debug, PartialEq)]
+pub struct StatusMarker {
+    pub text: String,
+    pub color: Color,
+}
+
+impl StatusMarker {
+    pub fn new(text: impl Into<String>, color: Color) -> Self {
+        StatusMarker {
+            text: text.into(),
+            color,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct CounterSpec {
+    /// Edge length in world units.
+    pub size: f32,
+    pub side_color: Color,
+    pub symbol: UnitSymbol,
+    /// The size marks above the symbol ("I", "II", "•••").
+    pub echelon: String,
+    /// The unit's name, across the top.
+    pub name: String,
+    /// The numbers along the bottom ("4-6-2").
+    pub numbers: String,
+    pub markers: Vec<StatusMarker>,
+    /// Dim it (spent, already activated).
+    pub spent: bool,
+}
+
+impl Default for CounterSpec {
+    fn default() -> Self {
+        CounterSpec {
+            size: 40.0,
+            side_color: Color::srgb(0.35, 0.5, 0.3),
+            symbol: UnitSymbol::Infantry,
+            echelon: String::new(),
+            name: String::new(),
+            numbers: String::new(),
+            markers: Vec::new(),
+            spent: false,
+        }
+    }
+}
+
+/// Dark ink on light side colours and light ink on dark ones.
+pub fn ink_for(background: Color) -> Color {
+    let l = background.to_srgba();
+    let luma = 0.299 * l.red + 0.587 * l.green + 0.114 * l.blue;
+    if luma > 0.5 {
+        Color::srgb(0.08, 0.08, 0.08)
+    } else {
+        Color::srgb(0.96, 0.96, 0.92)
+    }
+}
+
+/// The counter's body and symbol, centred on the origin.
+pub fn counter_shape(spec: &CounterSpec) -> ShapeBuilder {
+    let s = spec.size;
+    let mut b = ShapeBuilder::new();
+    let bg = if spec.spent {
+        spec.side_color.mix(&Color::srgb(0.4, 0.4, 0.4), 0.55)
+    } else {
+        spec.side_color
+    };
+    let ink = ink_for(bg);
+    // A drop shadow, the body, a bevel line.
+    b.rect(
+        Vec2::new(s * 0.06, -s * 0.06),
+        Vec2::splat(s),
+        Color::srgba(0.0, 0.0, 0.0, 0.45),
+    );
+    b.rect(Vec2::ZERO, Vec2::splat(s), bg);
+    b.rect_outline(Vec2::ZERO, Vec2::splat(s), s * 0.03, ink.with_alpha(0.6));
+    // The symbol frame, a little above the centre.
+    let fc = Vec2::new(0.0, s * 0.02);
+    let fw = s * 0.5;
+    let fh = s * 0.32;
+    let w = s * 0.035;
+    let (l, r, t, bt) = (
+        fc.x - fw / 2.0,
+        fc.x + fw / 2.0,
+        fc.y + fh / 2.0,
+        fc.y - fh / 2.0,
+    );
+    b.rect_outline(fc, Vec2::new(fw, fh), w, ink);
+    let diag = |b: &mut ShapeBuilder| {
+        b.line(Vec2::new(l, bt), Vec2::new(r, t), w, ink);
+        b.line(Vec2::new(l, t), Vec2::new(r, bt), w, ink);
+    };
+    match spec.symbol {
+        UnitSymbol::Infantry => diag(&mut b),
+        UnitSymbol::Armor => {
+            b.ellipse_ring(fc, fw * 0.36, fh * 0.28, w, ink);
+        }
+        UnitSymbol::Mechanized => {
+            diag(&mut b);
+            b.ellipse_ring(fc, fw * 0.36, fh * 0.28, w, ink);
+        }
+        UnitSymbol::Artillery => {
+            b.circle(fc, fh * 0.2, ink, 14);
+        }
+        UnitSymbol::Mortar => {
+            b.circle(fc - Vec2::new(0.0, fh * 0.22), fh * 0.12, ink, 12);
+            b.line(
+                fc - Vec2::new(0.0, fh * 0.1),
+                fc + Vec2::new(0.0, fh * 0.35),
+                w,
+                ink,
+            );
+            b.line(
+                fc + Vec2::new(0.0, fh * 0.38),
+                fc + Vec2::new(-fw * 0.1, fh * 0.18),
+                w,
+                ink,
+            );
+            b.line(
+                fc + Vec2::new(0.0, fh * 0.38),
+                fc + Vec2::new(fw * 0.1, fh * 0.18),
+                w,
+                ink,
+            );
+        }
+        UnitSymbol::Recon => {
+            b.line(Vec2::new(l, bt), Vec2::new(r, t), w, ink);
+        }
+        UnitSymbol::Helicopter => {
+            b.line(
+                Vec2::new(l, t + fh * 0.25),
+                Vec2::new(r, t + fh * 0.05),
+                w,
+                ink,
+            );
+            b.line(
+                Vec2::new(l, t + fh * 0.05),
+                Vec2::new(r, t + fh * 0.25),
+                w,
+                ink,
+            );
+            b.polygon(
+                &[
+                    fc + Vec2::new(-fw * 0.25, -fh * 0.2),
+                    fc + Vec2::new(0.0, 0.0),
+                    fc + Vec2::new(-fw * 0.25, fh * 0.2),
+                ],
+                ink,
+            );
+            b.polygon(
+                &[
+                    fc + Vec2::new(fw * 0.25, -fh * 0.2),
+                    fc + Vec2::new(fw * 0.25, fh * 0.2),
+                    fc + Vec2::new(0.0, 0.0),
+                ],
+                ink,
+            );
+        }
+        UnitSymbol::Engineer => {
+            b.line(
+                Vec2::new(l + fw * 0.2, fc.y),
+                Vec2::new(r - fw * 0.2, fc.y),
+                w,
+                ink,
+            );
+            b.line(
+                Vec2::new(l + fw * 0.2, fc.y),
+                Vec2::new(l + fw * 0.2, fc.y - fh * 0.25),
+                w,
+                ink,
+            );
+            b.line(
+                Vec2::new(r - fw * 0.2, fc.y),
+                Vec2::new(r - fw * 0.2, fc.y - fh * 0.25),
+                w,
+                ink,
+            );
+            b.line(
+                Vec2::new(fc.x, fc.y),
+                Vec2::new(fc.x, fc.y - fh * 0.25),
+                w,
+                ink,
+            );
+        }
+        UnitSymbol::Headquarters => {
+            b.line(Vec2::new(l, bt), Vec2::new(l, bt - fh * 0.5), w, ink);
+            b.rect(Vec2::new(fc.x, fc.y), Vec2::new(fw * 0.5, fh * 0.2), ink);
+        }
+        UnitSymbol::Plain => {}
+    }
+    b
+}
+
+/// A counter entity and its children (body, texts, markers). The parent
+/// carries the tooltip; move it by its `Transform`.
+#[derive(Component)]
+pub struct Counter;
+
+/// Spawns a counter at `at` with its tooltip. Markers stack to the lower
+/// right, each a small coloured tab with its word.
+pub fn spawn_counter(
+    commands: &mut Commands,
+    meshes: &mut Assets<Mesh>,
+    materials: &mut Assets<ColorMaterial>,
+    spec: &CounterSpec,
+    at: Vec3,
+    tooltip: Tooltip,
+) -> Entity {
+    let s = spec.size;
+    let ink = ink_for(spec.side_color);
+    let body = spawn_shape(
+        commands,
+        meshes,
+        materials,
+        &counter_shape(spec),
+        Vec3::ZERO,
+    );
+    let mut children = vec![body];
+    let text = |commands: &mut Commands, t: &str, y: f32, px: f32, color: Color| {
+        commands
+            .spawn((
+                Text2d::new(t),
+                TextFont::from_font_size(px),
+                TextColor(color),
+                Anchor::CENTER,
+                Transform::from_xyz(0.0, y, 0.01),
+            ))
+            .id()
+    };
+    if !spec.name.is_empty() {
+        children.push(text(commands, &spec.name, s * 0.36, s * 0.2, ink));
+    }
+    if !spec.echelon.is_empty() {
+        children.push(text(commands, &spec.echelon, s * 0.21, s * 0.14, ink));
+    }
+    if !spec.numbers.is_empty() {
+        children.push(text(commands, &spec.numbers, -s * 0.33, s * 0.24, ink));
+    }
+    for (i, m) in spec.markers.iter().enumerate() {
+        let mut tab = ShapeBuilder::new();
+        let size = Vec2::new(s * 0.62, s * 0.24);
+        tab.rect(Vec2::ZERO, size, m.color);
+        tab.rect_outline(Vec2::ZERO, size, s * 0.02, Color::BLACK);
+        let y = -s * 0.5 - (i as f32 + 0.5) * s * 0.26;
+        let pos = Vec3::new(s * 0.42, y, 0.02 + i as f32 * 0.001);
+        children.push(spawn_shape(commands, meshes, materials, &tab, pos));
+        let t = text(commands, &m.text, 0.0, s * 0.15, ink_for(m.color));
+        commands.entity(t).insert(Transform::from_translation(
+            pos + Vec3::new(0.0, 0.0, 0.005),
+        ));
+        children.push(t);
+    }
+    let id = commands
+        .spawn((
+            Counter,
+            tooltip,
+            Transform::from_translation(at),
+            Visibility::default(),
+        ))
+        .id();
+    commands.entity(id).add_children(&children);
+    id
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ink_contrasts_with_the_side_colour() {
+        assert_eq!(ink_for(Color::WHITE), Color::srgb(0.08, 0.08, 0.08));
+        assert_eq!(ink_for(Color::BLACK), Color::srgb(0.96, 0.96, 0.92));
+    }
+
+    #[test]
+    fn symbols_differ() {
+        let mut seen = Vec::new();
+        for symbol in [
+            UnitSymbol::Infantry,
+            UnitSymbol::Armor,
+            UnitSymbol::Mechanized,
+            UnitSymbol::Artillery,
+            UnitSymbol::Mortar,
+            UnitSymbol::Recon,
+            UnitSymbol::Helicopter,
+            UnitSymbol::Engineer,
+            UnitSymbol::Headquarters,
+            UnitSymbol::Plain,
+        ] {
+            let shape = counter_shape(&CounterSpec {
+                symbol,
+                ..Default::default()
+            });
+            assert!(shape.indices.len() % 3 == 0);
+            assert!(
+                !seen.contains(&shape.positions),
+                "{symbol:?} looks like another symbol"
+            );
+            seen.push(shape.positions);
+        }
+    }
+}

@@ -1,0 +1,252 @@
+//! The game being played, as every plugin sees it.
+//!
+//! The launcher owns the flow (whose turn, hand-over, computer players,
+//! saves); a game's plugin reads [`ActiveGame`] to draw the board from the
+//! viewing side's [`ActiveGame::view`] and writes [`SubmitCommand`] when the
+//! player clicks. The launcher checks that the deciding side is a person at
+//! this screen and applies the command through the rules, which refuse it
+//! with the rule's section if it is not legal.
+
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use vt_core::dynamic::{ApplyError, DynGame, DynSession};
+use vt_core::provenance::SourceNote;
+use vt_core::session::Session;
+use vt_core::{GameInfo, LogEntry, Ruleset, SideIdx, TableView};
+
+/// Who decides for a side.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Controller {
+    /// A person at this screen.
+    #[default]
+    Person,
+    /// The computer (a random legal command until the game has an AI).
+    Computer,
+}
+
+impl Controller {
+    pub fn label(self) -> &'static str {
+        match self {
+            Controller::Person => "Person here",
+            Controller::Computer => "Computer",
+        }
+    }
+}
+
+/// The game in progress.
+#[derive(Resource)]
+pub struct ActiveGame {
+    pub game: Arc<dyn DynGame>,
+    pub session: Box<dyn DynSession>,
+    pub info: GameInfo,
+    /// One per side, in [`GameInfo::sides`] order.
+    pub controllers: Vec<Controller>,
+    /// The side whose view the board shows; `None` while a hand-over screen
+    /// hides the board. Never the full state.
+    pub viewer: Option<SideIdx>,
+    /// The log as the player reads it (kept in step with the session).
+    pub log: Vec<LogEntry>,
+    /// Bumped at every change of the session (a command, an undo, a load).
+    pub revision: u64,
+    /// The last refusal, shown until the next command.
+    pub refusal: Option<String>,
+    /// Where it was last saved, if it was.
+    pub save_name: Option<String>,
+    pub source_notes: Vec<SourceNote>,
+    pub tables: Vec<TableView>,
+}
+
+impl ActiveGame {
+    pub fn new(
+        game: Arc<dyn DynGame>,
+        session: Box<dyn DynSession>,
+        controllers: Vec<Controller>,
+    ) -> Self {
+        let info = session.info();
+        let mut controllers = controllers;
+        controllers.resize(info.sides.len(), Controller::Person);
+        let log = session.log();
+        let source_notes = game.source_notes();
+        let tables = game.tables();
+        let mut g = ActiveGame {
+            game,
+            session,
+            info,
+            controllers,
+            viewer: None,
+            log,
+            revision: 0,
+            refusal: None,
+            save_name: None,
+            source_notes,
+            tables,
+        };
+        g.viewer = g.natural_viewer(None);
+        g
+    }
+
+    /// The side that must decide now, if any.
+    pub fn deciding_side(&self) -> Option<SideIdx> {
+        self.session.decision().side
+    }
+
+    /// True if the deciding side is played by a person at this screen.
+    pub fn person_to_decide(&self) -> bool {
+        self.deciding_side()
+            .is_some_and(|s| self.controller(s) == Controller::Person)
+    }
+
+    pub fn controller(&self, side: SideIdx) -> Controller {
+        self.controllers
+            .get(side as usize)
+            .copied()
+            .unwrap_or(Controller::Person)
+    }
+
+    /// Whose view the board should show: the deciding side if a person plays
+    /// it; otherwise the last person's side (`previous`), or the first side a
+    /// person plays, or side 0 when the computer plays every side.
+    pub fn natural_viewer(&self, previous: Option<SideIdx>) -> Option<SideIdx> {
+        if let Some(s) = self.deciding_side()
+            && self.controller(s) == Controller::Person
+        {
+            return Some(s);
+        }
+        if previous.is_some() {
+            return previous;
+        }
+        let first_person = (0..self.info.sides.len() as SideIdx)
+            .find(|&s| self.controller(s) == Controller::Person);
+        Some(first_person.unwrap_or(0))
+    }
+
+    /// The viewing side's view as JSON; `None` while the board is hidden.
+    pub fn view(&self) -> Option<Value> {
+        self.viewer.map(|s| self.session.view(s))
+    }
+
+    pub fn side_name(&self, side: SideIdx) -> &str {
+        self.info
+            .sides
+            .get(side as usize)
+            .map(|s| s.name.as_str())
+            .unwrap_or("?")
+    }
+
+    /// The typed session, for a game's own plugin.
+    pub fn typed<R: Ruleset>(&self) -> Option<&Session<R>> {
+        self.session.as_any().downcast_ref::<Session<R>>()
+    }
+
+    /// The viewing side's typed view; `None` while the board is hidden or if
+    /// this is another game.
+    pub fn typed_view<R: Ruleset>(&self) -> Option<R::View> {
+        let s = self.typed::<R>()?;
+        Some(s.rules.view(&s.state, self.viewer?))
+    }
+
+    /// Applies a command, keeping the log in step. Does not check who is
+    /// asking; the launcher does.
+    pub fn apply(&mut self, command: &Value) -> Result<Vec<LogEntry>, ApplyError> {
+        match self.session.apply(command) {
+            Ok(entries) => {
+                self.log.extend(entries.iter().cloned());
+                self.refusal = None;
+                self.revision += 1;
+                Ok(entries)
+            }
+            Err(e) => {
+                self.refusal = Some(e.to_string());
+                Err(e)
+            }
+        }
+    }
+
+    /// Takes back the last command if the rules allow it.
+    pub fn undo(&mut self) -> bool {
+        if !self.session.can_undo() {
+            return false;
+        }
+        let ok = self.session.undo();
+        if ok {
+            self.log = self.session.log();
+            self.refusal = None;
+            self.revision += 1;
+        }
+        ok
+    }
+
+    /// The most recent adjudications, newest first.
+    pub fn recent_adjudications(&self, n: usize) -> Vec<&vt_core::Adjudication> {
+        self.log
+            .iter()
+            .rev()
+            .flat_map(|e| e.adjudications.iter().rev())
+            .take(n)
+            .collect()
+    }
+}
+
+/// A command for the game, from the generic screen or a game's plugin.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub struct SubmitCommand(pub Value);
+
+impl SubmitCommand {
+    /// From a typed command of the game's ruleset.
+    pub fn typed<C: Serialize>(command: &C) -> Self {
+        SubmitCommand(serde_json::to_value(command).unwrap_or(Value::Null))
+    }
+}
+
+/// What a game's plugin tells the launcher about itself.
+#[derive(Clone, Debug)]
+pub struct BoardRegistration {
+    pub game_id: String,
+    /// Keep the generic list of legal commands beside the board (useful for
+    /// decisions the board does not show, like "end phase").
+    pub show_command_list: bool,
+}
+
+/// The games that have a board plugin; the others are played on the
+/// generic screen.
+#[derive(Resource, Default, Debug)]
+pub struct Boards {
+    pub by_game: BTreeMap<String, BoardRegistration>,
+}
+
+impl Boards {
+    pub fn has_board(&self, game_id: &str) -> bool {
+        self.by_game.contains_key(game_id)
+    }
+}
+
+/// How a game's plugin registers its board.
+pub trait RegisterBoard {
+    fn register_board(&mut self, registration: BoardRegistration) -> &mut Self;
+}
+
+impl RegisterBoard for App {
+    fn register_board(&mut self, registration: BoardRegistration) -> &mut Self {
+        self.init_resource::<Boards>();
+        self.world_mut()
+            .resource_mut::<Boards>()
+            .by_game
+            .insert(registration.game_id.clone(), registration);
+        self
+    }
+}
+
+/// Run condition: a game with this id is being played and its board is
+/// visible (not hidden by a hand-over screen).
+pub fn board_visible(game_id: &'static str) -> impl FnMut(Option<Res<ActiveGame>>) -> bool + Clone {
+    move |g: Option<Res<ActiveGame>>| g.is_some_and(|g| g.info.id == game_id && g.viewer.is_some())
+}
+
+/// Run condition: the game changed since the system last ran (a command,
+/// an undo, a load, a hand-over).
+pub fn game_changed(g: Option<Res<ActiveGame>>) -> bool {
+    g.is_some_and(|g| g.is_changed())
+}

@@ -1,0 +1,103 @@
+//! The log of events in words; each adjudication opens to its rolls and
+//! every modifier with its rule section.
+
+use bevy_egui::egui::{self, Color32, RichText};
+use vt_core::{Adjudication, LogEntry};
+
+pub const MODIFIER_PLUS: Color32 = Color32::from_rgb(120, 200, 120);
+pub const MODIFIER_MINUS: Color32 = Color32::from_rgb(230, 130, 110);
+
+/// The whole log, newest at the bottom, scrolled to the end.
+pub fn log_ui(ui: &mut egui::Ui, log: &[LogEntry]) {
+    egui::ScrollArea::vertical()
+        .id_salt("vt-log")
+        .auto_shrink([false, false])
+        .stick_to_bottom(true)
+        .show(ui, |ui| {
+            if log.is_empty() {
+                ui.weak("Nothing has happened yet.");
+            }
+            for (i, entry) in log.iter().enumerate() {
+                entry_ui(ui, i, entry);
+            }
+        });
+}
+
+/// One entry: plain text, or a header that opens to its adjudications.
+pub fn entry_ui(ui: &mut egui::Ui, index: usize, entry: &LogEntry) {
+    if entry.adjudications.is_empty() {
+        ui.label(format!("{}. {}", index + 1, entry.text));
+        return;
+    }
+    egui::CollapsingHeader::new(format!("{}. {}", index + 1, entry.text))
+        .id_salt(("vt-log-entry", index))
+        .default_open(false)
+        .show(ui, |ui| {
+            for (k, a) in entry.adjudications.iter().enumerate() {
+                ui.push_id(k, |ui| adjudication_ui(ui, a));
+                ui.separator();
+            }
+        });
+}
+
+/// An adjudication in full: what it was for, the dice, each modifier with
+/// its rule, the total, what was needed, the table cell and the result.
+pub fn adjudication_ui(ui: &mut egui::Ui, a: &Adjudication) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new(&a.purpose).strong());
+        if !a.rule.is_empty() {
+            ui.weak(format!("({})", a.rule));
+        }
+    });
+    egui::Grid::new("adjudication")
+        .num_columns(3)
+        .striped(true)
+        .show(ui, |ui| {
+            let dice: Vec<String> = a.rolled.iter().map(|d| d.to_string()).collect();
+            ui.label("Rolled");
+            ui.label(RichText::new(dice.join(" + ")).monospace());
+            ui.label("");
+            ui.end_row();
+            for m in &a.modifiers {
+                let color = if m.value >= 0 {
+                    MODIFIER_PLUS
+                } else {
+                    MODIFIER_MINUS
+                };
+                ui.label(&m.label);
+                ui.label(
+                    RichText::new(format!("{:+}", m.value))
+                        .monospace()
+                        .color(color),
+                );
+                ui.weak(&m.rule)
+                    .on_hover_text(format!("Given by rule {}", m.rule));
+                ui.end_row();
+            }
+            if !a.modifiers.is_empty() || a.rolled.len() > 1 {
+                ui.label(RichText::new("Total").strong());
+                ui.label(RichText::new(a.total.to_string()).monospace().strong());
+                ui.label("");
+                ui.end_row();
+            }
+            if let Some(n) = &a.needed {
+                ui.label("Needed");
+                ui.label(n);
+                ui.label("");
+                ui.end_row();
+            }
+            if let Some(t) = &a.table {
+                ui.label("Table");
+                let mut s = format!("{}, row {}", t.table, t.row);
+                if let Some(c) = &t.column {
+                    s.push_str(&format!(", column {c}"));
+                }
+                ui.label(s);
+                ui.label("");
+                ui.end_row();
+            }
+        });
+    if !a.result.is_empty() {
+        ui.label(RichText::new(format!("Result: {}", a.result)).strong());
+    }
+}

@@ -1,0 +1,284 @@
+//! The shared overlay every game gets: the log with expandable
+//! adjudications, the dice tray, the tables viewer, the turn track, the
+//! "Sources and assumptions" view and the help panel with the keys.
+//!
+//! Each widget is a plain egui function, usable by a game's plugin in its own
+//! windows; [`overlay_ui`] lays them all out around the board and returns the
+//! rectangle left for the board.
+
+pub mod cards;
+pub mod dice;
+pub mod log;
+pub mod sources;
+pub mod tables;
+pub mod track;
+
+use crate::game::ActiveGame;
+use crate::generic::{GenericAction, commands_ui, view_tree_ui};
+use bevy::prelude::Resource;
+use bevy_egui::egui::{self, RichText};
+use track::TurnTrack;
+
+/// Which panels are open.
+#[derive(Resource, Clone, Debug)]
+pub struct OverlayState {
+    /// The whole overlay (O hides it to look at the board).
+    pub shown: bool,
+    pub log: bool,
+    pub dice: bool,
+    pub tables: bool,
+    pub track: bool,
+    pub sources: bool,
+    pub help: bool,
+    /// The table the viewer shows.
+    pub table: Option<String>,
+    pub source_filter: String,
+    /// Decision kinds in the order first seen, for the inferred turn track.
+    pub seen_phases: Vec<String>,
+}
+
+impl Default for OverlayState {
+    fn default() -> Self {
+        OverlayState {
+            shown: true,
+            log: true,
+            dice: true,
+            tables: false,
+            track: true,
+            sources: false,
+            help: false,
+            table: None,
+            source_filter: String::new(),
+            seen_phases: Vec::new(),
+        }
+    }
+}
+
+/// The overlay's panels, for toggling by key or button.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Panel {
+    All,
+    Log,
+    Dice,
+    Tables,
+    Track,
+    Sources,
+    Help,
+}
+
+impl OverlayState {
+    pub fn toggle(&mut self, p: Panel) {
+        let f = match p {
+            Panel::All => &mut self.shown,
+            Panel::Log => &mut self.log,
+            Panel::Dice => &mut self.dice,
+            Panel::Tables => &mut self.tables,
+            Panel::Track => &mut self.track,
+            Panel::Sources => &mut self.sources,
+            Panel::Help => &mut self.help,
+        };
+        *f = !*f;
+        if p != Panel::All && !self.shown {
+            self.shown = true;
+        }
+    }
+
+    /// Notes a decision kind for the inferred turn track.
+    pub fn see_phase(&mut self, kind: &str) {
+        if kind != "game-over" && !self.seen_phases.iter().any(|k| k == kind) {
+            self.seen_phases.push(kind.to_string());
+        }
+    }
+}
+
+/// The keys, as the help panel lists them: (keys, action).
+pub const KEYS: &[(&str, &str)] = &[
+    (
+        "Esc",
+        "Pause menu: resume, save, load, settings, quit to menu",
+    ),
+    (
+        "1 - 9",
+        "Choose that command from the list of legal commands",
+    ),
+    (
+        "E",
+        "End phase: the legal command that ends, passes or holds",
+    ),
+    (
+        "U, Ctrl+Z",
+        "Undo the last command (only while nothing random or hidden came out)",
+    ),
+    ("Tab", "Cycle through your units (on a game's board)"),
+    ("L", "Show or hide the log"),
+    ("D", "Show or hide the dice tray"),
+    ("T", "Show or hide the tables"),
+    ("K", "Show or hide the turn track"),
+    ("S", "Show or hide Sources and assumptions"),
+    ("H, F1", "Show or hide this help"),
+    ("O", "Hide or show the whole overlay"),
+    ("Arrows", "Pan the board"),
+    ("+ / -, wheel", "Zoom the board"),
+    ("Home", "Fit the board in the window"),
+    (
+        "Mouse drag",
+        "Pan the board (right or middle button, or left on empty ground)",
+    ),
+];
+
+pub fn help_ui(ui: &mut egui::Ui) {
+    ui.label("Everything can be done with the mouse; these keys are shortcuts.");
+    egui::Grid::new("vt-help").striped(true).show(ui, |ui| {
+        for (k, a) in KEYS {
+            ui.label(RichText::new(*k).monospace().strong());
+            ui.label(*a);
+            ui.end_row();
+        }
+    });
+}
+
+/// What the player did in the overlay this frame.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct OverlayOutput {
+    /// The space left for the board, in egui points.
+    pub board_rect: Option<egui::Rect>,
+    pub action: Option<GenericAction>,
+    pub pause: bool,
+}
+
+/// Lays out the overlay around the board. `has_board` is false for a game
+/// with no plugin: the centre then shows the viewing side's view as a tree.
+pub fn overlay_ui(
+    root: &mut egui::Ui,
+    game: &ActiveGame,
+    state: &mut OverlayState,
+    track: &TurnTrack,
+    has_board: bool,
+    show_commands: bool,
+) -> OverlayOutput {
+    let mut out = OverlayOutput::default();
+    egui::Panel::top("vt-top").show(root, |ui| {
+        ui.horizontal(|ui| {
+            if ui
+                .button("☰ Menu")
+                .on_hover_text("Pause menu (Esc)")
+                .clicked()
+            {
+                out.pause = true;
+            }
+            ui.label(RichText::new(&game.info.name).strong());
+            let scenario = game.session.setup().scenario.clone();
+            let sname = game
+                .info
+                .scenarios
+                .iter()
+                .find(|s| s.id == scenario)
+                .map(|s| s.name.clone())
+                .unwrap_or(scenario);
+            ui.label(sname);
+            ui.weak(format!("seed {}", game.session.setup().seed));
+            ui.separator();
+            for (label, panel, on) in [
+                ("Log", Panel::Log, state.log),
+                ("Dice", Panel::Dice, state.dice),
+                ("Tables", Panel::Tables, state.tables),
+                ("Track", Panel::Track, state.track),
+                ("Sources", Panel::Sources, state.sources),
+                ("Help", Panel::Help, state.help),
+            ] {
+                if ui.selectable_label(on, label).clicked() {
+                    state.toggle(panel);
+                }
+            }
+            if ui
+                .selectable_label(!state.shown, "Hide overlay")
+                .on_hover_text("O")
+                .clicked()
+            {
+                state.toggle(Panel::All);
+            }
+        });
+        if state.shown && state.track {
+            track::turn_track_ui(ui, track);
+        }
+    });
+    if state.shown {
+        if show_commands {
+            egui::Panel::left("vt-commands")
+                .resizable(true)
+                .default_size(280.0)
+                .show(root, |ui| {
+                    egui::ScrollArea::vertical()
+                        .id_salt("vt-commands-scroll")
+                        .show(ui, |ui| {
+                            if let Some(a) = commands_ui(ui, game) {
+                                out.action = Some(a);
+                            }
+                        });
+                });
+        }
+        if state.log {
+            egui::Panel::right("vt-log")
+                .resizable(true)
+                .default_size(340.0)
+                .show(root, |ui| {
+                    ui.heading("Log");
+                    log::log_ui(ui, &game.log);
+                });
+        }
+        if state.dice {
+            egui::Panel::bottom("vt-dice")
+                .resizable(false)
+                .show(root, |ui| {
+                    dice::dice_tray_ui(ui, &game.recent_adjudications(8));
+                });
+        }
+        let last_cell = game
+            .recent_adjudications(64)
+            .into_iter()
+            .find_map(|a| a.table.clone());
+        let ctx = root.ctx().clone();
+        let mut open = state.tables;
+        egui::Window::new("Tables")
+            .open(&mut open)
+            .default_width(480.0)
+            .show(&ctx, |ui| {
+                tables::tables_ui(ui, &game.tables, &mut state.table, last_cell.as_ref());
+            });
+        state.tables = open;
+        let mut open = state.sources;
+        egui::Window::new("Sources and assumptions")
+            .open(&mut open)
+            .default_width(640.0)
+            .default_height(360.0)
+            .show(&ctx, |ui| {
+                sources::sources_ui(ui, &game.source_notes, &mut state.source_filter);
+            });
+        state.sources = open;
+        let mut open = state.help;
+        egui::Window::new("Help: mouse and keys")
+            .open(&mut open)
+            .show(&ctx, help_ui);
+        state.help = open;
+    }
+    if has_board {
+        out.board_rect = Some(root.available_rect_before_wrap());
+    } else {
+        egui::CentralPanel::default().show(root, |ui| {
+            let rect = ui.max_rect();
+            match (game.viewer, game.view()) {
+                (Some(side), Some(view)) => {
+                    ui.heading(format!("What {} sees", game.side_name(side)));
+                    egui::ScrollArea::vertical()
+                        .id_salt("vt-view")
+                        .show(ui, |ui| view_tree_ui(ui, &view));
+                }
+                _ => {
+                    ui.weak("The board is hidden.");
+                }
+            }
+            out.board_rect = Some(rect);
+        });
+    }
+    out
+}
