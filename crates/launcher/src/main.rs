@@ -1,1 +1,61 @@
-fn main() {}
+//! `vietnam-tactics`: the app players run.
+
+use bevy::asset::AssetMetaCheck;
+use bevy::prelude::*;
+use bevy::window::WindowResolution;
+use vietnam_tactics::LauncherPlugin;
+
+/// Where the games' data files are: `VT_ASSETS`, else `assets/` beside the
+/// program, else `assets/` in the working folder, else the source tree's
+/// (for `cargo run`). On the web, `assets/` beside the page.
+fn assets_dir() -> String {
+    if cfg!(target_arch = "wasm32") {
+        return "assets".into();
+    }
+    let mut candidates = Vec::new();
+    if let Ok(d) = std::env::var("VT_ASSETS") {
+        candidates.push(std::path::PathBuf::from(d));
+    }
+    if let Ok(exe) = std::env::current_exe()
+        && let Some(dir) = exe.parent()
+    {
+        candidates.push(dir.join("assets"));
+    }
+    if let Ok(cwd) = std::env::current_dir() {
+        candidates.push(cwd.join("assets"));
+    }
+    candidates.push(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets"));
+    candidates
+        .into_iter()
+        .find(|p| p.is_dir())
+        .map(|p| p.display().to_string())
+        .unwrap_or_else(|| "assets".into())
+}
+
+fn main() {
+    vietnam_tactics::ui::mark_process_start();
+    App::new()
+        .insert_resource(ClearColor(Color::srgb(0.09, 0.11, 0.09)))
+        .add_plugins(
+            DefaultPlugins
+                .set(WindowPlugin {
+                    primary_window: Some(Window {
+                        title: "Vietnam Tactics".into(),
+                        resolution: WindowResolution::new(1280, 800),
+                        fit_canvas_to_parent: true,
+                        canvas: Some("#vietnam-tactics".into()),
+                        prevent_default_event_handling: true,
+                        ..default()
+                    }),
+                    ..default()
+                })
+                .set(AssetPlugin {
+                    file_path: assets_dir(),
+                    meta_check: AssetMetaCheck::Never,
+                    ..default()
+                }),
+        )
+        .add_plugins(bevy_egui::EguiPlugin::default())
+        .add_plugins(LauncherPlugin::default())
+        .run();
+}

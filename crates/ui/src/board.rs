@@ -42,8 +42,45 @@ pub struct BoardPointer {
     pub window: Option<Vec2>,
     /// The entity under the pointer with a [`Tooltip`], nearest first.
     pub hovered: Option<Entity>,
+    pub clicks: ClickTracker,
+}
+
+/// Tells a click from a drag: a press on the board, then a release within
+/// [`CLICK_SLOP`] pixels of it.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct ClickTracker {
     press: Option<Vec2>,
     dragged: bool,
+}
+
+impl ClickTracker {
+    pub fn press(&mut self, at: Vec2, on_board: bool) {
+        self.press = on_board.then_some(at);
+        self.dragged = false;
+    }
+
+    pub fn moved(&mut self, to: Vec2) {
+        if self.press.is_some_and(|p| p.distance(to) > CLICK_SLOP) {
+            self.dragged = true;
+        }
+    }
+
+    /// True if this release ends a click.
+    pub fn release(&mut self) -> bool {
+        let click = self.press.is_some() && !self.dragged;
+        self.press = None;
+        self.dragged = false;
+        click
+    }
+
+    /// A left-button drag that started on the board is under way.
+    pub fn dragging(&self) -> bool {
+        self.press.is_some() && self.dragged
+    }
+
+    pub fn pressed(&self) -> bool {
+        self.press.is_some()
+    }
 }
 
 /// A left click on the board that was not a drag and not on a panel.
@@ -145,19 +182,14 @@ pub fn update_pointer(
             .map(|(e, ..)| e)
     });
     if mouse.just_pressed(MouseButton::Left) {
-        pointer.press = on_board.then_some(cursor);
-        pointer.dragged = false;
+        pointer.clicks.press(cursor, on_board);
     }
-    if let Some(p) = pointer.press
-        && p.distance(cursor) > CLICK_SLOP
+    pointer.clicks.moved(cursor);
+    if mouse.just_released(MouseButton::Left)
+        && pointer.clicks.release()
+        && let Some(w) = pointer.world
     {
-        pointer.dragged = true;
-    }
-    if mouse.just_released(MouseButton::Left) {
-        if let (Some(_), false, Some(w)) = (pointer.press, pointer.dragged, pointer.world) {
-            clicks.write(BoardClick { world: w });
-        }
-        pointer.press = None;
+        clicks.write(BoardClick { world: w });
     }
 }
 
@@ -180,10 +212,10 @@ pub fn pan_zoom(
     let scale = t.scale.x;
     // Drag: right or middle button anywhere on the board; left once it has
     // moved far enough not to be a click.
-    let dragging = (pointer.world.is_some() || pointer.press.is_some())
+    let dragging = (pointer.world.is_some() || pointer.clicks.pressed())
         && (mouse.pressed(MouseButton::Right)
             || mouse.pressed(MouseButton::Middle)
-            || (mouse.pressed(MouseButton::Left) && pointer.dragged));
+            || (mouse.pressed(MouseButton::Left) && pointer.clicks.dragging()));
     if dragging && motion.delta != Vec2::ZERO {
         t.translation.x -= motion.delta.x * scale;
         t.translation.y += motion.delta.y * scale;
@@ -285,6 +317,22 @@ mod tests {
         // The fixed point is now half as far from the camera centre.
         assert_eq!(fixed - p, (fixed - cam) * 0.5);
         assert_eq!(zoom_about(cam, cam, 1.0, 3.0), cam);
+    }
+
+    #[test]
+    fn a_click_is_a_press_and_release_in_place() {
+        let mut t = ClickTracker::default();
+        t.press(Vec2::new(100.0, 100.0), true);
+        t.moved(Vec2::new(102.0, 101.0));
+        assert!(t.release(), "a small wobble is still a click");
+        t.press(Vec2::new(100.0, 100.0), true);
+        t.moved(Vec2::new(140.0, 100.0));
+        assert!(t.dragging());
+        t.moved(Vec2::new(100.0, 100.0));
+        assert!(!t.release(), "a drag that came back is not a click");
+        t.press(Vec2::new(10.0, 10.0), false);
+        assert!(!t.release(), "a press on a panel is not a board click");
+        assert!(!t.release(), "a release without a press is not a click");
     }
 
     #[test]

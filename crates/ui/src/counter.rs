@@ -328,7 +328,7 @@ mod tests {
                 symbol,
                 ..Default::default()
             });
-            assert!(shape.indices.len() % 3 == 0);
+            assert!(shape.indices.len().is_multiple_of(3));
             assert!(
                 !seen.contains(&shape.positions),
                 "{symbol:?} looks like another symbol"

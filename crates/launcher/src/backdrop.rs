@@ -1,0 +1,166 @@
+//! The main menu's backdrop: a small hex map with a trail, a stream, a
+//! slope and two counters, drawn with the same helpers the games use. Its
+//! entities belong to the menu and go when it ends.
+
+use bevy::prelude::*;
+use vt_ui::Screen;
+use vt_ui::board::{BoardCamera, Tooltip};
+use vt_ui::counter::{CounterSpec, StatusMarker, UnitSymbol, spawn_counter};
+use vt_ui::hexmap::{
+    HexMapSpec, HexsideKind, MapCoord, MapGeometry, PathKind, default_terrain, map_layers,
+};
+use vt_ui::shapes::spawn_shape;
+
+/// Marks the backdrop's root.
+#[derive(Component)]
+pub struct Backdrop;
+
+pub const HEX: f32 = 48.0;
+
+pub fn backdrop_spec() -> HexMapSpec {
+    let terrain = [
+        "jungle", "jungle", "paddy", "clear", "jungle", "brush", "village", "paddy", "hill",
+        "jungle", "swamp",
+    ];
+    let mut hexes = Vec::new();
+    for col in 1..=13 {
+        for row in 1..=8 {
+            let k = ((col * 7 + row * 13 + col * row) % terrain.len() as i32) as usize;
+            hexes.push((MapCoord::new(col, row), terrain[k].to_string()));
+        }
+    }
+    HexMapSpec {
+        hex_size: HEX,
+        hexes,
+        terrain: default_terrain(),
+        hexsides: vec![
+            (
+                MapCoord::new(4, 3),
+                MapCoord::new(5, 4),
+                HexsideKind::Stream,
+            ),
+            (
+                MapCoord::new(5, 4),
+                MapCoord::new(5, 5),
+                HexsideKind::Stream,
+            ),
+            (
+                MapCoord::new(5, 4),
+                MapCoord::new(6, 4),
+                HexsideKind::Stream,
+            ),
+            (MapCoord::new(9, 2), MapCoord::new(9, 3), HexsideKind::Slope),
+            (
+                MapCoord::new(9, 2),
+                MapCoord::new(10, 2),
+                HexsideKind::Slope,
+            ),
+        ],
+        paths: vec![
+            (
+                PathKind::Trail,
+                vec![
+                    MapCoord::new(1, 6),
+                    MapCoord::new(2, 5),
+                    MapCoord::new(3, 5),
+                    MapCoord::new(4, 4),
+                    MapCoord::new(5, 4),
+                    MapCoord::new(6, 3),
+                    MapCoord::new(7, 3),
+                    MapCoord::new(8, 2),
+                ],
+            ),
+            (
+                PathKind::Road,
+                vec![
+                    MapCoord::new(7, 8),
+                    MapCoord::new(7, 7),
+                    MapCoord::new(8, 6),
+                    MapCoord::new(9, 6),
+                    MapCoord::new(10, 5),
+                    MapCoord::new(11, 5),
+                    MapCoord::new(12, 4),
+                    MapCoord::new(13, 4),
+                ],
+            ),
+        ],
+    }
+}
+
+pub fn spawn_backdrop(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+    mut camera: Query<&mut Transform, With<BoardCamera>>,
+) {
+    let spec = backdrop_spec();
+    let g = MapGeometry::new(HEX);
+    let root = commands
+        .spawn((
+            Backdrop,
+            DespawnOnExit(Screen::Menu),
+            Transform::default(),
+            Visibility::default(),
+        ))
+        .id();
+    for (i, layer) in map_layers(&spec).iter().enumerate() {
+        let e = spawn_shape(
+            &mut commands,
+            &mut meshes,
+            &mut materials,
+            layer,
+            Vec3::new(0.0, 0.0, i as f32 * 0.1),
+        );
+        commands.entity(root).add_child(e);
+    }
+    let us = CounterSpec {
+        size: HEX * 0.9,
+        side_color: Color::srgb(0.55, 0.62, 0.38),
+        symbol: UnitSymbol::Infantry,
+        echelon: "•••".into(),
+        name: "1/B".into(),
+        numbers: "5-4-6".into(),
+        markers: vec![StatusMarker::new("Fired", Color::srgb(0.9, 0.75, 0.2))],
+        spent: false,
+    };
+    let vc = CounterSpec {
+        size: HEX * 0.9,
+        side_color: Color::srgb(0.2, 0.22, 0.25),
+        symbol: UnitSymbol::Infantry,
+        echelon: "••".into(),
+        name: "C2".into(),
+        numbers: "3-3-5".into(),
+        markers: vec![StatusMarker::new("Pinned", Color::srgb(0.85, 0.3, 0.25))],
+        spent: false,
+    };
+    let heli = CounterSpec {
+        size: HEX * 0.9,
+        side_color: Color::srgb(0.55, 0.62, 0.38),
+        symbol: UnitSymbol::Helicopter,
+        name: "UH-1".into(),
+        numbers: "2-8".into(),
+        ..Default::default()
+    };
+    for (spec, at) in [
+        (us, MapCoord::new(3, 5)),
+        (vc, MapCoord::new(10, 3)),
+        (heli, MapCoord::new(7, 6)),
+    ] {
+        let p = g.center(at).extend(1.0);
+        let c = spawn_counter(
+            &mut commands,
+            &mut meshes,
+            &mut materials,
+            &spec,
+            p,
+            Tooltip::new(spec.name.clone(), HEX * 0.45),
+        );
+        commands.entity(root).add_child(c);
+    }
+    // Centre the camera on the map.
+    let centre = (g.center(MapCoord::new(1, 1)) + g.center(MapCoord::new(13, 8))) / 2.0;
+    for mut t in camera.iter_mut() {
+        t.translation = centre.extend(t.translation.z);
+        t.scale = Vec3::ONE;
+    }
+}

@@ -1,0 +1,123 @@
+//! Vietnam Tactics, the app: one window for all the games, native and in
+//! the browser.
+//!
+//! Screens are the states of [`vt_ui::Screen`]: loading (the games' data
+//! files from `assets/`, with a progress bar), the main menu, the new-game
+//! set-up, playing (with the pause menu and the hand-over screen as
+//! [`vt_ui::PlayMode`]) and game over. The logic of each screen lives in
+//! [`flow`] and is driven by [`flow::Action`] messages; the egui screens in
+//! [`ui`] only draw and write actions, so the headless tests drive the same
+//! code with no window.
+
+pub mod backdrop;
+pub mod catalog;
+pub mod flow;
+pub mod form;
+pub mod saves;
+pub mod ui;
+
+use bevy::prelude::*;
+use bevy_asset_loader::prelude::*;
+use catalog::{
+    DATA_KEY, DataHandles, DataText, DataTextLoader, Entries, GameDataCollection, GameDataFiles,
+};
+use flow::{Action, ComputerPlayer, Notice, Settings};
+use saves::SaveStore;
+use std::sync::Arc;
+use vt_core::GameRng;
+use vt_core::data::DataFiles;
+use vt_core::dynamic::Game;
+use vt_core::testing::Pig;
+use vt_games::GameEntry;
+use vt_ui::{PlayMode, Screen, VtUiPlugin};
+
+/// Pig, the dice game core uses in its tests. Only in debug builds or with
+/// the `test-game` feature: never in a player's release build.
+pub fn pig_entry() -> GameEntry {
+    GameEntry {
+        id: "pig",
+        data_files: DataFiles::new,
+        build: |_| Ok(Arc::new(Game::new(Pig { goal: 30 }))),
+    }
+}
+
+/// The games of this build, in menu order.
+pub fn game_entries() -> Vec<GameEntry> {
+    let mut v = vt_games::entries();
+    if cfg!(any(debug_assertions, feature = "test-game")) {
+        v.push(pig_entry());
+    }
+    v
+}
+
+/// The game plugins of this build (one line per game with a board plugin).
+pub fn game_plugins(_app: &mut App) {}
+
+pub struct LauncherPlugin {
+    pub entries: Vec<GameEntry>,
+    pub saves: SaveStore,
+    pub settings: Settings,
+    /// Draw the screens with egui (off in headless tests).
+    pub with_egui: bool,
+}
+
+impl Default for LauncherPlugin {
+    fn default() -> Self {
+        LauncherPlugin {
+            entries: game_entries(),
+            saves: SaveStore::platform_default(),
+            settings: Settings::default(),
+            with_egui: true,
+        }
+    }
+}
+
+impl Plugin for LauncherPlugin {
+    fn build(&self, app: &mut App) {
+        let entries = Entries(self.entries.clone());
+        let paths = entries.data_paths();
+        app.add_plugins(VtUiPlugin {
+            with_egui: self.with_egui,
+        })
+        .init_asset::<DataText>()
+        .register_asset_loader(DataTextLoader)
+        .add_message::<Action>()
+        .insert_resource(entries)
+        .insert_resource(self.saves.clone())
+        .insert_resource(self.settings.clone())
+        .init_resource::<Notice>()
+        .init_resource::<DataHandles>()
+        .insert_resource(ComputerPlayer {
+            rng: GameRng::seeded(flow::random_seed()),
+            waited: 0.0,
+        })
+        .add_loading_state(
+            LoadingState::new(Screen::Loading)
+                .continue_to_state(Screen::Menu)
+                .on_failure_continue_to_state(Screen::Menu)
+                .load_collection::<GameDataCollection>(),
+        );
+        app.world_mut()
+            .resource_mut::<DynamicAssets>()
+            .register_asset(DATA_KEY, Box::new(GameDataFiles { paths }));
+        app.add_systems(Startup, catalog::start_loading)
+            .add_systems(OnExit(Screen::Loading), catalog::finish_loading)
+            .add_systems(OnEnter(Screen::Menu), backdrop::spawn_backdrop)
+            .add_systems(OnEnter(Screen::Setup), ui::setup::init_form)
+            .add_systems(
+                Update,
+                (
+                    flow::keys,
+                    flow::handle_actions,
+                    flow::apply_commands,
+                    flow::computer_moves.run_if(in_state(PlayMode::Board)),
+                    flow::watch_game.run_if(in_state(Screen::Playing)),
+                )
+                    .chain(),
+            );
+        game_plugins(app);
+        if self.with_egui {
+            ui::plugin(app);
+        }
+    }
+}

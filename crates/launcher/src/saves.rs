@@ -1,0 +1,310 @@
+//! Where saves go: a folder in the user's data directory on the desktop,
+//! the browser's local storage on the web, memory in tests.
+//!
+//! A save is the RON text `DynSession::save_ron` writes (the set-up, every
+//! command and a snapshot); `vt replay FILE` reads the same files.
+
+use bevy::prelude::Resource;
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+
+/// One save as the load list shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SaveEntry {
+    pub name: String,
+    /// The game id from the save's header, if it could be read.
+    pub game: Option<String>,
+}
+
+#[derive(Resource, Clone, Debug)]
+pub enum SaveStore {
+    /// A folder of `NAME.ron` files.
+    Dir(PathBuf),
+    /// The browser's local storage, keys `vietnam-tactics/saves/NAME`.
+    Browser,
+    /// Kept in memory (tests).
+    Memory(Arc<Mutex<BTreeMap<String, String>>>),
+}
+
+/// The data folder of the app, by the platform's convention, without the
+/// `dirs` crate: `$XDG_DATA_HOME/vietnam-tactics` or
+/// `~/.local/share/vietnam-tactics` on Linux, `%APPDATA%\vietnam-tactics`
+/// on Windows, `~/Library/Application Support/vietnam-tactics` on macOS.
+pub fn data_dir_from(env: impl Fn(&str) -> Option<String>, os: &str) -> Option<PathBuf> {
+    let non_empty = |k: &str| env(k).filter(|v| !v.is_empty());
+    let base = match os {
+        "windows" => PathBuf::from(non_empty("APPDATA")?),
+        "macos" => PathBuf::from(non_empty("HOME")?).join("Library/Application Support"),
+        _ => match non_empty("XDG_DATA_HOME") {
+            Some(x) => PathBuf::from(x),
+            None => PathBuf::from(non_empty("HOME")?).join(".local/share"),
+        },
+    };
+    Some(base.join("vietnam-tactics"))
+}
+
+/// Letters, digits, '-' and '_' only; everything else becomes '-'.
+pub fn clean_name(name: &str) -> String {
+    let s: String = name
+        .trim()
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    if s.is_empty() { "save".into() } else { s }
+}
+
+const WEB_PREFIX: &str = "vietnam-tactics/saves/";
+
+impl SaveStore {
+    /// The platform's default: `VT_SAVE_DIR` if set, else the data folder's
+    /// `saves/`; local storage on the web.
+    pub fn platform_default() -> Self {
+        if cfg!(target_arch = "wasm32") {
+            return SaveStore::Browser;
+        }
+        if let Ok(d) = std::env::var("VT_SAVE_DIR")
+            && !d.is_empty()
+        {
+            return SaveStore::Dir(PathBuf::from(d));
+        }
+        match data_dir_from(|k| std::env::var(k).ok(), std::env::consts::OS) {
+            Some(d) => SaveStore::Dir(d.join("saves")),
+            None => SaveStore::Dir(PathBuf::from("saves")),
+        }
+    }
+
+    pub fn memory() -> Self {
+        SaveStore::Memory(Arc::default())
+    }
+
+    /// Where the saves are, in words.
+    pub fn describe(&self) -> String {
+        match self {
+            SaveStore::Dir(d) => d.display().to_string(),
+            SaveStore::Browser => "this browser's local storage".into(),
+            SaveStore::Memory(_) => "memory".into(),
+        }
+    }
+
+    pub fn write(&self, name: &str, text: &str) -> Result<String, String> {
+        let name = clean_name(name);
+        match self {
+            SaveStore::Dir(d) => {
+                std::fs::create_dir_all(d)
+                    .map_err(|e| format!("cannot create {}: {e}", d.display()))?;
+                let p = d.join(format!("{name}.ron"));
+                std::fs::write(&p, text)
+                    .map_err(|e| format!("cannot write {}: {e}", p.display()))?;
+            }
+            SaveStore::Browser => web::set(&format!("{WEB_PREFIX}{name}"), text)?,
+            SaveStore::Memory(m) => {
+                m.lock()
+                    .map_err(|e| e.to_string())?
+                    .insert(name.clone(), text.to_string());
+            }
+        }
+        Ok(name)
+    }
+
+    pub fn read(&self, name: &str) -> Result<String, String> {
+        let name = clean_name(name);
+        match self {
+            SaveStore::Dir(d) => {
+                let p = d.join(format!("{name}.ron"));
+                std::fs::read_to_string(&p).map_err(|e| format!("cannot read {}: {e}", p.display()))
+            }
+            SaveStore::Browser => web::get(&format!("{WEB_PREFIX}{name}"))?
+                .ok_or_else(|| format!("no save named {name}")),
+            SaveStore::Memory(m) => m
+                .lock()
+                .map_err(|e| e.to_string())?
+                .get(&name)
+                .cloned()
+                .ok_or_else(|| format!("no save named {name}")),
+        }
+    }
+
+    pub fn delete(&self, name: &str) -> Result<(), String> {
+        let name = clean_name(name);
+        match self {
+            SaveStore::Dir(d) => {
+                std::fs::remove_file(d.join(format!("{name}.ron"))).map_err(|e| e.to_string())
+            }
+            SaveStore::Browser => web::remove(&format!("{WEB_PREFIX}{name}")),
+            SaveStore::Memory(m) => {
+                m.lock().map_err(|e| e.to_string())?.remove(&name);
+                Ok(())
+            }
+        }
+    }
+
+    /// Every save, by name.
+    pub fn list(&self) -> Vec<SaveEntry> {
+        let names: Vec<String> = match self {
+            SaveStore::Dir(d) => std::fs::read_dir(d)
+                .map(|rd| {
+                    rd.filter_map(|e| e.ok())
+                        .filter_map(|e| {
+                            let n = e.file_name().to_string_lossy().to_string();
+                            n.strip_suffix(".ron").map(str::to_string)
+                        })
+                        .collect()
+                })
+                .unwrap_or_default(),
+            SaveStore::Browser => web::keys()
+                .into_iter()
+                .filter_map(|k| k.strip_prefix(WEB_PREFIX).map(str::to_string))
+                .collect(),
+            SaveStore::Memory(m) => m
+                .lock()
+                .map(|m| m.keys().cloned().collect())
+                .unwrap_or_default(),
+        };
+        let mut v: Vec<SaveEntry> = names
+            .into_iter()
+            .map(|name| {
+                let game = self
+                    .read(&name)
+                    .ok()
+                    .and_then(|t| vt_core::session::read_header(&t, &name).ok())
+                    .map(|h| h.game);
+                SaveEntry { name, game }
+            })
+            .collect();
+        v.sort_by(|a, b| a.name.cmp(&b.name));
+        v
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+mod web {
+    fn storage() -> Result<web_sys::Storage, String> {
+        web_sys::window()
+            .ok_or("no window")?
+            .local_storage()
+            .map_err(|_| "local storage refused".to_string())?
+            .ok_or_else(|| "no local storage".to_string())
+    }
+
+    pub fn set(key: &str, value: &str) -> Result<(), String> {
+        storage()?
+            .set_item(key, value)
+            .map_err(|_| "the browser refused to store the save (storage full?)".to_string())
+    }
+
+    pub fn get(key: &str) -> Result<Option<String>, String> {
+        storage()?
+            .get_item(key)
+            .map_err(|_| "cannot read local storage".to_string())
+    }
+
+    pub fn remove(key: &str) -> Result<(), String> {
+        storage()?
+            .remove_item(key)
+            .map_err(|_| "cannot remove from local storage".to_string())
+    }
+
+    pub fn keys() -> Vec<String> {
+        let Ok(s) = storage() else { return Vec::new() };
+        let n = s.length().unwrap_or(0);
+        (0..n).filter_map(|i| s.key(i).ok().flatten()).collect()
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+mod web {
+    const NONE: &str = "local storage exists only in the web build";
+
+    pub fn set(_key: &str, _value: &str) -> Result<(), String> {
+        Err(NONE.into())
+    }
+
+    pub fn get(_key: &str) -> Result<Option<String>, String> {
+        Err(NONE.into())
+    }
+
+    pub fn remove(_key: &str) -> Result<(), String> {
+        Err(NONE.into())
+    }
+
+    pub fn keys() -> Vec<String> {
+        Vec::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn data_dir_follows_each_platform() {
+        let env = |pairs: &'static [(&'static str, &'static str)]| {
+            move |k: &str| {
+                pairs
+                    .iter()
+                    .find(|(n, _)| *n == k)
+                    .map(|(_, v)| v.to_string())
+            }
+        };
+        assert_eq!(
+            data_dir_from(env(&[("HOME", "/home/a")]), "linux"),
+            Some(PathBuf::from("/home/a/.local/share/vietnam-tactics"))
+        );
+        assert_eq!(
+            data_dir_from(
+                env(&[("HOME", "/home/a"), ("XDG_DATA_HOME", "/data")]),
+                "linux"
+            ),
+            Some(PathBuf::from("/data/vietnam-tactics"))
+        );
+        // An empty XDG_DATA_HOME counts as unset.
+        assert_eq!(
+            data_dir_from(env(&[("HOME", "/h"), ("XDG_DATA_HOME", "")]), "linux"),
+            Some(PathBuf::from("/h/.local/share/vietnam-tactics"))
+        );
+        assert_eq!(
+            data_dir_from(
+                env(&[("APPDATA", r"C:\Users\a\AppData\Roaming")]),
+                "windows"
+            ),
+            Some(PathBuf::from(r"C:\Users\a\AppData\Roaming").join("vietnam-tactics"))
+        );
+        assert_eq!(
+            data_dir_from(env(&[("HOME", "/Users/a")]), "macos"),
+            Some(PathBuf::from(
+                "/Users/a/Library/Application Support/vietnam-tactics"
+            ))
+        );
+        assert_eq!(data_dir_from(env(&[]), "linux"), None);
+    }
+
+    #[test]
+    fn names_cannot_leave_the_folder() {
+        assert_eq!(clean_name("../../etc/passwd"), "------etc-passwd");
+        assert_eq!(clean_name("  pig race 3 "), "pig-race-3");
+        assert_eq!(clean_name(""), "save");
+    }
+
+    #[test]
+    fn folder_store_round_trips() {
+        let dir = std::env::temp_dir().join(format!("vt-saves-{}", std::process::id()));
+        let s = SaveStore::Dir(dir.clone());
+        let name = s.write("a game", "(format: 1, game: \"pig\")").unwrap();
+        assert_eq!(name, "a-game");
+        assert_eq!(s.read("a game").unwrap(), "(format: 1, game: \"pig\")");
+        let list = s.list();
+        assert_eq!(list.len(), 1);
+        assert_eq!(list[0].game.as_deref(), Some("pig"));
+        s.delete("a-game").unwrap();
+        assert!(s.list().is_empty());
+        assert!(s.read("a-game").is_err());
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}

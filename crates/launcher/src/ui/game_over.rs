@@ -1,0 +1,68 @@
+//! The game-over screen: the result, the score, save the replay, back.
+
+use super::centre_window;
+use crate::flow::Action;
+use bevy::prelude::*;
+use bevy_egui::EguiContexts;
+use bevy_egui::egui::{self, RichText};
+use vt_ui::ActiveGame;
+
+/// The result in words: a side's id becomes "<side> wins".
+pub fn result_words(game: &ActiveGame, result: &str) -> String {
+    if let Some(s) = game.info.sides.iter().find(|s| s.id == result) {
+        return format!("{} wins", s.name);
+    }
+    match result {
+        "draw" => "A draw".into(),
+        "win" => "Victory".into(),
+        "loss" => "Defeat".into(),
+        other => vt_ui::labels::words(other),
+    }
+}
+
+pub fn game_over_ui(
+    mut contexts: EguiContexts,
+    game: Option<Res<ActiveGame>>,
+    mut actions: MessageWriter<Action>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let Some(game) = game else {
+        return Ok(());
+    };
+    let outcome = game.session.outcome();
+    centre_window("Game over").show(ctx, |ui| {
+        ui.set_width(480.0);
+        ui.label(RichText::new(&game.info.name).strong());
+        if let Some(r) = &outcome.result {
+            ui.heading(result_words(&game, r));
+        }
+        ui.label(&outcome.summary);
+        egui::Grid::new("vt-final-score")
+            .striped(true)
+            .show(ui, |ui| {
+                for (k, v) in &outcome.score {
+                    ui.label(k);
+                    ui.monospace(v.to_string());
+                    ui.end_row();
+                }
+            });
+        ui.weak(format!(
+            "{} commands, seed {}",
+            game.session.commands(),
+            game.session.setup().seed
+        ));
+        egui::CollapsingHeader::new("The log").show(ui, |ui| {
+            ui.set_max_height(300.0);
+            vt_ui::overlay::log::log_ui(ui, &game.log);
+        });
+        ui.horizontal(|ui| {
+            if ui.button("Save the replay").clicked() {
+                actions.write(Action::SaveReplay);
+            }
+            if ui.button("Back to the menu").clicked() {
+                actions.write(Action::ToMenu);
+            }
+        });
+    });
+    Ok(())
+}

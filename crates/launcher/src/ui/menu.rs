@@ -1,0 +1,132 @@
+//! The main menu: new game, load a saved game, help, quit; and what went
+//! wrong loading the data files, if anything did.
+
+use super::centre_window;
+use crate::catalog::Catalog;
+use crate::flow::Action;
+use crate::saves::SaveStore;
+use bevy::prelude::*;
+use bevy_egui::EguiContexts;
+use bevy_egui::egui::{self, Color32, RichText};
+
+#[derive(Default)]
+pub struct MenuUi {
+    show_load: bool,
+    show_help: bool,
+}
+
+pub fn menu_ui(
+    mut contexts: EguiContexts,
+    catalog: Option<Res<Catalog>>,
+    store: Res<SaveStore>,
+    mut local: Local<MenuUi>,
+    mut actions: MessageWriter<Action>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let empty = Catalog::default();
+    let catalog = catalog.as_deref().unwrap_or(&empty);
+    centre_window("Vietnam Tactics").show(ctx, |ui| {
+        ui.set_width(460.0);
+        ui.label(
+            RichText::new(
+                "Tactical wargames of the Vietnam war, with the rules kept by the computer.",
+            )
+            .italics(),
+        );
+        ui.add_space(8.0);
+        if catalog.games.is_empty() {
+            ui.colored_label(
+                Color32::from_rgb(230, 170, 80),
+                "No games are registered in this build yet.",
+            );
+        } else {
+            ui.label(RichText::new("Games").strong());
+            for g in &catalog.games {
+                ui.horizontal(|ui| {
+                    ui.label(format!("• {}", g.info.name));
+                    ui.weak(format!(
+                        "{} scenario{}, {} side{}",
+                        g.info.scenarios.len(),
+                        if g.info.scenarios.len() == 1 { "" } else { "s" },
+                        g.info.sides.len(),
+                        if g.info.sides.len() == 1 { "" } else { "s" }
+                    ));
+                    if g.fallback {
+                        ui.colored_label(Color32::from_rgb(230, 170, 80), "built-in data");
+                    }
+                });
+            }
+        }
+        ui.add_space(10.0);
+        let big = |t: &str| {
+            egui::Button::new(RichText::new(t).size(18.0)).min_size(egui::vec2(440.0, 34.0))
+        };
+        if ui
+            .add_enabled(!catalog.games.is_empty(), big("New game"))
+            .clicked()
+        {
+            actions.write(Action::OpenSetup);
+        }
+        if ui.add(big("Load a saved game")).clicked() {
+            local.show_load = !local.show_load;
+        }
+        if local.show_load {
+            saves_list(ui, &store, &mut actions);
+        }
+        if ui.add(big("Help: mouse and keys")).clicked() {
+            local.show_help = !local.show_help;
+        }
+        if local.show_help {
+            vt_ui::overlay::help_ui(ui);
+        }
+        if !cfg!(target_arch = "wasm32") && ui.add(big("Quit")).clicked() {
+            actions.write(Action::Quit);
+        }
+        if !catalog.notices.is_empty() {
+            ui.add_space(8.0);
+            egui::Frame::group(ui.style())
+                .fill(Color32::from_rgb(70, 45, 20))
+                .show(ui, |ui| {
+                    ui.label(
+                        RichText::new("Data files refused")
+                            .strong()
+                            .color(Color32::from_rgb(250, 200, 120)),
+                    );
+                    for n in &catalog.notices {
+                        ui.label(RichText::new(n).monospace().size(11.0));
+                    }
+                });
+        }
+    });
+    Ok(())
+}
+
+/// The saves in the store, each with Load and Delete.
+pub fn saves_list(ui: &mut egui::Ui, store: &SaveStore, actions: &mut MessageWriter<Action>) {
+    let list = store.list();
+    ui.weak(format!("Saves in {}", store.describe()));
+    if list.is_empty() {
+        ui.label("No saved games yet.");
+        return;
+    }
+    egui::ScrollArea::vertical()
+        .id_salt("vt-saves")
+        .max_height(220.0)
+        .show(ui, |ui| {
+            for s in list {
+                ui.horizontal(|ui| {
+                    if ui.button("Load").clicked() {
+                        actions.write(Action::Load(s.name.clone()));
+                    }
+                    ui.label(&s.name);
+                    match &s.game {
+                        Some(g) => ui.weak(g),
+                        None => ui.colored_label(Color32::from_rgb(230, 120, 100), "unreadable"),
+                    };
+                    if ui.small_button("Delete").clicked() {
+                        let _ = store.delete(&s.name);
+                    }
+                });
+            }
+        });
+}

@@ -1,0 +1,229 @@
+//! The screens, drawn with egui. They read the app's resources and write
+//! [`Action`]s; [`crate::flow`] does the rest.
+
+pub mod game_over;
+pub mod loading;
+pub mod menu;
+pub mod playing;
+pub mod setup;
+
+use crate::catalog::Catalog;
+use crate::flow::{Action, Notice, Settings};
+use bevy::platform::time::Instant;
+use bevy::prelude::*;
+use bevy_egui::egui::{self, Color32, RichText};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
+use std::sync::OnceLock;
+use vt_ui::board::BoardCamera;
+use vt_ui::{PlayMode, Screen, SubmitCommand};
+
+static PROCESS_START: OnceLock<Instant> = OnceLock::new();
+
+/// Call first thing in `main`, for the cold-start measurement.
+pub fn mark_process_start() {
+    let _ = PROCESS_START.get_or_init(Instant::now);
+}
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<DevHooks>()
+        .add_systems(Startup, spawn_camera)
+        .add_systems(OnEnter(Screen::Playing), reset_camera)
+        .add_systems(Update, (dev_autostart, frame_stats))
+        .add_systems(
+            EguiPrimaryContextPass,
+            (
+                apply_settings,
+                loading::loading_ui.run_if(in_state(Screen::Loading)),
+                menu::menu_ui.run_if(in_state(Screen::Menu)),
+                setup::setup_ui.run_if(in_state(Screen::Setup)),
+                playing::playing_ui.run_if(in_state(Screen::Playing)),
+                game_over::game_over_ui.run_if(in_state(Screen::GameOver)),
+                notice_ui,
+                report_startup.run_if(in_state(Screen::Menu)),
+            )
+                .chain(),
+        );
+}
+
+fn spawn_camera(mut commands: Commands) {
+    commands.spawn((Camera2d, BoardCamera::default()));
+}
+
+fn reset_camera(mut camera: Query<&mut Transform, With<BoardCamera>>) {
+    for mut t in camera.iter_mut() {
+        t.translation = Vec3::new(0.0, 0.0, t.translation.z);
+        t.scale = Vec3::ONE;
+    }
+}
+
+fn apply_settings(mut contexts: EguiContexts, settings: Res<Settings>) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    if (ctx.zoom_factor() - settings.ui_scale).abs() > 0.001 {
+        ctx.set_zoom_factor(settings.ui_scale);
+    }
+    Ok(())
+}
+
+/// A Ui covering the whole window, for panels.
+pub fn root_ui(ctx: &egui::Context) -> egui::Ui {
+    egui::Ui::new(
+        ctx.clone(),
+        egui::Id::new("vt-root"),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    )
+}
+
+/// A window in the middle of the screen, for menus.
+pub fn centre_window(title: &str) -> egui::Window<'_> {
+    egui::Window::new(title)
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .collapsible(false)
+        .resizable(false)
+}
+
+/// The notice (saved, refused) at the bottom of the screen until dismissed.
+fn notice_ui(mut contexts: EguiContexts, mut notice: ResMut<Notice>) -> Result {
+    let Some(text) = notice.text.clone() else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    let color = if notice.is_error {
+        Color32::from_rgb(120, 30, 25)
+    } else {
+        Color32::from_rgb(30, 70, 40)
+    };
+    egui::Area::new(egui::Id::new("vt-notice"))
+        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -90.0])
+        .order(egui::Order::Foreground)
+        .show(ctx, |ui| {
+            egui::Frame::popup(ui.style()).fill(color).show(ui, |ui| {
+                ui.set_max_width(720.0);
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(RichText::new(text).color(Color32::WHITE));
+                    if ui.button("OK").clicked() {
+                        notice.text = None;
+                    }
+                });
+            });
+        });
+    Ok(())
+}
+
+/// Hooks for measuring and screenshots, read from the environment:
+/// `VT_EXIT_AT_MENU=1` (quit once the menu is drawn, printing the time
+/// since start), `VT_AUTOSTART=game[:commands]` (start that game with seed
+/// `VT_SEED` or 7 and play that many random commands), `VT_PANELS=tables,
+/// sources,help` (open them), `VT_FRAME_STATS=seconds` (print frame times
+/// over that many seconds after a 3 s warm-up, then quit).
+#[derive(Resource, Default)]
+pub struct DevHooks {
+    startup_reported: u32,
+    autostart_done: bool,
+    autoplay_left: usize,
+    stats: Vec<f32>,
+    stats_clock: f32,
+}
+
+fn env(k: &str) -> Option<String> {
+    if cfg!(target_arch = "wasm32") {
+        None
+    } else {
+        std::env::var(k).ok().filter(|v| !v.is_empty())
+    }
+}
+
+fn report_startup(mut hooks: ResMut<DevHooks>, mut exit: MessageWriter<AppExit>) {
+    hooks.startup_reported += 1;
+    // The second menu frame: the first has been presented by then.
+    if hooks.startup_reported == 2 {
+        if let Some(start) = PROCESS_START.get() {
+            info!("menu drawn {} ms after start", start.elapsed().as_millis());
+        }
+        if env("VT_EXIT_AT_MENU").is_some() {
+            exit.write(AppExit::Success);
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn dev_autostart(
+    mut hooks: ResMut<DevHooks>,
+    screen: Res<State<Screen>>,
+    mode: Option<Res<State<PlayMode>>>,
+    catalog: Option<Res<Catalog>>,
+    game: Option<Res<vt_ui::ActiveGame>>,
+    mut overlay: ResMut<vt_ui::overlay::OverlayState>,
+    mut actions: MessageWriter<Action>,
+    mut submit: MessageWriter<SubmitCommand>,
+) {
+    if !hooks.autostart_done && *screen.get() == Screen::Menu {
+        hooks.autostart_done = true;
+        let Some(spec) = env("VT_AUTOSTART") else {
+            return;
+        };
+        let (id, n) = spec.split_once(':').unwrap_or((spec.as_str(), "0"));
+        let Some(g) = catalog.as_ref().and_then(|c| c.find(id)) else {
+            warn!("VT_AUTOSTART: no game '{id}' in this build");
+            return;
+        };
+        let mut setup = vt_core::Setup::new(
+            &g.info.scenarios[0].id,
+            env("VT_SEED").and_then(|s| s.parse().ok()).unwrap_or(7),
+        );
+        for o in &g.info.options {
+            setup.options.insert(o.key.clone(), o.default.clone());
+        }
+        hooks.autoplay_left = n.parse().unwrap_or(0);
+        for p in env("VT_PANELS").unwrap_or_default().split(',') {
+            match p.trim() {
+                "tables" => overlay.tables = true,
+                "sources" => overlay.sources = true,
+                "help" => overlay.help = true,
+                _ => {}
+            }
+        }
+        actions.write(Action::Start(crate::flow::NewGame {
+            game: id.to_string(),
+            setup,
+            controllers: Vec::new(),
+        }));
+        return;
+    }
+    if hooks.autoplay_left > 0
+        && *screen.get() == Screen::Playing
+        && mode.is_some_and(|m| *m.get() == PlayMode::Board)
+        && let Some(g) = game
+    {
+        let legal = g.session.legal();
+        if let Some(c) = legal.get(hooks.autoplay_left % legal.len().max(1)) {
+            submit.write(SubmitCommand(c.clone()));
+        }
+        hooks.autoplay_left -= 1;
+    }
+}
+
+fn frame_stats(mut hooks: ResMut<DevHooks>, time: Res<Time>, mut exit: MessageWriter<AppExit>) {
+    let Some(secs) = env("VT_FRAME_STATS").and_then(|s| s.parse::<f32>().ok()) else {
+        return;
+    };
+    hooks.stats_clock += time.delta_secs();
+    if hooks.stats_clock < 3.0 {
+        return;
+    }
+    hooks.stats.push(time.delta_secs() * 1000.0);
+    if hooks.stats_clock >= 3.0 + secs {
+        let mut v = hooks.stats.clone();
+        v.sort_by(|a, b| a.total_cmp(b));
+        let mean = v.iter().sum::<f32>() / v.len().max(1) as f32;
+        let p95 = v.get(v.len() * 95 / 100).copied().unwrap_or(0.0);
+        let max = v.last().copied().unwrap_or(0.0);
+        info!(
+            "frame time over {} frames: mean {mean:.2} ms, median {:.2} ms, p95 {p95:.2} ms, max {max:.2} ms",
+            v.len(),
+            v.get(v.len() / 2).copied().unwrap_or(0.0)
+        );
+        exit.write(AppExit::Success);
+    }
+}

@@ -1,0 +1,202 @@
+//! The playing screen: the shared overlay around the board (or the generic
+//! screen for a game with no plugin), the hand-over screen, the pause menu.
+
+use super::root_ui;
+use crate::flow::{Action, Settings};
+use crate::saves::SaveStore;
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use bevy_egui::EguiContexts;
+use bevy_egui::egui::{self, Color32, RichText};
+use vt_ui::board::BoardRect;
+use vt_ui::generic::GenericAction;
+use vt_ui::overlay::track::{TurnTrack, TurnTrackSpec};
+use vt_ui::overlay::{OverlayState, overlay_ui};
+use vt_ui::{ActiveGame, Boards, PlayMode, SubmitCommand};
+
+#[derive(Default)]
+pub struct PauseUi {
+    save_name: String,
+    show_load: bool,
+    show_settings: bool,
+}
+
+#[allow(clippy::too_many_arguments)]
+pub fn playing_ui(
+    mut contexts: EguiContexts,
+    game: Option<Res<ActiveGame>>,
+    mode: Option<Res<State<PlayMode>>>,
+    mut overlay: ResMut<OverlayState>,
+    spec: Res<TurnTrackSpec>,
+    boards: Res<Boards>,
+    mut board_rect: ResMut<BoardRect>,
+    window: Query<&Window, With<PrimaryWindow>>,
+    store: Res<SaveStore>,
+    mut settings: ResMut<Settings>,
+    mut pause: Local<PauseUi>,
+    mut actions: MessageWriter<Action>,
+    mut submit: MessageWriter<SubmitCommand>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?.clone();
+    let Some(game) = game else {
+        return Ok(());
+    };
+    let mode = mode.map(|m| *m.get()).unwrap_or_default();
+    let mut root = root_ui(&ctx);
+    if mode == PlayMode::HandOver || (mode == PlayMode::Paused && game.viewer.is_none()) {
+        board_rect.0 = Some(Rect::new(0.0, 0.0, 0.0, 0.0));
+        hand_over(&mut root, &game, mode == PlayMode::HandOver, &mut actions);
+    } else {
+        let track = spec.0.clone().unwrap_or_else(|| {
+            TurnTrack::infer(
+                &game.session.outcome().score,
+                &overlay.seen_phases,
+                &game.session.decision().kind,
+                6,
+            )
+        });
+        let reg = boards.by_game.get(&game.info.id);
+        let has_board = reg.is_some();
+        let show_commands = reg.is_none_or(|r| r.show_command_list);
+        let out = overlay_ui(
+            &mut root,
+            &game,
+            &mut overlay,
+            &track,
+            has_board,
+            show_commands,
+        );
+        if let Some(r) = out.board_rect {
+            // egui points to logical window pixels.
+            let scale = ctx.pixels_per_point()
+                / window
+                    .iter()
+                    .next()
+                    .map(|w| w.scale_factor())
+                    .unwrap_or(1.0);
+            board_rect.0 = Some(Rect::new(
+                r.min.x * scale,
+                r.min.y * scale,
+                r.max.x * scale,
+                r.max.y * scale,
+            ));
+        }
+        match out.action {
+            Some(GenericAction::Command(c)) => {
+                submit.write(SubmitCommand(c));
+            }
+            Some(GenericAction::Undo) => {
+                actions.write(Action::Undo);
+            }
+            None => {}
+        }
+        if out.pause {
+            actions.write(Action::Pause);
+        }
+    }
+    if mode == PlayMode::Paused {
+        pause_menu(&ctx, &game, &store, &mut settings, &mut pause, &mut actions);
+    }
+    Ok(())
+}
+
+fn hand_over(
+    root: &mut egui::Ui,
+    game: &ActiveGame,
+    active: bool,
+    actions: &mut MessageWriter<Action>,
+) {
+    let next = game
+        .deciding_side()
+        .map(|s| game.side_name(s).to_string())
+        .unwrap_or_default();
+    egui::CentralPanel::default()
+        .frame(egui::Frame::NONE.fill(Color32::from_rgb(20, 24, 20)))
+        .show(root, |ui| {
+            ui.vertical_centered(|ui| {
+                ui.add_space(ui.available_height() * 0.3);
+                ui.label(RichText::new(format!("Hand over to {next}")).size(30.0).strong());
+                ui.add_space(8.0);
+                ui.label(format!(
+                    "{next} may not see what the last player saw. The board stays hidden until {next} is at the screen."
+                ));
+                ui.add_space(16.0);
+                if active
+                    && ui
+                        .add(egui::Button::new(RichText::new(format!("I am {next}: show the board")).size(20.0)))
+                        .clicked()
+                {
+                    actions.write(Action::HandOverDone);
+                }
+                ui.add_space(8.0);
+                if active && ui.button("Menu").clicked() {
+                    actions.write(Action::Pause);
+                }
+            });
+        });
+}
+
+fn pause_menu(
+    ctx: &egui::Context,
+    game: &ActiveGame,
+    store: &SaveStore,
+    settings: &mut Settings,
+    ui_state: &mut PauseUi,
+    actions: &mut MessageWriter<Action>,
+) {
+    egui::Modal::new(egui::Id::new("vt-pause")).show(ctx, |ui| {
+        ui.set_width(420.0);
+        ui.heading("Paused");
+        ui.weak(format!(
+            "{}, {} commands so far",
+            game.info.name,
+            game.session.commands()
+        ));
+        ui.add_space(6.0);
+        let wide = |t: &str| egui::Button::new(t).min_size(egui::vec2(400.0, 28.0));
+        if ui.add(wide("Resume (Esc)")).clicked() {
+            actions.write(Action::Resume);
+        }
+        ui.separator();
+        ui.horizontal(|ui| {
+            ui.label("Save as");
+            if ui_state.save_name.is_empty() {
+                ui_state.save_name = game.save_name.clone().unwrap_or_default();
+            }
+            ui.add(
+                egui::TextEdit::singleline(&mut ui_state.save_name)
+                    .hint_text("a name")
+                    .desired_width(200.0),
+            );
+            if ui.button("Save").clicked() {
+                let n = ui_state.save_name.trim().to_string();
+                actions.write(Action::Save((!n.is_empty()).then_some(n)));
+            }
+        });
+        if ui.add(wide("Load a saved game")).clicked() {
+            ui_state.show_load = !ui_state.show_load;
+        }
+        if ui_state.show_load {
+            super::menu::saves_list(ui, store, actions);
+        }
+        if ui.add(wide("Settings")).clicked() {
+            ui_state.show_settings = !ui_state.show_settings;
+        }
+        if ui_state.show_settings {
+            egui::Grid::new("vt-settings")
+                .num_columns(2)
+                .show(ui, |ui| {
+                    ui.label("Computer's pause (s)");
+                    ui.add(egui::Slider::new(&mut settings.computer_delay, 0.0..=3.0));
+                    ui.end_row();
+                    ui.label("Interface size");
+                    ui.add(egui::Slider::new(&mut settings.ui_scale, 0.75..=2.0));
+                    ui.end_row();
+                });
+        }
+        ui.separator();
+        if ui.add(wide("Quit to the menu")).clicked() {
+            actions.write(Action::ToMenu);
+        }
+    });
+}

@@ -1,0 +1,141 @@
+//! The new-game set-up screen.
+
+use super::centre_window;
+use crate::catalog::Catalog;
+use crate::flow::Action;
+use crate::form::SetupForm;
+use bevy::prelude::*;
+use bevy_egui::EguiContexts;
+use bevy_egui::egui::{self, Color32, RichText};
+use vt_ui::Controller;
+
+/// A fresh form each time the screen opens (random seed).
+pub fn init_form(mut commands: Commands, catalog: Option<Res<Catalog>>) {
+    let empty = Catalog::default();
+    commands.insert_resource(SetupForm::for_game(catalog.as_deref().unwrap_or(&empty), 0));
+}
+
+pub fn setup_ui(
+    mut contexts: EguiContexts,
+    catalog: Option<Res<Catalog>>,
+    form: Option<ResMut<SetupForm>>,
+    mut actions: MessageWriter<Action>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let (Some(catalog), Some(mut form)) = (catalog, form) else {
+        return Ok(());
+    };
+    centre_window("New game").show(ctx, |ui| {
+        ui.set_width(520.0);
+        let before = form.game;
+        egui::Grid::new("vt-setup")
+            .num_columns(2)
+            .spacing([12.0, 8.0])
+            .show(ui, |ui| {
+                ui.label("Game");
+                egui::ComboBox::from_id_salt("vt-game")
+                    .selected_text(
+                        catalog
+                            .games
+                            .get(form.game)
+                            .map(|g| g.info.name.clone())
+                            .unwrap_or_default(),
+                    )
+                    .width(300.0)
+                    .show_ui(ui, |ui| {
+                        for (i, g) in catalog.games.iter().enumerate() {
+                            ui.selectable_value(&mut form.game, i, &g.info.name);
+                        }
+                    });
+                ui.end_row();
+            });
+        if form.game != before {
+            form.reset_game(&catalog);
+        }
+        let Some(g) = catalog.games.get(form.game) else {
+            return;
+        };
+        ui.separator();
+        ui.label(RichText::new("Scenario").strong());
+        for (i, s) in g.info.scenarios.iter().enumerate() {
+            ui.radio_value(&mut form.scenario, i, &s.name);
+            if form.scenario == i && !s.description.is_empty() {
+                ui.indent("desc", |ui| ui.weak(&s.description));
+            }
+        }
+        if !g.info.options.is_empty() {
+            ui.separator();
+            ui.label(RichText::new("Options").strong());
+            egui::Grid::new("vt-options").num_columns(3).show(ui, |ui| {
+                for o in &g.info.options {
+                    ui.label(&o.name);
+                    let cur = form
+                        .options
+                        .get(&o.key)
+                        .cloned()
+                        .unwrap_or_else(|| o.default.clone());
+                    let mut chosen = cur.clone();
+                    egui::ComboBox::from_id_salt(("vt-opt", &o.key))
+                        .selected_text(&cur)
+                        .show_ui(ui, |ui| {
+                            for v in &o.values {
+                                ui.selectable_value(&mut chosen, v.clone(), v);
+                            }
+                        });
+                    if chosen != cur {
+                        form.options.insert(o.key.clone(), chosen);
+                    }
+                    ui.weak(if o.rule.is_empty() {
+                        String::new()
+                    } else {
+                        format!("rule {}", o.rule)
+                    });
+                    ui.end_row();
+                }
+            });
+        }
+        ui.separator();
+        ui.label(RichText::new("Who plays each side").strong());
+        egui::Grid::new("vt-sides").num_columns(3).show(ui, |ui| {
+            for (i, side) in g.info.sides.iter().enumerate() {
+                ui.label(&side.name);
+                if let Some(c) = form.controllers.get_mut(i) {
+                    ui.radio_value(c, Controller::Person, Controller::Person.label());
+                    ui.radio_value(c, Controller::Computer, Controller::Computer.label())
+                        .on_hover_text("For now the computer picks a random legal command.");
+                }
+                ui.end_row();
+            }
+        });
+        ui.separator();
+        ui.horizontal(|ui| {
+            ui.label("Seed");
+            ui.add(egui::TextEdit::singleline(&mut form.seed).desired_width(220.0));
+            if ui.button("Random").clicked() {
+                form.new_seed();
+            }
+            ui.weak("the same seed and commands give the same game");
+        });
+        let ready = form.new_game(&catalog);
+        if let Err(e) = &ready {
+            ui.colored_label(Color32::from_rgb(240, 120, 100), e);
+        }
+        ui.add_space(6.0);
+        ui.horizontal(|ui| {
+            if ui.button("Back").clicked() {
+                actions.write(Action::ToMenu);
+            }
+            if ui
+                .add_enabled(
+                    ready.is_ok(),
+                    egui::Button::new(RichText::new("Start").strong()),
+                )
+                .clicked()
+                && let Ok(ng) = ready
+            {
+                actions.write(Action::Start(ng));
+            }
+        });
+    });
+    Ok(())
+}

@@ -1,0 +1,479 @@
+//! Headless Bevy tests of the launcher (MinimalPlugins + StatesPlugin, no
+//! window): the screens, a board plugin and the generic screen turning
+//! clicks into commands, hand-over with hidden information, undo, saves.
+
+mod common;
+
+use bevy::prelude::*;
+use bevy_egui::egui;
+use common::*;
+use serde_json::json;
+use vietnam_tactics::backdrop::Backdrop;
+use vietnam_tactics::catalog::Catalog;
+use vietnam_tactics::flow::{Action, NewGame, Notice};
+use vietnam_tactics::form::SetupForm;
+use vietnam_tactics::saves::SaveStore;
+use vt_core::Setup;
+use vt_core::session::Session;
+use vt_core::testing::{Pig, PigCommand};
+use vt_ui::board::BoardClick;
+use vt_ui::generic::{GenericAction, commands_ui};
+use vt_ui::{
+    ActiveGame, BoardRegistration, Controller, PlayMode, RegisterBoard, Screen, SubmitCommand,
+};
+
+fn pig_game(controllers: Vec<Controller>, seed: u64) -> NewGame {
+    NewGame {
+        game: "pig".into(),
+        setup: Setup::new("race", seed).option("goal", "30"),
+        controllers,
+    }
+}
+
+fn commands(app: &App) -> usize {
+    app.world().resource::<ActiveGame>().session.commands()
+}
+
+#[test]
+fn screens_go_from_loading_to_game_over_and_back() {
+    let mut app = app(vec![pig()], &empty_assets(), SaveStore::memory());
+    assert_eq!(screen(&app), Screen::Loading);
+    to_menu(&mut app);
+    app.update();
+    let catalog = app.world().resource::<Catalog>();
+    assert_eq!(catalog.games.len(), 1);
+    assert!(catalog.notices.is_empty(), "{:?}", catalog.notices);
+    // The menu's backdrop belongs to the menu.
+    let backdrops = |app: &mut App| {
+        app.world_mut()
+            .query::<&Backdrop>()
+            .iter(app.world())
+            .count()
+    };
+    assert_eq!(backdrops(&mut app), 1);
+
+    act(&mut app, Action::OpenSetup);
+    assert_eq!(screen(&app), Screen::Setup);
+    assert_eq!(
+        backdrops(&mut app),
+        0,
+        "the menu's entities despawn when it ends"
+    );
+    let form = app.world().resource::<SetupForm>().clone();
+    assert_eq!(
+        form.controllers,
+        vec![Controller::Person, Controller::Person]
+    );
+    assert_eq!(form.options.get("goal").map(String::as_str), Some("30"));
+    assert!(form.seed.parse::<u64>().is_ok(), "a random seed by default");
+
+    // Escape on the set-up screen goes back.
+    press(&mut app, KeyCode::Escape);
+    assert_eq!(screen(&app), Screen::Menu);
+
+    // Computer against computer, no pause: it plays to the end by itself.
+    act(&mut app, Action::OpenSetup);
+    let mut form = app.world().resource::<SetupForm>().clone();
+    form.controllers = vec![Controller::Computer, Controller::Computer];
+    form.seed = "11".into();
+    let ng = form.new_game(app.world().resource::<Catalog>()).unwrap();
+    act(&mut app, Action::Start(ng));
+    assert_eq!(screen(&app), Screen::Playing);
+    assert_eq!(play_mode(&app), Some(PlayMode::Board));
+    run_until(&mut app, 5000, "the game ends", |w| {
+        *w.resource::<State<Screen>>().get() == Screen::GameOver
+    });
+    let g = app.world().resource::<ActiveGame>();
+    assert!(g.session.outcome().is_finished());
+    assert!(!g.log.is_empty());
+    assert_eq!(g.log, g.session.log(), "the shown log is the session's");
+
+    act(&mut app, Action::SaveReplay);
+    let notice = app.world().resource::<Notice>().clone();
+    assert!(!notice.is_error, "{:?}", notice.text);
+    assert!(notice.text.unwrap().contains("replay-pig-race-11"));
+
+    act(&mut app, Action::ToMenu);
+    assert_eq!(screen(&app), Screen::Menu);
+    assert!(app.world().get_resource::<ActiveGame>().is_none());
+    assert_eq!(backdrops(&mut app), 1);
+}
+
+#[test]
+fn escape_pauses_and_resumes() {
+    let mut app = app(vec![pig()], &empty_assets(), SaveStore::memory());
+    to_menu(&mut app);
+    act(&mut app, Action::Start(pig_game(vec![], 3)));
+    assert_eq!(play_mode(&app), Some(PlayMode::Board));
+    press(&mut app, KeyCode::Escape);
+    assert_eq!(play_mode(&app), Some(PlayMode::Paused));
+    // Paused: commands do not reach the game.
+    app.world_mut().write_message(SubmitCommand(json!("Roll")));
+    app.update();
+    assert_eq!(commands(&app), 0);
+    press(&mut app, KeyCode::Escape);
+    assert_eq!(play_mode(&app), Some(PlayMode::Board));
+    // Keys 1-9 pick from the legal commands; E ends the phase (Hold).
+    press(&mut app, KeyCode::Digit1);
+    assert_eq!(commands(&app), 1);
+    // Both sides are people here, so whoever is to decide holds.
+    press(&mut app, KeyCode::KeyE);
+    assert_eq!(commands(&app), 2);
+    let s = app.world().resource::<ActiveGame>();
+    let pig = s.typed::<Pig>().unwrap();
+    assert_eq!(pig.commands.last(), Some(&PigCommand::Hold));
+    // Quit to the menu from the pause menu.
+    act(&mut app, Action::Pause);
+    act(&mut app, Action::ToMenu);
+    assert_eq!(screen(&app), Screen::Menu);
+}
+
+/// A board plugin for Pig, as a game's plugin would be: clicks left of the
+/// middle roll, clicks right of it hold, read through the typed session.
+struct PigBoard;
+
+#[derive(Resource, Default)]
+struct SeenTurnTotal(Option<u32>);
+
+impl Plugin for PigBoard {
+    fn build(&self, app: &mut App) {
+        app.register_board(BoardRegistration {
+            game_id: "pig".into(),
+            show_command_list: false,
+        })
+        .init_resource::<SeenTurnTotal>()
+        .add_systems(
+            Update,
+            pig_clicks
+                .before(vietnam_tactics::flow::handle_actions)
+                .run_if(in_state(PlayMode::Board))
+                .run_if(vt_ui::board_visible("pig")),
+        );
+    }
+}
+
+fn pig_clicks(
+    mut clicks: MessageReader<BoardClick>,
+    game: Res<ActiveGame>,
+    mut seen: ResMut<SeenTurnTotal>,
+    mut out: MessageWriter<SubmitCommand>,
+) {
+    // The typed session and the typed view of the side at the screen.
+    let session = game.typed::<Pig>().expect("Pig is being played");
+    seen.0 = game.typed_view::<Pig>().map(|v| v.turn_total);
+    assert_eq!(session.rules.goal, 30);
+    for c in clicks.read() {
+        let cmd = if c.world.x < 0.0 {
+            PigCommand::Roll
+        } else {
+            PigCommand::Hold
+        };
+        out.write(SubmitCommand::typed(&cmd));
+    }
+}
+
+#[test]
+fn a_board_plugin_turns_a_click_into_a_command() {
+    let mut app = app(vec![pig()], &empty_assets(), SaveStore::memory());
+    app.add_plugins(PigBoard);
+    to_menu(&mut app);
+    assert!(app.world().resource::<vt_ui::Boards>().has_board("pig"));
+    act(&mut app, Action::Start(pig_game(vec![], 5)));
+    app.world_mut().write_message(BoardClick {
+        world: Vec2::new(-50.0, 10.0),
+    });
+    app.update();
+    app.update();
+    let g = app.world().resource::<ActiveGame>();
+    let s = g.typed::<Pig>().unwrap();
+    assert_eq!(s.commands, vec![PigCommand::Roll]);
+    assert_eq!(g.log.len(), 1, "the roll is in the log");
+    assert!(!g.log[0].adjudications.is_empty() || !g.log[0].text.is_empty());
+    assert!(app.world().resource::<SeenTurnTotal>().0.is_some());
+}
+
+/// Lays out the generic screen, then clicks where the egui output drew the
+/// label `text`, as a player's mouse would.
+fn click_generic_button(game: &ActiveGame, text: &str) -> Option<GenericAction> {
+    let ctx = egui::Context::default();
+    let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(800.0, 600.0));
+    let input = |events: Vec<egui::Event>| egui::RawInput {
+        screen_rect: Some(screen),
+        events,
+        ..Default::default()
+    };
+    let mut action = None;
+    let out = ctx.run_ui(input(vec![]), |ui| {
+        commands_ui(ui, game);
+    });
+    let rect = out
+        .shapes
+        .iter()
+        .find_map(|s| match &s.shape {
+            egui::Shape::Text(t) if t.galley.text().ends_with(text) => {
+                Some(t.visual_bounding_rect())
+            }
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("no button '{text}' drawn"));
+    out.drop_without_applying_deltas();
+    let at = rect.center();
+    let button = |pressed| egui::Event::PointerButton {
+        pos: at,
+        button: egui::PointerButton::Primary,
+        pressed,
+        modifiers: Default::default(),
+    };
+    for events in [
+        vec![egui::Event::PointerMoved(at)],
+        vec![button(true)],
+        vec![button(false)],
+        vec![],
+    ] {
+        ctx.run_ui(input(events), |ui| {
+            if let Some(a) = commands_ui(ui, game) {
+                action = Some(a);
+            }
+        })
+        .drop_without_applying_deltas();
+    }
+    action
+}
+
+#[test]
+fn a_click_on_the_generic_screen_plays_the_command() {
+    let mut app = app(vec![pig()], &empty_assets(), SaveStore::memory());
+    to_menu(&mut app);
+    act(&mut app, Action::Start(pig_game(vec![], 9)));
+    let action = click_generic_button(app.world().resource::<ActiveGame>(), "Roll");
+    assert_eq!(action, Some(GenericAction::Command(json!("Roll"))));
+    // What the playing screen does with it.
+    let Some(GenericAction::Command(c)) = action else {
+        unreachable!()
+    };
+    app.world_mut().write_message(SubmitCommand(c));
+    app.update();
+    assert_eq!(commands(&app), 1);
+    // Undo is drawn but disabled: a roll cannot be taken back.
+    let g = app.world().resource::<ActiveGame>();
+    assert!(!g.session.can_undo());
+    assert_eq!(click_generic_button(g, "Undo (U)"), None);
+}
+
+#[test]
+fn hidden_information_gets_a_hand_over_screen() {
+    let mut app = app(vec![secret_entry()], &empty_assets(), SaveStore::memory());
+    to_menu(&mut app);
+    let ng = NewGame {
+        game: "secret".into(),
+        setup: Setup::new("duel", 4),
+        controllers: vec![Controller::Person, Controller::Person],
+    };
+    act(&mut app, Action::Start(ng));
+    // Two people, different views: hidden from the start.
+    assert_eq!(play_mode(&app), Some(PlayMode::HandOver));
+    assert_eq!(app.world().resource::<ActiveGame>().viewer, None);
+    // No command gets through while the board is hidden.
+    app.world_mut().write_message(SubmitCommand(json!("Pass")));
+    app.update();
+    assert_eq!(commands(&app), 0);
+    act(&mut app, Action::HandOverDone);
+    assert_eq!(play_mode(&app), Some(PlayMode::Board));
+    assert_eq!(app.world().resource::<ActiveGame>().viewer, Some(0));
+    // Red's view holds Red's secret only.
+    let view = app.world().resource::<ActiveGame>().view().unwrap();
+    assert!(view.get("my_secret").is_some());
+    // A mark keeps Red deciding: no hand-over, and it can be undone.
+    app.world_mut()
+        .write_message(SubmitCommand(json!({"Mark": 2})));
+    app.update();
+    app.update();
+    assert_eq!(play_mode(&app), Some(PlayMode::Board));
+    assert_eq!(commands(&app), 1);
+    press(&mut app, KeyCode::KeyU);
+    assert_eq!(commands(&app), 0, "U takes the mark back");
+    // Passing gives the decision to Blue: the board hides again.
+    app.world_mut().write_message(SubmitCommand(json!("Pass")));
+    app.update();
+    app.update();
+    assert_eq!(play_mode(&app), Some(PlayMode::HandOver));
+    act(&mut app, Action::HandOverDone);
+    assert_eq!(app.world().resource::<ActiveGame>().viewer, Some(1));
+}
+
+#[test]
+fn no_hand_over_against_the_computer() {
+    let mut app = app(vec![secret_entry()], &empty_assets(), SaveStore::memory());
+    to_menu(&mut app);
+    let ng = NewGame {
+        game: "secret".into(),
+        setup: Setup::new("duel", 4),
+        controllers: vec![Controller::Person, Controller::Computer],
+    };
+    act(&mut app, Action::Start(ng));
+    assert_eq!(play_mode(&app), Some(PlayMode::Board));
+    app.world_mut().write_message(SubmitCommand(json!("Pass")));
+    for _ in 0..6 {
+        app.update();
+        assert_ne!(play_mode(&app), Some(PlayMode::HandOver));
+        // The board shows Red's view while the computer plays Blue.
+        if let Some(g) = app.world().get_resource::<ActiveGame>() {
+            assert_eq!(g.viewer, Some(0));
+        }
+    }
+}
+
+#[test]
+fn save_then_load_gives_the_same_state() {
+    let store = SaveStore::memory();
+    let mut app = app(vec![pig()], &empty_assets(), store.clone());
+    to_menu(&mut app);
+    act(&mut app, Action::Start(pig_game(vec![], 21)));
+    for k in [0, 0, 1, 0, 0, 1, 0] {
+        act(&mut app, Action::Pick(k));
+    }
+    let (digest, log, n) = {
+        let g = app.world().resource::<ActiveGame>();
+        (g.session.digest(), g.log.clone(), g.session.commands())
+    };
+    assert_eq!(n, 7);
+    act(&mut app, Action::Save(Some("mid game".into())));
+    assert!(!app.world().resource::<Notice>().is_error);
+    assert!(store.read("mid-game").is_ok());
+    act(&mut app, Action::ToMenu);
+    act(&mut app, Action::Load("mid-game".into()));
+    assert_eq!(screen(&app), Screen::Playing);
+    let g = app.world().resource::<ActiveGame>();
+    assert_eq!(g.session.digest(), digest);
+    assert_eq!(g.log, log);
+    assert_eq!(g.session.commands(), n);
+    assert_eq!(g.save_name.as_deref(), Some("mid-game"));
+    // The loaded game goes on.
+    act(&mut app, Action::Pick(0));
+    assert_eq!(commands(&app), n + 1);
+}
+
+#[test]
+fn a_bad_save_is_refused_on_screen() {
+    let store = SaveStore::memory();
+    let mut app = app(vec![pig()], &empty_assets(), store.clone());
+    to_menu(&mut app);
+    store.write("garbage", "this is not a save").unwrap();
+    act(&mut app, Action::Load("garbage".into()));
+    assert_eq!(screen(&app), Screen::Menu);
+    let n = app.world().resource::<Notice>().clone();
+    assert!(n.is_error);
+    assert!(
+        n.text.as_ref().unwrap().contains("Cannot load 'garbage'"),
+        "{:?}",
+        n.text
+    );
+
+    // A real save, edited by hand: the replay check catches it.
+    let rules = std::sync::Arc::new(Pig { goal: 30 });
+    let mut s = Session::new(rules, Setup::new("race", 2)).unwrap();
+    s.apply(PigCommand::Roll).unwrap();
+    s.apply(PigCommand::Roll).unwrap();
+    let text = s.save_ron().replace("turn_total: ", "turn_total: 9");
+    store.write("edited", &text).unwrap();
+    act(&mut app, Action::Load("edited".into()));
+    assert_eq!(screen(&app), Screen::Menu);
+    let n = app.world().resource::<Notice>().clone();
+    assert!(n.is_error, "{:?}", n.text);
+
+    // A save of a game this build does not have.
+    store
+        .write(
+            "other",
+            "(format: 1, game: \"fte\", scenario: \"x\", seed: 1, commands: [], snapshot: ())",
+        )
+        .unwrap();
+    act(&mut app, Action::Load("other".into()));
+    let n = app.world().resource::<Notice>().clone();
+    assert!(n.text.unwrap().contains("'fte'"));
+    assert!(app.world().get_resource::<ActiveGame>().is_none());
+}
+
+fn assets_with(text: Option<&str>) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!(
+        "vt-assets-{}-{}",
+        std::process::id(),
+        text.map(|t| t.len()).unwrap_or(0)
+    ));
+    let f = d.join(PIG_DATA_PATH);
+    std::fs::create_dir_all(f.parent().unwrap()).unwrap();
+    match text {
+        Some(t) => std::fs::write(&f, t).unwrap(),
+        None => {
+            let _ = std::fs::remove_file(&f);
+        }
+    }
+    d
+}
+
+fn goal_of_new_game(app: &App) -> u32 {
+    let cat = app.world().resource::<Catalog>();
+    let g = cat.find("pig").unwrap();
+    let s = g.game.new_session(Setup::new("race", 1)).unwrap();
+    s.as_any()
+        .downcast_ref::<Session<Pig>>()
+        .unwrap()
+        .state
+        .goal
+}
+
+#[test]
+fn an_edited_data_file_takes_effect() {
+    let mut app = app(
+        vec![pig_data_entry()],
+        &assets_with(Some("(goal: 12)")),
+        SaveStore::memory(),
+    );
+    to_menu(&mut app);
+    app.update();
+    let cat = app.world().resource::<Catalog>();
+    assert!(cat.notices.is_empty(), "{:?}", cat.notices);
+    assert!(!cat.games[0].fallback);
+    assert_eq!(goal_of_new_game(&app), 12);
+}
+
+#[test]
+fn a_broken_data_file_falls_back_naming_file_and_line() {
+    let mut app = app(
+        vec![pig_data_entry()],
+        &assets_with(Some("(\n  goal: twelve,\n)")),
+        SaveStore::memory(),
+    );
+    to_menu(&mut app);
+    app.update();
+    let cat = app.world().resource::<Catalog>().clone();
+    assert_eq!(cat.games.len(), 1, "the game is still offered");
+    assert!(cat.games[0].fallback);
+    assert_eq!(cat.notices.len(), 1);
+    assert!(
+        cat.notices[0].starts_with("assets/pigdata/rules.ron:2:"),
+        "{}",
+        cat.notices[0]
+    );
+    assert!(cat.notices[0].contains("built-in data"));
+    assert_eq!(goal_of_new_game(&app), 30, "the embedded copy");
+}
+
+#[test]
+fn a_missing_data_file_falls_back_too() {
+    let mut app = app(
+        vec![pig_data_entry()],
+        &assets_with(None),
+        SaveStore::memory(),
+    );
+    to_menu(&mut app);
+    app.update();
+    let cat = app.world().resource::<Catalog>().clone();
+    assert_eq!(cat.games.len(), 1);
+    assert!(cat.games[0].fallback);
+    assert!(
+        cat.notices[0].contains("assets/pigdata/rules.ron"),
+        "{}",
+        cat.notices[0]
+    );
+}
