@@ -35,6 +35,8 @@ pub struct OverlayState {
     pub source_filter: String,
     /// Decision kinds in the order first seen, for the inferred turn track.
     pub seen_phases: Vec<String>,
+    /// The log's length when last drawn (to open the newest roll).
+    pub log_seen: usize,
 }
 
 impl Default for OverlayState {
@@ -50,6 +52,7 @@ impl Default for OverlayState {
             table: None,
             source_filter: String::new(),
             seen_phases: Vec::new(),
+            log_seen: 0,
         }
     }
 }
@@ -223,7 +226,7 @@ pub fn overlay_ui(
                 .default_size(340.0)
                 .show(root, |ui| {
                     ui.heading("Log");
-                    log::log_ui(ui, &game.log);
+                    log::log_ui(ui, &game.log, &mut state.log_seen);
                 });
         }
         if state.dice {
