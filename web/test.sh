@@ -19,10 +19,10 @@ server=$!
 trap 'kill $server 2>/dev/null || true' EXIT
 sleep 1
 
-timeout 180 chromium --headless --no-sandbox --use-gl=swiftshader --enable-unsafe-swiftshader \
+timeout 180 chromium --headless --no-sandbox --use-angle=swiftshader --enable-unsafe-swiftshader \
   --disable-gpu-sandbox --disable-background-networking --disable-component-update --disable-sync \
   --disable-quic --no-first-run --user-data-dir="$(mktemp -d)" --window-size=1280,800 \
-  --virtual-time-budget="${BUDGET_MS:-40000}" --enable-logging=stderr --v=0 \
+  --virtual-time-budget="${BUDGET_MS:-120000}" --enable-logging=stderr --v=0 \
   --screenshot="$out" "http://127.0.0.1:$port/" 2> "$log" >/dev/null || true
 
 fail=0
