@@ -244,6 +244,7 @@ pub fn overlay_ui(
         let mut open = state.tables;
         egui::Window::new("Tables")
             .open(&mut open)
+            .default_pos([320.0, 90.0])
             .default_width(480.0)
             .show(&ctx, |ui| {
                 tables::tables_ui(ui, &game.tables, &mut state.table, last_cell.as_ref());
@@ -252,6 +253,7 @@ pub fn overlay_ui(
         let mut open = state.sources;
         egui::Window::new("Sources and assumptions")
             .open(&mut open)
+            .default_pos([300.0, 120.0])
             .default_width(640.0)
             .default_height(360.0)
             .show(&ctx, |ui| {
@@ -261,6 +263,7 @@ pub fn overlay_ui(
         let mut open = state.help;
         egui::Window::new("Help: mouse and keys")
             .open(&mut open)
+            .default_pos([340.0, 70.0])
             .show(&ctx, help_ui);
         state.help = open;
     }
