@@ -1,0 +1,3 @@
+//! Tests: worked examples, one per rule section, contract and playouts.
+
+mod contract;
