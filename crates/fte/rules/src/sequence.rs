@@ -156,7 +156,9 @@ impl Fte {
             .type_index(&f.unit)
             .ok_or_else(|| format!("no unit type '{}'", f.unit))?;
         for _ in 0..f.count.max(1) {
-            let id = s.units.len() as UnitId;
+            let id = self
+                .spawn(s, &f.unit, side)
+                .ok_or_else(|| format!("no unit type '{}'", f.unit))?;
             let class = self.types[ty as usize].class;
             let status = if carrier.is_some() {
                 UnitStatus::Loaded
@@ -173,41 +175,15 @@ impl Fte {
             } else {
                 None
             };
-            let altitude = if class == MoveClass::Helicopter {
-                f.altitude.unwrap_or(Altitude::Treetop)
-            } else {
-                Altitude::Ground
-            };
-            s.units.push(Unit {
-                id,
-                ty,
-                side,
-                status,
-                hex,
-                carrier,
-                altitude,
-                reduced: false,
-                concealed: false,
-                marker: 0,
-                suppressed: false,
-                broken: false,
-                exhausted: false,
-                low_ammo: false,
-                hero: false,
-                searching: 0,
-                activated: false,
-                op_fired: false,
-                op_fired_retreat: false,
-                tried_concealment: false,
-                immobilized: false,
-                downed: false,
-                fort: None,
-                arrives: if carrier.is_none() { arrives } else { None },
-                entry,
-                leave_by: None,
-                move_only: false,
-                medevac: false,
-            });
+            let u = s.unit_mut(id);
+            u.status = status;
+            u.hex = hex;
+            u.carrier = carrier;
+            if class == MoveClass::Helicopter {
+                u.altitude = f.altitude.unwrap_or(Altitude::Treetop);
+            }
+            u.arrives = if carrier.is_none() { arrives } else { None };
+            u.entry = entry;
             // 18.2: infantry set up and arrive Concealed unless loaded.
             if class == MoveClass::Infantry && !f.visible && carrier.is_none() {
                 self.conceal(s, id);

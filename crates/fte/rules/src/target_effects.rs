@@ -260,12 +260,7 @@ impl Fte {
             effect: Effect::KIA,
             outcome: "Destroyed: passengers dismount and roll on the Dual Purpose column".into(),
         });
-        let passengers: Vec<UnitId> = s
-            .units
-            .iter()
-            .filter(|p| p.carrier == Some(unit) && p.status == UnitStatus::Loaded)
-            .map(|p| p.id)
-            .collect();
+        let passengers: Vec<UnitId> = self.passengers(s, unit);
         for c in s.casualties.iter_mut() {
             if !c.gone && c.carrier == Some(unit) {
                 c.carrier = None;
@@ -415,12 +410,7 @@ impl Fte {
             outcome: "Destroyed with everyone aboard".into(),
         });
         let hex = u.hex.unwrap_or(Hex::new(0, 0));
-        let passengers: Vec<UnitId> = s
-            .units
-            .iter()
-            .filter(|p| p.carrier == Some(unit) && p.status == UnitStatus::Loaded)
-            .map(|p| p.id)
-            .collect();
+        let passengers: Vec<UnitId> = self.passengers(s, unit);
         for c in s.casualties.iter_mut() {
             if !c.gone && c.carrier == Some(unit) {
                 c.gone = true;

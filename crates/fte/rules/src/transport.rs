@@ -10,6 +10,15 @@ use crate::state::*;
 use vt_core::engine::RuleError;
 
 impl Fte {
+    /// The units a vehicle or helicopter transports.
+    pub fn passengers(&self, s: &State, carrier: UnitId) -> Vec<UnitId> {
+        s.units
+            .iter()
+            .filter(|p| p.carrier == Some(carrier) && p.status == UnitStatus::Loaded)
+            .map(|p| p.id)
+            .collect()
+    }
+
     /// Troops aboard (each KIA/WIA/Injury marker counts as one, 6.9).
     pub fn aboard(&self, s: &State, carrier: UnitId) -> u8 {
         let men: u8 = s
@@ -155,12 +164,7 @@ impl Fte {
     pub(crate) fn unload(&self, s: &mut State, carrier: UnitId, ev: &mut Vec<Event>) {
         self.record_action(s, carrier, ActionKind::Unload);
         let hex = s.unit(carrier).hex;
-        let units: Vec<UnitId> = s
-            .units
-            .iter()
-            .filter(|u| u.carrier == Some(carrier) && u.status == UnitStatus::Loaded)
-            .map(|u| u.id)
-            .collect();
+        let units: Vec<UnitId> = self.passengers(s, carrier);
         for &u in &units {
             let x = s.unit_mut(u);
             x.status = UnitStatus::OnMap;
@@ -272,12 +276,7 @@ impl Fte {
         self.record_action(s, vehicle, ActionKind::Move);
         let v = s.unit(vehicle).clone();
         let hex = v.hex;
-        let passengers: Vec<UnitId> = s
-            .units
-            .iter()
-            .filter(|u| u.carrier == Some(vehicle) && u.status == UnitStatus::Loaded)
-            .map(|u| u.id)
-            .collect();
+        let passengers: Vec<UnitId> = self.passengers(s, vehicle);
         for p in passengers {
             let x = s.unit_mut(p);
             x.status = UnitStatus::OnMap;
