@@ -17,6 +17,7 @@ pub mod dice;
 pub mod digest;
 pub mod dynamic;
 pub mod engine;
+pub mod hex;
 pub mod playout;
 pub mod provenance;
 pub mod rng;
