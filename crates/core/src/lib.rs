@@ -22,6 +22,7 @@ pub mod playout;
 pub mod provenance;
 pub mod rng;
 pub mod session;
+pub mod tabletop;
 pub mod testing;
 pub mod track;
 
