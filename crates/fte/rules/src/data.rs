@@ -668,3 +668,196 @@ pub struct UnitType {
 fn small_arms() -> Weapon {
     Weapon::SmallArms
 }
+
+impl Tables {
+    /// The charts for the tables viewer; ids match the `TableCell`s the log
+    /// points into.
+    pub fn views(&self) -> Vec<vt_core::engine::TableView> {
+        use vt_core::engine::TableView;
+        let s = |x: &str| x.to_string();
+        let mp = |x: Option<u8>| x.map(half_mp).unwrap_or_else(|| "P".into());
+        let mut v = Vec::new();
+        let mut rows: Vec<Vec<String>> = self
+            .terrain
+            .iter()
+            .map(|r| {
+                vec![
+                    s(r.terrain.name()),
+                    format!("{:+}", r.concealment.value),
+                    format!("{:+}", r.fire.value),
+                    mp(r.infantry.value),
+                    mp(r.vehicle.value),
+                    mp(r.helicopter_air.value),
+                    mp(r.helicopter_ground.value),
+                    if r.blocking.value { s("yes") } else { s("no") },
+                ]
+            })
+            .collect();
+        rows.push(vec![
+            s("Trail"),
+            s("-"),
+            format!(
+                "{:+} vs Opportunity Fire",
+                self.trail.opportunity_fire.value
+            ),
+            half_mp(self.trail.infantry.value),
+            half_mp(self.trail.vehicle.value),
+            s("-"),
+            s("-"),
+            s("no"),
+        ]);
+        rows.push(vec![
+            s("Road"),
+            s("-"),
+            format!("{:+} vs Opportunity Fire", self.road.opportunity_fire.value),
+            half_mp(self.road.infantry.value),
+            half_mp(self.road.vehicle.value),
+            s("-"),
+            s("-"),
+            s("no"),
+        ]);
+        rows.push(vec![
+            s("Slope (climbing)"),
+            s("-"),
+            s("-"),
+            format!("+{}", half_mp(self.slope.infantry.value)),
+            format!("+{}", half_mp(self.slope.vehicle.value)),
+            s("-"),
+            s("-"),
+            s("see 7.3.1"),
+        ]);
+        rows.push(vec![
+            s("Stream (hexside)"),
+            s("-"),
+            s("-"),
+            format!("+{}", half_mp(self.stream.infantry.value)),
+            format!("+{}", half_mp(self.stream.vehicle.value)),
+            s("-"),
+            s("-"),
+            s("no"),
+        ]);
+        v.push(TableView {
+            id: s("Terrain Effects Chart"),
+            name: s("Terrain Effects Chart"),
+            rule: s("6.1"),
+            columns: [
+                "Terrain",
+                "Concealment",
+                "Fire",
+                "Infantry",
+                "Vehicle",
+                "Helicopter High/Treetop",
+                "Helicopter Ground",
+                "Blocking",
+            ]
+            .iter()
+            .map(|x| s(x))
+            .collect(),
+            rows,
+        });
+        v.push(TableView {
+            id: s("Target Effects Table"),
+            name: s("Target Effects Table"),
+            rule: s("7.4"),
+            columns: vec![s("Die Roll"), s("Small Arms"), s("Dual Purpose"), s("HE")],
+            rows: self
+                .target_effects
+                .iter()
+                .map(|r| {
+                    vec![
+                        r.roll.to_string(),
+                        s(r.small_arms.value.label()),
+                        s(r.dual_purpose.value.label()),
+                        s(r.he.value.label()),
+                    ]
+                })
+                .collect(),
+        });
+        let fr = |x: Option<(MissionKind, u8)>| match x {
+            Some((k, d)) => format!("{} {d}", k.name()),
+            None => s("Request Denied"),
+        };
+        v.push(TableView {
+            id: s("Fire Request Table"),
+            name: s("Fire Request Table"),
+            rule: s("13.0"),
+            columns: vec![s("Die Roll"), s("US"), s("NVA")],
+            rows: self
+                .fire_request
+                .iter()
+                .map(|r| vec![r.roll.to_string(), fr(r.us.value), fr(r.nva.value)])
+                .collect(),
+        });
+        v.push(TableView {
+            id: s("Medevac Request Table"),
+            name: s("Medevac Request Table"),
+            rule: s("12.0"),
+            columns: vec![s("Die Roll"), s("Arrival")],
+            rows: self
+                .medevac
+                .iter()
+                .map(|r| {
+                    vec![
+                        r.roll.to_string(),
+                        match r.turns.value {
+                            Some(t) => format!("1 UH-1 Slick in {t} turn(s)"),
+                            None => s("Request Denied"),
+                        },
+                    ]
+                })
+                .collect(),
+        });
+        v.push(TableView {
+            id: s("Random Event Table"),
+            name: s("Random Event Table"),
+            rule: s("19.0"),
+            columns: vec![s("Die Roll"), s("US"), s("NVA/VC")],
+            rows: self
+                .random_events
+                .iter()
+                .map(|r| {
+                    vec![
+                        r.roll.to_string(),
+                        s(r.us.value.name()),
+                        s(r.nva.value.name()),
+                    ]
+                })
+                .collect(),
+        });
+        v.push(TableView {
+            id: s("Victory Point Chart"),
+            name: s("Victory Point Chart"),
+            rule: s("29.0"),
+            columns: vec![s("Event"), s("US VP"), s("NVA/VC VP")],
+            rows: self
+                .victory_points
+                .iter()
+                .map(|r| {
+                    vec![
+                        s(r.event.name()),
+                        r.us.value.to_string(),
+                        r.nva.value.to_string(),
+                    ]
+                })
+                .collect(),
+        });
+        v.push(TableView {
+            id: s("Status markers"),
+            name: s("Status marker DRMs (cumulative)"),
+            rule: s("1.2"),
+            columns: vec![s("Marker"), s("Fire"), s("Troop Quality")],
+            rows: self
+                .markers
+                .iter()
+                .map(|r| {
+                    vec![
+                        format!("{:?}", r.marker),
+                        format!("{:+}", r.fire.value),
+                        format!("{:+}", r.troop_quality.value),
+                    ]
+                })
+                .collect(),
+        });
+        v
+    }
+}

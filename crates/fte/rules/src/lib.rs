@@ -62,7 +62,7 @@ use map::Map;
 use scenario::ScenarioFile;
 use vt_core::data::{DataError, DataFiles};
 use vt_core::engine::*;
-use vt_core::provenance::{Provenance, SourceNote};
+use vt_core::provenance::SourceNote;
 
 pub const GAME_ID: &str = "fte";
 
@@ -190,6 +190,10 @@ impl Fte {
         self.scenarios.iter().find(|s| s.id == id)
     }
 
+    pub fn table_views(&self) -> Vec<TableView> {
+        self.tables.views()
+    }
+
     /// Every value in the data that is Derived or Assumed: the "Sources and
     /// assumptions" view.
     pub fn source_notes(&self) -> Vec<SourceNote> {
@@ -227,14 +231,6 @@ impl Fte {
                 source: s.source.clone(),
             });
         }
-        v.push(SourceNote {
-            file: "fte rules".into(),
-            item: "Slopes".into(),
-            value: "a Slope runs along each hexside between hexes of different levels".into(),
-            source: Provenance::Assumed(
-                "the map format stores hill levels; 7.3.2 slopes follow hexsides".into(),
-            ),
-        });
         v
     }
 }
@@ -309,6 +305,14 @@ impl Ruleset for Fte {
 
     fn describe(&self, e: &Event) -> LogEntry {
         self.describe_event(e)
+    }
+
+    fn source_notes(&self) -> Vec<SourceNote> {
+        Fte::source_notes(self)
+    }
+
+    fn tables(&self) -> Vec<TableView> {
+        self.table_views()
     }
 
     fn undoable(&self, events: &[Event]) -> bool {
