@@ -8,7 +8,7 @@ use crate::Fte;
 use crate::command::Command;
 use crate::data::{MoveClass, Nation, Role};
 use crate::event::Event;
-use crate::geo::Hex;
+use crate::geo::{Hex, HexExt};
 use crate::sequence::err;
 use crate::state::*;
 use vt_core::engine::RuleError;

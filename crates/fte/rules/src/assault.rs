@@ -11,7 +11,7 @@ use crate::command::{Command, Target};
 use crate::data::{MoveClass, Role};
 use crate::event::{AttackKind, CheckKind, Event, Mods};
 use crate::fire::Attack;
-use crate::geo::Hex;
+use crate::geo::{Hex, HexExt};
 use crate::sequence::err;
 use crate::state::*;
 use vt_core::engine::RuleError;

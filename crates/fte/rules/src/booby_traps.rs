@@ -5,7 +5,7 @@ use crate::command::Command;
 use crate::data::{Effect, Role, Terrain, Weapon};
 use crate::event::{AttackKind, CheckKind, Event, Mods};
 use crate::fire::Attack;
-use crate::geo::Hex;
+use crate::geo::{Hex, HexExt};
 use crate::state::*;
 
 impl Fte {

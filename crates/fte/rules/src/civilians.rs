@@ -7,7 +7,7 @@
 use crate::Fte;
 use crate::command::Command;
 use crate::event::{CheckKind, Event, Mods};
-use crate::geo::Hex;
+use crate::geo::{Hex, HexExt};
 use crate::state::*;
 
 impl Fte {

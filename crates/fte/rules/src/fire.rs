@@ -7,7 +7,7 @@ use crate::command::{Command, Target};
 use crate::counters::judge;
 use crate::data::{Effect, MoveClass, Role, Terrain, Weapon};
 use crate::event::{AttackKind, Drm, Event, Mods};
-use crate::geo::Hex;
+use crate::geo::{Hex, HexExt};
 use crate::sequence::err;
 use crate::state::*;
 use vt_core::engine::RuleError;

@@ -9,7 +9,7 @@ use crate::counters::judge;
 use crate::data::{MissionKind, Nation, Role, Terrain, Weapon};
 use crate::event::{AttackKind, Drm, Event, Mods};
 use crate::fire::Attack;
-use crate::geo::Hex;
+use crate::geo::{Hex, HexExt};
 use crate::sequence::err;
 use crate::state::*;
 use vt_core::engine::RuleError;

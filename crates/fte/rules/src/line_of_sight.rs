@@ -3,10 +3,11 @@
 
 use crate::Fte;
 use crate::data::Terrain;
-use crate::geo::{Hex, Step};
+use crate::geo::{Hex, HexExt};
 use crate::map::Map;
 use crate::state::{Altitude, Side, State, UnitStatus};
 use serde::{Deserialize, Serialize};
+use vt_core::hex::{Step, steps};
 
 /// Why a line of sight is blocked, for the LoS tool and the log.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -60,8 +61,17 @@ impl Eye {
     }
 }
 
-/// The line of sight between two points under 7.3, with `blocks(hex)`
-/// saying where friendly units block fire (7.3.2). `Ok(())` when clear.
+/// A hexside the line crosses from one set of hexes into the next: a
+/// Slope counts only if every way across is a Slope (a run along a hexside
+/// may be read on either side, 7.3.1).
+struct Crossing {
+    from: Vec<Hex>,
+    to: Vec<Hex>,
+}
+
+/// The line of sight between two points under 7.3, traced exactly by
+/// [`vt_core::hex::steps`], with `blocks(hex)` saying where friendly units
+/// block fire (7.3.2). `Ok(())` when clear.
 pub fn los(
     rules: &Fte,
     map: &Map,
@@ -72,13 +82,23 @@ pub fn los(
     if a.hex == b.hex || a.hex.is_adjacent(b.hex) {
         return Ok(());
     }
-    let trace = a.hex.trace(b.hex);
+    // A hex with no dot blocks like Blocking Terrain (1.2).
     let blocking = |h: Hex| -> bool {
         match map.terrain(h) {
             None => true,
             Some(t) => rules.tables.terrain(t).blocking.value || blocks(h),
         }
     };
+    let why = |h: Hex| -> Blocked {
+        if !map.in_play(h) {
+            Blocked::OffMap(h)
+        } else if blocks(h) && !terrain_blocks(rules, map, h) {
+            Blocked::FriendlyUnits(h)
+        } else {
+            Blocked::Terrain(h)
+        }
+    };
+    let (ax, bx) = (a.hex.axial(), b.hex.axial());
     let air_a = a.alt != Altitude::Ground;
     let air_b = b.alt != Altitude::Ground;
     if air_a && air_b {
@@ -91,56 +111,73 @@ pub fn los(
         let near = |h: Hex| {
             h.is_adjacent(ground.hex) || (heli.alt == Altitude::Treetop && h.is_adjacent(heli.hex))
         };
-        for st in &trace[1..trace.len() - 1] {
-            match *st {
-                Step::One(h) => {
+        for st in steps(ax, bx) {
+            match st {
+                Step::Hex(x) if x != ax && x != bx => {
+                    let h = Hex::from_axial(x);
                     if near(h) && blocking(h) {
-                        return Err(Blocked::Terrain(h));
+                        return Err(why(h));
                     }
                 }
-                Step::Pair(x, y) => {
-                    if near(x) && near(y) && blocking(x) && blocking(y) {
-                        return Err(Blocked::Hexside(x, y));
+                Step::Along { side, .. } => {
+                    let (l, r) = side.hexes();
+                    let (l, r) = (Hex::from_axial(l), Hex::from_axial(r));
+                    if near(l) && near(r) && blocking(l) && blocking(r) {
+                        return Err(Blocked::Hexside(l.min(r), l.max(r)));
                     }
                 }
+                _ => {}
             }
         }
         return Ok(());
     }
     let mut paddies = 0u8;
-    for st in &trace[1..trace.len() - 1] {
-        match *st {
-            Step::One(h) => {
-                if !map.in_play(h) {
-                    return Err(Blocked::OffMap(h));
+    let mut crossings: Vec<Crossing> = Vec::new();
+    for st in steps(ax, bx) {
+        match st {
+            Step::Hex(x) => {
+                if x == ax || x == bx {
+                    continue;
                 }
+                let h = Hex::from_axial(x);
                 if blocking(h) {
-                    return Err(if blocks(h) && !terrain_blocks(rules, map, h) {
-                        Blocked::FriendlyUnits(h)
-                    } else {
-                        Blocked::Terrain(h)
-                    });
+                    return Err(why(h));
                 }
                 if map.terrain(h) == Some(Terrain::RicePaddy) {
                     paddies += 1;
                 }
             }
-            Step::Pair(x, y) => {
-                if blocking(x) && blocking(y) {
-                    return Err(Blocked::Hexside(x, y));
+            Step::Side { from, to } | Step::Corner { from, to, .. } => crossings.push(Crossing {
+                from: vec![Hex::from_axial(from)],
+                to: vec![Hex::from_axial(to)],
+            }),
+            Step::Along { side, from, to } => {
+                let (l, r) = side.hexes();
+                let (l, r) = (Hex::from_axial(l), Hex::from_axial(r));
+                if blocking(l) && blocking(r) {
+                    return Err(Blocked::Hexside(l.min(r), l.max(r)));
                 }
-                if map.terrain(x) == Some(Terrain::RicePaddy)
-                    && map.terrain(y) == Some(Terrain::RicePaddy)
+                if map.terrain(l) == Some(Terrain::RicePaddy)
+                    && map.terrain(r) == Some(Terrain::RicePaddy)
                 {
                     paddies += 1;
                 }
+                crossings.push(Crossing {
+                    from: vec![Hex::from_axial(from)],
+                    to: vec![l, r],
+                });
+                crossings.push(Crossing {
+                    from: vec![l, r],
+                    to: vec![Hex::from_axial(to)],
+                });
             }
         }
     }
     if paddies >= rules.tables.rice_paddies_block.value {
         return Err(Blocked::RicePaddies);
     }
-    // Slopes: look at each crossing between consecutive steps.
+    // Slopes (7.3.1): higher than both ends blocks; at the higher unit's
+    // level blocks unless it is on that unit's own hexside.
     let (la, lb) = (map.level(a.hex), map.level(b.hex));
     let top = la.max(lb);
     let higher = if la > lb {
@@ -150,42 +187,38 @@ pub fn los(
     } else {
         None
     };
-    for w in trace.windows(2) {
-        let (p, q) = (w[0].hexes(), w[1].hexes());
-        // The line crosses a Slope only if every way across is a Slope.
-        let mut elevation: Option<u8> = None;
+    for c in &crossings {
+        let mut lowest: Option<(u8, Hex, Hex)> = None;
         let mut all = true;
-        let mut side = (p[0], q[0]);
-        for &x in &p {
-            for &y in &q {
+        for &x in &c.from {
+            for &y in &c.to {
                 if !x.is_adjacent(y) {
                     continue;
                 }
                 match map.slope_between(x, y) {
                     Some(_) => {
                         let e = map.level(x).max(map.level(y));
-                        if elevation.is_none_or(|old| e < old) {
-                            elevation = Some(e);
-                            side = (x, y);
+                        if lowest.is_none_or(|(old, _, _)| e < old) {
+                            lowest = Some((e, x, y));
                         }
                     }
                     None => all = false,
                 }
             }
         }
-        let Some(e) = elevation else { continue };
+        let Some((e, x, y)) = lowest else { continue };
         if !all {
             continue;
         }
         if e > top {
-            return Err(Blocked::UpSlope(side.0, side.1));
+            return Err(Blocked::UpSlope(x, y));
         }
         if let Some(hh) = higher
             && e == top
-            && side.0 != hh
-            && side.1 != hh
+            && x != hh
+            && y != hh
         {
-            return Err(Blocked::Crest(side.0, side.1));
+            return Err(Blocked::Crest(x, y));
         }
     }
     Ok(())

@@ -10,9 +10,10 @@
 //! streams are hexsides given as pairs of hexes.
 
 use crate::data::Terrain;
-use crate::geo::Hex;
+use crate::geo::{Hex, HexExt, OFFSET};
 use serde::{Deserialize, Serialize};
 use vt_core::data::{DataError, DataFiles};
+use vt_core::hex::{HexMap, SideFeatures};
 use vt_core::provenance::Provenance;
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -41,33 +42,15 @@ pub enum Edge {
     West,
 }
 
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Cell {
-    in_play: bool,
-    terrain: Option<Terrain>,
-    level: u8,
-    /// Bit i: trail to neighbour i (direction order of [`Hex::neighbors`]).
-    trail: u8,
-    road: u8,
-    stream: u8,
-}
-
-/// A loaded map.
+/// A loaded map: a [`HexMap`] of terrain (None: no dot, not in play) with
+/// levels and trail, road and stream hexsides.
 #[derive(Clone, Debug)]
 pub struct Map {
     pub id: String,
     pub name: String,
     pub source: Provenance,
-    c0: i32,
-    r0: i32,
-    w: i32,
-    h: i32,
-    cells: Vec<Cell>,
+    grid: HexMap<Option<Terrain>>,
     hexes: Vec<Hex>,
-}
-
-fn dir_index(from: Hex, to: Hex) -> Option<usize> {
-    from.neighbors().iter().position(|n| *n == to)
 }
 
 impl Map {
@@ -87,7 +70,8 @@ impl Map {
         if w == 0 || h == 0 {
             return Err("map has no hexes".into());
         }
-        let mut cells = vec![Cell::default(); (w * h) as usize];
+        let last = Hex::new(f.origin.col + w - 1, f.origin.row + h - 1);
+        let mut grid = HexMap::new(OFFSET, f.origin, last, None).map_err(|e| e.to_string())?;
         for (ri, row) in f.terrain.iter().enumerate() {
             for (ci, ch) in row.chars().enumerate() {
                 let t = match ch {
@@ -105,9 +89,8 @@ impl Map {
                         ));
                     }
                 };
-                let c = &mut cells[ri * w as usize + ci];
-                c.in_play = t.is_some();
-                c.terrain = t;
+                let c = Hex::new(f.origin.col + ci as i32, f.origin.row + ri as i32);
+                grid.set(c.axial(), t);
             }
         }
         for (ri, row) in f.levels.iter().enumerate() {
@@ -122,18 +105,15 @@ impl Map {
                         ci + 1
                     )
                 })?;
-                cells[ri * w as usize + ci].level = d as u8;
+                let c = Hex::new(f.origin.col + ci as i32, f.origin.row + ri as i32);
+                grid.set_level(c.axial(), d as i8);
             }
         }
         let mut map = Map {
             id: f.id,
             name: f.name,
             source: f.source,
-            c0: f.origin.col,
-            r0: f.origin.row,
-            w,
-            h,
-            cells,
+            grid,
             hexes: Vec::new(),
         };
         for (kind, lines) in [("trail", &f.trails), ("road", &f.roads)] {
@@ -146,14 +126,12 @@ impl Map {
         for (a, b) in &f.streams {
             map.link("stream", *a, *b)?;
         }
-        let mut hexes = Vec::new();
-        for r in 0..h {
-            for c in 0..w {
-                if map.cells[(r * w + c) as usize].in_play {
-                    hexes.push(Hex::new(map.c0 + c, map.r0 + r));
-                }
-            }
-        }
+        let mut hexes: Vec<Hex> = map
+            .grid
+            .hexes()
+            .filter(|a| map.grid.get(*a).is_some_and(|t| t.is_some()))
+            .map(Hex::from_axial)
+            .collect();
         hexes.sort();
         map.hexes = hexes;
         Ok(map)
@@ -163,33 +141,22 @@ impl Map {
         if !self.in_play(a) || !self.in_play(b) {
             return Err(format!("{kind} {a}-{b}: both hexes must be in play"));
         }
-        let (Some(i), Some(j)) = (dir_index(a, b), dir_index(b, a)) else {
+        if !a.is_adjacent(b) {
             return Err(format!("{kind} {a}-{b}: the hexes are not adjacent"));
-        };
-        for (h, d) in [(a, i), (b, j)] {
-            let k = self.index(h).unwrap_or(0);
-            let c = &mut self.cells[k];
-            match kind {
-                "trail" => c.trail |= 1 << d,
-                "road" => c.road |= 1 << d,
-                _ => c.stream |= 1 << d,
-            }
         }
-        Ok(())
+        let (x, y) = (a.axial(), b.axial());
+        let mut f = self.grid.side(x, y);
+        match kind {
+            "trail" => f.trail = true,
+            "road" => f.road = true,
+            _ => f.stream = true,
+        }
+        self.grid.set_side(x, y, f).map_err(|e| e.to_string())
     }
 
-    fn index(&self, h: Hex) -> Option<usize> {
-        let c = h.col - self.c0;
-        let r = h.row - self.r0;
-        if c < 0 || r < 0 || c >= self.w || r >= self.h {
-            None
-        } else {
-            Some((r * self.w + c) as usize)
-        }
-    }
-
-    fn cell(&self, h: Hex) -> Option<&Cell> {
-        self.index(h).map(|i| &self.cells[i]).filter(|c| c.in_play)
+    /// The core map: terrain per hex, levels and hexside features.
+    pub fn grid(&self) -> &HexMap<Option<Terrain>> {
+        &self.grid
     }
 
     /// Every hex in play, sorted.
@@ -198,50 +165,49 @@ impl Map {
     }
 
     pub fn in_play(&self, h: Hex) -> bool {
-        self.cell(h).is_some()
+        self.terrain(h).is_some()
     }
 
     pub fn terrain(&self, h: Hex) -> Option<Terrain> {
-        self.cell(h).and_then(|c| c.terrain)
+        self.grid.get(h.axial()).copied().flatten()
     }
 
     pub fn level(&self, h: Hex) -> u8 {
-        self.cell(h).map(|c| c.level).unwrap_or(0)
+        self.grid.level(h.axial()).unwrap_or(0).max(0) as u8
     }
 
-    fn bit(&self, a: Hex, b: Hex, f: impl Fn(&Cell) -> u8) -> bool {
-        match (self.cell(a), dir_index(a, b)) {
-            (Some(c), Some(d)) => f(c) & (1 << d) != 0,
-            _ => false,
-        }
+    fn features(&self, a: Hex, b: Hex) -> SideFeatures {
+        self.grid.side(a.axial(), b.axial())
     }
 
     pub fn trail_between(&self, a: Hex, b: Hex) -> bool {
-        self.bit(a, b, |c| c.trail)
+        self.features(a, b).trail
     }
 
     pub fn road_between(&self, a: Hex, b: Hex) -> bool {
-        self.bit(a, b, |c| c.road)
+        self.features(a, b).road
     }
 
     pub fn stream_between(&self, a: Hex, b: Hex) -> bool {
-        self.bit(a, b, |c| c.stream)
+        self.features(a, b).stream
     }
 
+    /// A Trail or Road leaves this hex.
     pub fn has_trail(&self, h: Hex) -> bool {
-        self.cell(h).map(|c| c.trail | c.road != 0).unwrap_or(false)
+        h.neighbors().iter().any(|n| {
+            let f = self.features(h, *n);
+            f.trail || f.road
+        })
     }
 
     /// Some(high side) if a Slope runs along the hexside a-b.
     pub fn slope_between(&self, a: Hex, b: Hex) -> Option<Hex> {
-        let (la, lb) = (self.level(a), self.level(b));
-        if !a.is_adjacent(b) || la == lb || !self.in_play(a) || !self.in_play(b) {
-            None
-        } else if la > lb {
-            Some(a)
-        } else {
-            Some(b)
+        if !self.in_play(a) || !self.in_play(b) {
+            return None;
         }
+        self.grid
+            .slope(a.axial(), b.axial())
+            .map(|s| Hex::from_axial(s.high))
     }
 
     pub fn neighbors(&self, h: Hex) -> Vec<Hex> {
@@ -256,13 +222,13 @@ impl Map {
             return false;
         }
         let n = h.neighbors();
+        let first = self.grid.first();
+        let last = self.grid.last();
         match edge {
             Edge::North => !self.in_play(n[0]),
             Edge::South => !self.in_play(n[3]),
-            Edge::West => h.col == self.c0 || !self.in_play(n[4]) && !self.in_play(n[5]),
-            Edge::East => {
-                h.col == self.c0 + self.w - 1 || !self.in_play(n[1]) && !self.in_play(n[2])
-            }
+            Edge::West => h.col == first.col || !self.in_play(n[4]) && !self.in_play(n[5]),
+            Edge::East => h.col == last.col || !self.in_play(n[1]) && !self.in_play(n[2]),
         }
     }
 
@@ -279,8 +245,9 @@ impl Map {
             .collect()
     }
 
-    pub fn size(&self) -> (i32, i32) {
-        (self.w, self.h)
+    /// Columns and rows.
+    pub fn size(&self) -> (u32, u32) {
+        (self.grid.cols(), self.grid.rows())
     }
 }
 

@@ -9,7 +9,7 @@ use crate::Fte;
 use crate::command::Command;
 use crate::data::{MoveClass, Role, Terrain};
 use crate::event::{CheckKind, Drm, Event, Mods};
-use crate::geo::Hex;
+use crate::geo::{Hex, HexExt};
 use crate::sequence::err;
 use crate::state::*;
 use vt_core::engine::RuleError;
@@ -696,5 +696,51 @@ impl Fte {
                 }
             }
         }
+    }
+}
+
+impl Fte {
+    /// Where `units` (one stack) could move in a Move action of `mode`
+    /// from where they stand, with the cheapest cost in half MP: the
+    /// display of reachable hexes. Uses the core map's search; hexes with
+    /// enemy units or over the stacking limit are left out.
+    pub fn reachable(&self, s: &State, units: &[UnitId], mode: MoveMode) -> Vec<(Hex, u8)> {
+        use vt_core::hex::Mp;
+        let Some(start) = units.first().and_then(|u| s.unit(*u).hex) else {
+            return Vec::new();
+        };
+        let map = self.map_of(s);
+        let budget = units
+            .iter()
+            .map(|u| self.allowance(s, s.unit(*u), mode))
+            .min()
+            .unwrap_or(0);
+        let moving = Moving {
+            units: units.to_vec(),
+            mode: MoveMode::Normal,
+            left: u8::MAX,
+            hexes: 0,
+            on_trail: false,
+            fort_used: false,
+            altitude_changed: false,
+        };
+        let cost = |_: &vt_core::hex::HexMap<Option<Terrain>>,
+                    from: vt_core::hex::Hex,
+                    to: vt_core::hex::Hex|
+         -> Option<Mp> {
+            self.step_ok(s, &moving, Hex::from_axial(from), Hex::from_axial(to))
+                .ok()
+                .map(|c| Mp::halves(c as u32))
+        };
+        let reach = map
+            .grid()
+            .reachable(start.axial(), Mp::halves(budget as u32), &cost);
+        let mut out: Vec<(Hex, u8)> = reach
+            .hexes()
+            .map(|(h, c)| (Hex::from_axial(h), c.as_halves() as u8))
+            .filter(|(h, _)| mode != MoveMode::Stealthy || h.is_adjacent(start))
+            .collect();
+        out.sort();
+        out
     }
 }

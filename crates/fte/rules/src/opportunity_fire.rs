@@ -10,7 +10,7 @@ use crate::command::Command;
 use crate::data::Role;
 use crate::event::{AttackKind, CheckKind, Event, Mods};
 use crate::fire::{Attack, OpFireCtx};
-use crate::geo::Hex;
+use crate::geo::{Hex, HexExt};
 use crate::sequence::err;
 use crate::state::*;
 use vt_core::engine::RuleError;

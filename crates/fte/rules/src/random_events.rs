@@ -5,7 +5,7 @@ use crate::Fte;
 use crate::command::Command;
 use crate::data::{MissionKind, MoveClass, RandomEvent, Role, Terrain};
 use crate::event::Event;
-use crate::geo::Hex;
+use crate::geo::{Hex, HexExt};
 use crate::map::Edge;
 use crate::state::*;
 

@@ -2,7 +2,7 @@
 //! the transcribed text, so every scenario here is the project's own, marked
 //! with an `Assumed` source.
 
-use crate::geo::Hex;
+use crate::geo::{Hex, HexExt};
 use crate::map::Edge;
 use crate::state::{Altitude, CacheKind, Side};
 use serde::{Deserialize, Serialize};

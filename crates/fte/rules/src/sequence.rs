@@ -7,7 +7,7 @@ use crate::Fte;
 use crate::command::Command;
 use crate::data::{MoveClass, Role};
 use crate::event::Event;
-use crate::geo::Hex;
+use crate::geo::{Hex, HexExt};
 use crate::map::Edge;
 use crate::scenario::Force;
 use crate::state::*;

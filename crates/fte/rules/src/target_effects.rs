@@ -5,7 +5,7 @@
 use crate::Fte;
 use crate::data::{Effect, MoveClass, Role, VpEvent, Weapon};
 use crate::event::{AttackKind, CheckKind, Event, Mods};
-use crate::geo::Hex;
+use crate::geo::{Hex, HexExt};
 use crate::state::*;
 
 impl Fte {

@@ -4,7 +4,7 @@ use super::util::*;
 use crate::command::{Command, Target};
 use crate::data::Effect;
 use crate::event::{AttackKind, Drm, Event};
-use crate::geo::Hex;
+use crate::geo::{Hex, HexExt};
 use crate::line_of_sight::Blocked;
 use crate::map::{Map, MapFile};
 use crate::state::*;
@@ -113,6 +113,11 @@ fn movement_example_6_6() {
 
     s.first_activation = true;
     s.phase = Phase::Activation;
+    // The reachable-hexes display agrees: 22.17 for 4 MP, 23.20 within 8.
+    let reach = r.reachable(&s, &[b], MoveMode::DoubleTime);
+    assert!(reach.contains(&(h("22.17"), 8)), "{reach:?}");
+    assert!(reach.iter().any(|(x, c)| *x == h("23.20") && *c <= 16));
+    assert!(reach.iter().all(|(_, c)| *c <= 18));
     play(&mut s, Command::ActivateUnit { unit: b });
     play(
         &mut s,

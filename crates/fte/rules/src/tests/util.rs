@@ -1,7 +1,7 @@
 //! A sandbox for tests: an empty game on any map, units placed by hand,
 //! dice forced through `State::force`.
 
-use crate::geo::Hex;
+use crate::geo::{Hex, HexExt};
 use crate::state::*;
 use crate::{Command, Fte};
 use std::sync::OnceLock;
