@@ -269,8 +269,9 @@ impl Fte {
             }
             AssaultStage::AttackerFire | AssaultStage::DefenderFire => {
                 if self.able_to_fire(s, &a).is_empty() || self.round_targets(s, &a).is_empty() {
+                    // `fired` keeps both sides' firers until the round is
+                    // resolved (Sappers are removed after their attack).
                     let x = Self::assault_mut(s).expect("assault");
-                    x.fired.clear();
                     x.stage = if a.stage == AssaultStage::AttackerFire {
                         AssaultStage::DefenderFire
                     } else {

@@ -158,6 +158,21 @@ impl Fte {
         });
     }
 
+    /// Scores `event` for `cause` against a unit of `victim`: nothing for
+    /// casualties a side inflicts on itself.
+    pub fn award_against(
+        &self,
+        s: &mut State,
+        cause: Side,
+        victim: Side,
+        event: VpEvent,
+        ev: &mut Vec<Event>,
+    ) {
+        if cause != victim {
+            self.award(s, cause, event, ev);
+        }
+    }
+
     /// Units of `side` on the map in `hex`.
     pub fn friendly_at(&self, s: &State, side: Side, hex: Hex) -> Vec<UnitId> {
         s.units_at(hex)

@@ -157,6 +157,20 @@ impl Fte {
     /// Rolls an attack; on a hit rolls the Target Effects Table.
     pub fn roll_attack(&self, s: &mut State, a: &Attack, ev: &mut Vec<Event>) -> Option<Effect> {
         let mods = self.attack_mods(s, a);
+        // 23.0-25.0: a hidden Bunker or Foxholes whose DRM is used is
+        // revealed (no VP for that, 24.0).
+        if mods
+            .iter()
+            .any(|(d, _)| matches!(d, Drm::Bunker | Drm::Foxholes))
+            && let Some(f) = s.unit(a.target).fort
+            && !s.caches[f as usize].revealed
+        {
+            s.caches[f as usize].revealed = true;
+            ev.push(Event::CacheRevealed {
+                cache: f,
+                kind: s.caches[f as usize].kind,
+            });
+        }
         let roll = s.d10();
         let hit = judge(roll, &mods, a.rating);
         let (effect_roll, effect) = if hit {

@@ -81,7 +81,6 @@ impl Fte {
                     } else {
                         !u.op_fired
                     }
-                    && self.role(u) != Role::Mortar
                     && targets
                         .iter()
                         .any(|t| self.can_fire_at(s, u.id, *t).is_ok_and(|obs| !obs))

@@ -141,16 +141,19 @@ impl Fte {
                     });
                     self.eliminate(s, unit, "casualty", ev);
                 }
-                self.award(
-                    s,
-                    cause,
-                    if kind == CasualtyKind::Kia {
-                        VpEvent::CauseKia
-                    } else {
-                        VpEvent::CauseWia
-                    },
-                    ev,
-                );
+                // 29.0: the side causing enemy casualties scores (not for its own).
+                if cause != u.side {
+                    self.award(
+                        s,
+                        cause,
+                        if kind == CasualtyKind::Kia {
+                            VpEvent::CauseKia
+                        } else {
+                            VpEvent::CauseWia
+                        },
+                        ev,
+                    );
+                }
                 if self.is_leader(&u) {
                     self.lose_chit(s, u.side, ev);
                 }
@@ -229,7 +232,13 @@ impl Fte {
                         effect,
                         outcome: "Immobilized".into(),
                     });
-                    self.award(s, cause, VpEvent::VehicleImmobilized, ev);
+                    self.award_against(
+                        s,
+                        cause,
+                        s.unit(unit).side,
+                        VpEvent::VehicleImmobilized,
+                        ev,
+                    );
                 }
             }
             Effect::B => {
@@ -268,7 +277,7 @@ impl Fte {
             }
         }
         self.eliminate(s, unit, "vehicle destroyed", ev);
-        self.award(s, cause, VpEvent::VehicleDestroyed, ev);
+        self.award_against(s, cause, u.side, VpEvent::VehicleDestroyed, ev);
         self.place_casualty(s, u.side, CasualtyKind::Kia, hex, ev);
         for p in passengers {
             let x = s.unit_mut(p);
@@ -342,7 +351,7 @@ impl Fte {
             effect: Effect::WIA,
             outcome: "Downed: comes down at Ground level".into(),
         });
-        self.award(s, cause, VpEvent::HelicopterDowned, ev);
+        self.award_against(s, cause, u.side, VpEvent::HelicopterDowned, ev);
         let hex = u.hex.unwrap_or(Hex::new(0, 0));
         let radius = match u.altitude {
             Altitude::High => 3,
