@@ -549,20 +549,16 @@ impl Fte {
                 };
                 let p = s.unit(*primary).clone();
                 let attacker_firing = a.stage == AssaultStage::AttackerFire;
-                let att = Attack {
-                    kind: AttackKind::Assault { round: a.round },
-                    firers: firers.clone(),
-                    primary: Some(*primary),
-                    rating: self.fire_rating(&p).unwrap_or(0),
-                    weapon: self.weapon(&p),
-                    target: t,
-                    from: p.hex,
-                    observed: false,
-                    opfire: None,
-                    // Round 1: the assaulting units get no terrain modifier.
-                    no_terrain: !attacker_firing && a.round == 1,
-                    concealed_override: None,
-                };
+                let mut att = Attack::led_by(
+                    self,
+                    s,
+                    AttackKind::Assault { round: a.round },
+                    firers.clone(),
+                    *primary,
+                    t,
+                );
+                // Round 1: the assaulting units get no terrain modifier.
+                att.no_terrain = !attacker_firing && a.round == 1;
                 let effect = self.roll_attack(s, &att, ev);
                 let sapper = firers
                     .iter()

@@ -39,6 +39,33 @@ pub struct OpFireCtx {
     pub primary_concealed: bool,
 }
 
+impl Attack {
+    /// An attack led by a unit on the map: its rating, weapon class and hex.
+    pub fn led_by(
+        rules: &Fte,
+        s: &State,
+        kind: AttackKind,
+        firers: Vec<UnitId>,
+        primary: UnitId,
+        target: UnitId,
+    ) -> Attack {
+        let p = s.unit(primary);
+        Attack {
+            kind,
+            firers,
+            primary: Some(primary),
+            rating: rules.fire_rating(p).unwrap_or(0),
+            weapon: rules.weapon(p),
+            target,
+            from: p.hex,
+            observed: false,
+            opfire: None,
+            no_terrain: false,
+            concealed_override: None,
+        }
+    }
+}
+
 impl Fte {
     /// Range between two units' positions, doubled to a helicopter at High
     /// level (6.8).
@@ -308,20 +335,9 @@ impl Fte {
                 observed = o;
             }
         }
-        let p = s.unit(primary);
-        Ok(Attack {
-            kind: AttackKind::Fire,
-            firers: firers.to_vec(),
-            primary: Some(primary),
-            rating: self.fire_rating(p).unwrap_or(0),
-            weapon: self.weapon(p),
-            target: t,
-            from: p.hex,
-            observed,
-            opfire: None,
-            no_terrain: false,
-            concealed_override: None,
-        })
+        let mut a = Attack::led_by(self, s, AttackKind::Fire, firers.to_vec(), primary, t);
+        a.observed = observed;
+        Ok(a)
     }
 
     pub(crate) fn fire_candidates(&self, s: &State, units: &[UnitId], out: &mut Vec<Command>) {

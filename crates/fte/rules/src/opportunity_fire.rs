@@ -277,24 +277,14 @@ impl Fte {
                 let mut firers = vec![*primary];
                 firers.extend(supporters.iter().copied());
                 let p = s.unit(*primary).clone();
-                let a = Attack {
-                    kind: AttackKind::OpFire,
-                    firers: firers.clone(),
-                    primary: Some(*primary),
-                    rating: self.fire_rating(&p).unwrap_or(0),
-                    weapon: self.weapon(&p),
-                    target: t,
-                    from: p.hex,
-                    observed: false,
-                    opfire: Some(OpFireCtx {
-                        stealthy: o.stealthy,
-                        on_trail: o.on_trail,
-                        fort: o.kind == TriggerKind::Fort,
-                        primary_concealed: p.concealed,
-                    }),
-                    no_terrain: false,
-                    concealed_override: None,
-                };
+                let mut a =
+                    Attack::led_by(self, s, AttackKind::OpFire, firers.clone(), *primary, t);
+                a.opfire = Some(OpFireCtx {
+                    stealthy: o.stealthy,
+                    on_trail: o.on_trail,
+                    fort: o.kind == TriggerKind::Fort,
+                    primary_concealed: p.concealed,
+                });
                 let effect = self.roll_attack(s, &a, ev);
                 for &f in &firers {
                     if s.unit(f).concealed

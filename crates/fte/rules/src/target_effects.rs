@@ -241,24 +241,32 @@ impl Fte {
                     );
                 }
             }
-            Effect::B => {
-                s.unit_mut(unit).broken = true;
-                self.end_unit_activation(s, unit);
-                ev.push(Event::Effect {
-                    unit,
-                    effect,
-                    outcome: "Broken".into(),
-                });
-            }
-            Effect::S | Effect::SQ => {
-                s.unit_mut(unit).suppressed = true;
-                ev.push(Event::Effect {
-                    unit,
-                    effect,
-                    outcome: "Suppressed".into(),
-                });
-            }
+            Effect::B => self.machine_mark(s, unit, effect, "Broken", ev),
+            Effect::S | Effect::SQ => self.machine_mark(s, unit, effect, "Suppressed", ev),
         }
+    }
+
+    /// B and S on a vehicle or helicopter: the marker (a Broken one ends its
+    /// activation); a repeat has no further effect (7.4).
+    fn machine_mark(
+        &self,
+        s: &mut State,
+        unit: UnitId,
+        effect: Effect,
+        outcome: &str,
+        ev: &mut Vec<Event>,
+    ) {
+        if effect == Effect::B {
+            s.unit_mut(unit).broken = true;
+            self.end_unit_activation(s, unit);
+        } else {
+            s.unit_mut(unit).suppressed = true;
+        }
+        ev.push(Event::Effect {
+            unit,
+            effect,
+            outcome: outcome.into(),
+        });
     }
 
     fn destroy_vehicle(&self, s: &mut State, unit: UnitId, cause: Side, ev: &mut Vec<Event>) {
@@ -320,23 +328,10 @@ impl Fte {
                 if u.broken {
                     self.down_helicopter(s, unit, cause, ev);
                 } else {
-                    s.unit_mut(unit).broken = true;
-                    self.end_unit_activation(s, unit);
-                    ev.push(Event::Effect {
-                        unit,
-                        effect,
-                        outcome: "Broken: may only move off the map".into(),
-                    });
+                    self.machine_mark(s, unit, effect, "Broken: may only move off the map", ev);
                 }
             }
-            Effect::S | Effect::SQ => {
-                s.unit_mut(unit).suppressed = true;
-                ev.push(Event::Effect {
-                    unit,
-                    effect,
-                    outcome: "Suppressed".into(),
-                });
-            }
+            Effect::S | Effect::SQ => self.machine_mark(s, unit, effect, "Suppressed", ev),
         }
     }
 

@@ -341,15 +341,7 @@ fn assault_example_8_0() {
     };
     s.force(&[5]);
     let ev = play(&mut s, cmd);
-    match attacks(&ev)[0] {
-        Event::Attack {
-            mods, rating, hit, ..
-        } => {
-            assert_eq!(needed(*rating, mods), 2, "{mods:?}");
-            assert!(!hit);
-        }
-        _ => unreachable!(),
-    }
+    assert_eq!(first_attack(&ev), (2, false, None));
     // The NVA fires at 19.19: 4 with -1 adjacent, no terrain in round 1;
     // rolls 2 (hit) and 5 on the table: Broken.
     assert_eq!(r.decision(&s).kind, "assault-defend");
@@ -362,18 +354,7 @@ fn assault_example_8_0() {
             target: Target::Unit(a2),
         },
     );
-    match attacks(&ev)[0] {
-        Event::Attack {
-            mods,
-            rating,
-            effect,
-            ..
-        } => {
-            assert_eq!(needed(*rating, mods), 5, "{mods:?}");
-            assert_eq!(*effect, Some(Effect::B));
-        }
-        _ => unreachable!(),
-    }
+    assert_eq!(first_attack(&ev), (5, true, Some(Effect::B)));
     // The Broken unit retreats two hexes away from 20.19.
     assert!(s.unit(a2).broken);
     assert_eq!(r.decision(&s).kind, "retreat");
@@ -401,15 +382,7 @@ fn assault_example_8_0() {
             target: Target::Unit(nva),
         },
     );
-    match attacks(&ev)[0] {
-        Event::Attack {
-            mods, rating, hit, ..
-        } => {
-            assert_eq!(needed(*rating, mods), 3, "{mods:?}");
-            assert!(!hit);
-        }
-        _ => unreachable!(),
-    }
+    assert_eq!(first_attack(&ev), (3, false, None));
     s.force(&[6]);
     let ev = play(
         &mut s,
@@ -419,15 +392,7 @@ fn assault_example_8_0() {
             target: Target::Unit(a1),
         },
     );
-    match attacks(&ev)[0] {
-        Event::Attack {
-            mods, rating, hit, ..
-        } => {
-            assert_eq!(needed(*rating, mods), 5, "{mods:?}");
-            assert!(!hit);
-        }
-        _ => unreachable!(),
-    }
+    assert_eq!(first_attack(&ev), (5, false, None));
     // Round 3: the US rolls 2 (hit) and 8: Suppression, applied after the
     // NVA fires; the NVA rolls 2 and 9: Possible Suppression, and the US
     // unit's check of 3 passes.

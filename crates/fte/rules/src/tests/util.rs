@@ -89,3 +89,17 @@ pub fn attacks(ev: &[crate::Event]) -> Vec<&crate::Event> {
         .filter(|e| matches!(e, crate::Event::Attack { .. }))
         .collect()
 }
+
+/// The first attack among the events: (number needed, hit, effect).
+pub fn first_attack(ev: &[crate::Event]) -> (i32, bool, Option<crate::data::Effect>) {
+    match attacks(ev).first() {
+        Some(crate::Event::Attack {
+            mods,
+            rating,
+            hit,
+            effect,
+            ..
+        }) => (needed(*rating, mods), *hit, *effect),
+        _ => panic!("no attack in {ev:?}"),
+    }
+}
