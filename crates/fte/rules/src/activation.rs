@@ -339,7 +339,8 @@ impl Fte {
                         "helicopters activated together may only Move, Load and Unload",
                     ));
                 }
-                if u.move_only && kind != ActionKind::Move {
+                // 4.0, 15.0; the errata lets it still Load KIA/WIA markers.
+                if u.move_only && !matches!(kind, ActionKind::Move | ActionKind::Load) {
                     return Err(err(
                         "4.0",
                         "this Slick has unloaded its reinforcements and may only move",

@@ -1,8 +1,8 @@
 //! Commands: a side's answer to the current decision.
 //!
-//! [`crate::Fte::legal`] lists a useful set of commands for the decision (for
+//! `Fte::legal` (the `Ruleset` method) lists a useful set of commands for the decision (for
 //! combined fire and groups of units it lists each unit alone and the whole
-//! group); [`crate::Fte::check`] accepts any group the rules allow, so a UI
+//! group); `Fte::check` accepts any group the rules allow, so a UI
 //! may build its own subset and ask `check` before sending it.
 
 use crate::geo::Hex;

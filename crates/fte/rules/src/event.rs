@@ -1,4 +1,4 @@
-//! Events: what happened, compact during play; [`crate::Fte::describe`] turns
+//! Events: what happened, compact during play; `Fte::describe` turns
 //! them into log lines with adjudications.
 
 use crate::data::{Effect, MissionKind, RandomEvent, StatusMarker, Terrain, VpEvent, Weapon};

@@ -1,5 +1,5 @@
 //! Hex geometry for FTE's numbering, on `vt_core::hex`: a hex is a printed
-//! [`MapCoord`] ("col.row"); flat-topped hexes in columns, even columns
+//! [`vt_core::hex::MapCoord`] ("col.row"); flat-topped hexes in columns, even columns
 //! shoved down half a hex (the examples' neighbours: 19.19 touches 20.19,
 //! 22.17 touches 23.18). Distances, neighbours and rings come from the core
 //! module through [`HexExt`]; line-of-sight traces from

@@ -17,6 +17,55 @@
 //! (21.0), [`dummies`] (22.0), [`booby_traps`] (26.0), [`sappers`] (27.0),
 //! [`civilians`] (28.0), [`victory`] (29.0).
 
+//!
+//! # Driving a game (for the plugin and other front ends)
+//!
+//! Everything goes through [`vt_core::Ruleset`]: `decision(state)` says
+//! which side answers and its `kind`; `legal(state)` lists commands for it;
+//! `check` refuses anything else with the rule section; `execute` applies a
+//! command and returns [`Event`]s; `describe(event)` gives the log line with
+//! every roll's [`vt_core::Adjudication`] (each modifier with its section).
+//! Draw only from `view(state, side)` ([`view::View`]): it holds what that
+//! side may see (its own units in full, the enemy's Visible units, enemy
+//! Concealed units only as markers with a number, "?" caches, its own
+//! plotted traps and mission targets).
+//!
+//! Decision kinds, and the commands that answer them:
+//!
+//! | kind | who | commands |
+//! |---|---|---|
+//! | `setup` | each side in turn | [`Command::Place`], [`Command::Plot`] (secret traps/claymores), [`Command::SetupDone`] |
+//! | `reinforcements` | arriving side | [`Command::Enter`] (edge hex, helicopter altitude) |
+//! | `activate` | active side | [`Command::ActivateLeader`], [`Command::ActivateHex`], [`Command::ActivateUnit`], [`Command::ActivateHelicopters`], [`Command::Pass`] |
+//! | `action` | active side | [`Command::Move`], [`Command::Fire`], [`Command::Assault`], [`Command::Search`], [`Command::Recover`], [`Command::DestroyCache`], [`Command::RequestMedevac`], [`Command::RequestFireMission`], [`Command::Load`], [`Command::Unload`], [`Command::Abandon`], [`Command::EndActivation`] |
+//! | `move` | active side | [`Command::Step`] one hex at a time, [`Command::Climb`]/[`Command::Descend`], [`Command::EnterFort`]/[`Command::LeaveFort`], [`Command::Drop`], [`Command::ExitMap`], [`Command::EnterTunnel`], [`Command::EndMove`] |
+//! | `opportunity-fire` | the other side | [`Command::OpFireAttempt`] (the units take their check), [`Command::OpFirePass`] |
+//! | `opportunity-fire-target` | the other side | [`Command::OpFire`] (primary, supporters, target) or [`Command::OpFirePass`] (hold fire, keep concealment) |
+//! | `assault-attack` / `assault-defend` | attacker / defender | [`Command::AssaultFire`], [`Command::AssaultHold`] |
+//! | `advance` | attacker | [`Command::Advance`], [`Command::NoAdvance`] |
+//! | `retreat` | owner of a Broken unit | [`Command::Retreat`] (one hex at a time, each farther from the firer) |
+//! | `carry` | owner of a new casualty | [`Command::Carry`], [`Command::LeaveCasualty`] |
+//! | `set-down` | US | [`Command::SetDown`] (a downed helicopter) |
+//! | `random-event` | see [`Fte::event_chooser`] | [`Command::EventUnit`], [`Command::EventHex`], [`Command::EventPass`] |
+//! | `interrogate` / `reveal` | US / NVA | [`Command::Interrogate`], [`Command::NoInterrogation`] / [`Command::RevealUnit`], [`Command::RevealCache`] |
+//! | `claymore` | US | [`Command::Detonate`], [`Command::NoDetonate`] |
+//! | `fire-mission` | its requester | [`Command::ExecuteMission`], [`Command::CancelMission`] |
+//! | `concealment` | US, then NVA/VC | [`Command::Conceal`], [`Command::ConcealDone`] |
+//!
+//! For groups (combined fire, stacks, assaults, loads) `legal` lists each
+//! unit alone and the whole group; `check` accepts any group the rules
+//! allow, so a UI can build its own. Enemy units are named with
+//! [`Target::Unit`] when Visible and [`Target::Marker`] (the Concealed
+//! marker's number) when not.
+//!
+//! Helpers for the screen: [`Fte::reachable`] (hexes and costs a stack can
+//! reach), [`Fte::steps`] (the next hexes of a move under way),
+//! [`Fte::check_fire`] + [`Fte::attack_mods`] (the number needed with every
+//! modifier before firing), [`Fte::line_of_sight`] (the LoS tool, with the
+//! reason when blocked), [`Fte::leader_group`] (who a Leader brings),
+//! [`Fte::table_views`], [`Fte::source_notes`], and [`Fte::map_of`] with
+//! [`map::Map::grid`] for drawing terrain, levels and hexside features.
+
 pub mod activation;
 pub mod assault;
 pub mod booby_traps;

@@ -243,6 +243,22 @@ impl Fte {
                 ));
             }
         }
+        // 7.4: a Broken helicopter may only move to leave the map.
+        let lead = s.unit(m.units[0]);
+        if self.is_heli(lead) && lead.broken {
+            let map = self.map_of(s);
+            let to_edge = |h: Hex| {
+                map.hexes()
+                    .iter()
+                    .filter(|e| map.is_edge(**e))
+                    .map(|e| e.distance(h))
+                    .min()
+                    .unwrap_or(0)
+            };
+            if to_edge(to) >= to_edge(from) {
+                return Err(err("7.4", "a Broken helicopter may only fly off the map"));
+            }
+        }
         if cost > m.left {
             return Err(err(
                 "6.4",

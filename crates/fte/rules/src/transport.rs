@@ -53,6 +53,12 @@ impl Fte {
         if c.medevac && !units.is_empty() {
             return Err(err("12.0", "only KIA and WIA board a Medevac"));
         }
+        if c.move_only && !units.is_empty() {
+            return Err(err(
+                "15.0 (errata)",
+                "after unloading reinforcements a Slick may load only KIA/WIA markers",
+            ));
+        }
         let cap = self.ty(c).capacity;
         let mut n = self.aboard(s, carrier) as u32;
         for &u in units {
