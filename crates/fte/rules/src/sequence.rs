@@ -124,6 +124,12 @@ impl Fte {
                 gone: false,
             });
         }
+        // 24.0, 25.0: infantry set up in a hex with their own Bunker or
+        // Foxholes start inside (two at most).
+        let ids: Vec<UnitId> = s.on_map().map(|u| u.id).collect();
+        for u in ids {
+            self.dig_in(&mut s, u);
+        }
         // 26.0: the number of Booby Traps may come from a secret die roll.
         let mut traps = sc.booby_traps;
         if sc.booby_trap_die > 0 {
@@ -197,6 +203,27 @@ impl Fte {
             }
         }
         Ok(())
+    }
+
+    /// At set-up: an infantry unit in a hex with its side's Bunker or
+    /// Foxholes goes inside if there is room (24.0, 25.0).
+    pub(crate) fn dig_in(&self, s: &mut State, unit: UnitId) {
+        let u = s.unit(unit);
+        if !self.is_infantry(u) || self.is_marker_only(u) {
+            return;
+        }
+        let (side, hex) = (u.side, u.hex);
+        let cap = self.tables.fire.fortification_capacity.value as usize;
+        let fort = s
+            .caches
+            .iter()
+            .find(|c| !c.gone && c.kind.is_fort() && c.owner == side && Some(c.hex) == hex)
+            .map(|c| c.id);
+        if let Some(f) = fort {
+            if s.on_map().filter(|x| x.fort == Some(f)).count() < cap {
+                s.unit_mut(unit).fort = Some(f);
+            }
+        }
     }
 
     /// Units a side may still re-place during set-up, and their area.
@@ -953,6 +980,8 @@ impl Fte {
             Expect::Setup(side) => match c {
                 C::Place { unit, hex } => {
                     s.unit_mut(*unit).hex = Some(*hex);
+                    s.unit_mut(*unit).fort = None;
+                    self.dig_in(s, *unit);
                     s.placed.retain(|u| u != unit);
                     let hidden = s.unit(*unit).concealed;
                     ev.push(Event::Placed {

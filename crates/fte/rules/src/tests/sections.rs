@@ -1563,3 +1563,73 @@ fn assumptions_are_listed() {
             .any(|t| t.id == "Target Effects Table" && t.rows.len() == 10)
     );
 }
+
+// FTE 3.0, 23.0-26.0 with the project's scenarios: set-up is a sequence of
+// secret decisions (the NVA/VC first): re-placing units in their area and
+// plotting Booby Traps in Trail or Cache hexes; the US then sets up and
+// plots Claymores next to its infantry; units start inside their own
+// Bunkers and Foxholes, which the enemy's view does not show.
+#[test]
+fn scenario_setup_3_0_26_0() {
+    let r = rules();
+    let mut s = r
+        .new_game(&vt_core::engine::Setup::new("hamlet-search", 3))
+        .unwrap();
+    assert_eq!(kind(&s), "setup");
+    assert_eq!(decider(&s), Some(1));
+    let traps = s.to_plot[1];
+    assert!(
+        (2..=3).contains(&traps),
+        "1 plus a d10/5 rounded up: {traps}"
+    );
+    let map = r.map_of(&s).clone();
+    for c in r.legal(&s) {
+        if let Command::Plot { hex } = c {
+            assert!(
+                map.has_trail(hex) || s.caches.iter().any(|k| k.hex == hex),
+                "{hex}"
+            );
+        }
+    }
+    let plot = r
+        .legal(&s)
+        .into_iter()
+        .find(|c| matches!(c, Command::Plot { .. }))
+        .unwrap();
+    let ev = play(&mut s, plot);
+    assert!(r.describe(&ev[0]).text.contains("secret"));
+    assert_eq!(s.traps.len(), 1);
+    assert!(
+        r.make_view(&s, Side::Us).traps.is_empty(),
+        "the US cannot see it"
+    );
+    play(&mut s, Command::SetupDone);
+    assert_eq!(decider(&s), Some(0), "then the US sets up");
+    play(&mut s, Command::SetupDone);
+    assert_eq!(kind(&s), "activate");
+    assert_eq!(s.turn, 1);
+
+    let s = r
+        .new_game(&vt_core::engine::Setup::new("night-perimeter", 1))
+        .unwrap();
+    let leader = s
+        .units
+        .iter()
+        .find(|u| u.side == Side::Us && r.is_leader(u))
+        .unwrap();
+    assert!(leader.fort.is_some(), "dug in on the crest");
+    let nva_view = r.make_view(&s, Side::Nva);
+    assert!(
+        nva_view
+            .units
+            .iter()
+            .filter(|u| u.side == Side::Us)
+            .all(|u| !u.in_fort)
+    );
+    assert!(
+        nva_view
+            .caches
+            .iter()
+            .all(|c| c.owner == Side::Nva || c.kind.is_none())
+    );
+}
