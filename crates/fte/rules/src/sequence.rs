@@ -219,10 +219,10 @@ impl Fte {
             .iter()
             .find(|c| !c.gone && c.kind.is_fort() && c.owner == side && Some(c.hex) == hex)
             .map(|c| c.id);
-        if let Some(f) = fort {
-            if s.on_map().filter(|x| x.fort == Some(f)).count() < cap {
-                s.unit_mut(unit).fort = Some(f);
-            }
+        if let Some(f) = fort
+            && s.on_map().filter(|x| x.fort == Some(f)).count() < cap
+        {
+            s.unit_mut(unit).fort = Some(f);
         }
     }
 
