@@ -338,7 +338,7 @@ impl Fte {
         // Units that must leave by now fly or drive off (4.0, 15.0, 19.6).
         let due: Vec<UnitId> = s
             .on_map()
-            .filter(|u| u.leave_by.is_some_and(|t| t <= s.turn))
+            .filter(|u| u.leave_by.is_some_and(|t| t <= s.turn) && !u.downed)
             .map(|u| u.id)
             .collect();
         for u in due {
