@@ -210,7 +210,13 @@ impl Fte {
             kind: a.kind,
             firers: a.firers.clone(),
             primary: a.primary,
+            // A firer that is still Concealed is not named in the log.
+            primary_ty: a
+                .primary
+                .filter(|p| !s.unit(*p).concealed)
+                .map(|p| s.unit(p).ty),
             target: a.target,
+            target_ty: s.unit(a.target).ty,
             target_concealed: a.concealed_override.unwrap_or(s.unit(a.target).concealed),
             rating: a.rating,
             weapon: a.weapon,
