@@ -10,17 +10,13 @@ use vt_core::rng::GameRng;
 
 fn scramble(v: &mut Value, rng: &mut GameRng) {
     match v {
-        Value::Number(_) => {
-            if rng.below(3) == 0 {
-                *v = Value::from(rng.below(60));
-            }
+        Value::Number(_) if rng.below(3) == 0 => {
+            *v = Value::from(rng.below(60));
         }
-        Value::String(s) if s.contains('.') => {
-            if rng.below(3) == 0 {
-                let c = rng.below(70) as i32 - 5;
-                let r = rng.below(30) as i32 - 5;
-                *s = format!("{c}.{r}");
-            }
+        Value::String(s) if s.contains('.') && rng.below(3) == 0 => {
+            let c = rng.below(70) as i32 - 5;
+            let r = rng.below(30) as i32 - 5;
+            *s = format!("{c}.{r}");
         }
         Value::Array(a) => {
             for x in a.iter_mut() {
