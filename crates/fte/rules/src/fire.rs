@@ -346,6 +346,19 @@ impl Fte {
         Ok(a)
     }
 
+    /// 7.0, 18.1, 21.0: firers in sight of a Visible enemy lose their
+    /// Concealed markers, Snipers excepted.
+    pub(crate) fn firing_reveals(&self, s: &mut State, firers: &[UnitId], ev: &mut Vec<Event>) {
+        for &f in firers {
+            if s.unit(f).concealed
+                && self.role(s.unit(f)) != Role::Sniper
+                && self.seen_by_visible_enemy(s, f)
+            {
+                self.lose_concealment(s, f, ev);
+            }
+        }
+    }
+
     pub(crate) fn fire_candidates(&self, s: &State, units: &[UnitId], out: &mut Vec<Command>) {
         let side = s.active;
         let shooters: Vec<UnitId> = units
@@ -406,17 +419,10 @@ impl Fte {
             self.record_action(s, f, ActionKind::Fire);
         }
         let side = s.unit(primary).side;
+        // 7.0: a unit activated to fire within LoS of a Visible enemy gives
+        // its position away (Snipers excepted, 18.1).
+        self.firing_reveals(s, firers, ev);
         let effect = self.roll_attack(s, &a, ev);
-        // 7.0: firing within LoS of a Visible enemy gives away the position
-        // (Snipers excepted, 18.1).
-        for &f in firers {
-            if s.unit(f).concealed
-                && self.role(s.unit(f)) != Role::Sniper
-                && self.seen_by_visible_enemy(s, f)
-            {
-                self.lose_concealment(s, f, ev);
-            }
-        }
         if let Some(e) = effect {
             self.apply_effect(s, a.target, e, side, a.from, false, ev);
         } else if self.role(s.unit(a.target)) == Role::Dummy {

@@ -7,7 +7,6 @@
 
 use crate::Fte;
 use crate::command::Command;
-use crate::data::Role;
 use crate::event::{AttackKind, CheckKind, Event, Mods};
 use crate::fire::{Attack, OpFireCtx};
 use crate::geo::{Hex, HexExt};
@@ -285,15 +284,10 @@ impl Fte {
                     fort: o.kind == TriggerKind::Fort,
                     primary_concealed: p.concealed,
                 });
+                // The -1 for a Concealed firer was taken above; firing in
+                // sight of a Visible enemy then gives the firers away.
+                self.firing_reveals(s, &firers, ev);
                 let effect = self.roll_attack(s, &a, ev);
-                for &f in &firers {
-                    if s.unit(f).concealed
-                        && self.role(s.unit(f)) != Role::Sniper
-                        && self.seen_by_visible_enemy(s, f)
-                    {
-                        self.lose_concealment(s, f, ev);
-                    }
-                }
                 if let Some(e) = effect {
                     let before = s.unit(t).clone();
                     self.apply_effect(s, t, e, side, p.hex, false, ev);
