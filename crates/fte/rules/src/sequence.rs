@@ -531,6 +531,15 @@ impl Fte {
                 }
                 false
             }
+            Interrupt::PendingLoad {
+                carrier,
+                units,
+                casualties,
+            } => {
+                s.stack.pop();
+                self.complete_load(s, carrier, &units, &casualties, ev);
+                true
+            }
             Interrupt::Claymore { hex } => {
                 if !self.claymore_ready(s, hex) {
                     s.stack.pop();
@@ -568,6 +577,7 @@ impl Fte {
                 Interrupt::Interrogate { .. } => Expect::Interrogate,
                 Interrupt::Reveal { .. } => Expect::Reveal,
                 Interrupt::Claymore { .. } => Expect::Claymore,
+                Interrupt::PendingLoad { .. } => Expect::Act,
             };
         }
         match s.phase {
