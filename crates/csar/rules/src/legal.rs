@@ -6,9 +6,7 @@
 use crate::Csar;
 use crate::command::{Command, CommandTarget, Dest, Purchase, Target};
 use crate::components::{AircraftKind, Place, SurvivorAt, Zone};
-use crate::data::{
-    ActionEffect, CardClass, OrdnanceKind, PilotAbility, Reach, Special, ZoneMarkerKind,
-};
+use crate::data::{ActionEffect, CardClass, OrdnanceKind, PilotAbility, Reach, ZoneMarkerKind};
 use crate::state::{PilotStatus, State, Step};
 
 pub type Why = (&'static str, &'static str);
@@ -30,12 +28,17 @@ impl Csar {
         v
     }
 
+    /// True if the decision offers more than "done" (or has no "done").
+    pub(crate) fn has_choice(&self, s: &State) -> bool {
+        let mut v = Vec::new();
+        self.candidates(s, &mut v);
+        v.iter()
+            .any(|c| *c != Command::Done && self.validate(s, c).is_ok())
+    }
+
     /// The scenario's ArcLight turn (7.2): no Action cards, no leaving the Orbit Box.
     pub(crate) fn arclight_now(&self, s: &State) -> bool {
-        self.data.scenarios[s.scenario as usize]
-            .specials
-            .iter()
-            .any(|sp| matches!(sp, Special::ArcLight { turn } if *turn == s.turn))
+        s.limits.arclight_turn == s.turn
     }
 
     fn candidates(&self, s: &State, v: &mut Vec<Command>) {
@@ -312,11 +315,23 @@ impl Csar {
                 "CSAR 7.0",
                 "the counter goes on an aircraft of the card's type",
             ),
-            (Step::ChooseHand { .. }, Command::PickCard(k)) => ok_if(
-                self.hand_choices(s).contains(&k),
-                "CSAR 7.0",
-                "pick Aircraft cards, no two of the same name, from the deck",
-            ),
+            (Step::ChooseHand { .. }, Command::PickCard(k)) => {
+                let d = &self.data;
+                let ok = d
+                    .action_kinds
+                    .get(k as usize)
+                    .is_some_and(|c| c.class == CardClass::Aircraft)
+                    && s.action
+                        .draw_pile
+                        .iter()
+                        .any(|&c| d.action_cards[c as usize] == k)
+                    && !s.hand.iter().any(|&c| d.action_cards[c as usize] == k);
+                ok_if(
+                    ok,
+                    "CSAR 7.0",
+                    "pick Aircraft cards, no two of the same name, from the deck",
+                )
+            }
             (Step::RevealChoice { .. }, Command::RevealZone(z)) => {
                 let zs = s.zone(z);
                 ok_if(

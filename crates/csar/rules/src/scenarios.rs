@@ -70,6 +70,7 @@ impl Csar {
                 reserve: r.reserve_size.value,
                 search_cap: r.search_track_max.value,
                 auto_abort: r.abort_last_numbered_space.value + 1,
+                arclight_turn: 0,
             },
             turn: 1,
             last_turn: 1,
@@ -134,9 +135,11 @@ impl Csar {
             reserve: r.reserve_size.value,
             search_cap: r.search_track_max.value,
             auto_abort: r.abort_last_numbered_space.value + 1,
+            arclight_turn: 0,
         };
         for sp in &sc.specials {
             match sp {
+                Special::ArcLight { turn } => s.limits.arclight_turn = *turn,
                 Special::HandLimit(n) => s.limits.hand = *n,
                 Special::ReserveLimit(n) => s.limits.reserve = *n,
                 Special::SearchCap(n) => s.limits.search_cap = (*n).min(s.limits.search_cap),

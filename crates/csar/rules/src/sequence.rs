@@ -4,7 +4,6 @@
 //! over, as if the player had said "done".
 
 use crate::Csar;
-use crate::command::Command;
 use crate::components::Place;
 use crate::components::{AircraftKind, SurvivorAt, Zone};
 use crate::data::{EventEffect, Special};
@@ -49,16 +48,6 @@ impl Csar {
                     self.done(s, ev);
                 }
             }
-        }
-    }
-
-    /// More than "done" to choose from (or a step without "done").
-    fn has_choice(&self, s: &State) -> bool {
-        let legal = self.legal_commands(s);
-        match legal.len() {
-            0 => false,
-            1 => legal[0] != Command::Done,
-            _ => true,
         }
     }
 

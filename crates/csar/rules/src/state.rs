@@ -35,6 +35,8 @@ pub struct Limits {
     pub search_cap: u8,
     /// Auto Abort: the space after the last numbered one (2.1.1).
     pub auto_abort: u8,
+    /// 7.2: the ArcLight turn (0: none).
+    pub arclight_turn: u8,
 }
 
 /// An Aircraft card assigned to an aircraft in a zone this turn (4.3.2).
