@@ -8,7 +8,13 @@ use vt_core::Decision;
 
 impl Csar {
     pub(crate) fn run(&self, s: &mut State, c: &Command, ev: &mut Vec<Event>) {
-        match *c {
+        self.run_one(s, *c, ev);
+        self.advance(s, ev);
+    }
+
+    /// Carries out one command without running the procedures that follow.
+    pub(crate) fn run_one(&self, s: &mut State, c: Command, ev: &mut Vec<Event>) {
+        match c {
             Command::ChoosePilot(p) => {
                 let card = match p {
                     Some(p) => p,
@@ -80,7 +86,6 @@ impl Csar {
             } => self.declare_rescue(s, ev, helicopter, survivor, pilot),
             Command::Done => self.done(s, ev),
         }
-        self.advance(s, ev);
     }
 
     /// "Done": the current step ends; what is left is discarded or passed.

@@ -36,6 +36,9 @@ pub mod sequence;
 pub mod state;
 pub mod view;
 
+#[cfg(test)]
+mod tests;
+
 pub use command::{Command, CommandTarget, Dest, Purchase, Target};
 pub use components::{AircraftKind, Place, SurvivorAt, Zone};
 pub use data::{Data, Icon};
