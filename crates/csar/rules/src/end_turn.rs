@@ -196,6 +196,9 @@ impl Csar {
 
     /// 4.4.4 Deck Cleanup and 4.4.5 Marker Adjustment, in the printed order.
     pub(crate) fn cleanup_and_adjust(&self, s: &mut State, ev: &mut Vec<Event>) {
+        for x in std::mem::take(&mut s.assigned) {
+            s.action.discard(x.card);
+        }
         let n = s.hand.len() as u8;
         for c in std::mem::take(&mut s.hand) {
             s.action.discard(c);

@@ -114,13 +114,26 @@ impl Csar {
             Step::FireWindow => self.fire_targets(s, ev),
             Step::Burn => self.implement_hits(s, ev),
             Step::Play => {
+                // Suppress may still be played in the Rescue Segment (4.3.4):
+                // it stays assigned; every other card is discarded.
+                let (keep, drop): (Vec<_>, Vec<_>) =
+                    std::mem::take(&mut s.assigned).into_iter().partition(|x| {
+                        self.card_def(x.card).effect == crate::data::ActionEffect::Suppress
+                    });
+                for x in drop {
+                    s.action.discard(x.card);
+                    ev.push(Event::AssignedDiscarded { card: x.card });
+                }
+                s.assigned = keep;
+                s.step = Step::Rescue;
+            }
+            Step::Rescue => {
                 for x in std::mem::take(&mut s.assigned) {
                     s.action.discard(x.card);
                     ev.push(Event::AssignedDiscarded { card: x.card });
                 }
-                s.step = Step::Rescue;
+                s.step = Step::AutoEndTurn;
             }
-            Step::Rescue => s.step = Step::AutoEndTurn,
             Step::SearchBurn => self.enemy_search(s, ev),
             Step::AbortBurn => self.abort_check(s, ev),
             // Steps without "done" that ended up with nothing to choose: move on.

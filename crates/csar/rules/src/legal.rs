@@ -228,6 +228,7 @@ impl Csar {
                         }
                     }
                 }
+                self.suppress_candidates(s, v);
                 v.push(Command::Done);
             }
             Step::SearchBurn | Step::AbortBurn => {
@@ -387,7 +388,7 @@ impl Csar {
                 self.validate_assign(s, card, aircraft)
             }
             (
-                Step::Assign | Step::FireWindow | Step::Play,
+                Step::Assign | Step::FireWindow | Step::Play | Step::Rescue,
                 Command::Play {
                     card,
                     target,

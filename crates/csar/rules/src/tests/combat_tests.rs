@@ -427,3 +427,58 @@ fn a_survivor_aboard_leaves_the_map_in_the_orbit_box() {
     assert!(has(&ev, |e| *e == Event::OffMap { survivor: 0 }));
     assert_eq!(s.result, Some(crate::GameResult::Win));
 }
+
+#[test]
+fn suppress_held_back_silences_guns_a_rescue_turns_up() {
+    // CSAR 4.3.2: cards may be assigned against guns not yet revealed; 4.3.4:
+    // Suppress may be played in any segment of the Combat Phase; 4.3.5: new
+    // guns fire before the rescue draw.
+    let c = csar();
+    let mut s = blank(&c, 2);
+    put(&mut s, HELO5, Place::Zone(Zone::North));
+    put(&mut s, SANDY1, Place::Zone(Zone::North));
+    s.survivors[0].at = SurvivorAt::Stranded(Zone::North);
+    s.zones[Zone::North.index()].hidden = Some(MarkerValue::N(1));
+    let zpu = c.data.gun_index("ZPU").unwrap();
+    let counter = (0..c.data.gun_counters.len() as u8)
+        .find(|&i| c.data.gun_counters[i as usize] == zpu)
+        .unwrap();
+    s.gun_cup = vt_core::cup::Cup::new(vec![crate::markers::Chit::Gun(counter)]);
+    let sup = action(&c, &mut s, "Suppress");
+    s.assigned.push(Assigned {
+        card: sup,
+        aircraft: SANDY1,
+        zone: Zone::North,
+    });
+    s.step = Step::Play;
+    apply(&c, &mut s, Command::Done);
+    assert_eq!(s.step, Step::Rescue);
+    assert_eq!(s.assigned.len(), 1, "Suppress stays for the Rescue Segment");
+    apply(
+        &c,
+        &mut s,
+        Command::Rescue {
+            helicopter: HELO5,
+            survivor: 0,
+            pilot: false,
+        },
+    );
+    assert_eq!(s.step, Step::FireWindow);
+    stack(&mut s, &[res(&c, Icon::Roundel)[0]]);
+    // The only new gun suppressed, nothing is left to decide before the draw.
+    let ev = apply(
+        &c,
+        &mut s,
+        Command::Play {
+            card: sup,
+            target: Target::Gun(counter),
+            pilot: false,
+        },
+    );
+    assert!(!has(&ev, |e| matches!(e, Event::ZoneFire { .. })));
+    assert!(has(&ev, |e| matches!(
+        e,
+        Event::RescueAttempt { draws: 2, .. }
+    )));
+    assert_eq!(s.survivors[0].at, SurvivorAt::Aboard(HELO5));
+}

@@ -4,6 +4,7 @@
 
 mod cards_and_decks;
 mod combat_tests;
+mod data_and_view;
 mod end_turn_tests;
 mod fire_tests;
 mod markers_tests;
