@@ -110,6 +110,9 @@ pub struct OddsLine {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct FireOdds {
     pub zone: Zone,
+    /// False when some gun could also pick another zone (a tie, 4.3.3 A):
+    /// such guns are left out of this preview.
+    pub certain: bool,
     pub zfv: u8,
     /// Chance of 0, 1, 2, ... Hits.
     pub hits: Vec<f64>,
@@ -239,15 +242,86 @@ impl Csar {
                         let zfv = self.pending_zfv(s, z);
                         fire.push(FireOdds {
                             zone: z,
+                            certain: true,
                             zfv,
                             hits: odds::fire_hits(pile, disc, zfv),
                         });
                     }
                 }
             }
+            Step::Move | Step::Assign => fire = self.preview_fire(s, false),
+            Step::FireWindow => fire = self.preview_fire(s, s.fire.fresh_only),
             _ => {}
         }
         (lines, fire)
+    }
+
+    /// What the guns would do if they fired now (4.3.3 A-C): per zone, its
+    /// Zone Firepower Value and the chance of each number of Hits.
+    pub fn preview_fire(&self, s: &State, fresh_only: bool) -> Vec<FireOdds> {
+        let (pile, disc) = self.comps(s);
+        let mut counts = [0u8; 5];
+        for a in &s.aircraft {
+            if let Place::Zone(z) = a.place {
+                counts[z.index()] += 1;
+            }
+        }
+        let mut best = [0u8; 5];
+        let mut n = [0u8; 5];
+        let mut uncertain = false;
+        for g in &s.guns {
+            if g.suppressed || g.fired || (fresh_only && !g.fresh) {
+                continue;
+            }
+            let target = if counts[g.zone.index()] > 0 {
+                Some(g.zone)
+            } else {
+                let mut top = 0;
+                let mut tied = Vec::new();
+                for z in Zone::ALL {
+                    if z == g.zone
+                        || counts[z.index()] == 0
+                        || self.firepower_into(g.kind, g.zone, z).is_none()
+                    {
+                        continue;
+                    }
+                    if counts[z.index()] > top {
+                        top = counts[z.index()];
+                        tied.clear();
+                    }
+                    if counts[z.index()] == top {
+                        tied.push(z);
+                    }
+                }
+                if tied.len() > 1 {
+                    uncertain = true;
+                    None
+                } else {
+                    tied.first().copied()
+                }
+            };
+            if let Some(z) = target {
+                let fp = self.firepower_into(g.kind, g.zone, z).unwrap_or(0);
+                best[z.index()] = best[z.index()].max(fp);
+                n[z.index()] += 1;
+            }
+        }
+        Zone::ALL
+            .iter()
+            .filter(|z| n[z.index()] > 0)
+            .map(|&z| {
+                let i = z.index();
+                let coordinated = s.zone(z).has(ZoneMarkerKind::CoordinatedFire) as u8;
+                let zfv =
+                    (best[i] + n[i] - 1 + coordinated).saturating_sub(s.zone(z).smoke() as u8);
+                FireOdds {
+                    zone: z,
+                    certain: !uncertain,
+                    zfv,
+                    hits: odds::fire_hits(pile, disc, zfv),
+                }
+            })
+            .collect()
     }
 
     pub(crate) fn make_view(&self, s: &State) -> View {

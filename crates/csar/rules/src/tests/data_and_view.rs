@@ -116,3 +116,20 @@ fn the_view_gives_the_odds_of_the_decision_at_hand() {
     assert_eq!(v.odds[0].draws, 2);
     assert!((v.odds[0].chance - crate::odds::rescue(pile, disc, 2)).abs() < 1e-12);
 }
+
+#[test]
+fn the_view_previews_the_fire_before_it_comes() {
+    // 4.3.3 A-C as the player would work it out: ZPU (2) and DShK (1) in the
+    // North with a Sandy there: ZFV 3.
+    let c = csar();
+    let mut s = blank(&c, 8);
+    put(&mut s, SANDY1, Place::Zone(Zone::North));
+    gun(&c, &mut s, "ZPU", Zone::North);
+    gun(&c, &mut s, "DShK", Zone::North);
+    s.step = Step::Assign;
+    let v = c.view(&s, 0);
+    assert_eq!(v.fire_odds.len(), 1);
+    let f = &v.fire_odds[0];
+    assert_eq!((f.zone, f.zfv, f.certain), (Zone::North, 3, true));
+    assert!((f.hits.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+}
