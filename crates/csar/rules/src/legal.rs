@@ -23,17 +23,18 @@ fn ok_if(cond: bool, rule: &'static str, msg: &'static str) -> V {
 impl Csar {
     pub(crate) fn legal_commands(&self, s: &State) -> Vec<Command> {
         let mut v = Vec::new();
-        self.candidates(s, &mut v);
-        v.retain(|c| self.validate(s, c).is_ok());
+        if !self.candidates(s, &mut v) {
+            v.retain(|c| self.validate(s, c).is_ok());
+        }
         v
     }
 
     /// True if the decision offers more than "done" (or has no "done").
     pub(crate) fn has_choice(&self, s: &State) -> bool {
         let mut v = Vec::new();
-        self.candidates(s, &mut v);
+        let checked = self.candidates(s, &mut v);
         v.iter()
-            .any(|c| *c != Command::Done && self.validate(s, c).is_ok())
+            .any(|c| *c != Command::Done && (checked || self.validate(s, c).is_ok()))
     }
 
     /// The scenario's ArcLight turn (7.2): no Action cards, no leaving the Orbit Box.
@@ -41,7 +42,9 @@ impl Csar {
         s.limits.arclight_turn == s.turn
     }
 
-    fn candidates(&self, s: &State, v: &mut Vec<Command>) {
+    /// Lists candidate commands; returns true when they are already checked
+    /// (the Move step checks each move against one look at the map).
+    fn candidates(&self, s: &State, v: &mut Vec<Command>) -> bool {
         match s.step {
             Step::ChoosePilot => {
                 for p in self.pilot_choices(s) {
@@ -142,24 +145,29 @@ impl Csar {
                 v.push(Command::Done);
             }
             Step::Move => {
+                let ctx = self.move_ctx(s);
                 for (i, a) in s.aircraft.iter().enumerate() {
                     if a.moved || !matches!(a.place, Place::Orbit | Place::Zone(_)) {
                         continue;
                     }
-                    if a.place != Place::Orbit {
-                        v.push(Command::Move {
-                            aircraft: i as u8,
-                            to: Dest::Orbit,
-                        });
-                    }
-                    for z in Zone::ALL {
-                        v.push(Command::Move {
-                            aircraft: i as u8,
-                            to: Dest::Zone(z),
-                        });
+                    for to in [
+                        Dest::Orbit,
+                        Dest::Zone(Zone::Center),
+                        Dest::Zone(Zone::North),
+                        Dest::Zone(Zone::East),
+                        Dest::Zone(Zone::South),
+                        Dest::Zone(Zone::West),
+                    ] {
+                        if self.move_check(s, &ctx, i as u8, to).is_ok() {
+                            v.push(Command::Move {
+                                aircraft: i as u8,
+                                to,
+                            });
+                        }
                     }
                 }
                 v.push(Command::Done);
+                return true;
             }
             Step::Assign => {
                 for &c in s.hand.iter().chain(s.reserve.iter()) {
@@ -239,6 +247,7 @@ impl Csar {
             }
             _ => {}
         }
+        false
     }
 
     fn suppress_candidates(&self, s: &State, v: &mut Vec<Command>) {
@@ -591,6 +600,32 @@ impl Csar {
     }
 
     fn validate_move(&self, s: &State, aircraft: u8, to: Dest) -> V {
+        self.move_check(s, &self.move_ctx(s), aircraft, to)
+    }
+
+    /// One look at the map for checking moves.
+    fn move_ctx(&self, s: &State) -> MoveCtx {
+        let mut ctx = MoveCtx {
+            counts: [0; 5],
+            heli: 0,
+            fast: 0,
+            pinpointed: !s.options.pinpointing || s.stranded().any(|(_, v)| v.pinpointed),
+            arclight: self.arclight_now(s),
+        };
+        for a in &s.aircraft {
+            if let Place::Zone(z) = a.place {
+                ctx.counts[z.index()] += 1;
+                match a.kind {
+                    AircraftKind::Helicopter => ctx.heli |= z.bit(),
+                    AircraftKind::FastMover => ctx.fast |= z.bit(),
+                    _ => {}
+                }
+            }
+        }
+        ctx
+    }
+
+    fn move_check(&self, s: &State, ctx: &MoveCtx, aircraft: u8, to: Dest) -> V {
         let Some(a) = s.aircraft.get(aircraft as usize) else {
             return no("CSAR 4.3.1", "no such aircraft");
         };
@@ -610,7 +645,7 @@ impl Csar {
         if dest == a.place {
             return no("CSAR 4.3.1", "the aircraft is already there");
         }
-        if self.arclight_now(s) {
+        if ctx.arclight {
             return no(
                 "CSAR 7.2",
                 "all aircraft stay in the Orbit Box on the ArcLight turn",
@@ -640,27 +675,21 @@ impl Csar {
             }
         }
         if let Place::Zone(z) = dest {
-            if s.count_in(z) >= self.data.rules.aircraft_per_zone.value {
+            if ctx.counts[z.index()] >= self.data.rules.aircraft_per_zone.value {
                 return no("CSAR 4.3.1", "a zone holds four aircraft at most");
             }
-            let other = match a.kind {
-                AircraftKind::FastMover => Some(AircraftKind::Helicopter),
-                AircraftKind::Helicopter => Some(AircraftKind::FastMover),
-                _ => None,
+            let blocked = match a.kind {
+                AircraftKind::FastMover => ctx.heli & z.bit() != 0,
+                AircraftKind::Helicopter => ctx.fast & z.bit() != 0,
+                _ => false,
             };
-            if let Some(k) = other
-                && s.aircraft_in(z).any(|(_, b)| b.kind == k)
-            {
+            if blocked {
                 return no(
                     "CSAR 4.3.1",
                     "Fast Movers may not share a zone with a helicopter",
                 );
             }
-            if a.kind == AircraftKind::Helicopter
-                && a.place == Place::Orbit
-                && s.options.pinpointing
-                && !s.stranded().any(|(_, v)| v.pinpointed)
-            {
+            if a.kind == AircraftKind::Helicopter && a.place == Place::Orbit && !ctx.pinpointed {
                 return no(
                     "CSAR 6.2",
                     "helicopters wait until a Survivor is pinpointed",
@@ -930,4 +959,14 @@ impl Csar {
         }
         Ok(())
     }
+}
+
+/// What checking a move needs to know about the map.
+struct MoveCtx {
+    counts: [u8; 5],
+    /// Zones (bits) holding a helicopter, a Fast Mover.
+    heli: u8,
+    fast: u8,
+    pinpointed: bool,
+    arclight: bool,
 }
