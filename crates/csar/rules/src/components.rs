@@ -119,16 +119,22 @@ pub struct Aircraft {
     pub kind: AircraftKind,
     pub place: Place,
     /// Shaken side up (4.3.3 E); Cool otherwise.
+    #[serde(default, skip_serializing_if = "crate::components::is_default")]
     pub shaken: bool,
     /// Fast Movers: EXIT side up (2.1.3); ENTER otherwise.
+    #[serde(default, skip_serializing_if = "crate::components::is_default")]
     pub exit: bool,
     /// Moved in this turn's Move Aircraft Segment (4.3.5 needs it).
+    #[serde(default, skip_serializing_if = "crate::components::is_default")]
     pub moved: bool,
     /// Action cards assigned to it this turn (4.3.2).
+    #[serde(default, skip_serializing_if = "crate::components::is_default")]
     pub cards: u8,
     /// Attempted a rescue in this Rescue Segment.
+    #[serde(default, skip_serializing_if = "crate::components::is_default")]
     pub rescued_this_turn: bool,
     /// The Pilot/PJ card whose counter rides on it.
+    #[serde(default, skip_serializing_if = "crate::components::is_default")]
     pub pilot: Option<u8>,
 }
 
@@ -170,10 +176,13 @@ pub enum SurvivorAt {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Survivor {
     pub at: SurvivorAt,
+    #[serde(default, skip_serializing_if = "crate::components::is_default")]
     pub injured: bool,
     /// 6.2: the team knows where he is.
+    #[serde(default, skip_serializing_if = "crate::components::is_default")]
     pub pinpointed: bool,
     /// The Pilot/PJ card, when this Survivor is that counter's crew.
+    #[serde(default, skip_serializing_if = "crate::components::is_default")]
     pub pilot: Option<u8>,
 }
 
@@ -184,4 +193,10 @@ impl Survivor {
             _ => None,
         }
     }
+}
+
+/// For `skip_serializing_if`: leaves default fields out of saves and
+/// digests, which keeps them short.
+pub fn is_default<T: Default + PartialEq>(t: &T) -> bool {
+    *t == T::default()
 }

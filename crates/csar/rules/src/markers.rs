@@ -26,17 +26,23 @@ pub struct Gun {
     pub kind: u8,
     pub zone: Zone,
     /// Suppressed side up (cannot fire).
+    #[serde(default, skip_serializing_if = "crate::components::is_default")]
     pub suppressed: bool,
     /// Rotated: fired this turn (4.3.3 B).
+    #[serde(default, skip_serializing_if = "crate::components::is_default")]
     pub fired: bool,
     /// Hit marker: hits this turn (9.1).
+    #[serde(default, skip_serializing_if = "crate::components::is_default")]
     pub hits: u8,
     /// MARK marker: 0 none, 1 MARK ONE, 2 MARK TWO (9.2).
+    #[serde(default, skip_serializing_if = "crate::components::is_default")]
     pub mark: u8,
     /// Placed and not yet had its chance to fire: newly placed guns fire at
     /// once when revealed by a card or a rescue (4.3.5, 9.5).
+    #[serde(default, skip_serializing_if = "crate::components::is_default")]
     pub fresh: bool,
     /// The zone it fires into this fire resolution (4.3.3 A).
+    #[serde(default, skip_serializing_if = "crate::components::is_default")]
     pub target: Option<Zone>,
 }
 
@@ -44,28 +50,42 @@ pub struct Gun {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ZoneState {
     /// The Hidden marker placed here (face down until revealed).
+    #[serde(default, skip_serializing_if = "crate::components::is_default")]
     pub hidden: Option<MarkerValue>,
+    #[serde(default, skip_serializing_if = "crate::components::is_default")]
     pub hidden_revealed: bool,
     /// The Enemy marker placed here (Outer Zones).
+    #[serde(default, skip_serializing_if = "crate::components::is_default")]
     pub enemy: Option<MarkerValue>,
+    #[serde(default, skip_serializing_if = "crate::components::is_default")]
     pub enemy_revealed: bool,
     /// Zone markers, as bits of [`ZoneMarkerKind::bit`].
+    #[serde(default, skip_serializing_if = "crate::components::is_default")]
     pub markers: u8,
     /// Hits on the Target of Opportunity this turn.
+    #[serde(default, skip_serializing_if = "crate::components::is_default")]
     pub too_hits: u8,
     /// MARK on the Target of Opportunity: 0, 1 or 2.
+    #[serde(default, skip_serializing_if = "crate::components::is_default")]
     pub too_mark: u8,
+    #[serde(default, skip_serializing_if = "crate::components::is_default")]
     pub barrages: u8,
     /// CS Gas marker: 0 none, 1 ONE side, 2 TWO side.
+    #[serde(default, skip_serializing_if = "crate::components::is_default")]
     pub cs: u8,
     /// Smoke markers on their ONE and TWO sides.
+    #[serde(default, skip_serializing_if = "crate::components::is_default")]
     pub smoke_one: u8,
+    #[serde(default, skip_serializing_if = "crate::components::is_default")]
     pub smoke_two: u8,
     /// Cluster Munitions markers (stay for the game).
+    #[serde(default, skip_serializing_if = "crate::components::is_default")]
     pub cluster: u8,
     /// The Rules of Engagement Event card is in play here.
+    #[serde(default, skip_serializing_if = "crate::components::is_default")]
     pub roe: bool,
     /// Aircraft cards assigned here this turn (4.3.2: two at most).
+    #[serde(default, skip_serializing_if = "crate::components::is_default")]
     pub cards_assigned: u8,
 }
 

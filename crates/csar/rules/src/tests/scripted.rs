@@ -137,3 +137,12 @@ fn a_whole_caged_tiger_game_from_a_fixed_command_list() {
         assert!(!c.describe(e).text.is_empty());
     }
 }
+
+#[test]
+fn state_stays_small() {
+    // Cheap to clone and to digest: the final state's JSON stays small.
+    let c = csar();
+    let (_, s) = play_plan(&c, SEED);
+    let json = serde_json::to_string(&s).unwrap();
+    assert!(json.len() < 4000, "{} bytes", json.len());
+}
