@@ -1,7 +1,7 @@
 //! Complete random-policy games per second on one core, per scenario, with the
 //! playout digest (the same for the same seed).
 //!
-//! cargo run --release -p csar-rules --example bench [games] [seed]
+//! cargo run --release -p csar-rules --example bench [games] [seed] [scenario]
 
 use csar_rules::Csar;
 use vt_core::{Ruleset, Setup};
@@ -10,8 +10,12 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let games: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(100_000);
     let seed: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(1);
+    let only = args.next();
     let rules = Csar::embedded();
     for sc in rules.info().scenarios {
+        if only.as_ref().is_some_and(|o| *o != sc.id) {
+            continue;
+        }
         let n = if sc.id == "campaign" {
             games / 3
         } else {
