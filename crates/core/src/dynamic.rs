@@ -4,8 +4,10 @@
 
 use crate::engine::{
     Decision, GameInfo, LogEntry, Outcome, RuleError, Ruleset, Setup, SetupError, SideIdx,
+    TableView,
 };
 use crate::playout::{PlayoutSummary, playout};
+use crate::provenance::SourceNote;
 use crate::session::{LoadError, Session};
 use serde_json::Value;
 use std::any::Any;
@@ -39,6 +41,8 @@ pub trait DynGame: Send + Sync {
         games: u64,
         threads: usize,
     ) -> Result<PlayoutSummary, SetupError>;
+    fn source_notes(&self) -> Vec<SourceNote>;
+    fn tables(&self) -> Vec<TableView>;
     /// The typed ruleset, for a game's own plugin to downcast.
     fn as_any(&self) -> &dyn Any;
 }
@@ -94,6 +98,14 @@ impl<R: Ruleset> DynGame for Game<R> {
         threads: usize,
     ) -> Result<PlayoutSummary, SetupError> {
         playout(&*self.0, setup, games, threads)
+    }
+
+    fn source_notes(&self) -> Vec<SourceNote> {
+        self.0.source_notes()
+    }
+
+    fn tables(&self) -> Vec<TableView> {
+        self.0.tables()
     }
 
     fn as_any(&self) -> &dyn Any {

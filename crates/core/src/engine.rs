@@ -12,6 +12,7 @@
 //! scenarios); the state is plain serializable data.
 
 use crate::dice::Adjudication;
+use crate::provenance::SourceNote;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -117,6 +118,20 @@ impl fmt::Display for SetupError {
 }
 
 impl std::error::Error for SetupError {}
+
+/// A game table as the tables viewer shows it. Adjudications point into it
+/// with [`crate::dice::TableCell`] (`table` = `id`, `row`/`column` = labels).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableView {
+    pub id: String,
+    pub name: String,
+    /// The rule section that prints it ("7.4").
+    pub rule: String,
+    /// Column headers, the first one naming the row labels.
+    pub columns: Vec<String>,
+    /// Each row: its label, then one cell per remaining column.
+    pub rows: Vec<Vec<String>>,
+}
 
 /// A refusal: which rule forbids the command and why, in a player's words.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -249,6 +264,17 @@ pub trait Ruleset: Send + Sync + 'static {
 
     /// The event in words, with its adjudications.
     fn describe(&self, event: &Self::Event) -> LogEntry;
+
+    /// Every data value whose provenance is not the rulebook, and the
+    /// reason: the "Sources and assumptions" view.
+    fn source_notes(&self) -> Vec<SourceNote> {
+        Vec::new()
+    }
+
+    /// The game's tables, for the tables viewer.
+    fn tables(&self) -> Vec<TableView> {
+        Vec::new()
+    }
 
     /// True if these events (of one command) revealed nothing random or
     /// hidden, so the command may be taken back. The default allows no undo.

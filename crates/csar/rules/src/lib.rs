@@ -194,6 +194,10 @@ impl Ruleset for Csar {
     type Event = Event;
     type View = View;
 
+    fn source_notes(&self) -> Vec<SourceNote> {
+        Csar::source_notes(self)
+    }
+
     fn info(&self) -> GameInfo {
         let mut scenarios: Vec<ScenarioInfo> = self
             .data

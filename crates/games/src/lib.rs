@@ -1,0 +1,77 @@
+//! The games this build knows, by id, each with its data files.
+//!
+//! A game's data is embedded in its rules crate; `load` can replace any of
+//! the files with a copy from an `assets/` folder, which is how a player's
+//! edit of an assumption reaches the game.
+
+use std::path::Path;
+use std::sync::Arc;
+use vt_core::data::{DataError, DataFiles};
+use vt_core::dynamic::{DynGame, Game};
+
+/// One game of the registry.
+#[derive(Clone, Copy)]
+pub struct GameEntry {
+    pub id: &'static str,
+    /// The embedded data files, keyed by path under `assets/`.
+    pub data_files: fn() -> DataFiles,
+    /// Builds the ruleset from (possibly edited) data.
+    pub build: fn(&DataFiles) -> Result<Arc<dyn DynGame>, DataError>,
+}
+
+/// Every game of this build, in menu order.
+pub fn entries() -> Vec<GameEntry> {
+    vec![GameEntry {
+        id: "csar",
+        data_files: csar_rules::data_files,
+        build: |files| Ok(Arc::new(Game::new(csar_rules::Csar::from_files(files)?))),
+    }]
+}
+
+pub fn entry(id: &str) -> Option<GameEntry> {
+    entries().into_iter().find(|e| e.id == id)
+}
+
+/// Builds a game from its embedded data, overridden by the files under
+/// `assets_dir` where given.
+pub fn load(entry: &GameEntry, assets_dir: Option<&Path>) -> Result<Arc<dyn DynGame>, DataError> {
+    let mut files = (entry.data_files)();
+    if let Some(dir) = assets_dir {
+        files.override_from_dir(dir)?;
+    }
+    (entry.build)(&files)
+}
+
+/// Every game, built from embedded data (or `assets_dir` overrides).
+pub fn load_all(assets_dir: Option<&Path>) -> Result<Vec<Arc<dyn DynGame>>, DataError> {
+    entries().iter().map(|e| load(e, assets_dir)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_unique_and_kebab_case() {
+        let es = entries();
+        for (i, e) in es.iter().enumerate() {
+            assert!(
+                e.id.chars().all(|c| c.is_ascii_lowercase() || c == '-'),
+                "{}",
+                e.id
+            );
+            assert!(es[i + 1..].iter().all(|o| o.id != e.id));
+        }
+    }
+
+    #[test]
+    fn every_game_builds_from_embedded_data_and_names_itself() {
+        for e in entries() {
+            let g = load(&e, None).unwrap_or_else(|err| panic!("{}: {err}", e.id));
+            let info = g.info();
+            assert_eq!(info.id, e.id);
+            assert!(!info.scenarios.is_empty());
+            assert!(!info.sides.is_empty());
+        }
+    }
+}
