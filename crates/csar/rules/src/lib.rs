@@ -13,6 +13,31 @@
 //! 4.3.4, 4.3.5), [`gun_fire`] (4.3.3), [`end_turn`] (4.4), [`ending`] (5.0),
 //! [`optional`] (6.x), [`scenarios`] (7.x), [`campaign`] (8.0), [`markers`]
 //! (9.x); [`view`] is what the player sees and [`odds`] the card counting.
+//!
+//! # Driving a game (for a screen)
+//!
+//! - `Ruleset::decision(&state)` says what is asked: `kind` is one of
+//!   `choose-pilot`, `place-pilot`, `choose-hand`, `reveal-zone`, `purchase`,
+//!   `discard-reserve`, `reserve`, `command-cards`, `move`, `assign`,
+//!   `suppress` (guns about to fire), `fire-zone`, `burn`, `wild-hit`,
+//!   `play`, `rescue`, or `game-over`; `rule` is the section ("CSAR 4.3.3").
+//!   The same kinds follow [`Step`] one to one.
+//! - `Ruleset::legal(&state)` lists every [`Command`] the decision accepts;
+//!   [`Command::Done`] ends a segment (cards left unplayed are discarded).
+//!   `check` explains a refusal with its rule section.
+//! - Names in commands and views: an aircraft is its index in
+//!   `State::aircraft`, which is the order of `assets/csar/aircraft.ron` in
+//!   every scenario ([`view::AircraftView::index`]); an Action card is its id
+//!   in the physical deck (`Data::action_cards`, named by [`Csar::card_name`]);
+//!   a gun is its counter ([`Csar::gun_name`]); a Survivor his index in
+//!   `State::survivors`; Resolution cards are indices into `Data::resolution`.
+//! - `Ruleset::view(&state, 0)` is a [`View`]: the map by zone (face-down
+//!   markers without their number), the aircraft, the hand, Reserve and
+//!   assigned cards, the tracks, the Resolution draw pile by icon, and the
+//!   exact odds of the draws the current decision leads to
+//!   ([`view::View::odds`], [`view::View::fire_odds`]).
+//! - Events are compact (indices and enums); `Ruleset::describe` gives the
+//!   words and an [`vt_core::Adjudication`] for every draw and count of draws.
 
 pub mod campaign;
 pub mod card_phase;

@@ -1,4 +1,4 @@
-//! CSAR 3.0 and 4.0: the sequence of play. [`Csar::advance`] carries out the
+//! CSAR 3.0 and 4.0: the sequence of play. `Csar::advance` carries out the
 //! automatic procedures in order until the game needs a decision from the
 //! player (or is over). A decision step with nothing to decide is passed
 //! over, as if the player had said "done".
