@@ -10,6 +10,7 @@ mod fire_tests;
 mod markers_tests;
 mod odds_tests;
 mod optional_tests;
+mod pilots_events;
 mod scenario_tests;
 mod scripted;
 
