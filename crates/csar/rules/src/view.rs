@@ -156,6 +156,10 @@ pub struct View {
     pub result: Option<GameResult>,
     pub morale: Option<i32>,
     pub mission: Option<u8>,
+    /// 8.0: each mission played, with its result and Morale Points.
+    pub missions: Vec<(GameResult, i32)>,
+    /// 8.0: every Pilot/PJ card and whether it is free, bought or lost.
+    pub pilots: Vec<(String, crate::state::PilotStatus)>,
 }
 
 impl Csar {
@@ -487,6 +491,22 @@ impl Csar {
             result: s.result,
             morale: s.campaign.as_ref().map(|c| c.morale),
             mission: s.campaign.as_ref().map(|c| c.mission),
+            missions: s
+                .campaign
+                .as_ref()
+                .map(|c| c.results.clone())
+                .unwrap_or_default(),
+            pilots: s
+                .campaign
+                .as_ref()
+                .map(|c| {
+                    c.pilots
+                        .iter()
+                        .enumerate()
+                        .map(|(i, p)| (d.pilots[i].name.clone(), *p))
+                        .collect()
+                })
+                .unwrap_or_default(),
         }
     }
 }
