@@ -146,3 +146,34 @@ fn state_stays_small() {
     let json = serde_json::to_string(&s).unwrap();
     assert!(json.len() < 4000, "{} bytes", json.len());
 }
+
+/// Diagnostic: how the plan fares in each scenario (a sanity check of the
+/// reconstructed deck balance), `--ignored --nocapture` to print.
+#[test]
+#[ignore]
+fn plan_win_rates() {
+    let c = csar();
+    for id in [
+        "caged-tiger",
+        "cauldron-of-fire",
+        "streetcar-down",
+        "youve-got-your-troubles",
+        "air-force-cross",
+    ] {
+        let mut tally = std::collections::BTreeMap::new();
+        for seed in 0..300 {
+            let mut s = new(&c, id, seed);
+            let mut n = 0;
+            while s.result.is_none() && n < 3000 {
+                let legal = c.legal(&s);
+                let cmd = plan(&c, &s, &legal);
+                apply(&c, &mut s, cmd);
+                n += 1;
+            }
+            *tally
+                .entry(format!("{:?}/{:?}", s.result, s.end))
+                .or_insert(0) += 1;
+        }
+        println!("{id}: {tally:?}");
+    }
+}
