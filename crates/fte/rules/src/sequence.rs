@@ -219,10 +219,10 @@ impl Fte {
             .iter()
             .find(|c| !c.gone && c.kind.is_fort() && c.owner == side && Some(c.hex) == hex)
             .map(|c| c.id);
-        if let Some(f) = fort {
-            if s.on_map().filter(|x| x.fort == Some(f)).count() < cap {
-                s.unit_mut(unit).fort = Some(f);
-            }
+        if let Some(f) = fort
+            && s.on_map().filter(|x| x.fort == Some(f)).count() < cap
+        {
+            s.unit_mut(unit).fort = Some(f);
         }
     }
 
@@ -338,7 +338,7 @@ impl Fte {
         // Units that must leave by now fly or drive off (4.0, 15.0, 19.6).
         let due: Vec<UnitId> = s
             .on_map()
-            .filter(|u| u.leave_by.is_some_and(|t| t <= s.turn))
+            .filter(|u| u.leave_by.is_some_and(|t| t <= s.turn) && !u.downed)
             .map(|u| u.id)
             .collect();
         for u in due {

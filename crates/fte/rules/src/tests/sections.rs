@@ -1633,3 +1633,260 @@ fn scenario_setup_3_0_26_0() {
             .all(|c| c.owner == Side::Nva || c.kind.is_none())
     );
 }
+
+// FTE 19.1-19.9: the remaining events. Injury goes on a three or four man
+// Visible unit of the side that rolled it, chosen by the opponent (-1 MP,
+// carried like a WIA); Low Ammo likewise (+1 to its fire); Hero and Rally
+// are the roller's own; the Aerial Observer gives -2 to accuracy and a
+// turn off new requests; Cobras come in on an edge for three turns; NVA
+// Artillery is plotted in secret for d10/3 turns.
+#[test]
+fn random_events_each_19() {
+    let r = rules();
+    let mut s = sandbox("examples");
+    s.phase = Phase::Acting;
+    let us = add(&mut s, "us-rifle", Side::Us, "20.24");
+    let nva = add(&mut s, "nva-rifle", Side::Nva, "23.24");
+    s.unit_mut(nva).broken = true;
+    let mut ev = Vec::new();
+    // US Injury (even side roll, 1): the NVA player chooses.
+    s.force(&[2, 1]);
+    r.random_event(&mut s, &mut ev);
+    assert_eq!(decider(&s), Some(1));
+    play(&mut s, Command::EventUnit { unit: us });
+    assert_eq!(r.allowance(&s, s.unit(us), MoveMode::Normal), 8, "-1 MP");
+    // US Low Ammo (2): again the NVA player's choice.
+    s.force(&[2, 2]);
+    r.random_event(&mut s, &mut ev);
+    assert_eq!(decider(&s), Some(1));
+    play(&mut s, Command::EventUnit { unit: us });
+    assert!(
+        r.status_mods(&s, s.unit(us), true)
+            .contains(&(Drm::Status(StatusMarker::LowAmmo), 1))
+    );
+    // NVA Rally (odd, 4): the Broken marker comes off.
+    s.force(&[1, 4]);
+    r.random_event(&mut s, &mut ev);
+    assert_eq!(decider(&s), Some(1));
+    play(&mut s, Command::EventUnit { unit: nva });
+    assert!(!s.unit(nva).broken);
+    // US Hero (3), removed at the next US event check.
+    s.force(&[2, 3]);
+    r.random_event(&mut s, &mut ev);
+    play(&mut s, Command::EventUnit { unit: us });
+    assert!(s.unit(us).hero);
+    // US Aerial Observer (7).
+    s.force(&[4, 7]);
+    r.random_event(&mut s, &mut ev);
+    assert!(
+        !s.unit(us).hero,
+        "19.4: gone at the next friendly event check"
+    );
+    assert!(s.aerial_observer);
+    let m = Mission {
+        side: Side::Us,
+        kind: MissionKind::BnMortar,
+        target: h("17.25"),
+        turn: 1,
+    };
+    let mut ev2 = Vec::new();
+    s.force(&[8]);
+    r.execute_mission(&mut s, &m, &mut ev2);
+    assert!(ev2.iter().any(|e| matches!(e, Event::MissionLands { scatter: None, mods, .. } if mods.contains(&(Drm::AerialObserver, -2)))));
+    // US Cobras (8): two placed on map edges, gone by the end of the third turn.
+    s.force(&[6, 8]);
+    r.random_event(&mut s, &mut ev);
+    assert!(
+        !s.aerial_observer,
+        "19.8: gone at the next friendly event check"
+    );
+    for _ in 0..2 {
+        let c = r.legal(&s)[0].clone();
+        play(&mut s, c);
+    }
+    let cobras: Vec<&Unit> = s
+        .units
+        .iter()
+        .filter(|u| r.ty(u).id == "us-cobra")
+        .collect();
+    assert_eq!(cobras.len(), 2);
+    assert!(cobras.iter().all(|c| c.leave_by == Some(s.turn + 2)));
+    // NVA Artillery (odd, 7): plotted on a Visible US unit's hex.
+    s.force(&[3, 7]);
+    r.random_event(&mut s, &mut ev);
+    assert_eq!(decider(&s), Some(1));
+    s.force(&[7]);
+    play(&mut s, Command::EventHex { hex: h("20.24") });
+    let m = s.missions.last().unwrap();
+    assert_eq!(
+        (m.side, m.kind, m.turn),
+        (Side::Nva, MissionKind::Artillery, s.turn + 3)
+    );
+    assert!(
+        r.make_view(&s, Side::Us)
+            .missions
+            .iter()
+            .all(|m| m.target.is_none())
+    );
+}
+
+// FTE 21.0: units that passed may combine: one fires, each other gives -1;
+// they must be in the same hex or next to one they combine with.
+#[test]
+fn opportunity_fire_combines_21_0() {
+    let mut s = sandbox("examples");
+    let us = add(&mut s, "us-rifle", Side::Us, "17.24");
+    let a = add(&mut s, "nva-rifle", Side::Nva, "23.24");
+    let b = add(&mut s, "nva-rifle", Side::Nva, "23.23");
+    let far = add(&mut s, "nva-rifle", Side::Nva, "25.25");
+    play(&mut s, Command::ActivateUnit { unit: us });
+    play(
+        &mut s,
+        Command::Move {
+            units: vec![us],
+            mode: MoveMode::Normal,
+        },
+    );
+    play(&mut s, Command::Step { hex: h("18.24") });
+    s.force(&[1, 1, 1]);
+    play(
+        &mut s,
+        Command::OpFireAttempt {
+            units: vec![a, b, far],
+        },
+    );
+    assert_eq!(
+        refused(
+            &s,
+            Command::OpFire {
+                primary: a,
+                supporters: vec![far],
+                target: Target::Unit(us)
+            }
+        ),
+        "FTE 21.0"
+    );
+    s.force(&[10]);
+    let ev = play(
+        &mut s,
+        Command::OpFire {
+            primary: a,
+            supporters: vec![b],
+            target: Target::Unit(us),
+        },
+    );
+    match attacks(&ev)[0] {
+        Event::Attack { mods, .. } => assert!(mods.contains(&(Drm::Supporting, -1))),
+        _ => unreachable!(),
+    }
+    // All three tried: no one else may this activation.
+    assert_ne!(kind(&s), "opportunity-fire");
+}
+
+// FTE 25.0: Foxholes give +1; 7.5.3: NVA/VC carry casualties into a Tunnel
+// for 1 MP and score the evacuation; the carriers leave play.
+#[test]
+fn foxholes_and_tunnels_25_0_7_5_3() {
+    let r = rules();
+    let mut s = sandbox("examples");
+    let us = add(&mut s, "us-rifle", Side::Us, "20.24");
+    let nva = add(&mut s, "nva-rifle", Side::Nva, "22.24");
+    s.caches.push(Cache {
+        id: 0,
+        owner: Side::Nva,
+        kind: CacheKind::Foxholes,
+        hex: h("22.24"),
+        revealed: true,
+        gone: false,
+    });
+    s.caches.push(Cache {
+        id: 1,
+        owner: Side::Nva,
+        kind: CacheKind::Tunnel,
+        hex: h("22.24"),
+        revealed: false,
+        gone: false,
+    });
+    s.unit_mut(nva).fort = Some(0);
+    play(&mut s, Command::ActivateUnit { unit: us });
+    let a = r.check_fire(&s, &[us], us, Target::Unit(nva)).unwrap();
+    assert!(r.attack_mods(&s, &a).contains(&(Drm::Foxholes, 1)));
+    // The NVA carries a WIA into the Tunnel.
+    let mut ev = Vec::new();
+    r.place_casualty(&mut s, Side::Nva, CasualtyKind::Wia, h("22.24"), &mut ev);
+    s.stack.clear();
+    s.casualties[0].carrier = Some(nva);
+    s.casualties[0].hex = None;
+    s.activation = None;
+    s.phase = Phase::Activation;
+    s.first_activation = true;
+    s.active = Side::Nva;
+    play(&mut s, Command::ActivateUnit { unit: nva });
+    play(
+        &mut s,
+        Command::Move {
+            units: vec![nva],
+            mode: MoveMode::Normal,
+        },
+    );
+    play(&mut s, Command::EnterTunnel);
+    assert_eq!(s.unit(nva).status, UnitStatus::Exited);
+    assert_eq!(s.vp[1], r.tables.vp(crate::data::VpEvent::EvacuateWia).1);
+}
+
+// FTE 7.5.2 and errata: a carried casualty may be dropped during a move
+// before entering the next hex.
+#[test]
+fn dropping_casualties_7_5_2() {
+    let r = rules();
+    let mut s = sandbox("examples");
+    let u = add(&mut s, "us-rifle", Side::Us, "20.24");
+    let mut ev = Vec::new();
+    r.place_casualty(&mut s, Side::Us, CasualtyKind::Wia, h("20.24"), &mut ev);
+    s.stack.clear();
+    s.casualties[0].carrier = Some(u);
+    s.casualties[0].hex = None;
+    play(&mut s, Command::ActivateUnit { unit: u });
+    play(
+        &mut s,
+        Command::Move {
+            units: vec![u],
+            mode: MoveMode::Normal,
+        },
+    );
+    play(&mut s, Command::Drop { casualty: 0 });
+    play(&mut s, Command::Step { hex: h("21.24") });
+    assert_eq!(s.casualties[0].hex, Some(h("20.24")));
+    assert_eq!(s.casualties[0].carrier, None);
+}
+
+// Errata clarification: a Broken Leader flown off the map costs a chit.
+#[test]
+fn broken_leader_flown_off_costs_a_chit() {
+    let mut s = sandbox("examples");
+    s.chits = [3, 3];
+    let slick = add(&mut s, "us-slick", Side::Us, "17.24");
+    s.unit_mut(slick).altitude = Altitude::Treetop;
+    let l = add(&mut s, "us-leader", Side::Us, "17.24");
+    {
+        let x = s.unit_mut(l);
+        x.status = UnitStatus::Loaded;
+        x.carrier = Some(slick);
+        x.hex = None;
+        x.broken = true;
+    }
+    play(&mut s, Command::ActivateUnit { unit: slick });
+    play(
+        &mut s,
+        Command::Move {
+            units: vec![slick],
+            mode: MoveMode::Normal,
+        },
+    );
+    let ev = play(&mut s, Command::ExitMap);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::ChitLost { side: Side::Us, .. }))
+    );
+    assert_eq!(s.chits[0], 2);
+}
