@@ -10,6 +10,7 @@ use crate::event::{AttackKind, Drm, Event, Mods};
 use crate::geo::{Hex, HexExt};
 use crate::sequence::err;
 use crate::state::*;
+use vt_core::dice::{Adjudication, Modifier};
 use vt_core::engine::RuleError;
 
 /// One fire attack, before its roll.
@@ -344,6 +345,66 @@ impl Fte {
         let mut a = Attack::led_by(self, s, AttackKind::Fire, firers.to_vec(), primary, t);
         a.observed = observed;
         Ok(a)
+    }
+
+    /// What a fire command would need, before it is made: every modifier
+    /// with its rule section and the number to roll (7.1). Works for
+    /// [`Command::Fire`], [`Command::OpFire`] and [`Command::AssaultFire`];
+    /// refuses anything `check` refuses.
+    pub fn preview(&self, s: &State, c: &Command) -> Result<Adjudication, RuleError> {
+        use vt_core::engine::Ruleset;
+        self.check(s, c)?;
+        let a = match c {
+            Command::Fire {
+                firers,
+                primary,
+                target,
+            } => self.check_fire(s, firers, *primary, *target)?,
+            Command::OpFire {
+                primary,
+                supporters,
+                target,
+            } => {
+                let Some(Interrupt::OpFire(o)) = s.stack.last() else {
+                    return Err(err("21.0", "no Opportunity Fire chance now"));
+                };
+                let side = self.opfire_side(s, o);
+                let t = self
+                    .resolve_target(s, side, *target)
+                    .ok_or_else(|| err("21.0", "no such target"))?;
+                let mut firers = vec![*primary];
+                firers.extend(supporters.iter().copied());
+                self.opfire_attack(s, o, firers, *primary, t)
+            }
+            Command::AssaultFire {
+                firers,
+                primary,
+                target,
+            } => {
+                let Some(Interrupt::Assault(a)) = s.stack.last() else {
+                    return Err(err("8.0", "no assault under way"));
+                };
+                let side = s.unit(*primary).side;
+                let t = self
+                    .resolve_target(s, side, *target)
+                    .ok_or_else(|| err("8.0", "no such target"))?;
+                self.assault_attack(s, a, firers.clone(), *primary, t)
+            }
+            _ => return Err(err("7.1", "only fire commands have a preview")),
+        };
+        let mods = self.attack_mods(s, &a);
+        let mut adj = Adjudication::new("To hit", "FTE 7.1");
+        adj.modifiers = mods
+            .iter()
+            .map(|(d, v)| Modifier::new(d.label(), d.rule(), *v as i32))
+            .collect();
+        adj.needed = Some(format!(
+            "{} or less (Fire Rating {}; 1 always hits, 10 always misses)",
+            a.rating as i32 - crate::counters::mod_sum(&mods),
+            a.rating
+        ));
+        adj.result = format!("{} on a hit", a.weapon.name());
+        Ok(adj)
     }
 
     /// 7.0, 18.1, 21.0: firers in sight of a Visible enemy lose their

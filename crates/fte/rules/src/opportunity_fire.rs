@@ -43,6 +43,25 @@ impl Fte {
         }));
     }
 
+    /// The attack an Opportunity Fire command makes (before its roll).
+    pub(crate) fn opfire_attack(
+        &self,
+        s: &State,
+        o: &OpFire,
+        firers: Vec<UnitId>,
+        primary: UnitId,
+        target: UnitId,
+    ) -> Attack {
+        let mut a = Attack::led_by(self, s, AttackKind::OpFire, firers, primary, target);
+        a.opfire = Some(OpFireCtx {
+            stealthy: o.stealthy,
+            on_trail: o.on_trail,
+            fort: o.kind == TriggerKind::Fort,
+            primary_concealed: s.unit(primary).concealed,
+        });
+        a
+    }
+
     pub(crate) fn opfire_side(&self, s: &State, o: &OpFire) -> Side {
         o.targets
             .first()
@@ -276,14 +295,7 @@ impl Fte {
                 let mut firers = vec![*primary];
                 firers.extend(supporters.iter().copied());
                 let p = s.unit(*primary).clone();
-                let mut a =
-                    Attack::led_by(self, s, AttackKind::OpFire, firers.clone(), *primary, t);
-                a.opfire = Some(OpFireCtx {
-                    stealthy: o.stealthy,
-                    on_trail: o.on_trail,
-                    fort: o.kind == TriggerKind::Fort,
-                    primary_concealed: p.concealed,
-                });
+                let a = self.opfire_attack(s, &o, firers.clone(), *primary, t);
                 // The -1 for a Concealed firer was taken above; firing in
                 // sight of a Visible enemy then gives the firers away.
                 self.firing_reveals(s, &firers, ev);

@@ -347,6 +347,10 @@ fn assault_example_8_0() {
         primary: a1,
         target: Target::Marker(marker),
     };
+    // The preview before firing shows the same need, modifier by modifier.
+    let p = r.preview(&s, &cmd).unwrap();
+    assert_eq!(p.modifiers.len(), 4);
+    assert!(p.needed.as_deref().unwrap().starts_with("2 or less"));
     s.force(&[5]);
     let ev = play(&mut s, cmd);
     assert_eq!(first_attack(&ev), (2, false, None));
