@@ -275,6 +275,12 @@ impl Fte {
 
     pub(crate) fn begin_turn(&self, s: &mut State, ev: &mut Vec<Event>) {
         ev.push(Event::TurnBegins { turn: s.turn });
+        // 4.0: reinforcements may bring more chits from this turn on.
+        if let Some(sc) = self.scenario(&s.scenario) {
+            for r in sc.reinforcements.iter().filter(|r| r.turn == s.turn) {
+                s.chits[r.side.idx()] = s.chits[r.side.idx()].saturating_add(r.chits);
+            }
+        }
         let mut chits = Vec::new();
         for side in [Side::Us, Side::Nva] {
             for _ in 0..s.chits[side.idx()] {
