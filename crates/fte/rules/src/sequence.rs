@@ -745,10 +745,29 @@ impl Fte {
             ),
             Expect::Over => unreachable!(),
         };
+        // Say where and what, when the interrupt has a place.
+        let detail = match s.stack.last() {
+            Some(Interrupt::OpFire(o)) => format!(
+                " ({:?} at {}{}{})",
+                o.kind,
+                o.hex,
+                if o.stealthy { ", Stealthy" } else { "" },
+                if o.on_trail { ", along a trail" } else { "" }
+            ),
+            Some(Interrupt::Retreat { unit, away, left }) => {
+                format!(" (#{unit}, {left} hex(es) to go, away from {away})")
+            }
+            Some(Interrupt::Assault(a)) => format!(" ({}, round {})", a.hex, a.round),
+            Some(Interrupt::Claymore { hex }) => format!(" ({hex})"),
+            Some(Interrupt::Event { event, side, .. }) => {
+                format!(" ({} for the {})", event.name(), side.name())
+            }
+            _ => String::new(),
+        };
         Decision {
             side: Some(side.idx() as u8),
             kind: kind.into(),
-            prompt: prompt.into(),
+            prompt: format!("{prompt}{detail}"),
             rule: format!("FTE {rule}"),
         }
     }
