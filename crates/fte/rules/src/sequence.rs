@@ -780,7 +780,7 @@ impl Fte {
         match self.expect(s) {
             Expect::Over => {}
             Expect::Setup(side) => {
-                if let Some((u, hexes)) = self.setup_movable(s, side).into_iter().next() {
+                for (u, hexes) in self.setup_movable(s, side) {
                     for h in hexes {
                         out.push(Command::Place { unit: u, hex: h });
                     }
@@ -793,11 +793,7 @@ impl Fte {
                 out.push(Command::SetupDone);
             }
             Expect::Reinforce(side) => {
-                if let Some(u) = self
-                    .arrivals(s, side)
-                    .into_iter()
-                    .find(|u| !self.entry_hexes(s, *u).is_empty())
-                {
+                for u in self.arrivals(s, side) {
                     let alts = if self.is_heli(s.unit(u)) {
                         vec![Altitude::Treetop, Altitude::High]
                     } else {
