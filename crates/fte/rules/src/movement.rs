@@ -248,9 +248,8 @@ impl Fte {
         if self.is_heli(lead) && lead.broken {
             let map = self.map_of(s);
             let to_edge = |h: Hex| {
-                map.hexes()
+                map.all_edge_hexes()
                     .iter()
-                    .filter(|e| map.is_edge(**e))
                     .map(|e| e.distance(h))
                     .min()
                     .unwrap_or(0)
