@@ -143,7 +143,9 @@ impl Map {
         map.hexes = hexes;
         map.sides = vec![[0; 3]; map.grid.len()];
         for i in 0..map.grid.len() {
-            let Some(a) = map.grid.hex_at(i) else { continue };
+            let Some(a) = map.grid.hex_at(i) else {
+                continue;
+            };
             let h = Hex::from_axial(a);
             for (d, n) in h.neighbors().iter().enumerate() {
                 let f = map.grid.side(a, n.axial());

@@ -1074,7 +1074,7 @@ impl Fte {
                 self.check_assault_round(s, c)
             }
             (Expect::Event, _) => {
-                if self.event_candidates(s).contains(c) {
+                if self.event_choice_ok(s, c) {
                     Ok(())
                 } else {
                     Err(err("19.0", "not a valid choice for this Random Event"))
