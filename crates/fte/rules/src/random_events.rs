@@ -235,52 +235,37 @@ impl Fte {
             (_, Command::EventPass) => {
                 s.stack.pop();
             }
-            (RandomEvent::Injury, Command::EventUnit { unit }) => {
+            (_, Command::EventUnit { unit }) => {
                 s.stack.pop();
-                let id = s.casualties.len() as u16;
-                s.casualties.push(Casualty {
-                    id,
-                    side,
-                    kind: CasualtyKind::Injury,
-                    hex: None,
-                    carrier: Some(*unit),
-                    gone: false,
-                });
-                ev.push(Event::EventApplied {
-                    event,
-                    unit: Some(*unit),
-                    hex: None,
-                });
-            }
-            (RandomEvent::LowAmmo, Command::EventUnit { unit }) => {
-                s.stack.pop();
-                s.unit_mut(*unit).low_ammo = true;
-                ev.push(Event::EventApplied {
-                    event,
-                    unit: Some(*unit),
-                    hex: None,
-                });
-            }
-            (RandomEvent::Hero, Command::EventUnit { unit }) => {
-                s.stack.pop();
-                s.unit_mut(*unit).hero = true;
-                ev.push(Event::EventApplied {
-                    event,
-                    unit: Some(*unit),
-                    hex: None,
-                });
-            }
-            (RandomEvent::Rally, Command::EventUnit { unit }) => {
-                s.stack.pop();
-                let u = s.unit_mut(*unit);
-                if u.broken {
-                    u.broken = false;
-                } else {
-                    u.suppressed = false;
+                let unit = *unit;
+                match event {
+                    // 19.1: carried and evacuated like a WIA.
+                    RandomEvent::Injury => {
+                        let id = s.casualties.len() as u16;
+                        s.casualties.push(Casualty {
+                            id,
+                            side,
+                            kind: CasualtyKind::Injury,
+                            hex: None,
+                            carrier: Some(unit),
+                            gone: false,
+                        });
+                    }
+                    RandomEvent::LowAmmo => s.unit_mut(unit).low_ammo = true,
+                    RandomEvent::Hero => s.unit_mut(unit).hero = true,
+                    _ => {
+                        // 19.3 Rally: one Broken or Suppressed marker comes off.
+                        let u = s.unit_mut(unit);
+                        if u.broken {
+                            u.broken = false;
+                        } else {
+                            u.suppressed = false;
+                        }
+                    }
                 }
                 ev.push(Event::EventApplied {
                     event,
-                    unit: Some(*unit),
+                    unit: Some(unit),
                     hex: None,
                 });
             }
