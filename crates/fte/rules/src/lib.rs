@@ -193,6 +193,23 @@ impl Fte {
                 for (_, fs) in &s.forces {
                     check(fs)?;
                 }
+                // Every hex the scenario names must be in play on its map.
+                let map = maps.iter().find(|m| m.id == s.map).expect("checked above");
+                let mut named: Vec<(String, geo::Hex)> = Vec::new();
+                for (_, fs) in &s.forces {
+                    named.extend(fs.iter().filter_map(|f| f.hex.map(|h| (f.unit.clone(), h))));
+                }
+                named.extend(s.caches.iter().map(|c| (c.kind.name().to_string(), c.hex)));
+                named.extend(s.objectives.iter().map(|o| (o.name.clone(), o.hex)));
+                for a in &s.areas {
+                    named.extend(a.hexes.iter().map(|h| (a.name.clone(), *h)));
+                }
+                if let Some((what, h)) = named.iter().find(|(_, h)| !map.in_play(*h)) {
+                    return Err(DataError::file(
+                        &file,
+                        format!("{what} at {h}: not a hex in play on map '{}'", s.map),
+                    ));
+                }
                 for r in &s.reinforcements {
                     check(&r.forces)?;
                 }

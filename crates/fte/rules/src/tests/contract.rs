@@ -33,3 +33,36 @@ fn playouts_finish_and_repeat() {
         );
     }
 }
+
+// Broken data gives an error naming the file (and the line where RON says).
+#[test]
+fn broken_data_names_the_file() {
+    let good = crate::data_files();
+    let mut f = good.clone();
+    let t = good.text("fte/tables.ron").unwrap().replacen(
+        "value: 2, source: Derived(\"6.6 movement example: 1 MP along the Trail\")",
+        "value: \"two\", source: Derived(\"x\")",
+        1,
+    );
+    f.insert("fte/tables.ron", t);
+    let e = Fte::from_files(&f).unwrap_err();
+    assert_eq!(e.file, "assets/fte/tables.ron");
+    assert!(e.line > 0, "{e}");
+
+    let mut f = good.clone();
+    let t = good
+        .text("fte/scenarios/hot-lz.ron")
+        .unwrap()
+        .replace("\"15.10\"", "\"99.99\"");
+    f.insert("fte/scenarios/hot-lz.ron", t);
+    let e = Fte::from_files(&f).unwrap_err();
+    assert_eq!(e.file, "assets/fte/scenarios/hot-lz.ron");
+    assert!(e.message.contains("99.99"), "{e}");
+
+    let mut f = good;
+    f.insert("fte/units.ron", "[".into());
+    assert_eq!(
+        Fte::from_files(&f).unwrap_err().file,
+        "assets/fte/units.ron"
+    );
+}
