@@ -48,7 +48,7 @@
 //! | `set-down` | US | [`Command::SetDown`] (a downed helicopter) |
 //! | `random-event` | see [`Fte::event_chooser`] | [`Command::EventUnit`], [`Command::EventHex`], [`Command::EventPass`] |
 //! | `interrogate` / `reveal` | US / NVA | [`Command::Interrogate`], [`Command::NoInterrogation`] / [`Command::RevealUnit`], [`Command::RevealCache`] |
-//! | `claymore` | US | [`Command::Detonate`], [`Command::NoDetonate`] |
+//! | `claymore` | US | [`Command::Detonate`], [`Command::NoDetonate`] (also [`Command::DetonateAt`] on its own `activate` and `action` decisions) |
 //! | `fire-mission` | its requester | [`Command::ExecuteMission`], [`Command::CancelMission`] |
 //! | `concealment` | US, then NVA/VC | [`Command::Conceal`], [`Command::ConcealDone`] |
 //!

@@ -1949,3 +1949,31 @@ fn reinforcements_4_0() {
         before as usize + 1
     );
 }
+
+// FTE 26.0: the US may fire a Claymore at any time, e.g. on its own
+// activation, at enemies already in the plotted hex.
+#[test]
+fn claymore_at_any_time_26_0() {
+    let mut s = sandbox("examples");
+    add(&mut s, "us-rifle", Side::Us, "20.24");
+    let nva = add(&mut s, "nva-rifle", Side::Nva, "21.24");
+    s.traps.push(Trap {
+        owner: Side::Us,
+        kind: TrapKind::Claymore,
+        hex: h("21.24"),
+        used: false,
+    });
+    assert!(
+        rules()
+            .legal(&s)
+            .contains(&Command::DetonateAt { hex: h("21.24") })
+    );
+    assert_eq!(
+        refused(&s, Command::DetonateAt { hex: h("22.24") }),
+        "FTE 26.0"
+    );
+    s.force(&[1, 1]);
+    play(&mut s, Command::DetonateAt { hex: h("21.24") });
+    assert!(s.unit(nva).reduced);
+    assert_eq!(kind(&s), "activate", "the US still has its activation");
+}
