@@ -27,7 +27,11 @@ fn purpose_words(p: Purpose) -> (&'static str, &'static str, &'static str) {
             "CSAR 4.3.3 E",
             "blast: destroyed; else even Healthy, odd Injured",
         ),
-        Purpose::CrashInjury => ("Survivor in the crash", "CSAR 4.3.3 E", "odd: Injured"),
+        Purpose::CrashInjury => (
+            "Survivor in the crash",
+            "CSAR 4.3.3 E",
+            "odd: Injured (random determination: a Reshuffle card counts)",
+        ),
         Purpose::Rescue => ("Rescue", "CSAR 4.3.5", "any roundel"),
         Purpose::BombDamage => ("Bomb Damage Assessment", "CSAR 4.4.1", "any blast"),
         Purpose::Search => ("Enemy Search", "CSAR 4.4.2", "no rifle"),

@@ -402,13 +402,12 @@ impl Csar {
                     if k == 0 && s.survivors[i].pilot.is_none() {
                         s.survivors[i].pilot = pilot;
                     }
+                    // A random determination by the card number (2.2.1).
                     if !s.survivors[i].injured
-                        && let Some(c2) = self.draw_counted(s, ev, Purpose::CrashInjury)
+                        && let Some(c2) = self.draw_for_number(s, ev, Purpose::CrashInjury)
+                        && self.number(c2) % 2 == 1
                     {
-                        s.res.discard(c2);
-                        if self.number(c2) % 2 == 1 {
-                            s.survivors[i].injured = true;
-                        }
+                        s.survivors[i].injured = true;
                     }
                     ev.push(Event::SurvivorPlaced {
                         survivor: i as u8,
