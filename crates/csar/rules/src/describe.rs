@@ -706,6 +706,9 @@ impl Csar {
                 }
                 EndReason::TurnLimit => "The last turn is over: the game ends (5.0).",
                 EndReason::EndDraw => "Crosshairs: the scenario ends now (7.2).",
+                EndReason::SurvivorCaptured => {
+                    "A Survivor is captured: the mission is lost at once (7.4)."
+                }
             }
             .into()),
             Event::Result { result } => t(format!("Result: {}.", result.label())),
