@@ -233,6 +233,10 @@ impl Csar {
         }
         self.finish_card(s, ev, card, true);
         self.check_end(s, ev);
+        if s.step == Step::FireOrder && s.end.is_none() {
+            // Suppress between two zones' fire (4.3.4): on with the fire.
+            self.next_fire_zone(s, ev, true);
+        }
         if troll && s.end.is_none() {
             // Only the guns this card turns up fire now.
             for g in s.guns.iter_mut() {

@@ -231,7 +231,11 @@ pub struct GunDef {
     /// The asterisk: the far firepower reaches non-adjacent zones too.
     pub any_range: bool,
     pub count: u8,
+    /// Where the firepower comes from.
     pub source: Provenance,
+    /// Where the number of counters comes from, when not from the same place.
+    #[serde(default)]
+    pub count_source: Option<Provenance>,
 }
 
 /// The number side of a Hidden or Enemy marker (9.4).
@@ -863,6 +867,14 @@ impl Data {
                 format!("firepower {fp}, {} counters", g.count),
                 &g.source,
             );
+            if let Some(cs) = &g.count_source {
+                push(
+                    ENEMY,
+                    format!("Enemy Gun {} counters", g.name),
+                    format!("{} counters", g.count),
+                    cs,
+                );
+            }
         }
         push(
             ENEMY,

@@ -82,6 +82,24 @@ impl Csar {
         hit
     }
 
+    /// 2.2.1 drawing one card for its number (an odd or even ones digit): a
+    /// random determination, so a Reshuffle card counts too; its number is
+    /// used, then the deck is reshuffled. Returns the card, already discarded.
+    pub(crate) fn draw_for_number(
+        &self,
+        s: &mut State,
+        ev: &mut Vec<Event>,
+        purpose: Purpose,
+    ) -> Option<u8> {
+        let c = self.draw_top(s, ev, purpose)?;
+        if self.icon(c) == Icon::Reshuffle {
+            self.reshuffle_with(s, ev, c);
+        } else {
+            s.res.discard(c);
+        }
+        Some(c)
+    }
+
     /// 2.2.1 random determination: the outcomes are spread evenly over the
     /// ones digits 0-9 (digits beyond an even share are drawn again), and the
     /// drawn card's ones digit picks. Two outcomes: even or odd. More than ten:

@@ -27,7 +27,11 @@ fn purpose_words(p: Purpose) -> (&'static str, &'static str, &'static str) {
             "CSAR 4.3.3 E",
             "blast: destroyed; else even Healthy, odd Injured",
         ),
-        Purpose::CrashInjury => ("Survivor in the crash", "CSAR 4.3.3 E", "odd: Injured"),
+        Purpose::CrashInjury => (
+            "Survivor in the crash",
+            "CSAR 4.3.3 E",
+            "odd: Injured (random determination: a Reshuffle card counts)",
+        ),
         Purpose::Rescue => ("Rescue", "CSAR 4.3.5", "any roundel"),
         Purpose::BombDamage => ("Bomb Damage Assessment", "CSAR 4.4.1", "any blast"),
         Purpose::Search => ("Enemy Search", "CSAR 4.4.2", "no rifle"),
@@ -702,6 +706,9 @@ impl Csar {
                 }
                 EndReason::TurnLimit => "The last turn is over: the game ends (5.0).",
                 EndReason::EndDraw => "Crosshairs: the scenario ends now (7.2).",
+                EndReason::SurvivorCaptured => {
+                    "A Survivor is captured: the mission is lost at once (7.4)."
+                }
             }
             .into()),
             Event::Result { result } => t(format!("Result: {}.", result.label())),

@@ -142,7 +142,7 @@ impl Csar {
             Step::RevealChoice { .. } => s.step = Step::AutoTurnStart,
             Step::FireOrder => {
                 s.fire.pending = 0;
-                self.next_fire_zone(s, ev);
+                self.next_fire_zone(s, ev, false);
             }
             Step::WildHit => self.implement_hits(s, ev),
             _ => {}
@@ -232,7 +232,7 @@ impl Csar {
             ),
             Step::FireOrder => (
                 "fire-zone",
-                "Choose the zone whose fire is resolved next.".into(),
+                "Choose the zone whose fire is resolved next (or play Suppress first).".into(),
             ),
             Step::Burn => (
                 "burn",

@@ -101,19 +101,42 @@ impl Csar {
                 });
             }
         }
-        self.next_fire_zone(s, ev);
+        self.next_fire_zone(s, ev, false);
     }
 
     /// 4.3.3 B: the player chooses the next zone when several are under fire.
-    pub(crate) fn next_fire_zone(&self, s: &mut State, ev: &mut Vec<Event>) {
+    /// After a zone is resolved the game also stops before the last one if a
+    /// Suppress card could still silence a gun aimed at it (4.3.4: Suppress
+    /// may be played in any segment of the Combat Phase).
+    pub(crate) fn next_fire_zone(&self, s: &mut State, ev: &mut Vec<Event>, after_zone: bool) {
+        // Zones whose guns have all been suppressed meanwhile are not fired into.
+        for z in Zone::ALL {
+            if s.fire.pending & z.bit() != 0
+                && !s.guns.iter().any(|g| g.target == Some(z) && !g.suppressed)
+            {
+                s.fire.pending &= !z.bit();
+            }
+        }
         match s.fire.pending.count_ones() {
             0 => self.fire_finish(s, ev),
-            1 => {
+            1 if !(after_zone && self.suppress_pending(s)) => {
                 let z = Zone::from_index(s.fire.pending.trailing_zeros() as usize);
                 self.resolve_zone(s, ev, z);
             }
             _ => s.step = Step::FireOrder,
         }
+    }
+
+    /// An assigned Suppress card could silence a gun aimed at a zone not yet resolved.
+    fn suppress_pending(&self, s: &State) -> bool {
+        s.assigned.iter().any(|x| {
+            self.card_def(x.card).effect == crate::data::ActionEffect::Suppress
+                && s.guns.iter().any(|g| {
+                    g.zone == x.zone
+                        && !g.suppressed
+                        && g.target.is_some_and(|t| s.fire.pending & t.bit() != 0)
+                })
+        })
     }
 
     /// 4.3.3 B-C: Zone Firepower Value and the Hits it draws.
@@ -122,7 +145,7 @@ impl Csar {
         let mut base = 0u8;
         let mut n = 0u8;
         for g in s.guns.iter_mut() {
-            if g.target == Some(z) {
+            if g.target == Some(z) && !g.suppressed {
                 let fp = self.firepower_into(g.kind, g.zone, z).unwrap_or(0);
                 base = base.max(fp);
                 n += 1;
@@ -295,7 +318,7 @@ impl Csar {
         if s.end.is_some() {
             return;
         }
-        self.next_fire_zone(s, ev);
+        self.next_fire_zone(s, ev, true);
     }
 
     /// The resolution is over: back to where it was opened.
@@ -402,13 +425,12 @@ impl Csar {
                     if k == 0 && s.survivors[i].pilot.is_none() {
                         s.survivors[i].pilot = pilot;
                     }
+                    // A random determination by the card number (2.2.1).
                     if !s.survivors[i].injured
-                        && let Some(c2) = self.draw_counted(s, ev, Purpose::CrashInjury)
+                        && let Some(c2) = self.draw_for_number(s, ev, Purpose::CrashInjury)
+                        && self.number(c2) % 2 == 1
                     {
-                        s.res.discard(c2);
-                        if self.number(c2) % 2 == 1 {
-                            s.survivors[i].injured = true;
-                        }
+                        s.survivors[i].injured = true;
                     }
                     ev.push(Event::SurvivorPlaced {
                         survivor: i as u8,

@@ -194,6 +194,7 @@ impl Csar {
                 for z in Zone::ALL {
                     v.push(Command::ResolveZone(z));
                 }
+                self.suppress_candidates(s, v);
             }
             Step::Burn => {
                 for &c in &s.hand {
@@ -397,7 +398,7 @@ impl Csar {
                 self.validate_assign(s, card, aircraft)
             }
             (
-                Step::Assign | Step::FireWindow | Step::Play | Step::Rescue,
+                Step::Assign | Step::FireWindow | Step::FireOrder | Step::Play | Step::Rescue,
                 Command::Play {
                     card,
                     target,

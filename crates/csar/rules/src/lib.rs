@@ -127,8 +127,18 @@ pub(crate) fn rules_notes() -> Vec<SourceNote> {
     vec![
         n(
             "Wild card (2.2.1)",
-            "read as the symbol best for the player; for a Hit the player picks the aircraft",
-            "every other reading is never better for the player, so the game does not ask",
+            "read as the symbol best for the player; for a Hit the player picks the aircraft; never treated as a Reshuffle card",
+            "every other reading, a Reshuffle included, is never better for the draw at hand, so the game does not ask",
+        ),
+        n(
+            "Wild card in Streetcar Down's end draw (7.2)",
+            "not crosshairs: the scenario goes on",
+            "going on is the player's better case nearly always",
+        ),
+        n(
+            "Aircraft shot down (4.3.3 E)",
+            "the card is drawn for its icon first: a Reshuffle card does not count and another is drawn; the Wild card is no blast and its number decides Healthy or Injured",
+            "2.2.1: a Reshuffle card drawn to determine an outcome does not count; its number counts only in a pure random determination (the crash draw for a Survivor aboard does use it)",
         ),
         n(
             "Survivors on the map (5.0)",
@@ -137,8 +147,28 @@ pub(crate) fn rules_notes() -> Vec<SourceNote> {
         ),
         n(
             "Random determination (2.2.1)",
-            "ones digit modulo the number of outcomes, digits past an even share drawn again; more than ten outcomes read the card number",
-            "the text asks for outcomes spread as evenly as possible",
+            "ones digit modulo the number of outcomes, digits past an even share drawn again; more than ten outcomes read the card number; the game assigns the digits, the player does not",
+            "the text asks for outcomes spread as evenly as possible; asking the player to assign digits at every draw would slow play for a small edge from card counting",
+        ),
+        n(
+            "Game end with no helicopter (5.0)",
+            "the game ends when every helicopter is out of play, shot down or destroyed (helicopters still to arrive count as left)",
+            "with no helicopter no rescue can follow; 7.4 also counts both helicopters shot down as the end",
+        ),
+        n(
+            "Abort Check (4.4.3)",
+            "held only while a Survivor is stranded; one aboard a helicopter does not call for it",
+            "4.3.5 and 4.4.5 speak of Survivors on the map as the stranded ones",
+        ),
+        n(
+            "All Survivors off the map but an aircraft destroyed (5.0)",
+            "a draw",
+            "5.0 gives neither the player's nor the enemy's victory for it",
+        ),
+        n(
+            "Mark Target (9.2)",
+            "Attack and Napalm hits on the gun are doubled while its MARK marker is on either side",
+            "the effect lasts while a target has a MARK marker on it",
         ),
         n(
             "Newly placed guns (9.5)",

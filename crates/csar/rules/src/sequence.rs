@@ -364,10 +364,16 @@ impl Csar {
             SurvivorAt::Aboard(h) => s.aircraft[h as usize].zone().is_some(),
             _ => false,
         });
+        // 7.4: a capture is an immediate loss.
+        let capture_loses = self.data.scenarios[s.scenario as usize].victory
+            == crate::data::Victory::AirForceCross
+            && s.survivors.iter().any(|v| v.at == SurvivorAt::Captured);
         let reason = if !helis_left {
             Some(EndReason::AllHelicoptersLost)
         } else if !on_map {
             Some(EndReason::NoSurvivorsOnMap)
+        } else if capture_loses {
+            Some(EndReason::SurvivorCaptured)
         } else {
             None
         };

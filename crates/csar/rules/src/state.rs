@@ -154,6 +154,8 @@ pub enum EndReason {
     TurnLimit,
     /// 7.2: the end-of-scenario draw came up.
     EndDraw,
+    /// 7.4: a Survivor was captured: the player loses at once.
+    SurvivorCaptured,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -174,7 +174,11 @@ impl Csar {
     pub fn pending_zfv(&self, s: &State, z: Zone) -> u8 {
         let mut base = 0;
         let mut n = 0u8;
-        for g in s.guns.iter().filter(|g| g.target == Some(z)) {
+        for g in s
+            .guns
+            .iter()
+            .filter(|g| g.target == Some(z) && !g.suppressed)
+        {
             base = base.max(self.firepower_into(g.kind, g.zone, z).unwrap_or(0));
             n += 1;
         }

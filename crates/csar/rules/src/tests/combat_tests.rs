@@ -482,3 +482,55 @@ fn suppress_held_back_silences_guns_a_rescue_turns_up() {
     )));
     assert_eq!(s.survivors[0].at, SurvivorAt::Aboard(HELO5));
 }
+
+#[test]
+fn suppress_may_wait_until_the_fire_into_its_zone_comes() {
+    // CSAR 4.3.4: Suppress may be played in any segment of the Combat Phase,
+    // so also during the Enemy Gun Fire Segment between the zones (4.3.3 B:
+    // the player resolves one zone, then the next): a gun aimed at a zone
+    // not yet resolved may still be suppressed, and then does not fire.
+    let c = csar();
+    let mut s = blank(&c, 2);
+    put(&mut s, SANDY1, Place::Zone(Zone::North));
+    put(&mut s, SANDY2, Place::Zone(Zone::South));
+    let north = gun(&c, &mut s, "ZPU", Zone::North);
+    gun(&c, &mut s, "DShK", Zone::South);
+    let sup = action(&c, &mut s, "Suppress");
+    s.assigned.push(Assigned {
+        card: sup,
+        aircraft: SANDY1,
+        zone: Zone::North,
+    });
+    s.step = Step::AutoGunFire;
+    run(&c, &mut s);
+    assert_eq!(s.step, Step::FireWindow);
+    apply(&c, &mut s, Command::Done); // hold the Suppress back for now
+    assert_eq!(s.step, Step::FireOrder);
+    let play = Command::Play {
+        card: sup,
+        target: Target::Gun(north),
+        pilot: false,
+    };
+    assert!(c.legal(&s).contains(&play), "Suppress between the zones");
+    // The South is resolved first; the game stops again before the North.
+    let blanks = res(&c, Icon::Blast);
+    stack(&mut s, &blanks[..3]);
+    apply(&c, &mut s, Command::ResolveZone(Zone::South));
+    assert_eq!(
+        s.step,
+        Step::FireOrder,
+        "a chance to suppress before the North fires"
+    );
+    assert!(c.legal(&s).contains(&play));
+    let ev = apply(&c, &mut s, play);
+    assert!(has(&ev, |e| *e == Event::GunSuppressed { gun: north }));
+    assert!(!has(&ev, |e| matches!(
+        e,
+        Event::ZoneFire {
+            zone: Zone::North,
+            ..
+        }
+    )));
+    // The fire is over: the turn goes on (here, with nothing to play, to the next one).
+    assert_ne!(s.step, Step::FireOrder);
+}

@@ -62,6 +62,28 @@ fn sources_and_assumptions_list_every_reconstruction() {
             .any(|n| n.item.contains("price of an extra turn"))
     );
     assert!(notes.iter().any(|n| n.file == "rules (code)"));
+    // CSAR 2.2.1 names the Wild and Reshuffle cards but prints no card numbers,
+    // and the numbers decide random determinations (odd or even): assumed.
+    for icon in ["Wild", "Reshuffle"] {
+        assert!(
+            notes
+                .iter()
+                .any(|n| n.item.starts_with("Resolution card") && n.value == icon),
+            "the {icon} card's number is listed"
+        );
+    }
+    // CSAR 7.1-7.3 give the guns' firepower; how many counters of each is ours.
+    for gun in ["M38", "DShK", "ZPU", "S-60"] {
+        assert!(
+            notes
+                .iter()
+                .any(|n| n.item.contains(gun) && n.value.contains("counters")),
+            "the number of {gun} counters is listed"
+        );
+    }
+    // CSAR 9.4 prints the 1+ marker, not how many each cup holds.
+    assert!(notes.iter().any(|n| n.item == "Hidden markers showing 1+"));
+    assert!(notes.iter().any(|n| n.item == "Enemy markers showing 1+"));
     // Read from the text: not listed.
     assert!(!notes.iter().any(|n| n.item == "hand size"));
 }

@@ -369,24 +369,31 @@ fn odd_card_gives_an_injured_survivor() {
     )));
 }
 
-#[test]
-fn helicopter_shot_down_with_a_survivor_puts_him_back() {
-    // CSAR 4.3.3 E: a helicopter carrying a Survivor shot down: the Survivor
-    // is down again; Injured stays Injured; Healthy is hurt on an odd card.
-    let c = csar();
-    let mut s = blank(&c, 1);
+/// A Shaken helicopter in the Center with the Healthy Survivor aboard, about
+/// to take one Hit; and an even non-blast card and an odd one.
+fn shaken_helicopter_carrying_the_survivor(c: &Csar) -> (State, u8, u8) {
+    let mut s = blank(c, 1);
     put(&mut s, HELO5, Place::Zone(Zone::Center));
     s.aircraft[HELO5 as usize].shaken = true;
     s.survivors[0].at = SurvivorAt::Aboard(HELO5);
+    s.fire.zone = Zone::Center;
+    s.fire.hits = 1;
     let even = (0..30u8)
         .find(|&i| c.icon(i) == Icon::Roundel && c.number(i).is_multiple_of(2))
         .unwrap();
     let odd = (0..30u8)
         .find(|&i| c.icon(i) == Icon::Crosshairs && c.number(i) % 2 == 1)
         .unwrap();
+    (s, even, odd)
+}
+
+#[test]
+fn helicopter_shot_down_with_a_survivor_puts_him_back() {
+    // CSAR 4.3.3 E: a helicopter carrying a Survivor shot down: the Survivor
+    // is down again; Injured stays Injured; Healthy is hurt on an odd card.
+    let c = csar();
+    let (mut s, even, odd) = shaken_helicopter_carrying_the_survivor(&c);
     stack(&mut s, &[even, odd]);
-    s.fire.zone = Zone::Center;
-    s.fire.hits = 1;
     let ev = implement(&c, &mut s);
     assert!(has(&ev, |e| *e == Event::ShotDown { aircraft: HELO5 }));
     assert_eq!(s.survivors.len(), 1, "no extra crew marker");
@@ -464,4 +471,41 @@ fn the_wild_card_lets_the_player_choose_the_aircraft_hit() {
     let mut ev = Vec::new();
     c.run_one(&mut s, Command::WildHit { aircraft: SANDY2 }, &mut ev);
     assert!(s.aircraft[SANDY2 as usize].shaken);
+}
+
+#[test]
+fn the_crash_draw_is_a_random_determination_that_uses_the_reshuffle_card() {
+    // CSAR 4.3.3 E: a Healthy Survivor aboard a helicopter shot down: draw a
+    // card, odd: Injured. CSAR 2.2.1: that is a random determination by the
+    // card number, so a Reshuffle card drawn for it counts: its number (even)
+    // is used, then the deck is reshuffled; no further card is drawn.
+    let c = csar();
+    let (mut s, even, odd) = shaken_helicopter_carrying_the_survivor(&c);
+    let reshuffle = res(&c, Icon::Reshuffle)[0];
+    assert!(
+        c.number(reshuffle).is_multiple_of(2),
+        "data: an even Reshuffle card"
+    );
+    stack(&mut s, &[even, reshuffle, odd]);
+    let ev = implement(&c, &mut s);
+    assert!(has(&ev, |e| *e == Event::ShotDown { aircraft: HELO5 }));
+    assert!(has(&ev, |e| *e
+        == Event::Drawn {
+            purpose: crate::event::Purpose::CrashInjury,
+            card: reshuffle
+        }));
+    assert!(has(&ev, |e| *e == Event::Reshuffled));
+    assert_eq!(
+        count(&ev, |e| matches!(
+            e,
+            Event::Drawn {
+                purpose: crate::event::Purpose::CrashInjury,
+                ..
+            }
+        )),
+        1,
+        "one card decides, the Reshuffle card included"
+    );
+    assert_eq!(s.survivors[0].at, SurvivorAt::Stranded(Zone::Center));
+    assert!(!s.survivors[0].injured, "the Reshuffle card's even number");
 }

@@ -385,3 +385,29 @@ fn campaign_loses_a_pilot_killed_and_ends_after_three_missions() {
     assert_eq!(s.step, Step::Over);
     assert_eq!(s.result, Some(GameResult::Loss));
 }
+
+#[test]
+fn air_force_cross_a_capture_loses_at_once() {
+    // CSAR 7.4: the player immediately loses if any Survivor is captured,
+    // even with another Survivor still on the map (5.0 alone plays on).
+    let c = csar();
+    let mut s = new(&c, "air-force-cross", 27);
+    past_setup(&c, &mut s);
+    s.survivors.push(crate::components::Survivor {
+        at: SurvivorAt::Stranded(Zone::North),
+        injured: false,
+        pinpointed: true,
+        pilot: None,
+    });
+    s.search_spared = true; // 6.5 already used: a rifle captures
+    s.hand.clear();
+    s.search = 1;
+    stack(&mut s, &[res(&c, Icon::Rifle)[0]]);
+    s.step = Step::AutoEndTurn;
+    let ev = run(&c, &mut s);
+    assert!(has(&ev, |e| matches!(e, Event::Captured { .. })));
+    assert!(s.any_stranded(), "one Survivor is still on the map");
+    assert!(s.end.is_some(), "the game is over at once");
+    assert_eq!(s.result, Some(GameResult::Loss));
+    assert!(!has(&ev, |e| matches!(e, Event::AbortCheck { .. })));
+}
