@@ -206,7 +206,7 @@ impl Draw<'_, '_, '_> {
                 name = format!("{name}  ·  {}/2 cards", zv.cards_assigned);
             }
             let p = layout::zone_label_at(z);
-            children.push(self.text(&name, p.extend(1.0), 18.0, rgb(225, 230, 200)));
+            children.push(self.text(&name, p.extend(1.0), 20.0, rgb(225, 230, 200)));
         }
         for (r, title) in [
             (l.orbit, "ORBIT BOX"),
@@ -253,7 +253,7 @@ impl Draw<'_, '_, '_> {
         let body = self.shape(&b, Vec3::new(0.0, 0.0, 0.0));
         let mut children = vec![body];
         if !spec.top.is_empty() {
-            children.push(self.text(&spec.top, Vec3::new(0.0, s * 0.33, 0.05), 12.0, spec.ink));
+            children.push(self.text(&spec.top, Vec3::new(0.0, s * 0.35, 0.05), 13.0, spec.ink));
         }
         if !spec.middle.is_empty() {
             children.push(self.text(
@@ -273,7 +273,7 @@ impl Draw<'_, '_, '_> {
         }
         for (i, badge) in spec.badges.iter().enumerate() {
             let c = Vec3::new(s * 0.5 - 1.0, s * 0.5 - 1.0 - i as f32 * 19.0, 0.06);
-            children.push(self.text(&badge.0, c, 12.0, crate::board::ink_on(badge.1)));
+            children.push(self.text(&badge.0, c, 13.0, crate::board::ink_on(badge.1)));
         }
         let mut t = Transform::from_translation(item.at.extend(z));
         if spec.rotated {
@@ -335,7 +335,7 @@ fn look(bg: Color, top: &str, tooltip: Tooltip) -> CounterLook {
         middle_px: 22.0,
         middle_y: 0.0,
         bottom: String::new(),
-        bottom_px: 18.0,
+        bottom_px: 20.0,
         badges: Vec::new(),
         rotated: false,
         dim: false,
@@ -433,7 +433,7 @@ fn aircraft_look(a: &AircraftView, aboard: u8) -> CounterLook {
         AircraftKind::Sandy => (rgb(176, 196, 214), "SANDY", sandy),
         AircraftKind::Fac => (rgb(196, 210, 170), "FAC", fac),
         AircraftKind::Helicopter => (rgb(214, 200, 150), "RESCUE", helicopter),
-        AircraftKind::FastMover => (rgb(170, 176, 196), "FAST MOVER", fast_mover),
+        AircraftKind::FastMover => (rgb(170, 176, 196), "FAST", fast_mover),
     };
     let bg = if a.shaken { rgb(232, 138, 78) } else { bg };
     let mut tip = Tooltip::new(a.name.clone(), COUNTER / 2.0).line(format!(
@@ -445,15 +445,21 @@ fn aircraft_look(a: &AircraftView, aboard: u8) -> CounterLook {
     l.symbol = symbol;
     l.middle_y = 2.0;
     l.bottom = a.id.to_string();
-    l.bottom_px = 20.0;
+    l.bottom_px = 22.0;
     if a.kind == AircraftKind::FastMover {
         let side = if a.exit { "EXIT" } else { "ENTER" };
-        l.bottom = format!("{} {side}", a.id);
-        l.bottom_px = 15.0;
+        l.badges.push((
+            if a.exit { "EX" } else { "EN" }.into(),
+            if a.exit {
+                rgb(240, 120, 60)
+            } else {
+                rgb(120, 210, 120)
+            },
+        ));
         tip = tip.line(format!("{side} side up (2.1.3)"));
     }
     if a.shaken {
-        l.top = format!("{kind} · SHAKEN");
+        l.top = "SHAKEN".into();
     }
     if aboard > 0 {
         l.badges.push((format!("+{aboard}"), rgb(250, 250, 250)));
@@ -536,7 +542,7 @@ fn gun_look(g: &GunView) -> CounterLook {
     let mut l = look(bg, &g.name, Tooltip::default());
     l.symbol = gun;
     l.bottom = fp;
-    l.bottom_px = 20.0;
+    l.bottom_px = 22.0;
     if g.suppressed {
         l.top = format!("{} SUPP.", g.name);
         tip = tip.line("Suppressed: cannot fire");
@@ -643,7 +649,7 @@ fn survivor_look(s: &SurvivorView) -> CounterLook {
     } else {
         rgb(240, 236, 220)
     };
-    let mut l = look(bg, &format!("SURVIVOR {}", s.index + 1), Tooltip::default());
+    let mut l = look(bg, &format!("SURV {}", s.index + 1), Tooltip::default());
     l.symbol = survivor;
     l.bottom = if s.injured { "INJURED" } else { "HEALTHY" }.into();
     l.bottom_px = 12.0;
@@ -735,33 +741,45 @@ fn counter_spec(item: &Item) -> CounterLook {
     }
 }
 
-/// Fits the board into the part of the window the panels leave free.
+/// Where the camera was put by the last fit, and for which free rectangle.
+#[derive(Default)]
+pub struct LastFit {
+    free: Option<Rect>,
+    put: Option<Transform>,
+}
+
+/// Fits the board into the part of the window the panels leave free: at
+/// the start of a game, and again when that part changes (the window or a
+/// panel resized) unless the player has moved the camera since.
 pub fn fit_camera(
     mut st: ResMut<CsarScreen>,
     rect: Res<BoardRect>,
     window: Query<&Window, With<PrimaryWindow>>,
     mut camera: Query<&mut Transform, With<BoardCamera>>,
+    mut last: Local<LastFit>,
 ) {
-    if !st.needs_fit {
-        return;
-    }
     let Some(layout) = &st.layout else { return };
     let Some(free) = crate::panels::free_board_rect(rect.0) else {
         return;
     };
-    let Ok(w) = window.single() else {
-        st.needs_fit = false;
+    let Ok(w) = window.single() else { return };
+    let Ok(mut t) = camera.single_mut() else {
         return;
     };
+    let untouched = last.put.is_some_and(|p| p == *t);
+    let changed = last.free.is_none_or(|f| f != free);
+    if !(st.needs_fit || (untouched && changed)) {
+        return;
+    }
     let win = Vec2::new(w.width(), w.height());
     let b = layout.bounds;
     let scale = (b.width() / free.width().max(1.0)).max(b.height() / free.height().max(1.0)) * 1.02;
-    // World point b.center() shows at the free rectangle's centre.
+    // The world point b.center() shows at the free rectangle's centre.
     let offset = free.center() - win / 2.0;
-    for mut t in camera.iter_mut() {
-        t.scale = Vec3::new(scale, scale, 1.0);
-        t.translation.x = b.center().x - offset.x * scale;
-        t.translation.y = b.center().y + offset.y * scale;
-    }
+    t.scale = Vec3::new(scale, scale, 1.0);
+    t.translation.x = b.center().x - offset.x * scale;
+    t.translation.y = b.center().y + offset.y * scale;
+    last.free = Some(free);
+    last.put = Some(*t);
     st.needs_fit = false;
 }

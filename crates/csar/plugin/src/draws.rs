@@ -32,24 +32,10 @@ pub struct DrawGroup {
     pub outcome: Vec<String>,
 }
 
-/// The words for a draw's purpose: (title, rule).
+/// The words for a draw's purpose: (title, rule), as the log has them.
 pub fn purpose_title(p: Purpose) -> (&'static str, &'static str) {
-    match p {
-        Purpose::ZoneFire => ("Enemy fire", "4.3.3 C"),
-        Purpose::HitAllocation => ("Which aircraft is hit", "4.3.3 E"),
-        Purpose::ShootDown => ("Aircraft down", "4.3.3 E"),
-        Purpose::CrashInjury => ("Survivor in the crash", "4.3.3 E"),
-        Purpose::Rescue => ("Rescue", "4.3.5"),
-        Purpose::BombDamage => ("Bomb Damage Assessment", "4.4.1"),
-        Purpose::Search => ("Enemy Search", "4.4.2"),
-        Purpose::AbortCheck => ("Abort Check", "4.4.3"),
-        Purpose::RequestAircraft => ("Request Aircraft", "2.1.3"),
-        Purpose::Pinpoint => ("Pinpointing", "6.2"),
-        Purpose::DangerClose => ("Danger Close", "6.3"),
-        Purpose::Recovery => ("Recovering pilot", "6.4"),
-        Purpose::EndDraw => ("Does the scenario end?", "7.2"),
-        Purpose::Random => ("Random determination", "2.2.1"),
-    }
+    let (what, rule, _) = csar_rules::purpose_words(p);
+    (what, rule)
 }
 
 /// Events that announce a count of draws (their words head the group).

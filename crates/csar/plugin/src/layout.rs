@@ -12,9 +12,9 @@ use csar_rules::view::{AircraftView, GunView, MarkerView, SurvivorView, View};
 use csar_rules::{Place, SurvivorAt, Zone};
 
 /// Radius of the Center Zone.
-pub const R1: f32 = 220.0;
+pub const R1: f32 = 190.0;
 /// Outer radius of the Outer Zones.
-pub const R2: f32 = 580.0;
+pub const R2: f32 = 470.0;
 /// A counter's edge.
 pub const COUNTER: f32 = 60.0;
 /// Distance between counter centres.
@@ -23,8 +23,8 @@ pub const PITCH: f32 = 68.0;
 pub const HEADER: f32 = 34.0;
 const MARGIN: f32 = 4.0;
 /// Left edge of the boxes beside the map.
-pub const BOX_X: f32 = R2 + 50.0;
-const BOX_COLS: usize = 4;
+pub const BOX_X: f32 = R2 + 30.0;
+const BOX_COLS: usize = 2;
 /// Width of the boxes beside the map.
 pub const BOX_W: f32 = BOX_COLS as f32 * PITCH + 16.0;
 
@@ -165,7 +165,7 @@ pub fn zone_slots(z: Zone) -> Vec<Vec2> {
                 let c = Vec2::new(k as f32 * PITCH, y);
                 let ok = corners(c).iter().all(|p| {
                     let r = p.length();
-                    r >= R1 + MARGIN && r <= R2 - 30.0 && p.x.abs() <= p.y - MARGIN * 2.0
+                    (R1 + MARGIN..=R2 - 30.0).contains(&r) && p.x.abs() <= p.y - MARGIN * 2.0
                 });
                 if ok {
                     v.push((j, k.abs(), k, c));
@@ -308,10 +308,10 @@ impl BoardLayout {
             }
             items.extend(place(&zone_slots(z), v, Region::Zone(z)));
         }
-        let total_h = (HEADER + 8.0) * 3.0 + PITCH * 6.0 + 40.0;
+        let total_h = (HEADER + 8.0) * 3.0 + PITCH * 10.0 + 40.0;
         let top = total_h / 2.0;
-        let orbit = box_rect(top, 3);
-        let pool = box_rect(orbit.min.y - 20.0, 1);
+        let orbit = box_rect(top, 6);
+        let pool = box_rect(orbit.min.y - 20.0, 2);
         let offmap = box_rect(pool.min.y - 20.0, 2);
         let orbit_items = view
             .orbit
@@ -391,7 +391,7 @@ mod tests {
         for z in Zone::ALL {
             let slots = zone_slots(z);
             // Four aircraft (4.3.1), the markers, guns and Survivors.
-            assert!(slots.len() >= 16, "{z:?} has {} slots", slots.len());
+            assert!(slots.len() >= 14, "{z:?} has {} slots", slots.len());
             for s in &slots {
                 for c in corners(*s) {
                     assert_eq!(zone_at(c), Some(z), "{z:?} slot {s} spills over");

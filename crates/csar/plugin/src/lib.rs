@@ -256,10 +256,10 @@ pub fn sync(
     if finished && !st.finished {
         let record = session_record(&game, session);
         rec.records.add(record);
-        if let Some(store) = store {
-            if let Err(e) = store.0.write_text(RECORD_KEY, &rec.records.to_text()) {
-                rec.problem = Some(format!("the game record could not be saved: {e}"));
-            }
+        if let Some(store) = store
+            && let Err(e) = store.0.write_text(RECORD_KEY, &rec.records.to_text())
+        {
+            rec.problem = Some(format!("the game record could not be saved: {e}"));
         }
     }
     st.finished = finished;

@@ -21,7 +21,7 @@ use vt_ui::board::{BoardCamera, BoardRect};
 use vt_ui::{ActiveGame, SubmitCommand};
 
 /// Width of the decision column on the left of the board.
-pub const COLUMN_W: f32 = 262.0;
+pub const COLUMN_W: f32 = 256.0;
 /// Height of the card row under the board.
 pub const CARDS_H: f32 = 150.0;
 /// A card in the card row.
@@ -291,6 +291,7 @@ fn column(
     area("csar-column", r).show(ctx, |ui| {
         panel_frame().show(ui, |ui| {
             ui.set_width(COLUMN_W - 16.0);
+            ui.set_max_width(COLUMN_W - 16.0);
             ui.set_height(board.height() - 16.0);
             egui::ScrollArea::vertical()
                 .id_salt("csar-column-scroll")
@@ -444,8 +445,10 @@ fn track_row(
     tip: &str,
 ) -> egui::Response {
     ui.horizontal(|ui| {
-        ui.add_sized([50.0, 18.0], egui::Label::new(RichText::new(label).small()));
-        let w = ((ui.available_width() - 2.0) / cells.len().max(1) as f32).clamp(11.0, 22.0);
+        ui.add_sized([42.0, 18.0], egui::Label::new(RichText::new(label).small()));
+        ui.spacing_mut().item_spacing.x = 1.0;
+        let room = COLUMN_W - 16.0 - 42.0 - 24.0;
+        let w = (room / cells.len().max(1) as f32).clamp(10.0, 22.0);
         let mut any: Option<egui::Response> = None;
         for (i, c) in cells.iter().enumerate() {
             let (rect, r) = ui.allocate_exact_size(vec2(w - 1.0, 18.0), Sense::click());
@@ -632,7 +635,7 @@ fn counting_ui(ui: &mut egui::Ui, view: &View) {
                 let (rect, _) = ui.allocate_exact_size(vec2(16.0, 16.0), Sense::hover());
                 paint_icon(ui.painter(), rect.center(), 7.0, *icon);
                 ui.label(RichText::new(icon.name()).small());
-                let (bar, resp) = ui.allocate_exact_size(vec2(90.0, 12.0), Sense::hover());
+                let (bar, resp) = ui.allocate_exact_size(vec2(70.0, 12.0), Sense::hover());
                 ui.painter()
                     .rect_filled(bar, 2.0, Color32::from_rgb(40, 44, 40));
                 let mut fill = bar;

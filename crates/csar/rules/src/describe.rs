@@ -4,13 +4,14 @@
 use crate::Csar;
 use crate::command::{Purchase, Target};
 use crate::components::Place;
-use crate::data::MarkerValue;
+use crate::data::{Icon, MarkerValue};
 use crate::event::{AbortWhy, Adjust, Event, GunGone, Purpose, RandomFor, RevealCause};
 use crate::state::{EndReason, GameResult, State};
 use vt_core::{Adjudication, LogEntry, Modifier, Outcome};
 
-fn purpose_words(p: Purpose) -> (&'static str, &'static str, &'static str) {
-    // (purpose, rule, what the icon means)
+/// A draw's purpose in words: (what it is for, the rule, what the icons
+/// mean for it).
+pub fn purpose_words(p: Purpose) -> (&'static str, &'static str, &'static str) {
     match p {
         Purpose::ZoneFire => (
             "Enemy fire",
@@ -43,6 +44,82 @@ fn purpose_words(p: Purpose) -> (&'static str, &'static str, &'static str) {
             "ones digit of the card number",
         ),
     }
+}
+
+/// What one drawn card decides for its purpose, in words (the Wild card
+/// read as the rules code reads it: the player's best reading).
+fn verdict(p: Purpose, icon: Icon, number: u8, aircraft: Option<u8>) -> String {
+    let odd = number % 2 == 1;
+    if icon == Icon::Reshuffle && p != Purpose::Random {
+        return "the Reshuffle card: the deck is reshuffled and the card does not count".into();
+    }
+    let s: &str = match p {
+        Purpose::ZoneFire => match icon {
+            Icon::Crosshairs => "a Hit",
+            Icon::Roundel => "a roundel: the Hits drawn so far are thrown out",
+            Icon::Wild => "Wild, read as a roundel: the Hits drawn so far are thrown out",
+            _ => "no Hit",
+        },
+        Purpose::HitAllocation => {
+            return match (icon, aircraft) {
+                (Icon::Wild, _) => "Wild: you choose the aircraft hit".into(),
+                (_, Some(a)) => {
+                    format!("aircraft ID {a}: hit if it is in the zone, else draw again")
+                }
+                (_, None) => "no aircraft ID: draw again".into(),
+            };
+        }
+        Purpose::ShootDown => match (icon, odd) {
+            (Icon::Blast, _) => "a blast: destroyed",
+            (_, false) => "no blast, even: shot down, the crew is down Healthy",
+            (_, true) => "no blast, odd: shot down, the crew is down Injured",
+        },
+        Purpose::CrashInjury => {
+            if odd {
+                "odd: the Survivor is Injured"
+            } else {
+                "even: the Survivor stays Healthy"
+            }
+        }
+        Purpose::Rescue | Purpose::Pinpoint => match icon {
+            Icon::Roundel => "a roundel: success",
+            Icon::Wild => "Wild, read as a roundel: success",
+            _ => "no roundel",
+        },
+        Purpose::Recovery => match icon {
+            Icon::Roundel => "a roundel: back to Cool",
+            _ => "no roundel",
+        },
+        Purpose::BombDamage => match icon {
+            Icon::Blast => "a blast: destroyed",
+            Icon::Wild => "Wild, read as a blast: destroyed",
+            _ => "no blast",
+        },
+        Purpose::Search => match icon {
+            Icon::Rifle => "a rifle: a Survivor is found",
+            Icon::Wild => "Wild, read as no rifle",
+            _ => "no rifle",
+        },
+        Purpose::AbortCheck => match icon {
+            Icon::Rifle => "a rifle: the mission is aborted",
+            Icon::Wild => "Wild, read as no rifle",
+            _ => "no rifle",
+        },
+        Purpose::RequestAircraft => match icon {
+            Icon::Rifle => "a rifle: the request is turned down",
+            _ => "no rifle: granted",
+        },
+        Purpose::DangerClose => match icon {
+            Icon::Rifle => "a rifle: the Survivor is hurt",
+            _ => "no rifle: unhurt",
+        },
+        Purpose::EndDraw => match icon {
+            Icon::Crosshairs => "crosshairs: the scenario ends",
+            _ => "the scenario goes on",
+        },
+        Purpose::Random => "read by its ones digit",
+    };
+    s.into()
 }
 
 fn random_words(w: RandomFor) -> &'static str {
@@ -149,9 +226,11 @@ impl Csar {
                 a.rolled = vec![self.number(card) as i32];
                 a.total = self.number(card) as i32;
                 a.needed = Some(needed.into());
-                a.result = self.res_label(card);
+                let d = &self.data.resolution[card as usize];
+                let decided = verdict(purpose, d.icon, d.number, d.aircraft);
+                a.result = format!("{}: {decided}", self.res_label(card));
                 LogEntry {
-                    text: format!("{what}: drew {}.", self.res_label(card)),
+                    text: format!("{what}: drew {}: {decided}.", self.res_label(card)),
                     adjudications: vec![a],
                 }
             }
