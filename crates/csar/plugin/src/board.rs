@@ -203,7 +203,7 @@ impl Draw<'_, '_, '_> {
             if let Some(zv) = view.and_then(|v| v.zones.iter().find(|x| x.zone == z))
                 && zv.cards_assigned > 0
             {
-                name = format!("{name}  ·  {}/2 cards", zv.cards_assigned);
+                name = format!("{name} - {}/2 cards", zv.cards_assigned);
             }
             let p = layout::zone_label_at(z);
             children.push(self.text(&name, p.extend(1.0), 20.0, rgb(225, 230, 200)));
@@ -432,7 +432,7 @@ fn aircraft_look(a: &AircraftView, aboard: u8) -> CounterLook {
     let (bg, kind, symbol): (Color, &str, Symbol) = match a.kind {
         AircraftKind::Sandy => (rgb(176, 196, 214), "SANDY", sandy),
         AircraftKind::Fac => (rgb(196, 210, 170), "FAC", fac),
-        AircraftKind::Helicopter => (rgb(214, 200, 150), "RESCUE", helicopter),
+        AircraftKind::Helicopter => (rgb(214, 200, 150), "HELO", helicopter),
         AircraftKind::FastMover => (rgb(170, 176, 196), "FAST", fast_mover),
     };
     let bg = if a.shaken { rgb(232, 138, 78) } else { bg };
@@ -459,7 +459,7 @@ fn aircraft_look(a: &AircraftView, aboard: u8) -> CounterLook {
         tip = tip.line(format!("{side} side up (2.1.3)"));
     }
     if a.shaken {
-        l.top = "SHAKEN".into();
+        l.badges.push(("SH".into(), rgb(200, 50, 30)));
     }
     if aboard > 0 {
         l.badges.push((format!("+{aboard}"), rgb(250, 250, 250)));
@@ -723,13 +723,13 @@ fn counter_spec(item: &Item) -> CounterLook {
             let mut l = look(
                 rgb(210, 110, 40),
                 "BARRAGE",
-                Tooltip::new(format!("Barrage ×{count}"), r)
+                Tooltip::new(format!("Barrage x{count}"), r)
                     .line("Aircraft here turn Shaken at Marker Adjustment (9.5)")
                     .line("An Attack card removes one"),
             );
             l.symbol = barrage;
             if *count > 1 {
-                l.bottom = format!("×{count}");
+                l.bottom = format!("x{count}");
             }
             l
         }

@@ -179,10 +179,11 @@ pub fn zone_slots(z: Zone) -> Vec<Vec2> {
 
 /// Where a zone's name is written (inside its rim).
 pub fn zone_label_at(z: Zone) -> Vec2 {
-    if z == Zone::Center {
-        Vec2::new(0.0, R1 - 22.0)
-    } else {
-        to_world(z, Vec2::new(0.0, R2 - 16.0))
+    match z {
+        Zone::Center => Vec2::new(0.0, R1 - 22.0),
+        // The names run across the ring: East and West need more room.
+        Zone::East | Zone::West => to_world(z, Vec2::new(0.0, R2 - 62.0)),
+        _ => to_world(z, Vec2::new(0.0, R2 - 16.0)),
     }
 }
 

@@ -23,6 +23,7 @@
 //! legal commands; nothing reads the hidden state.
 
 pub mod board;
+pub mod dev;
 pub mod draws;
 pub mod layout;
 pub mod panels;
@@ -57,6 +58,7 @@ impl Plugin for CsarPlugin {
         .add_message::<CsarClick>()
         .init_resource::<CsarScreen>()
         .init_resource::<CsarRecords>()
+        .init_resource::<dev::ClickTargets>()
         .add_systems(Startup, load_records)
         .add_systems(
             Update,
@@ -69,6 +71,7 @@ impl Plugin for CsarPlugin {
                 board::redraw,
                 board::fit_camera.run_if(in_state(Screen::Playing)),
                 panels::tick_draws,
+                dev::write_targets,
             )
                 .chain(),
         )
@@ -113,6 +116,8 @@ pub struct CsarScreen {
     pub draws: Vec<DrawGroup>,
     pub shown_cards: usize,
     pub reveal_clock: f32,
+    /// Seconds since the last card turned up (the panel closes after a while).
+    pub draws_idle: f32,
     /// Was the game over at the last look?
     pub finished: bool,
     /// Bumped when the board must be drawn again.
@@ -251,6 +256,7 @@ pub fn sync(
             st.draws = groups;
             st.shown_cards = 0;
             st.reveal_clock = 0.0;
+            st.draws_idle = 0.0;
         }
     }
     if finished && !st.finished {

@@ -14,7 +14,7 @@ use bevy_egui::egui::{
     self, Align2, Color32, FontId, Pos2, RichText, Sense, Stroke, StrokeKind, pos2, vec2,
 };
 use csar_rules::data::CardClass;
-use csar_rules::view::{CardView, View};
+use csar_rules::view::{CardView, MarkerView, View};
 use csar_rules::{Command, Csar, Icon, Step, Zone};
 use std::collections::BTreeSet;
 use vt_ui::board::{BoardCamera, BoardRect};
@@ -23,11 +23,13 @@ use vt_ui::{ActiveGame, SubmitCommand};
 /// Width of the decision column on the left of the board.
 pub const COLUMN_W: f32 = 256.0;
 /// Height of the card row under the board.
-pub const CARDS_H: f32 = 150.0;
+pub const CARDS_H: f32 = 140.0;
 /// A card in the card row.
-pub const CARD: egui::Vec2 = vec2(76.0, 106.0);
+pub const CARD: egui::Vec2 = vec2(70.0, 98.0);
 /// Seconds between two cards of the draw panel turning up.
 pub const REVEAL_SECONDS: f32 = 0.35;
+/// Seconds the draw panel stays once every card is up (unless hovered).
+pub const DRAWS_LINGER: f32 = 10.0;
 
 /// The part of the board rectangle (logical pixels) the panels leave free.
 pub fn free_board_rect(board: Option<Rect>) -> Option<Rect> {
@@ -38,8 +40,15 @@ pub fn free_board_rect(board: Option<Rect>) -> Option<Rect> {
 
 /// Turns up the drawn cards one by one.
 pub fn tick_draws(mut st: ResMut<CsarScreen>, time: Res<Time>) {
+    if st.draws.is_empty() {
+        return;
+    }
     let total: usize = st.draws.iter().map(|g| g.cards.len()).sum();
     if st.shown_cards >= total {
+        st.draws_idle += time.delta_secs();
+        if st.draws_idle > DRAWS_LINGER {
+            st.draws.clear();
+        }
         return;
     }
     st.reveal_clock += time.delta_secs();
@@ -60,6 +69,12 @@ fn to_egui(r: Rect, ratio: f32) -> egui::Rect {
 #[derive(Default)]
 struct Out {
     clicks: Vec<Vec<Thing>>,
+    /// Where clickable things and buttons were drawn (egui points).
+    things: Vec<(Thing, Pos2)>,
+    buttons: Vec<(Command, Pos2)>,
+    draws_hovered: bool,
+    /// Where the Reserve is drawn (a hand card dropped there is reserved).
+    reserve_rect: Option<egui::Rect>,
     submit: Option<Command>,
     drop: Option<(u8, Pos2)>,
     cancel: bool,
@@ -85,6 +100,7 @@ pub fn play_ui(
     window: Query<&Window, With<PrimaryWindow>>,
     camera: Query<(&Camera, &GlobalTransform), With<BoardCamera>>,
     mut panel: Local<PanelState>,
+    mut targets: ResMut<crate::dev::ClickTargets>,
     mut clicks: MessageWriter<CsarClick>,
     mut submit: MessageWriter<SubmitCommand>,
 ) -> Result {
@@ -121,6 +137,19 @@ pub fn play_ui(
             });
         panel.record_open = open;
     }
+    targets.things = out
+        .things
+        .iter()
+        .map(|(t, p)| (*t, Vec2::new(p.x * ratio, p.y * ratio)))
+        .collect();
+    targets.buttons = out
+        .buttons
+        .iter()
+        .map(|(c, p)| (*c, Vec2::new(p.x * ratio, p.y * ratio)))
+        .collect();
+    if out.draws_hovered {
+        st.draws_idle = 0.0;
+    }
     // Apply what the panels asked for.
     if out.cancel {
         st.picker.clear();
@@ -136,7 +165,13 @@ pub fn play_ui(
     for c in out.clicks {
         clicks.write(CsarClick(c));
     }
-    if let Some((card, at)) = out.drop {
+    let reserve_drop = out.drop.filter(|(card, at)| {
+        out.reserve_rect.is_some_and(|r| r.contains(*at))
+            && st.legal.contains(&Command::Reserve(*card))
+    });
+    if let Some((card, _)) = reserve_drop {
+        out.submit = Some(Command::Reserve(card));
+    } else if let Some((card, at)) = out.drop {
         // A card dropped on the board: the card, then what it was dropped on.
         let cursor = vec2(at.x, at.y) * ratio;
         let on_free =
@@ -174,11 +209,12 @@ fn area(id: &str, rect: egui::Rect) -> egui::Area {
         .fixed_pos(rect.min)
         .order(egui::Order::Middle)
         .constrain(false)
+        .fade_in(false)
 }
 
 fn panel_frame() -> egui::Frame {
     egui::Frame::new()
-        .fill(Color32::from_rgba_unmultiplied(24, 28, 24, 245))
+        .fill(Color32::from_rgb(24, 28, 24))
         .stroke(Stroke::new(1.0, Color32::from_rgb(70, 80, 64)))
         .inner_margin(8.0)
 }
@@ -302,6 +338,7 @@ fn column(
                     tracks_ui(ui, view, st, out);
                     ui.separator();
                     counting_ui(ui, view);
+                    decks_ui(ui, view);
                     ui.separator();
                     ui.horizontal(|ui| {
                         if ui
@@ -384,10 +421,9 @@ fn decision_ui(
                     ui.label(next_words(rules, view, &next));
                 }
                 for c in st.routes.exact(sel) {
-                    if ui
-                        .add(egui::Button::new(command_words(rules, &c, view.step)).wrap())
-                        .clicked()
-                    {
+                    let b = ui.add(egui::Button::new(command_words(rules, &c, view.step)).wrap());
+                    out.buttons.push((c, b.rect.center()));
+                    if b.clicked() {
                         out.submit = Some(c);
                     }
                 }
@@ -415,7 +451,9 @@ fn decision_ui(
             } else {
                 Color32::from_rgb(50, 60, 70)
             });
-        if ui.add_sized([ui.available_width(), 28.0], b).clicked() {
+        let r = ui.add_sized([ui.available_width(), 28.0], b);
+        out.buttons.push((c, r.rect.center()));
+        if r.clicked() {
             out.submit = Some(c);
         }
     }
@@ -512,8 +550,11 @@ fn tracks_ui(ui: &mut egui::Ui, view: &View, st: &CsarScreen, out: &mut Out) {
         lit,
         "Enemy Search draws at the end of the turn (4.4.2)",
     );
-    if lit && r.clicked() {
-        out.clicks.push(vec![Thing::SearchMarker]);
+    if lit {
+        out.things.push((Thing::SearchMarker, r.rect.center()));
+        if r.clicked() {
+            out.clicks.push(vec![Thing::SearchMarker]);
+        }
     }
     let mut abort: Vec<String> = (0..view.auto_abort).map(|t| t.to_string()).collect();
     abort.push("AUTO".into());
@@ -653,6 +694,19 @@ fn counting_ui(ui: &mut egui::Ui, view: &View) {
     if !view.odds.is_empty() {
         ui.add_space(4.0);
         ui.label(RichText::new("The draw you are about to make").strong());
+        if view.step == Step::Rescue
+            && view.zones.iter().any(|z| {
+                matches!(z.hidden, MarkerView::FaceDown) || matches!(z.enemy, MarkerView::FaceDown)
+            })
+        {
+            ui.label(
+                RichText::new(
+                    "Before any guns the rescue turns up fire (4.3.5): they may Shake or down aircraft and cut the draws.",
+                )
+                .small()
+                .weak(),
+            );
+        }
         for o in &view.odds {
             let pct = o.chance * 100.0;
             let bad = o.what.contains("capture") || o.what.contains("abort");
@@ -899,7 +953,7 @@ fn card_group(
     empty: &str,
     panel: &mut PanelState,
     out: &mut Out,
-) {
+) -> egui::Rect {
     ui.vertical(|ui| {
         ui.label(RichText::new(title).small().strong());
         ui.horizontal(|ui| {
@@ -908,6 +962,9 @@ fn card_group(
             }
             for (t, f) in faces {
                 let r = card_ui(ui, &f);
+                if ui.clip_rect().contains(r.rect.center()) {
+                    out.things.push((t, r.rect.center()));
+                }
                 if r.clicked() {
                     out.clicks.push(vec![t]);
                 }
@@ -924,7 +981,9 @@ fn card_group(
                 }
             }
         });
-    });
+    })
+    .response
+    .rect
 }
 
 fn card_row(
@@ -998,6 +1057,14 @@ fn card_row(
                             card_group(ui, "Choose".into(), kinds, "", panel, out);
                             ui.separator();
                         }
+                        // The cards the decision is about come first.
+                        let boxes_first = matches!(
+                            view.step,
+                            Step::Play | Step::FireWindow | Step::Rescue | Step::WildHit
+                        );
+                        if boxes_first {
+                            card_boxes(ui, st, view, &face, panel, out);
+                        }
                         card_group(
                             ui,
                             format!("Hand ({}, fills to {})", view.hand.len(), view.hand_limit),
@@ -1007,61 +1074,18 @@ fn card_row(
                             out,
                         );
                         ui.separator();
-                        card_group(
+                        out.reserve_rect = Some(card_group(
                             ui,
                             format!("Reserve ({}/{})", view.reserve.len(), view.reserve_limit),
                             view.reserve.iter().map(face).collect(),
-                            "empty",
+                            "drop a card here",
                             panel,
                             out,
-                        );
-                        for z in Zone::ALL {
-                            let in_zone: Vec<&CardView> = view
-                                .assigned
-                                .iter()
-                                .filter(|c| st.zone_of_card(c.card) == Some(z))
-                                .collect();
-                            if in_zone.is_empty() {
-                                continue;
-                            }
+                        ));
+                        if !boxes_first && !view.assigned.is_empty() {
                             ui.separator();
-                            card_group(
-                                ui,
-                                format!("{} card box", z.name()),
-                                in_zone.into_iter().map(face).collect(),
-                                "",
-                                panel,
-                                out,
-                            );
+                            card_boxes(ui, st, view, &face, panel, out);
                         }
-                        ui.separator();
-                        ui.vertical(|ui| {
-                            ui.label(RichText::new("Action deck").small().strong());
-                            ui.label(
-                                RichText::new(format!("{} to draw", view.action_draw_pile)).small(),
-                            );
-                            ui.label(
-                                RichText::new(format!("{} discarded", view.action_discards))
-                                    .small(),
-                            );
-                            if view.action_removed > 0 {
-                                ui.label(
-                                    RichText::new(format!("{} removed", view.action_removed))
-                                        .small(),
-                                );
-                            }
-                            ui.label(
-                                RichText::new(format!("Events: {} left", view.event_draw_pile))
-                                    .small(),
-                            );
-                            ui.label(
-                                RichText::new(format!(
-                                    "Cups: {} guns, {} Hidden, {} Enemy",
-                                    view.guns_in_cup, view.hidden_in_cup, view.enemy_in_cup
-                                ))
-                                .small(),
-                            );
-                        });
                     });
                 });
         });
@@ -1086,6 +1110,60 @@ fn card_row(
             panel.dragging = None;
         }
     }
+}
+
+/// The zones' card boxes: the cards assigned there this turn.
+fn card_boxes(
+    ui: &mut egui::Ui,
+    st: &CsarScreen,
+    view: &View,
+    face: &dyn Fn(&CardView) -> (Thing, Face),
+    panel: &mut PanelState,
+    out: &mut Out,
+) {
+    for z in Zone::ALL {
+        let in_zone: Vec<&CardView> = view
+            .assigned
+            .iter()
+            .filter(|c| st.zone_of_card(c.card) == Some(z))
+            .collect();
+        if in_zone.is_empty() {
+            continue;
+        }
+        card_group(
+            ui,
+            format!("{} card box", z.name()),
+            in_zone.into_iter().map(face).collect(),
+            "",
+            panel,
+            out,
+        );
+        ui.separator();
+    }
+}
+
+fn decks_ui(ui: &mut egui::Ui, view: &View) {
+    ui.label(
+        RichText::new(format!(
+            "Action deck: {} to draw, {} discarded{}. Event deck: {} left.",
+            view.action_draw_pile,
+            view.action_discards,
+            if view.action_removed > 0 {
+                format!(", {} removed", view.action_removed)
+            } else {
+                String::new()
+            },
+            view.event_draw_pile
+        ))
+        .small(),
+    );
+    ui.label(
+        RichText::new(format!(
+            "Cups: {} Enemy Guns/Barrages, {} Hidden, {} Enemy markers.",
+            view.guns_in_cup, view.hidden_in_cup, view.enemy_in_cup
+        ))
+        .small(),
+    );
 }
 
 /// A Resolution card face, small.
@@ -1141,19 +1219,27 @@ fn draw_panel(ctx: &egui::Context, board: egui::Rect, st: &CsarScreen, out: &mut
     if st.draws.is_empty() {
         return;
     }
-    let w = 300.0;
-    let pos = pos2(board.max.x - w - 8.0, board.min.y + 8.0);
+    // Over the log when it is open (the panel shows its newest lines as
+    // cards), else in the board's upper right corner.
+    let screen = ctx.viewport_rect();
+    let beside = screen.max.x - board.max.x;
+    let (w, pos) = if beside >= 220.0 {
+        (beside - 8.0, pos2(board.max.x + 4.0, board.min.y + 4.0))
+    } else {
+        (300.0, pos2(board.max.x - 308.0, board.min.y + 8.0))
+    };
     let total: usize = st.draws.iter().map(|g| g.cards.len()).sum();
-    egui::Area::new(egui::Id::new("csar-draws"))
+    let shown = egui::Area::new(egui::Id::new("csar-draws"))
         .fixed_pos(pos)
-        .order(egui::Order::Middle)
+        .order(egui::Order::Foreground)
+        .fade_in(false)
         .show(ctx, |ui| {
             panel_frame().show(ui, |ui| {
                 ui.set_width(w - 16.0);
                 ui.horizontal(|ui| {
                     ui.label(RichText::new("Resolution draws").strong());
                     ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                        if ui.small_button("✕").on_hover_text("Close").clicked() {
+                        if ui.small_button("Close").clicked() {
                             out.close_draws = true;
                         }
                         if st.shown_cards < total && ui.small_button("Show all").clicked() {
@@ -1161,17 +1247,24 @@ fn draw_panel(ctx: &egui::Context, board: egui::Rect, st: &CsarScreen, out: &mut
                         }
                     });
                 });
-                egui::ScrollArea::vertical()
-                    .id_salt("csar-draws-scroll")
-                    .max_height(board.height() * 0.55)
-                    .show(ui, |ui| {
-                        let mut left = st.shown_cards;
-                        for g in &st.draws {
-                            group_ui(ui, g, &mut left);
-                        }
-                    });
+                // The first few groups; a long chain of draws is in the log.
+                const MOST: usize = 4;
+                let mut left = st.shown_cards;
+                for g in st.draws.iter().take(MOST) {
+                    group_ui(ui, g, &mut left);
+                }
+                if st.draws.len() > MOST {
+                    ui.separator();
+                    ui.weak(format!(
+                        "{} more draws: see the log.",
+                        st.draws.len() - MOST
+                    ));
+                }
             });
         });
+    if shown.response.contains_pointer() {
+        out.draws_hovered = true;
+    }
 }
 
 fn group_ui(ui: &mut egui::Ui, g: &DrawGroup, left: &mut usize) {

@@ -15,7 +15,7 @@ use csar_rules::{Command, CommandTarget, Csar, Dest, Purchase, Step, Target, Zon
 use std::collections::BTreeSet;
 
 /// Something on the board or in the card rows that can be clicked.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
 pub enum Thing {
     /// An Action card in the hand, the Reserve or a zone's card box (ids are
     /// unique in the deck).

@@ -379,7 +379,7 @@ fn the_draw_panel_gets_every_card_a_command_drew() {
                 .iter()
                 .rev()
                 .take(new.len())
-                .filter(|e| e.text.contains(": drew card"))
+                .filter(|e| e.text.contains(": card "))
                 .count();
             let counted = new
                 .iter()

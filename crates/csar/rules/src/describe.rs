@@ -46,80 +46,98 @@ pub fn purpose_words(p: Purpose) -> (&'static str, &'static str, &'static str) {
     }
 }
 
-/// What one drawn card decides for its purpose, in words (the Wild card
-/// read as the rules code reads it: the player's best reading).
-fn verdict(p: Purpose, icon: Icon, number: u8, aircraft: Option<u8>) -> String {
+/// What one drawn card decides for its purpose: a few words for the log
+/// line and the longer reading for its adjudication (the Wild card read as
+/// the rules code reads it: the player's best reading).
+fn verdict(p: Purpose, icon: Icon, number: u8, aircraft: Option<u8>) -> (String, String) {
     let odd = number % 2 == 1;
+    let w = |short: &str, long: &str| (short.to_string(), long.to_string());
     if icon == Icon::Reshuffle && p != Purpose::Random {
-        return "the Reshuffle card: the deck is reshuffled and the card does not count".into();
+        return w(
+            "reshuffle, not counted",
+            "the Reshuffle card: the deck is reshuffled and the card does not count",
+        );
     }
-    let s: &str = match p {
+    match p {
         Purpose::ZoneFire => match icon {
-            Icon::Crosshairs => "a Hit",
-            Icon::Roundel => "a roundel: the Hits drawn so far are thrown out",
-            Icon::Wild => "Wild, read as a roundel: the Hits drawn so far are thrown out",
-            _ => "no Hit",
+            Icon::Crosshairs => w("a Hit", "crosshairs: a Hit"),
+            Icon::Roundel => w(
+                "Hits thrown out",
+                "a roundel: the Hits drawn so far are thrown out",
+            ),
+            Icon::Wild => w(
+                "Hits thrown out",
+                "Wild, read as a roundel: the Hits drawn so far are thrown out",
+            ),
+            _ => w("no Hit", "no crosshairs, no roundel: nothing"),
         },
-        Purpose::HitAllocation => {
-            return match (icon, aircraft) {
-                (Icon::Wild, _) => "Wild: you choose the aircraft hit".into(),
-                (_, Some(a)) => {
-                    format!("aircraft ID {a}: hit if it is in the zone, else draw again")
-                }
-                (_, None) => "no aircraft ID: draw again".into(),
-            };
-        }
+        Purpose::HitAllocation => match (icon, aircraft) {
+            (Icon::Wild, _) => w("you choose", "Wild: you choose the aircraft hit"),
+            (_, Some(a)) => (
+                format!("aircraft {a}"),
+                format!("aircraft ID {a}: hit if it is in the zone, else draw again"),
+            ),
+            (_, None) => w("no aircraft", "no aircraft ID: draw again"),
+        },
         Purpose::ShootDown => match (icon, odd) {
-            (Icon::Blast, _) => "a blast: destroyed",
-            (_, false) => "no blast, even: shot down, the crew is down Healthy",
-            (_, true) => "no blast, odd: shot down, the crew is down Injured",
+            (Icon::Blast, _) => w("destroyed", "a blast: destroyed, all aboard killed"),
+            (_, false) => w(
+                "down, Healthy",
+                "no blast, even: shot down, the crew is down Healthy",
+            ),
+            (_, true) => w(
+                "down, Injured",
+                "no blast, odd: shot down, the crew is down Injured",
+            ),
         },
         Purpose::CrashInjury => {
             if odd {
-                "odd: the Survivor is Injured"
+                w("Injured", "odd: the Survivor is Injured")
             } else {
-                "even: the Survivor stays Healthy"
+                w("Healthy", "even: the Survivor stays Healthy")
             }
         }
         Purpose::Rescue | Purpose::Pinpoint => match icon {
-            Icon::Roundel => "a roundel: success",
-            Icon::Wild => "Wild, read as a roundel: success",
-            _ => "no roundel",
+            Icon::Roundel => w("success", "a roundel: success"),
+            Icon::Wild => w("success", "Wild, read as a roundel: success"),
+            _ => w("no roundel", "no roundel"),
         },
         Purpose::Recovery => match icon {
-            Icon::Roundel => "a roundel: back to Cool",
-            _ => "no roundel",
+            Icon::Roundel => w("Cool again", "a roundel: back to Cool"),
+            _ => w("no roundel", "no roundel: stays Shaken"),
         },
         Purpose::BombDamage => match icon {
-            Icon::Blast => "a blast: destroyed",
-            Icon::Wild => "Wild, read as a blast: destroyed",
-            _ => "no blast",
+            Icon::Blast => w("destroyed", "a blast: destroyed"),
+            Icon::Wild => w("destroyed", "Wild, read as a blast: destroyed"),
+            _ => w("no blast", "no blast"),
         },
         Purpose::Search => match icon {
-            Icon::Rifle => "a rifle: a Survivor is found",
-            Icon::Wild => "Wild, read as no rifle",
-            _ => "no rifle",
+            Icon::Rifle => w("a rifle!", "a rifle: a Survivor is found"),
+            Icon::Wild => w("no rifle", "Wild, read as no rifle"),
+            _ => w("no rifle", "no rifle"),
         },
         Purpose::AbortCheck => match icon {
-            Icon::Rifle => "a rifle: the mission is aborted",
-            Icon::Wild => "Wild, read as no rifle",
-            _ => "no rifle",
+            Icon::Rifle => w("a rifle: abort!", "a rifle: the mission is aborted"),
+            Icon::Wild => w("no rifle", "Wild, read as no rifle"),
+            _ => w("no rifle", "no rifle"),
         },
         Purpose::RequestAircraft => match icon {
-            Icon::Rifle => "a rifle: the request is turned down",
-            _ => "no rifle: granted",
+            Icon::Rifle => w("turned down", "a rifle: the request is turned down"),
+            _ => w("granted", "no rifle: granted"),
         },
         Purpose::DangerClose => match icon {
-            Icon::Rifle => "a rifle: the Survivor is hurt",
-            _ => "no rifle: unhurt",
+            Icon::Rifle => w("hurt", "a rifle: the Survivor is hurt"),
+            _ => w("unhurt", "no rifle: unhurt"),
         },
         Purpose::EndDraw => match icon {
-            Icon::Crosshairs => "crosshairs: the scenario ends",
-            _ => "the scenario goes on",
+            Icon::Crosshairs => w("the end", "crosshairs: the scenario ends"),
+            _ => w("goes on", "no crosshairs: the scenario goes on"),
         },
-        Purpose::Random => "read by its ones digit",
-    };
-    s.into()
+        Purpose::Random => (
+            format!("ones digit {}", number % 10),
+            format!("read by its ones digit, {}", number % 10),
+        ),
+    }
 }
 
 fn random_words(w: RandomFor) -> &'static str {
@@ -227,10 +245,15 @@ impl Csar {
                 a.total = self.number(card) as i32;
                 a.needed = Some(needed.into());
                 let d = &self.data.resolution[card as usize];
-                let decided = verdict(purpose, d.icon, d.number, d.aircraft);
-                a.result = format!("{}: {decided}", self.res_label(card));
+                let (short, long) = verdict(purpose, d.icon, d.number, d.aircraft);
+                a.result = format!("{}: {long}", self.res_label(card));
+                // Short: the log shows it as a one-line header.
+                let id = match (purpose, d.aircraft) {
+                    (Purpose::HitAllocation, Some(x)) => format!(" id {x}"),
+                    _ => String::new(),
+                };
                 LogEntry {
-                    text: format!("{what}: drew {}: {decided}.", self.res_label(card)),
+                    text: format!("{what}: card {} {}{id}: {short}.", d.number, d.icon.name()),
                     adjudications: vec![a],
                 }
             }
