@@ -125,6 +125,15 @@ pub fn draw_groups(csar: &Csar, events: &[Event]) -> Vec<DrawGroup> {
                 }
             }
             Event::RandomPick { card: c, .. } => {
+                // The cards drawn for it came just before, as Random draws.
+                if open == Some(Some(Purpose::Random))
+                    && let Some(g) = groups.last_mut()
+                    && g.cards.last().is_some_and(|x| x.card == c)
+                {
+                    g.outcome.push(words());
+                    open = None;
+                    continue;
+                }
                 let (t, r) = purpose_title(Purpose::Random);
                 groups.push(DrawGroup {
                     title: t.into(),
@@ -269,5 +278,31 @@ mod tests {
             g[1].outcome,
             vec!["No rifle: nobody is captured.".to_string()]
         );
+    }
+
+    #[test]
+    fn a_random_determination_shows_its_cards_once() {
+        // CSAR 2.2.1: the ones digit picks; a digit past the even share is drawn again.
+        let csar = Csar::embedded();
+        let events = [
+            Event::Drawn {
+                purpose: Purpose::Random,
+                card: 3,
+            },
+            Event::Drawn {
+                purpose: Purpose::Random,
+                card: 5,
+            },
+            Event::RandomPick {
+                why: csar_rules::event::RandomFor::Capture,
+                card: 5,
+                options: 3,
+                picked: 1,
+            },
+        ];
+        let g = draw_groups(&csar, &events);
+        assert_eq!(g.len(), 1, "{g:#?}");
+        assert_eq!(g[0].cards.len(), 2);
+        assert!(g[0].outcome[0].contains("outcome 2 of 3"));
     }
 }

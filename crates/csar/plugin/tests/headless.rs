@@ -364,9 +364,19 @@ fn the_draw_panel_gets_every_card_a_command_drew() {
         app.world_mut().write_message(SubmitCommand::typed(&c));
         settle(&mut app);
         let new = &session(&app).events[before..];
+        // Each card once: a random determination's pick names the card
+        // its last draw turned up.
         let drawn = new
             .iter()
-            .filter(|e| matches!(e, Event::Drawn { .. } | Event::RandomPick { .. }))
+            .enumerate()
+            .filter(|(i, e)| match e {
+                Event::Drawn { .. } => true,
+                Event::RandomPick { card, .. } => !matches!(
+                    new[..*i].iter().rev().find(|e| !matches!(e, Event::Reshuffled)),
+                    Some(Event::Drawn { card: c, .. }) if c == card
+                ),
+                _ => false,
+            })
             .count();
         if drawn > 0 {
             with_draws += 1;
