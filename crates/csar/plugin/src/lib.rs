@@ -30,6 +30,9 @@ pub mod panels;
 pub mod pick;
 pub mod records;
 
+/// The rules this plugin draws, for its users' tests.
+pub use csar_rules;
+
 use bevy::prelude::*;
 use csar_rules::{Command, Csar, View};
 use draws::DrawGroup;
