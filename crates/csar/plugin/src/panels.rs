@@ -1017,38 +1017,40 @@ fn card_row(
                 .show(ui, |ui| {
                     ui.horizontal(|ui| {
                         // Set-up choices come first: the cards to pick from.
+                        let choice =
+                            |title: &str, banner, line: String, footer: &str, tip: &str| Face {
+                                title: title.into(),
+                                banner,
+                                lines: vec![line],
+                                footer: footer.into(),
+                                tooltip: tip.into(),
+                                lit: true,
+                                selected: false,
+                            };
                         let kinds: Vec<(Thing, Face)> = next
                             .iter()
                             .filter_map(|t| match *t {
                                 Thing::CardKind(k) => {
                                     rules.data.action_kinds.get(k as usize).map(|d| {
-                                        (
-                                            *t,
-                                            Face {
-                                                title: d.name.clone(),
-                                                banner: [170, 50, 40],
-                                                lines: vec!["pick for the hand".into()],
-                                                footer: String::new(),
-                                                tooltip: d.text.clone(),
-                                                lit: true,
-                                                selected: false,
-                                            },
-                                        )
+                                        let f = choice(
+                                            &d.name,
+                                            [170, 50, 40],
+                                            "pick for the hand".into(),
+                                            "",
+                                            &d.text,
+                                        );
+                                        (*t, f)
                                     })
                                 }
                                 Thing::PilotCard(p) => rules.data.pilots.get(p as usize).map(|d| {
-                                    (
-                                        *t,
-                                        Face {
-                                            title: d.name.clone(),
-                                            banner: [200, 160, 40],
-                                            lines: vec![d.kind.name().to_string()],
-                                            footer: "Pilot/PJ".into(),
-                                            tooltip: d.text.clone(),
-                                            lit: true,
-                                            selected: false,
-                                        },
-                                    )
+                                    let f = choice(
+                                        &d.name,
+                                        [200, 160, 40],
+                                        d.kind.name().into(),
+                                        "Pilot/PJ",
+                                        &d.text,
+                                    );
+                                    (*t, f)
                                 }),
                                 _ => None,
                             })
