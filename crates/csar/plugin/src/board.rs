@@ -16,7 +16,7 @@ use csar_rules::view::{AircraftView, GunView, MarkerView, SurvivorView};
 use csar_rules::{AircraftKind, Place, Zone};
 use std::collections::BTreeSet;
 use vt_ui::board::{BoardBounds, BoardCamera, BoardRect, Tooltip};
-use vt_ui::shapes::{ShapeBuilder, circle_points, spawn_shape};
+use vt_ui::shapes::{ShapeBuilder, circle_points};
 
 /// Everything the board spawned (roots only).
 #[derive(Component)]
@@ -67,10 +67,16 @@ pub fn redraw(
     let next: BTreeSet<Thing> = st.routes.next(&st.picker.selection);
     let selected: BTreeSet<Thing> = st.picker.selection.iter().copied().collect();
     let fire_zone = st.view.as_ref().and_then(|v| v.fire.map(|(z, _)| z));
+    // One material for the whole board, blending: vertex colours with
+    // alpha (shadows, the tint of the zone under fire) show through.
+    let material = materials.add(ColorMaterial {
+        alpha_mode: bevy::sprite_render::AlphaMode2d::Blend,
+        ..Default::default()
+    });
     let mut ctx = Draw {
         commands: &mut commands,
         meshes: &mut meshes,
-        materials: &mut materials,
+        material,
     };
     ctx.sheet(layout, &next, fire_zone, st.view.as_ref());
     for (i, item) in layout.items.iter().enumerate() {
@@ -86,7 +92,7 @@ pub fn redraw(
 struct Draw<'a, 'w, 's> {
     commands: &'a mut Commands<'w, 's>,
     meshes: &'a mut Assets<Mesh>,
-    materials: &'a mut Assets<ColorMaterial>,
+    material: Handle<ColorMaterial>,
 }
 
 fn annular_sector(b: &mut ShapeBuilder, r0: f32, r1: f32, a0: f32, a1: f32, color: Color) {
@@ -126,7 +132,13 @@ fn zone_outline(b: &mut ShapeBuilder, z: Zone, width: f32, color: Color) {
 
 impl Draw<'_, '_, '_> {
     fn shape(&mut self, b: &ShapeBuilder, at: Vec3) -> Entity {
-        spawn_shape(self.commands, self.meshes, self.materials, b, at)
+        self.commands
+            .spawn((
+                Mesh2d(self.meshes.add(b.build())),
+                MeshMaterial2d(self.material.clone()),
+                Transform::from_translation(at),
+            ))
+            .id()
     }
 
     fn text(&mut self, t: &str, at: Vec3, px: f32, color: Color) -> Entity {
@@ -171,7 +183,7 @@ impl Draw<'_, '_, '_> {
         }
         zone_shape(&mut b, Zone::Center, rgb(96, 116, 70));
         if let Some(z) = fire_zone {
-            zone_shape(&mut b, z, Color::srgba(0.9, 0.15, 0.1, 0.28));
+            zone_shape(&mut b, z, Color::srgba(0.9, 0.15, 0.1, 0.22));
         }
         for z in Zone::ALL {
             zone_outline(&mut b, z, 2.0, rgb(20, 26, 18));

@@ -432,10 +432,25 @@ fn decision_ui(
                 }
             });
     } else if !next.is_empty() {
-        ui.weak(format!(
-            "You may {}",
-            lower_first(&next_words(rules, view, &next))
-        ));
+        // A few choices: say what each click does; many: what to click.
+        let routed: Vec<&Command> = st
+            .routes
+            .commands
+            .iter()
+            .filter(|(_, r)| r.iter().all(|x| !x.is_empty()))
+            .map(|(c, _)| c)
+            .collect();
+        if routed.len() <= 3 {
+            for c in routed {
+                ui.weak(format!("You may: {}.", command_words(rules, c, view.step)));
+            }
+            ui.weak("Click what is lit in gold.");
+        } else {
+            ui.weak(format!(
+                "You may {}",
+                lower_first(&next_words(rules, view, &next))
+            ));
+        }
     }
     if let Some(h) = &st.hint {
         ui.colored_label(Color32::from_rgb(240, 180, 90), h);
