@@ -33,20 +33,37 @@ pub fn backdrop_spec() -> HexMapSpec {
         hex_size: HEX,
         hexes,
         terrain: default_terrain(),
+        // A stream zigzags down between columns 2 and 3; a slope faces
+        // south-east off the hill at 09.02.
         hexsides: vec![
             (
-                MapCoord::new(4, 3),
-                MapCoord::new(5, 4),
+                MapCoord::new(2, 1),
+                MapCoord::new(3, 2),
                 HexsideKind::Stream,
             ),
             (
-                MapCoord::new(5, 4),
-                MapCoord::new(5, 5),
+                MapCoord::new(2, 2),
+                MapCoord::new(3, 2),
                 HexsideKind::Stream,
             ),
             (
-                MapCoord::new(5, 4),
-                MapCoord::new(6, 4),
+                MapCoord::new(2, 2),
+                MapCoord::new(3, 3),
+                HexsideKind::Stream,
+            ),
+            (
+                MapCoord::new(2, 3),
+                MapCoord::new(3, 3),
+                HexsideKind::Stream,
+            ),
+            (
+                MapCoord::new(2, 3),
+                MapCoord::new(3, 4),
+                HexsideKind::Stream,
+            ),
+            (
+                MapCoord::new(2, 4),
+                MapCoord::new(3, 4),
                 HexsideKind::Stream,
             ),
             (MapCoord::new(9, 2), MapCoord::new(9, 3), HexsideKind::Slope),
@@ -162,5 +179,26 @@ pub fn spawn_backdrop(
     for mut t in camera.iter_mut() {
         t.translation = centre.extend(t.translation.z);
         t.scale = Vec3::ONE;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_hexside_lies_between_neighbours_on_the_map() {
+        let spec = backdrop_spec();
+        let g = MapGeometry::new(HEX);
+        let on_map = |c: &MapCoord| spec.hexes.iter().any(|(h, _)| h == c);
+        for (a, b, _) in &spec.hexsides {
+            assert!(on_map(a) && on_map(b), "{a} {b}");
+            assert!(g.edge(*a, *b).is_some(), "{a} and {b} share no edge");
+        }
+        for (_, path) in &spec.paths {
+            for w in path.windows(2) {
+                assert_eq!(w[0].distance(w[1]), 1, "{} to {} skips a hex", w[0], w[1]);
+            }
+        }
     }
 }

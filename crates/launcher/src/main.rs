@@ -2,7 +2,7 @@
 
 use bevy::asset::AssetMetaCheck;
 use bevy::prelude::*;
-use bevy::window::WindowResolution;
+use bevy::window::{PresentMode, WindowResolution};
 use vietnam_tactics::LauncherPlugin;
 
 /// Where the games' data files are: `VT_ASSETS`, else `assets/` beside the
@@ -45,6 +45,12 @@ fn main() {
                         fit_canvas_to_parent: true,
                         canvas: Some("#vietnam-tactics".into()),
                         prevent_default_event_handling: true,
+                        // VT_NO_VSYNC=1 lets frames run free, for measuring.
+                        present_mode: if std::env::var_os("VT_NO_VSYNC").is_some() {
+                            PresentMode::AutoNoVsync
+                        } else {
+                            PresentMode::AutoVsync
+                        },
                         ..default()
                     }),
                     ..default()

@@ -53,7 +53,9 @@ pub fn game_over_ui(
         ));
         egui::CollapsingHeader::new("The log").show(ui, |ui| {
             ui.set_max_height(300.0);
-            vt_ui::overlay::log::log_ui(ui, &game.log);
+            // Nothing forced open or shut here: the player opens what they want.
+            let mut seen = game.log.len();
+            vt_ui::overlay::log::log_ui(ui, &game.log, &mut seen);
         });
         ui.horizontal(|ui| {
             if ui.button("Save the replay").clicked() {

@@ -204,7 +204,11 @@ fn dev_autostart(
     }
 }
 
-fn frame_stats(mut hooks: ResMut<DevHooks>, time: Res<Time>, mut exit: MessageWriter<AppExit>) {
+fn frame_stats(
+    mut hooks: ResMut<DevHooks>,
+    time: Res<Time<Real>>,
+    mut exit: MessageWriter<AppExit>,
+) {
     let Some(secs) = env("VT_FRAME_STATS").and_then(|s| s.parse::<f32>().ok()) else {
         return;
     };

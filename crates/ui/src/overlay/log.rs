@@ -7,8 +7,16 @@ use vt_core::{Adjudication, LogEntry};
 pub const MODIFIER_PLUS: Color32 = Color32::from_rgb(120, 200, 120);
 pub const MODIFIER_MINUS: Color32 = Color32::from_rgb(230, 130, 110);
 
-/// The whole log, newest at the bottom, scrolled to the end.
-pub fn log_ui(ui: &mut egui::Ui, log: &[LogEntry]) {
+/// The whole log, newest at the bottom, scrolled to the end. When entries
+/// arrive, the newest one with dice opens and the one opened before closes;
+/// `seen` is the log's length last time (kept by the caller).
+pub fn log_ui(ui: &mut egui::Ui, log: &[LogEntry], seen: &mut usize) {
+    let newest = log.iter().rposition(|e| !e.adjudications.is_empty());
+    let before = log[..(*seen).min(log.len())]
+        .iter()
+        .rposition(|e| !e.adjudications.is_empty());
+    let arrived = log.len() != *seen;
+    *seen = log.len();
     egui::ScrollArea::vertical()
         .id_salt("vt-log")
         .auto_shrink([false, false])
@@ -18,13 +26,19 @@ pub fn log_ui(ui: &mut egui::Ui, log: &[LogEntry]) {
                 ui.weak("Nothing has happened yet.");
             }
             for (i, entry) in log.iter().enumerate() {
-                entry_ui(ui, i, entry);
+                let force = match (arrived, Some(i) == newest, Some(i) == before) {
+                    (true, true, _) => Some(true),
+                    (true, false, true) => Some(false),
+                    _ => None,
+                };
+                entry_ui(ui, i, entry, force);
             }
         });
 }
 
-/// One entry: plain text, or a header that opens to its adjudications.
-pub fn entry_ui(ui: &mut egui::Ui, index: usize, entry: &LogEntry) {
+/// One entry: plain text, or a header that opens to its adjudications
+/// (`open` forces it open or shut this frame).
+pub fn entry_ui(ui: &mut egui::Ui, index: usize, entry: &LogEntry, open: Option<bool>) {
     if entry.adjudications.is_empty() {
         ui.label(format!("{}. {}", index + 1, entry.text));
         return;
@@ -32,6 +46,7 @@ pub fn entry_ui(ui: &mut egui::Ui, index: usize, entry: &LogEntry) {
     egui::CollapsingHeader::new(format!("{}. {}", index + 1, entry.text))
         .id_salt(("vt-log-entry", index))
         .default_open(false)
+        .open(open)
         .show(ui, |ui| {
             for (k, a) in entry.adjudications.iter().enumerate() {
                 ui.push_id(k, |ui| adjudication_ui(ui, a));

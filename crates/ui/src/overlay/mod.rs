@@ -35,6 +35,8 @@ pub struct OverlayState {
     pub source_filter: String,
     /// Decision kinds in the order first seen, for the inferred turn track.
     pub seen_phases: Vec<String>,
+    /// The log's length when last drawn (to open the newest roll).
+    pub log_seen: usize,
 }
 
 impl Default for OverlayState {
@@ -50,6 +52,7 @@ impl Default for OverlayState {
             table: None,
             source_filter: String::new(),
             seen_phases: Vec::new(),
+            log_seen: 0,
         }
     }
 }
@@ -223,7 +226,7 @@ pub fn overlay_ui(
                 .default_size(340.0)
                 .show(root, |ui| {
                     ui.heading("Log");
-                    log::log_ui(ui, &game.log);
+                    log::log_ui(ui, &game.log, &mut state.log_seen);
                 });
         }
         if state.dice {
@@ -241,6 +244,7 @@ pub fn overlay_ui(
         let mut open = state.tables;
         egui::Window::new("Tables")
             .open(&mut open)
+            .default_pos([320.0, 90.0])
             .default_width(480.0)
             .show(&ctx, |ui| {
                 tables::tables_ui(ui, &game.tables, &mut state.table, last_cell.as_ref());
@@ -249,6 +253,7 @@ pub fn overlay_ui(
         let mut open = state.sources;
         egui::Window::new("Sources and assumptions")
             .open(&mut open)
+            .default_pos([300.0, 120.0])
             .default_width(640.0)
             .default_height(360.0)
             .show(&ctx, |ui| {
@@ -258,6 +263,7 @@ pub fn overlay_ui(
         let mut open = state.help;
         egui::Window::new("Help: mouse and keys")
             .open(&mut open)
+            .default_pos([340.0, 70.0])
             .show(&ctx, help_ui);
         state.help = open;
     }

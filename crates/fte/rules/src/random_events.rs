@@ -1,0 +1,335 @@
+//! 19.0 Random Events: the chit, the side roll (even: US), the table, and
+//! all ten events (19.1 to 19.10).
+
+use crate::Fte;
+use crate::command::Command;
+use crate::data::{MissionKind, MoveClass, RandomEvent, Role, Terrain};
+use crate::event::Event;
+use crate::geo::{Hex, HexExt};
+use crate::state::*;
+
+impl Fte {
+    /// Who makes the choice for an event rolled by `side`: the opponent
+    /// places Injury and Low Ammo (19.1, 19.2), the side itself the rest.
+    pub fn event_chooser(event: RandomEvent, side: Side) -> Side {
+        match event {
+            RandomEvent::Injury | RandomEvent::LowAmmo => side.other(),
+            RandomEvent::NvaArtillery | RandomEvent::Vc => Side::Nva,
+            RandomEvent::Cobras | RandomEvent::AerialObserver => Side::Us,
+            _ => side,
+        }
+    }
+
+    pub(crate) fn random_event(&self, s: &mut State, ev: &mut Vec<Event>) {
+        let side_roll = s.d10();
+        let side = if side_roll.is_multiple_of(2) {
+            Side::Us
+        } else {
+            Side::Nva
+        };
+        let roll = s.d10();
+        let row = self.tables.random_events.iter().find(|r| r.roll == roll);
+        let mut event = row
+            .map(|r| {
+                if side == Side::Us {
+                    r.us.value
+                } else {
+                    r.nva.value
+                }
+            })
+            .unwrap_or(RandomEvent::NoEvent);
+        // 19.4, 19.8: Hero and Aerial Observer end at the side's next event check.
+        for u in s.units.iter_mut() {
+            if u.side == side {
+                u.hero = false;
+            }
+        }
+        if side == Side::Us {
+            s.aerial_observer = false;
+        }
+        match event {
+            RandomEvent::Injury
+                if s.casualties
+                    .iter()
+                    .any(|c| !c.gone && c.side == side && c.kind == CasualtyKind::Injury) =>
+            {
+                event = RandomEvent::NoEvent;
+            }
+            RandomEvent::Cobras if s.on_map().any(|u| self.role(u) == Role::Cobra) => {
+                event = RandomEvent::NoEvent;
+            }
+            RandomEvent::Vc if s.vc_events >= self.tables.vc_event_limit.value => {
+                event = RandomEvent::NoEvent;
+            }
+            _ => {}
+        }
+        ev.push(Event::RandomEvent {
+            side_roll,
+            side,
+            roll,
+            event,
+        });
+        match event {
+            RandomEvent::HigherHq => s.higher_hq[side.idx()] = true,
+            RandomEvent::CheckFire => self.cancel_missions(s, side, ev),
+            RandomEvent::AerialObserver => s.aerial_observer = true,
+            RandomEvent::NoEvent => {}
+            RandomEvent::Vc => {
+                s.vc_events += 1;
+                s.cup.put(Chit::Side(Side::Nva));
+                s.chits[Side::Nva.idx()] += 1;
+                s.stack.push(Interrupt::Event {
+                    event,
+                    side,
+                    placed: 0,
+                });
+            }
+            _ => s.stack.push(Interrupt::Event {
+                event,
+                side,
+                placed: 0,
+            }),
+        }
+    }
+
+    const VC_PIECES: [&'static str; 4] = ["vc-leader", "vc-rifle", "vc-dummy", "civilians"];
+
+    /// May this unit take the event (19.1-19.4)?
+    fn event_unit_ok(&self, event: RandomEvent, side: Side, u: &Unit) -> bool {
+        if u.side != side || u.status != UnitStatus::OnMap {
+            return false;
+        }
+        match event {
+            RandomEvent::Injury => {
+                self.is_infantry(u)
+                    && !self.is_marker_only(u)
+                    && !u.concealed
+                    && self.troops(u) >= 3
+            }
+            RandomEvent::LowAmmo => self.fire_rating(u).is_some() && !u.low_ammo,
+            RandomEvent::Hero => !self.is_marker_only(u) && self.class(u) == MoveClass::Infantry,
+            RandomEvent::Rally => u.broken || u.suppressed,
+            _ => false,
+        }
+    }
+
+    /// May the event's next piece or target go in this hex (19.6, 19.7, 19.9)?
+    fn event_hex_ok(&self, s: &State, event: RandomEvent, placed: u8, hex: Hex) -> bool {
+        let map = self.map_of(s);
+        if !map.in_play(hex) {
+            return false;
+        }
+        match event {
+            RandomEvent::Cobras => {
+                placed < 2 && map.is_edge(hex) && !s.units_at(hex).any(|u| self.is_heli(u))
+            }
+            RandomEvent::NvaArtillery => {
+                placed == 0
+                    && s.units_at(hex)
+                        .any(|u| u.side == Side::Us && !u.concealed && !self.is_marker_only(u))
+            }
+            RandomEvent::Vc => {
+                let Some(piece) = Self::VC_PIECES.get(placed as usize) else {
+                    return false;
+                };
+                let r = self.tables.vc_event_range.value as u32;
+                let near_hamlet = hex
+                    .within(r)
+                    .into_iter()
+                    .any(|x| map.terrain(x) == Some(Terrain::Hamlet));
+                if !near_hamlet || s.units_at(hex).any(|u| u.side == Side::Us) {
+                    return false;
+                }
+                let nva_inf = s
+                    .units_at(hex)
+                    .any(|u| u.side == Side::Nva && !self.is_marker_only(u));
+                let has_civ = s.units_at(hex).any(|u| self.role(u) == Role::Civilians);
+                match self.role_of(piece) {
+                    Some(Role::Civilians) => !nva_inf,
+                    Some(Role::Dummy) => true,
+                    _ => !has_civ,
+                }
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether a command answers the Random Event choice on top.
+    pub(crate) fn event_choice_ok(&self, s: &State, c: &Command) -> bool {
+        let Some(Interrupt::Event {
+            event,
+            side,
+            placed,
+        }) = s.stack.last()
+        else {
+            return false;
+        };
+        match c {
+            Command::EventUnit { unit } => self.event_unit_ok(*event, *side, s.unit(*unit)),
+            Command::EventHex { hex } => self.event_hex_ok(s, *event, *placed, *hex),
+            Command::EventPass => {
+                *event == RandomEvent::LowAmmo
+                    && s.on_map().any(|u| self.event_unit_ok(*event, *side, u))
+            }
+            _ => false,
+        }
+    }
+
+    pub(crate) fn event_candidates(&self, s: &State) -> Vec<Command> {
+        let Some(Interrupt::Event {
+            event,
+            side,
+            placed,
+        }) = s.stack.last()
+        else {
+            return Vec::new();
+        };
+        let (event, side, placed) = (*event, *side, *placed);
+        let mut out: Vec<Command> = s
+            .on_map()
+            .filter(|u| self.event_unit_ok(event, side, u))
+            .map(|u| Command::EventUnit { unit: u.id })
+            .collect();
+        if event == RandomEvent::LowAmmo && !out.is_empty() {
+            out.push(Command::EventPass);
+        }
+        let map = self.map_of(s);
+        let hexes: Vec<Hex> = match event {
+            RandomEvent::Cobras => map.all_edge_hexes().to_vec(),
+            RandomEvent::NvaArtillery => {
+                let mut v: Vec<Hex> = s
+                    .on_map()
+                    .filter(|u| u.side == Side::Us)
+                    .filter_map(|u| u.hex)
+                    .collect();
+                v.sort();
+                v.dedup();
+                v
+            }
+            RandomEvent::Vc => map.hexes().to_vec(),
+            _ => Vec::new(),
+        };
+        out.extend(
+            hexes
+                .into_iter()
+                .filter(|h| self.event_hex_ok(s, event, placed, *h))
+                .map(|h| Command::EventHex { hex: h }),
+        );
+        out
+    }
+
+    fn role_of(&self, ty: &str) -> Option<Role> {
+        self.types.iter().find(|t| t.id == ty).map(|t| t.role)
+    }
+
+    pub(crate) fn execute_event_choice(&self, s: &mut State, c: &Command, ev: &mut Vec<Event>) {
+        let Some(Interrupt::Event {
+            event,
+            side,
+            placed,
+        }) = s.stack.last().cloned()
+        else {
+            return;
+        };
+        match (event, c) {
+            (_, Command::EventPass) => {
+                s.stack.pop();
+            }
+            (_, Command::EventUnit { unit }) => {
+                s.stack.pop();
+                let unit = *unit;
+                match event {
+                    // 19.1: carried and evacuated like a WIA.
+                    RandomEvent::Injury => {
+                        let id = s.casualties.len() as u16;
+                        s.casualties.push(Casualty {
+                            id,
+                            side,
+                            kind: CasualtyKind::Injury,
+                            hex: None,
+                            carrier: Some(unit),
+                            gone: false,
+                        });
+                    }
+                    RandomEvent::LowAmmo => s.unit_mut(unit).low_ammo = true,
+                    RandomEvent::Hero => s.unit_mut(unit).hero = true,
+                    _ => {
+                        // 19.3 Rally: one Broken or Suppressed marker comes off.
+                        let u = s.unit_mut(unit);
+                        if u.broken {
+                            u.broken = false;
+                        } else {
+                            u.suppressed = false;
+                        }
+                    }
+                }
+                ev.push(Event::EventApplied {
+                    event,
+                    unit: Some(unit),
+                    hex: None,
+                });
+            }
+            (RandomEvent::Cobras, Command::EventHex { hex }) => {
+                if let Some(id) = self.spawn(s, "us-cobra", Side::Us) {
+                    let turn = s.turn;
+                    let stay = self.tables.cobra_turns.value;
+                    let u = s.unit_mut(id);
+                    u.status = UnitStatus::OnMap;
+                    u.hex = Some(*hex);
+                    u.altitude = Altitude::Treetop;
+                    // On the map for three turns, off by the end of the third.
+                    u.leave_by = Some(turn + stay.saturating_sub(1));
+                    ev.push(Event::EventApplied {
+                        event,
+                        unit: Some(id),
+                        hex: Some(*hex),
+                    });
+                }
+                self.bump_event(s, placed, 2);
+            }
+            (RandomEvent::NvaArtillery, Command::EventHex { hex }) => {
+                s.stack.pop();
+                let d = s.d10();
+                let delay =
+                    d.div_ceil(self.tables.fire_missions.nva_artillery_divisor.value.max(1));
+                s.missions.push(Mission {
+                    side: Side::Nva,
+                    kind: MissionKind::Artillery,
+                    target: *hex,
+                    turn: s.turn + delay,
+                });
+                ev.push(Event::EventApplied {
+                    event,
+                    unit: None,
+                    hex: None,
+                });
+            }
+            (RandomEvent::Vc, Command::EventHex { hex }) => {
+                let piece = Self::VC_PIECES[placed as usize % Self::VC_PIECES.len()];
+                if let Some(id) = self.spawn(s, piece, Side::Nva) {
+                    let u = s.unit_mut(id);
+                    u.status = UnitStatus::OnMap;
+                    u.hex = Some(*hex);
+                    self.conceal(s, id);
+                    ev.push(Event::Placed {
+                        unit: id,
+                        hex: *hex,
+                        hidden: true,
+                    });
+                }
+                self.bump_event(s, placed, Self::VC_PIECES.len() as u8);
+            }
+            _ => {
+                s.stack.pop();
+            }
+        }
+    }
+
+    fn bump_event(&self, s: &mut State, placed: u8, limit: u8) {
+        if placed + 1 >= limit {
+            s.stack.pop();
+        } else if let Some(Interrupt::Event { placed: p, .. }) = s.stack.last_mut() {
+            *p += 1;
+        }
+    }
+}

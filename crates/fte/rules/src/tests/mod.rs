@@ -1,0 +1,9 @@
+//! Tests: the rulebook's worked examples, one test (or more) per rule
+//! section quoting what it checks, the engine contract on every scenario,
+//! and random playouts.
+
+mod contract;
+mod examples;
+mod fuzz;
+mod sections;
+mod util;
