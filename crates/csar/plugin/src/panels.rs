@@ -659,6 +659,15 @@ pub fn paint_icon(p: &egui::Painter, c: Pos2, r: f32, i: Icon) {
     }
 }
 
+/// ", N words" when there are any.
+fn if_any(n: u8, words: &str) -> String {
+    if n > 0 {
+        format!(", {n} {words}")
+    } else {
+        String::new()
+    }
+}
+
 fn counting_ui(ui: &mut egui::Ui, view: &View) {
     let res = &view.resolution;
     ui.label(RichText::new("Card counting (2.2.1)").strong());
@@ -666,16 +675,8 @@ fn counting_ui(ui: &mut egui::Ui, view: &View) {
         "Resolution deck: {} to draw, {} discarded{}{}",
         res.draw_pile,
         res.discards,
-        if res.aside > 0 {
-            format!(", {} Hits set aside", res.aside)
-        } else {
-            String::new()
-        },
-        if res.removed > 0 {
-            format!(", {} out of the game", res.removed)
-        } else {
-            String::new()
-        }
+        if_any(res.aside, "Hits set aside"),
+        if_any(res.removed, "out of the game"),
     ));
     let max = res
         .remaining
@@ -1165,11 +1166,7 @@ fn decks_ui(ui: &mut egui::Ui, view: &View) {
             "Action deck: {} to draw, {} discarded{}. Event deck: {} left.",
             view.action_draw_pile,
             view.action_discards,
-            if view.action_removed > 0 {
-                format!(", {} removed", view.action_removed)
-            } else {
-                String::new()
-            },
+            if_any(view.action_removed, "removed"),
             view.event_draw_pile
         ))
         .small(),
