@@ -51,7 +51,9 @@ pub fn game_entries() -> Vec<GameEntry> {
 }
 
 /// The game plugins of this build (one line per game with a board plugin).
-pub fn game_plugins(_app: &mut App) {}
+pub fn game_plugins(app: &mut App) {
+    app.add_plugins(csar_plugin::CsarPlugin);
+}
 
 pub struct LauncherPlugin {
     pub entries: Vec<GameEntry>,
@@ -84,6 +86,7 @@ impl Plugin for LauncherPlugin {
         .add_message::<Action>()
         .insert_resource(entries)
         .insert_resource(self.saves.clone())
+        .insert_resource(vt_ui::store::GameStore(Arc::new(self.saves.clone())))
         .insert_resource(self.settings.clone())
         .init_resource::<Notice>()
         .init_resource::<DataHandles>()

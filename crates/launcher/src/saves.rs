@@ -164,7 +164,7 @@ impl SaveStore {
                 .collect(),
             SaveStore::Memory(m) => m
                 .lock()
-                .map(|m| m.keys().cloned().collect())
+                .map(|m| m.keys().filter(|k| !k.contains('/')).cloned().collect())
                 .unwrap_or_default(),
         };
         let mut v: Vec<SaveEntry> = names
@@ -181,6 +181,65 @@ impl SaveStore {
         v.sort_by(|a, b| a.name.cmp(&b.name));
         v
     }
+}
+
+const WEB_DATA_PREFIX: &str = "vietnam-tactics/data/";
+
+/// Game plugins' own files (records): `data/NAME.ron` beside the saves
+/// folder, `vietnam-tactics/data/NAME` in local storage, `data/NAME` in
+/// memory (never listed as a save).
+impl vt_ui::store::TextStore for SaveStore {
+    fn read_text(&self, key: &str) -> Result<Option<String>, String> {
+        let key = clean_name(key);
+        match self {
+            SaveStore::Dir(d) => {
+                let p = data_folder(d).join(format!("{key}.ron"));
+                match std::fs::read_to_string(&p) {
+                    Ok(t) => Ok(Some(t)),
+                    Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+                    Err(e) => Err(format!("cannot read {}: {e}", p.display())),
+                }
+            }
+            SaveStore::Browser => web::get(&format!("{WEB_DATA_PREFIX}{key}")),
+            SaveStore::Memory(m) => Ok(m
+                .lock()
+                .map_err(|e| e.to_string())?
+                .get(&format!("data/{key}"))
+                .cloned()),
+        }
+    }
+
+    fn write_text(&self, key: &str, text: &str) -> Result<(), String> {
+        let key = clean_name(key);
+        match self {
+            SaveStore::Dir(d) => {
+                let dir = data_folder(d);
+                std::fs::create_dir_all(&dir)
+                    .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+                let p = dir.join(format!("{key}.ron"));
+                std::fs::write(&p, text).map_err(|e| format!("cannot write {}: {e}", p.display()))
+            }
+            SaveStore::Browser => web::set(&format!("{WEB_DATA_PREFIX}{key}"), text),
+            SaveStore::Memory(m) => {
+                m.lock()
+                    .map_err(|e| e.to_string())?
+                    .insert(format!("data/{key}"), text.to_string());
+                Ok(())
+            }
+        }
+    }
+
+    fn describe(&self) -> String {
+        match self {
+            SaveStore::Dir(d) => data_folder(d).display().to_string(),
+            other => other.describe(),
+        }
+    }
+}
+
+/// `data/` beside the saves folder.
+fn data_folder(saves: &std::path::Path) -> PathBuf {
+    saves.parent().unwrap_or(saves).join("data")
 }
 
 #[cfg(target_arch = "wasm32")]

@@ -11,7 +11,8 @@
 //! - [`board`]: the pan/zoom camera, pointer, clicks and tooltips;
 //! - [`hexmap`], [`counter`], [`highlight`], [`shapes`]: a hex map on hexx,
 //!   procedurally drawn counters, highlights for targets, movement range and
-//!   line of sight.
+//!   line of sight;
+//! - [`store`]: small text files a plugin keeps between runs ([`store::GameStore`]).
 //!
 //! # How a game plugs in
 //!
@@ -85,6 +86,7 @@ pub mod labels;
 pub mod overlay;
 pub mod screen;
 pub mod shapes;
+pub mod store;
 
 pub use game::{
     ActiveGame, BoardRegistration, Boards, Controller, RegisterBoard, SubmitCommand, board_visible,

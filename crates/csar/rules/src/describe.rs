@@ -4,13 +4,14 @@
 use crate::Csar;
 use crate::command::{Purchase, Target};
 use crate::components::Place;
-use crate::data::MarkerValue;
+use crate::data::{Icon, MarkerValue};
 use crate::event::{AbortWhy, Adjust, Event, GunGone, Purpose, RandomFor, RevealCause};
 use crate::state::{EndReason, GameResult, State};
 use vt_core::{Adjudication, LogEntry, Modifier, Outcome};
 
-fn purpose_words(p: Purpose) -> (&'static str, &'static str, &'static str) {
-    // (purpose, rule, what the icon means)
+/// A draw's purpose in words: (what it is for, the rule, what the icons
+/// mean for it).
+pub fn purpose_words(p: Purpose) -> (&'static str, &'static str, &'static str) {
     match p {
         Purpose::ZoneFire => (
             "Enemy fire",
@@ -45,6 +46,100 @@ fn purpose_words(p: Purpose) -> (&'static str, &'static str, &'static str) {
             "Random determination",
             "CSAR 2.2.1",
             "ones digit of the card number",
+        ),
+    }
+}
+
+/// What one drawn card decides for its purpose: a few words for the log
+/// line and the longer reading for its adjudication (the Wild card read as
+/// the rules code reads it: the player's best reading).
+fn verdict(p: Purpose, icon: Icon, number: u8, aircraft: Option<u8>) -> (String, String) {
+    let odd = number % 2 == 1;
+    let w = |short: &str, long: &str| (short.to_string(), long.to_string());
+    if icon == Icon::Reshuffle && p != Purpose::Random {
+        return w(
+            "reshuffle, not counted",
+            "the Reshuffle card: the deck is reshuffled and the card does not count",
+        );
+    }
+    match p {
+        Purpose::ZoneFire => match icon {
+            Icon::Crosshairs => w("a Hit", "crosshairs: a Hit"),
+            Icon::Roundel => w(
+                "Hits thrown out",
+                "a roundel: the Hits drawn so far are thrown out",
+            ),
+            Icon::Wild => w(
+                "Hits thrown out",
+                "Wild, read as a roundel: the Hits drawn so far are thrown out",
+            ),
+            _ => w("no Hit", "no crosshairs, no roundel: nothing"),
+        },
+        Purpose::HitAllocation => match (icon, aircraft) {
+            (Icon::Wild, _) => w("you choose", "Wild: you choose the aircraft hit"),
+            (_, Some(a)) => (
+                format!("aircraft {a}"),
+                format!("aircraft ID {a}: hit if it is in the zone, else draw again"),
+            ),
+            (_, None) => w("no aircraft", "no aircraft ID: draw again"),
+        },
+        Purpose::ShootDown => match (icon, odd) {
+            (Icon::Blast, _) => w("destroyed", "a blast: destroyed, all aboard killed"),
+            (_, false) => w(
+                "down, Healthy",
+                "no blast, even: shot down, the crew is down Healthy",
+            ),
+            (_, true) => w(
+                "down, Injured",
+                "no blast, odd: shot down, the crew is down Injured",
+            ),
+        },
+        Purpose::CrashInjury => {
+            if odd {
+                w("Injured", "odd: the Survivor is Injured")
+            } else {
+                w("Healthy", "even: the Survivor stays Healthy")
+            }
+        }
+        Purpose::Rescue | Purpose::Pinpoint => match icon {
+            Icon::Roundel => w("success", "a roundel: success"),
+            Icon::Wild => w("success", "Wild, read as a roundel: success"),
+            _ => w("no roundel", "no roundel"),
+        },
+        Purpose::Recovery => match icon {
+            Icon::Roundel => w("Cool again", "a roundel: back to Cool"),
+            _ => w("no roundel", "no roundel: stays Shaken"),
+        },
+        Purpose::BombDamage => match icon {
+            Icon::Blast => w("destroyed", "a blast: destroyed"),
+            Icon::Wild => w("destroyed", "Wild, read as a blast: destroyed"),
+            _ => w("no blast", "no blast"),
+        },
+        Purpose::Search => match icon {
+            Icon::Rifle => w("a rifle!", "a rifle: a Survivor is found"),
+            Icon::Wild => w("no rifle", "Wild, read as no rifle"),
+            _ => w("no rifle", "no rifle"),
+        },
+        Purpose::AbortCheck => match icon {
+            Icon::Rifle => w("a rifle: abort!", "a rifle: the mission is aborted"),
+            Icon::Wild => w("no rifle", "Wild, read as no rifle"),
+            _ => w("no rifle", "no rifle"),
+        },
+        Purpose::RequestAircraft => match icon {
+            Icon::Rifle => w("turned down", "a rifle: the request is turned down"),
+            _ => w("granted", "no rifle: granted"),
+        },
+        Purpose::DangerClose => match icon {
+            Icon::Rifle => w("hurt", "a rifle: the Survivor is hurt"),
+            _ => w("unhurt", "no rifle: unhurt"),
+        },
+        Purpose::EndDraw => match icon {
+            Icon::Crosshairs => w("the end", "crosshairs: the scenario ends"),
+            _ => w("goes on", "no crosshairs: the scenario goes on"),
+        },
+        Purpose::Random => (
+            format!("ones digit {}", number % 10),
+            format!("read by its ones digit, {}", number % 10),
         ),
     }
 }
@@ -153,9 +248,16 @@ impl Csar {
                 a.rolled = vec![self.number(card) as i32];
                 a.total = self.number(card) as i32;
                 a.needed = Some(needed.into());
-                a.result = self.res_label(card);
+                let d = &self.data.resolution[card as usize];
+                let (short, long) = verdict(purpose, d.icon, d.number, d.aircraft);
+                a.result = format!("{}: {long}", self.res_label(card));
+                // Short: the log shows it as a one-line header.
+                let id = match (purpose, d.aircraft) {
+                    (Purpose::HitAllocation, Some(x)) => format!(" id {x}"),
+                    _ => String::new(),
+                };
                 LogEntry {
-                    text: format!("{what}: drew {}.", self.res_label(card)),
+                    text: format!("{what}: card {} {}{id}: {short}.", d.number, d.icon.name()),
                     adjudications: vec![a],
                 }
             }

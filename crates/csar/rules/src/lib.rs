@@ -67,6 +67,7 @@ mod tests;
 pub use command::{Command, CommandTarget, Dest, Purchase, Target};
 pub use components::{AircraftKind, Place, SurvivorAt, Zone};
 pub use data::{Data, Icon};
+pub use describe::purpose_words;
 pub use event::Event;
 pub use state::{GameResult, State, Step};
 pub use view::View;

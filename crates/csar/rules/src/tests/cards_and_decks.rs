@@ -264,3 +264,33 @@ fn an_event_that_cannot_happen_is_ignored() {
     assert!(has(&ev, |e| *e == Event::EventIgnored { card }));
     assert_eq!(count(&ev, |e| matches!(e, Event::EventDrawn { .. })), 1);
 }
+
+#[test]
+fn each_draw_in_the_log_says_what_it_decided() {
+    // CSAR 4.3.3 C: crosshairs are Hits, a roundel throws out the Hits so far;
+    // 2.2.1: the Reshuffle card does not count; 4.3.5: a roundel rescues.
+    let c = csar();
+    let line = |purpose, icon| {
+        let card = res(&c, icon)[0];
+        c.describe_event(&Event::Drawn { purpose, card }).text
+    };
+    assert!(line(Purpose::ZoneFire, Icon::Crosshairs).ends_with(": a Hit."));
+    assert!(line(Purpose::ZoneFire, Icon::Roundel).ends_with(": Hits thrown out."));
+    assert!(line(Purpose::ZoneFire, Icon::Reshuffle).contains("not counted"));
+    assert!(line(Purpose::Rescue, Icon::Roundel).contains("success"));
+    assert!(line(Purpose::Rescue, Icon::Rifle).contains("no roundel"));
+    assert!(line(Purpose::AbortCheck, Icon::Rifle).contains("abort!"));
+    assert!(line(Purpose::BombDamage, Icon::Wild).ends_with(": destroyed."));
+    let e = c.describe_event(&Event::Drawn {
+        purpose: Purpose::ShootDown,
+        card: res(&c, Icon::Roundel)[0],
+    });
+    let n = c.data.resolution[res(&c, Icon::Roundel)[0] as usize].number;
+    let want = if n.is_multiple_of(2) {
+        "Healthy"
+    } else {
+        "Injured"
+    };
+    assert!(e.text.contains(want), "{}", e.text);
+    assert!(e.adjudications[0].result.contains(want));
+}

@@ -1,0 +1,408 @@
+//! Where everything goes on the map sheet, without a screen: the two
+//! concentric rings (the Center Zone and the four Outer Zones), the Orbit
+//! Box, the Fast Mover Pool and a box for aircraft not on the sheet, and
+//! every counter and marker of the view in its zone. The board draws this
+//! layout and clicks are hit-tested against it, so what is drawn is what is
+//! clicked.
+
+use crate::pick::Thing;
+use bevy::math::{Rect, Vec2};
+use csar_rules::data::ZoneMarkerKind;
+use csar_rules::view::{AircraftView, GunView, MarkerView, SurvivorView, View};
+use csar_rules::{Place, SurvivorAt, Zone};
+
+/// Radius of the Center Zone.
+pub const R1: f32 = 190.0;
+/// Outer radius of the Outer Zones.
+pub const R2: f32 = 470.0;
+/// A counter's edge.
+pub const COUNTER: f32 = 60.0;
+/// Distance between counter centres.
+pub const PITCH: f32 = 68.0;
+/// Header band of the boxes beside the map.
+pub const HEADER: f32 = 34.0;
+const MARGIN: f32 = 4.0;
+/// Left edge of the boxes beside the map.
+pub const BOX_X: f32 = R2 + 30.0;
+const BOX_COLS: usize = 2;
+/// Width of the boxes beside the map.
+pub const BOX_W: f32 = BOX_COLS as f32 * PITCH + 16.0;
+
+/// The regions of the sheet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Region {
+    Zone(Zone),
+    Orbit,
+    Pool,
+    /// Aircraft still to arrive and aircraft out of play.
+    OffMap,
+}
+
+/// What a counter on the sheet shows.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ItemKind {
+    Aircraft {
+        view: AircraftView,
+        /// Survivors riding with it.
+        aboard: u8,
+    },
+    Gun(GunView),
+    Hidden(MarkerView),
+    Enemy(MarkerView),
+    ZoneMarker {
+        kind: ZoneMarkerKind,
+        /// Target of Opportunity: Hits this turn and MARK side.
+        hits: u8,
+        mark: u8,
+    },
+    RulesOfEngagement,
+    /// `side`: 1 for the ONE side, 2 for the TWO side.
+    CsGas {
+        side: u8,
+    },
+    Smoke {
+        side: u8,
+    },
+    Cluster,
+    Barrage {
+        count: u8,
+    },
+    /// `turned`: pinpointed under 6.2 (the counter is rotated).
+    Survivor {
+        view: SurvivorView,
+        turned: bool,
+    },
+}
+
+/// One counter or marker and where it stands.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Item {
+    pub kind: ItemKind,
+    /// What clicking it means, if anything.
+    pub thing: Option<Thing>,
+    pub at: Vec2,
+    pub region: Region,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct BoardLayout {
+    pub items: Vec<Item>,
+    pub orbit: Rect,
+    pub pool: Rect,
+    pub offmap: Rect,
+    pub bounds: Rect,
+}
+
+/// The direction an Outer Zone faces, in radians from east.
+pub fn zone_angle(z: Zone) -> f32 {
+    use std::f32::consts::{FRAC_PI_2, PI};
+    match z {
+        Zone::East | Zone::Center => 0.0,
+        Zone::North => FRAC_PI_2,
+        Zone::West => PI,
+        Zone::South => 3.0 * FRAC_PI_2,
+    }
+}
+
+/// From a zone's own frame (facing up the screen) to the sheet.
+fn to_world(z: Zone, local: Vec2) -> Vec2 {
+    if z == Zone::Center {
+        return local;
+    }
+    let a = zone_angle(z) - std::f32::consts::FRAC_PI_2;
+    Vec2::from_angle(a).rotate(local)
+}
+
+/// The zone under a point of the sheet, if any.
+pub fn zone_at(p: Vec2) -> Option<Zone> {
+    let r = p.length();
+    if r <= R1 {
+        return Some(Zone::Center);
+    }
+    if r > R2 {
+        return None;
+    }
+    let deg = p.y.atan2(p.x).to_degrees().rem_euclid(360.0);
+    Some(if !(45.0..315.0).contains(&deg) {
+        Zone::East
+    } else if deg < 135.0 {
+        Zone::North
+    } else if deg < 225.0 {
+        Zone::West
+    } else {
+        Zone::South
+    })
+}
+
+fn corners(c: Vec2) -> [Vec2; 4] {
+    let h = COUNTER / 2.0;
+    [
+        c + Vec2::new(-h, -h),
+        c + Vec2::new(h, -h),
+        c + Vec2::new(h, h),
+        c + Vec2::new(-h, h),
+    ]
+}
+
+/// Where counters may stand in a zone, in filling order: the Center
+/// from the top, an Outer Zone from its inner edge outwards, each row from
+/// its middle.
+pub fn zone_slots(z: Zone) -> Vec<Vec2> {
+    let mut v = Vec::new();
+    if z == Zone::Center {
+        for j in -3i32..=3 {
+            for k in -4i32..=4 {
+                let c = Vec2::new(k as f32 * PITCH, -(j as f32) * PITCH - PITCH * 0.35);
+                if corners(c).iter().all(|p| p.length() <= R1 - MARGIN) {
+                    v.push((j, k.abs(), k, c));
+                }
+            }
+        }
+    } else {
+        for j in 0..8 {
+            let y = R1 + COUNTER / 2.0 + 12.0 + j as f32 * PITCH;
+            for k in -8i32..=8 {
+                let c = Vec2::new(k as f32 * PITCH, y);
+                let ok = corners(c).iter().all(|p| {
+                    let r = p.length();
+                    (R1 + MARGIN..=R2 - 30.0).contains(&r) && p.x.abs() <= p.y - MARGIN * 2.0
+                });
+                if ok {
+                    v.push((j, k.abs(), k, c));
+                }
+            }
+        }
+    }
+    v.sort_by_key(|&(j, a, k, _)| (j, a, k));
+    v.into_iter().map(|(.., c)| to_world(z, c)).collect()
+}
+
+/// Where a zone's name is written (inside its rim).
+pub fn zone_label_at(z: Zone) -> Vec2 {
+    match z {
+        Zone::Center => Vec2::new(0.0, R1 - 22.0),
+        // The names run across the ring: East and West need more room.
+        Zone::East | Zone::West => to_world(z, Vec2::new(0.0, R2 - 62.0)),
+        _ => to_world(z, Vec2::new(0.0, R2 - 16.0)),
+    }
+}
+
+fn box_slots(rect: Rect) -> Vec<Vec2> {
+    let mut v = Vec::new();
+    let mut y = rect.max.y - HEADER - PITCH / 2.0;
+    while y - COUNTER / 2.0 >= rect.min.y {
+        for k in 0..BOX_COLS {
+            v.push(Vec2::new(
+                rect.min.x + 8.0 + PITCH / 2.0 + k as f32 * PITCH,
+                y,
+            ));
+        }
+        y -= PITCH;
+    }
+    v
+}
+
+fn box_rect(top: f32, rows: usize) -> Rect {
+    let h = HEADER + rows as f32 * PITCH + 8.0;
+    Rect::new(BOX_X, top - h, BOX_X + BOX_W, top)
+}
+
+/// Puts `items` on `slots`; past the last slot they pile up on it, a
+/// little offset, like a stack.
+fn place(slots: &[Vec2], items: Vec<(ItemKind, Option<Thing>)>, region: Region) -> Vec<Item> {
+    let fallback = slots.last().copied().unwrap_or(Vec2::ZERO);
+    items
+        .into_iter()
+        .enumerate()
+        .map(|(i, (kind, thing))| {
+            let at = match slots.get(i) {
+                Some(p) => *p,
+                None => fallback + Vec2::splat(6.0) * (i + 1 - slots.len()) as f32,
+            };
+            Item {
+                kind,
+                thing,
+                at,
+                region,
+            }
+        })
+        .collect()
+}
+
+impl BoardLayout {
+    pub fn new(view: &View) -> Self {
+        let aboard = |a: u8| {
+            view.survivors
+                .iter()
+                .filter(|s| s.at == SurvivorAt::Aboard(a))
+                .count() as u8
+        };
+        let aircraft_item = |i: u8| {
+            view.aircraft.iter().find(|a| a.index == i).map(|a| {
+                (
+                    ItemKind::Aircraft {
+                        view: a.clone(),
+                        aboard: aboard(a.index),
+                    },
+                    Some(Thing::Aircraft(a.index)),
+                )
+            })
+        };
+        let mut items = Vec::new();
+        for zv in &view.zones {
+            let z = zv.zone;
+            let mut v: Vec<(ItemKind, Option<Thing>)> = Vec::new();
+            if zv.hidden != MarkerView::None {
+                v.push((ItemKind::Hidden(zv.hidden.clone()), None));
+            }
+            if zv.enemy != MarkerView::None {
+                v.push((ItemKind::Enemy(zv.enemy.clone()), None));
+            }
+            for &k in &zv.markers {
+                let too = k == ZoneMarkerKind::TargetOfOpportunity;
+                v.push((
+                    ItemKind::ZoneMarker {
+                        kind: k,
+                        hits: if too { zv.target_hits } else { 0 },
+                        mark: if too { zv.target_mark } else { 0 },
+                    },
+                    too.then_some(Thing::TargetOfOpportunity(z)),
+                ));
+            }
+            if zv.rules_of_engagement {
+                v.push((ItemKind::RulesOfEngagement, None));
+            }
+            if zv.cs_gas > 0 {
+                v.push((ItemKind::CsGas { side: zv.cs_gas }, None));
+            }
+            for _ in 0..zv.smoke_one {
+                v.push((ItemKind::Smoke { side: 1 }, None));
+            }
+            for _ in 0..zv.smoke_two {
+                v.push((ItemKind::Smoke { side: 2 }, None));
+            }
+            for _ in 0..zv.cluster {
+                v.push((ItemKind::Cluster, None));
+            }
+            if zv.barrages > 0 {
+                v.push((
+                    ItemKind::Barrage { count: zv.barrages },
+                    Some(Thing::Barrage(z)),
+                ));
+            }
+            for g in &zv.guns {
+                v.push((ItemKind::Gun(g.clone()), Some(Thing::Gun(g.counter))));
+            }
+            for &s in &zv.survivors {
+                if let Some(sv) = view.survivors.get(s as usize) {
+                    v.push((
+                        ItemKind::Survivor {
+                            view: sv.clone(),
+                            turned: view.options.pinpointing && sv.pinpointed,
+                        },
+                        Some(Thing::Survivor(s)),
+                    ));
+                }
+            }
+            for &a in &zv.aircraft {
+                v.extend(aircraft_item(a));
+            }
+            items.extend(place(&zone_slots(z), v, Region::Zone(z)));
+        }
+        let total_h = (HEADER + 8.0) * 3.0 + PITCH * 10.0 + 40.0;
+        let top = total_h / 2.0;
+        let orbit = box_rect(top, 6);
+        let pool = box_rect(orbit.min.y - 20.0, 2);
+        let offmap = box_rect(pool.min.y - 20.0, 2);
+        let orbit_items = view
+            .orbit
+            .iter()
+            .filter_map(|&a| aircraft_item(a))
+            .collect();
+        items.extend(place(&box_slots(orbit), orbit_items, Region::Orbit));
+        let pool_items = view.pool.iter().filter_map(|&a| aircraft_item(a)).collect();
+        items.extend(place(&box_slots(pool), pool_items, Region::Pool));
+        let off: Vec<_> = view
+            .aircraft
+            .iter()
+            .filter(|a| matches!(a.place, Place::Arriving(_) | Place::Removed))
+            .filter_map(|a| aircraft_item(a.index))
+            .collect();
+        items.extend(place(&box_slots(offmap), off, Region::OffMap));
+        let bounds = Rect::new(-R2 - 10.0, -R2 - 10.0, BOX_X + BOX_W + 10.0, R2 + 10.0);
+        BoardLayout {
+            items,
+            orbit,
+            pool,
+            offmap,
+            bounds,
+        }
+    }
+
+    /// What is under a point of the sheet, topmost first: a counter, then
+    /// the zone or box it stands in.
+    pub fn hit(&self, p: Vec2) -> Vec<Thing> {
+        let h = COUNTER / 2.0;
+        let mut v: Vec<Thing> = self
+            .items
+            .iter()
+            .rev()
+            .filter(|i| (p.x - i.at.x).abs() <= h && (p.y - i.at.y).abs() <= h)
+            .filter_map(|i| i.thing)
+            .collect();
+        if let Some(z) = zone_at(p) {
+            v.push(Thing::Zone(z));
+        } else if self.orbit.contains(p) {
+            v.push(Thing::Orbit);
+        }
+        v
+    }
+
+    /// Where a thing is drawn, if it is on the sheet.
+    pub fn position(&self, t: Thing) -> Option<Vec2> {
+        match t {
+            Thing::Zone(z) => Some(if z == Zone::Center {
+                Vec2::ZERO
+            } else {
+                to_world(z, Vec2::new(0.0, (R1 + R2) / 2.0))
+            }),
+            Thing::Orbit => Some(self.orbit.center()),
+            _ => self.items.iter().find(|i| i.thing == Some(t)).map(|i| i.at),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn zones_are_two_rings_split_into_the_four_directions() {
+        // CSAR 2.1: the inner circle and four Outer Zones.
+        assert_eq!(zone_at(Vec2::new(10.0, -20.0)), Some(Zone::Center));
+        assert_eq!(zone_at(Vec2::new(0.0, 400.0)), Some(Zone::North));
+        assert_eq!(zone_at(Vec2::new(400.0, 30.0)), Some(Zone::East));
+        assert_eq!(zone_at(Vec2::new(0.0, -400.0)), Some(Zone::South));
+        assert_eq!(zone_at(Vec2::new(-400.0, 0.0)), Some(Zone::West));
+        assert_eq!(zone_at(Vec2::new(0.0, 700.0)), None);
+    }
+
+    #[test]
+    fn every_zone_has_room_and_its_slots_stay_inside_it() {
+        for z in Zone::ALL {
+            let slots = zone_slots(z);
+            // Four aircraft (4.3.1), the markers, guns and Survivors.
+            assert!(slots.len() >= 14, "{z:?} has {} slots", slots.len());
+            for s in &slots {
+                for c in corners(*s) {
+                    assert_eq!(zone_at(c), Some(z), "{z:?} slot {s} spills over");
+                }
+            }
+            for (i, a) in slots.iter().enumerate() {
+                for b in &slots[i + 1..] {
+                    assert!(a.distance(*b) >= PITCH - 0.5, "{z:?}: slots overlap");
+                }
+            }
+        }
+    }
+}

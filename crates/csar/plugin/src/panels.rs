@@ -1,0 +1,1413 @@
+//! The egui side of the board: the decision with its buttons, the tracks,
+//! the card counting, the cards (hand, Reserve, the zones' card boxes), the
+//! draw panel and the record of finished games.
+
+use crate::draws::{DrawGroup, DrawnCard};
+use crate::layout::BoardLayout;
+use crate::pick::{Thing, command_words};
+use crate::records::Records;
+use crate::{CsarClick, CsarRecords, CsarScreen};
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use bevy_egui::EguiContexts;
+use bevy_egui::egui::{
+    self, Align2, Color32, FontId, Pos2, RichText, Sense, Stroke, StrokeKind, pos2, vec2,
+};
+use csar_rules::data::CardClass;
+use csar_rules::view::{CardView, MarkerView, View};
+use csar_rules::{Command, Csar, Icon, Step, Zone};
+use std::collections::BTreeSet;
+use vt_ui::board::{BoardCamera, BoardRect};
+use vt_ui::{ActiveGame, SubmitCommand};
+
+/// Width of the decision column on the left of the board.
+pub const COLUMN_W: f32 = 256.0;
+/// Height of the card row under the board.
+pub const CARDS_H: f32 = 140.0;
+/// A card in the card row.
+pub const CARD: egui::Vec2 = vec2(70.0, 98.0);
+/// Seconds between two cards of the draw panel turning up.
+pub const REVEAL_SECONDS: f32 = 0.35;
+/// Seconds the draw panel stays once every card is up (unless hovered).
+pub const DRAWS_LINGER: f32 = 10.0;
+
+/// The part of the board rectangle (logical pixels) the panels leave free.
+pub fn free_board_rect(board: Option<Rect>) -> Option<Rect> {
+    let b = board?;
+    let r = Rect::new(b.min.x + COLUMN_W, b.min.y, b.max.x, b.max.y - CARDS_H);
+    (r.width() > 50.0 && r.height() > 50.0).then_some(r)
+}
+
+/// Turns up the drawn cards one by one.
+pub fn tick_draws(mut st: ResMut<CsarScreen>, time: Res<Time>) {
+    if st.draws.is_empty() {
+        return;
+    }
+    let total: usize = st.draws.iter().map(|g| g.cards.len()).sum();
+    if st.shown_cards >= total {
+        st.draws_idle += time.delta_secs();
+        if st.draws_idle > DRAWS_LINGER {
+            st.draws.clear();
+        }
+        return;
+    }
+    st.reveal_clock += time.delta_secs();
+    while st.reveal_clock >= REVEAL_SECONDS && st.shown_cards < total {
+        st.reveal_clock -= REVEAL_SECONDS;
+        st.shown_cards += 1;
+    }
+}
+
+fn to_egui(r: Rect, ratio: f32) -> egui::Rect {
+    egui::Rect::from_min_max(
+        pos2(r.min.x / ratio, r.min.y / ratio),
+        pos2(r.max.x / ratio, r.max.y / ratio),
+    )
+}
+
+/// What the panels asked for this frame.
+#[derive(Default)]
+struct Out {
+    clicks: Vec<Vec<Thing>>,
+    /// Where clickable things and buttons were drawn (egui points).
+    things: Vec<(Thing, Pos2)>,
+    buttons: Vec<(Command, Pos2)>,
+    draws_hovered: bool,
+    /// Where the Reserve is drawn (a hand card dropped there is reserved).
+    reserve_rect: Option<egui::Rect>,
+    submit: Option<Command>,
+    drop: Option<(u8, Pos2)>,
+    cancel: bool,
+    undo: bool,
+    close_draws: bool,
+    show_all_draws: bool,
+}
+
+/// Panel toggles kept between frames.
+#[derive(Default)]
+pub struct PanelState {
+    record_open: bool,
+    dragging: Option<u8>,
+}
+
+#[allow(clippy::too_many_arguments)]
+pub fn play_ui(
+    mut contexts: EguiContexts,
+    game: Option<ResMut<ActiveGame>>,
+    mut st: ResMut<CsarScreen>,
+    rec: Res<CsarRecords>,
+    rect: Res<BoardRect>,
+    window: Query<&Window, With<PrimaryWindow>>,
+    camera: Query<(&Camera, &GlobalTransform), With<BoardCamera>>,
+    mut panel: Local<PanelState>,
+    mut targets: ResMut<crate::dev::ClickTargets>,
+    mut clicks: MessageWriter<CsarClick>,
+    mut submit: MessageWriter<SubmitCommand>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?.clone();
+    let Some(mut game) = game else {
+        return Ok(());
+    };
+    let (Some(view), Some(rules), Some(board)) = (st.view.clone(), st.rules.clone(), rect.0) else {
+        return Ok(());
+    };
+    let scale = window
+        .iter()
+        .next()
+        .map(|w| w.scale_factor())
+        .unwrap_or(1.0);
+    let ratio = ctx.pixels_per_point() / scale;
+    let board = to_egui(board, ratio);
+    let mut out = Out::default();
+    let person = game.person_to_decide();
+    let can_undo = person && game.session.can_undo();
+    let refusal = game.refusal.clone();
+    column(
+        &ctx, board, &st, &view, &rules, person, can_undo, refusal, &mut panel, &mut out,
+    );
+    card_row(&ctx, board, &st, &view, &rules, &mut panel, &mut out);
+    draw_panel(&ctx, board, &st, &mut out);
+    if panel.record_open {
+        let mut open = true;
+        egui::Window::new("Record of finished games")
+            .open(&mut open)
+            .default_width(420.0)
+            .show(&ctx, |ui| {
+                records_ui(ui, &rec.records, rec.problem.as_deref())
+            });
+        panel.record_open = open;
+    }
+    targets.things = out
+        .things
+        .iter()
+        .map(|(t, p)| (*t, Vec2::new(p.x * ratio, p.y * ratio)))
+        .collect();
+    targets.buttons = out
+        .buttons
+        .iter()
+        .map(|(c, p)| (*c, Vec2::new(p.x * ratio, p.y * ratio)))
+        .collect();
+    if out.draws_hovered {
+        st.draws_idle = 0.0;
+    }
+    // Apply what the panels asked for.
+    if out.cancel {
+        st.picker.clear();
+        st.hint = None;
+        st.touch();
+    }
+    if out.close_draws {
+        st.draws.clear();
+    }
+    if out.show_all_draws {
+        st.shown_cards = usize::MAX / 2;
+    }
+    for c in out.clicks {
+        clicks.write(CsarClick(c));
+    }
+    let reserve_drop = out.drop.filter(|(card, at)| {
+        out.reserve_rect.is_some_and(|r| r.contains(*at))
+            && st.legal.contains(&Command::Reserve(*card))
+    });
+    if let Some((card, _)) = reserve_drop {
+        out.submit = Some(Command::Reserve(card));
+    } else if let Some((card, at)) = out.drop {
+        // A card dropped on the board: the card, then what it was dropped on.
+        let cursor = vec2(at.x, at.y) * ratio;
+        let on_free =
+            free_board_rect(rect.0).is_some_and(|r| r.contains(Vec2::new(cursor.x, cursor.y)));
+        if on_free
+            && let Some(layout) = &st.layout
+            && let Ok((cam, t)) = camera.single()
+            && let Ok(world) = cam.viewport_to_world_2d(t, Vec2::new(cursor.x, cursor.y))
+        {
+            let under = layout.hit(world);
+            if !under.is_empty() {
+                if st.picker.selection.first() != Some(&Thing::Card(card)) {
+                    st.picker.clear();
+                    clicks.write(CsarClick(vec![Thing::Card(card)]));
+                }
+                clicks.write(CsarClick(under));
+            }
+        }
+    }
+    if let Some(c) = out.submit {
+        st.picker.clear();
+        st.hint = None;
+        st.touch();
+        submit.write(SubmitCommand::typed(&c));
+    }
+    if out.undo && game.undo() {
+        let v = game.viewer;
+        game.viewer = game.natural_viewer(v);
+    }
+    Ok(())
+}
+
+fn area(id: &str, rect: egui::Rect) -> egui::Area {
+    egui::Area::new(egui::Id::new(id))
+        .fixed_pos(rect.min)
+        .order(egui::Order::Middle)
+        .constrain(false)
+        .fade_in(false)
+}
+
+fn panel_frame() -> egui::Frame {
+    egui::Frame::new()
+        .fill(Color32::from_rgb(24, 28, 24))
+        .stroke(Stroke::new(1.0, Color32::from_rgb(70, 80, 64)))
+        .inner_margin(8.0)
+}
+
+fn step_name(step: Step) -> &'static str {
+    match step {
+        Step::ChoosePilot | Step::PlacePilot { .. } => "Set-up: Pilot/PJ card (7.0)",
+        Step::ChooseHand { .. } => "Set-up: starting hand (7.0)",
+        Step::RevealChoice { .. } => "Set-up: reveal Enemy markers (7.4)",
+        Step::Purchase => "Campaign purchases (8.0)",
+        Step::DiscardBeforeDraw => "Draw Action Cards (4.2.1)",
+        Step::Reserve => "Reserve Aircraft cards (4.2.2)",
+        Step::Commands => "Command cards (4.2.3)",
+        Step::Move => "Move Aircraft (4.3.1)",
+        Step::Assign => "Assign Aircraft cards (4.3.2)",
+        Step::FireWindow => "Enemy Gun Fire (4.3.3)",
+        Step::FireOrder => "Enemy Gun Fire: zone order (4.3.3 B)",
+        Step::Burn => "Enemy Gun Fire: burn cards (4.3.3 D)",
+        Step::WildHit => "Enemy Gun Fire: Wild card (4.3.3 E)",
+        Step::Play => "Play Aircraft cards (4.3.4)",
+        Step::Rescue => "Rescue (4.3.5)",
+        Step::SearchBurn => "Enemy Search (4.4.2)",
+        Step::AbortBurn => "Abort Check (4.4.3)",
+        Step::Over => "Game over",
+        _ => "",
+    }
+}
+
+/// A thing in words, for the selection line.
+pub fn thing_words(rules: &Csar, view: &View, t: Thing) -> String {
+    match t {
+        Thing::Card(c) => rules.card_name(c),
+        Thing::CardKind(k) => rules
+            .data
+            .action_kinds
+            .get(k as usize)
+            .map(|d| d.name.clone())
+            .unwrap_or_default(),
+        Thing::PilotCard(p) => rules
+            .data
+            .pilots
+            .get(p as usize)
+            .map(|d| d.name.clone())
+            .unwrap_or_default(),
+        Thing::Aircraft(a) => rules.aircraft_name(a),
+        Thing::Gun(g) => rules.gun_name(g),
+        Thing::Survivor(s) => format!("Survivor {}", s + 1),
+        Thing::Zone(z) => format!("the {}", z.name()),
+        Thing::Orbit => "the Orbit Box".into(),
+        Thing::Barrage(z) => format!("a Barrage in the {}", z.name()),
+        Thing::TargetOfOpportunity(z) => format!("the Target of Opportunity in the {}", z.name()),
+        Thing::SearchMarker => format!("the Search marker ({})", view.search),
+    }
+}
+
+fn next_words(rules: &Csar, view: &View, next: &BTreeSet<Thing>) -> String {
+    let mut kinds: Vec<&str> = Vec::new();
+    for t in next {
+        let k = match t {
+            Thing::Card(_) => "a card",
+            Thing::CardKind(_) => "a card to take",
+            Thing::PilotCard(_) => "a Pilot/PJ card",
+            Thing::Aircraft(_) => "an aircraft",
+            Thing::Gun(_) => "a gun",
+            Thing::Survivor(_) => "a Survivor",
+            Thing::Zone(_) => "a zone",
+            Thing::Orbit => "the Orbit Box",
+            Thing::Barrage(_) => "a Barrage",
+            Thing::TargetOfOpportunity(_) => "the Target of Opportunity",
+            Thing::SearchMarker => "the Search marker",
+        };
+        if !kinds.contains(&k) {
+            kinds.push(k);
+        }
+    }
+    if next.len() == 1 {
+        return format!(
+            "Click {} (lit).",
+            thing_words(
+                rules,
+                view,
+                next.iter().copied().next().unwrap_or(Thing::Orbit)
+            )
+        );
+    }
+    match kinds.len() {
+        0 => String::new(),
+        1 => format!("Click {} (lit in gold).", kinds[0]),
+        _ => {
+            let last = kinds.pop().unwrap_or_default();
+            format!("Click {} or {} (lit in gold).", kinds.join(", "), last)
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn column(
+    ctx: &egui::Context,
+    board: egui::Rect,
+    st: &CsarScreen,
+    view: &View,
+    rules: &Csar,
+    person: bool,
+    can_undo: bool,
+    refusal: Option<String>,
+    panel: &mut PanelState,
+    out: &mut Out,
+) {
+    let r = egui::Rect::from_min_size(board.min, vec2(COLUMN_W, board.height()));
+    area("csar-column", r).show(ctx, |ui| {
+        panel_frame().show(ui, |ui| {
+            ui.set_width(COLUMN_W - 16.0);
+            ui.set_max_width(COLUMN_W - 16.0);
+            ui.set_height(board.height() - 16.0);
+            egui::ScrollArea::vertical()
+                .id_salt("csar-column-scroll")
+                .auto_shrink([false, false])
+                .show(ui, |ui| {
+                    decision_ui(ui, st, view, rules, person, can_undo, refusal, out);
+                    ui.separator();
+                    tracks_ui(ui, view, st, out);
+                    ui.separator();
+                    counting_ui(ui, view);
+                    decks_ui(ui, view);
+                    ui.separator();
+                    ui.horizontal(|ui| {
+                        if ui
+                            .button("Record of games")
+                            .on_hover_text("Finished games and win rates per scenario")
+                            .clicked()
+                        {
+                            panel.record_open = !panel.record_open;
+                        }
+                    });
+                    egui::CollapsingHeader::new("Every legal command")
+                        .id_salt("csar-all-commands")
+                        .default_open(false)
+                        .show(ui, |ui| {
+                            for c in &st.legal {
+                                let words = command_words(rules, c, view.step);
+                                if ui
+                                    .add_enabled(person, egui::Button::new(words).wrap())
+                                    .clicked()
+                                {
+                                    out.submit = Some(*c);
+                                }
+                            }
+                        });
+                });
+        });
+    });
+}
+
+#[allow(clippy::too_many_arguments)]
+fn decision_ui(
+    ui: &mut egui::Ui,
+    st: &CsarScreen,
+    view: &View,
+    rules: &Csar,
+    person: bool,
+    can_undo: bool,
+    refusal: Option<String>,
+    out: &mut Out,
+) {
+    ui.label(
+        RichText::new(format!(
+            "{} — turn {} of {}",
+            view.scenario_name, view.turn, view.last_turn
+        ))
+        .strong(),
+    );
+    if let (Some(m), Some(mp)) = (view.mission, view.morale) {
+        ui.label(format!("Campaign mission {m}, {mp} Morale Points"));
+    }
+    let name = step_name(view.step);
+    if !name.is_empty() {
+        ui.label(RichText::new(name).color(Color32::from_rgb(240, 200, 90)));
+    }
+    if let Some(d) = &st.decision {
+        ui.label(&d.prompt);
+    }
+    if let Some((z, hits)) = view.fire {
+        ui.label(
+            RichText::new(format!("{hits} Hit(s) to take in the {}", z.name()))
+                .color(Color32::from_rgb(250, 120, 100))
+                .strong(),
+        );
+    }
+    if !person {
+        ui.weak("Waiting for the game.");
+        return;
+    }
+    let sel = &st.picker.selection;
+    let next = st.routes.next(sel);
+    if !sel.is_empty() {
+        egui::Frame::new()
+            .fill(Color32::from_rgb(30, 52, 60))
+            .inner_margin(6.0)
+            .corner_radius(4.0)
+            .show(ui, |ui| {
+                let words: Vec<String> = sel.iter().map(|t| thing_words(rules, view, *t)).collect();
+                ui.label(RichText::new(format!("Selected: {}", words.join(" → "))).strong());
+                if !next.is_empty() {
+                    ui.label(next_words(rules, view, &next));
+                }
+                for c in st.routes.exact(sel) {
+                    let b = ui.add(egui::Button::new(command_words(rules, &c, view.step)).wrap());
+                    out.buttons.push((c, b.rect.center()));
+                    if b.clicked() {
+                        out.submit = Some(c);
+                    }
+                }
+                if ui.button("Cancel the selection").clicked() {
+                    out.cancel = true;
+                }
+            });
+    } else if !next.is_empty() {
+        // A few choices: say what each click does; many: what to click.
+        let routed: Vec<&Command> = st
+            .routes
+            .commands
+            .iter()
+            .filter(|(_, r)| r.iter().all(|x| !x.is_empty()))
+            .map(|(c, _)| c)
+            .collect();
+        if routed.len() <= 3 {
+            for c in routed {
+                ui.weak(format!("You may: {}.", command_words(rules, c, view.step)));
+            }
+            ui.weak("Click what is lit in gold.");
+        } else {
+            ui.weak(format!(
+                "You may {}",
+                lower_first(&next_words(rules, view, &next))
+            ));
+        }
+    }
+    if let Some(h) = &st.hint {
+        ui.colored_label(Color32::from_rgb(240, 180, 90), h);
+    }
+    if let Some(r) = refusal {
+        ui.colored_label(Color32::from_rgb(240, 120, 100), format!("Refused: {r}"));
+    }
+    for c in st.routes.buttons() {
+        let b = egui::Button::new(RichText::new(command_words(rules, &c, view.step)).strong())
+            .wrap()
+            .fill(if c == Command::Done {
+                Color32::from_rgb(70, 90, 40)
+            } else {
+                Color32::from_rgb(50, 60, 70)
+            });
+        let r = ui.add_sized([ui.available_width(), 28.0], b);
+        out.buttons.push((c, r.rect.center()));
+        if r.clicked() {
+            out.submit = Some(c);
+        }
+    }
+    if ui
+        .add_enabled(can_undo, egui::Button::new("Undo (U)"))
+        .on_disabled_hover_text("Nothing to take back: the last command drew or revealed something")
+        .clicked()
+    {
+        out.undo = true;
+    }
+}
+
+fn lower_first(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_lowercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+fn track_row(
+    ui: &mut egui::Ui,
+    label: &str,
+    cells: &[String],
+    current: usize,
+    lit: bool,
+    tip: &str,
+) -> egui::Response {
+    ui.horizontal(|ui| {
+        ui.add_sized([42.0, 18.0], egui::Label::new(RichText::new(label).small()));
+        ui.spacing_mut().item_spacing.x = 1.0;
+        let room = COLUMN_W - 16.0 - 42.0 - 24.0;
+        let w = (room / cells.len().max(1) as f32).clamp(10.0, 22.0);
+        let mut any: Option<egui::Response> = None;
+        for (i, c) in cells.iter().enumerate() {
+            let (rect, r) = ui.allocate_exact_size(vec2(w - 1.0, 18.0), Sense::click());
+            let on = i == current;
+            let fill = if on {
+                Color32::from_rgb(220, 170, 40)
+            } else if c.starts_with('A') {
+                Color32::from_rgb(90, 30, 30)
+            } else {
+                Color32::from_rgb(40, 46, 40)
+            };
+            let stroke = if lit && on {
+                Stroke::new(2.5, Color32::from_rgb(255, 210, 40))
+            } else {
+                Stroke::new(1.0, Color32::GRAY)
+            };
+            ui.painter()
+                .rect(rect, 2.0, fill, stroke, StrokeKind::Inside);
+            ui.painter().text(
+                rect.center(),
+                Align2::CENTER_CENTER,
+                c,
+                FontId::proportional(10.0),
+                if on {
+                    Color32::BLACK
+                } else {
+                    Color32::LIGHT_GRAY
+                },
+            );
+            any = Some(match any {
+                Some(a) => a.union(r),
+                None => r,
+            });
+        }
+        any.unwrap_or_else(|| ui.label("")).on_hover_text(tip)
+    })
+    .inner
+}
+
+fn tracks_ui(ui: &mut egui::Ui, view: &View, st: &CsarScreen, out: &mut Out) {
+    ui.label(RichText::new("Information Track (2.1.1)").strong());
+    let turns: Vec<String> = (1..=view.last_turn).map(|t| t.to_string()).collect();
+    track_row(
+        ui,
+        "Turn",
+        &turns,
+        view.turn.saturating_sub(1) as usize,
+        false,
+        "The Turn marker",
+    );
+    let search: Vec<String> = (0..=view.search_cap).map(|t| t.to_string()).collect();
+    let lit = st
+        .routes
+        .next(&st.picker.selection)
+        .contains(&Thing::SearchMarker);
+    let r = track_row(
+        ui,
+        "Search",
+        &search,
+        view.search as usize,
+        lit,
+        "Enemy Search draws at the end of the turn (4.4.2)",
+    );
+    if lit {
+        out.things.push((Thing::SearchMarker, r.rect.center()));
+        if r.clicked() {
+            out.clicks.push(vec![Thing::SearchMarker]);
+        }
+    }
+    let mut abort: Vec<String> = (0..view.auto_abort).map(|t| t.to_string()).collect();
+    abort.push("AUTO".into());
+    track_row(
+        ui,
+        "Abort",
+        &abort,
+        view.abort as usize,
+        false,
+        "Abort Check draws (4.4.3); AUTO: the mission is aborted at once (2.1.1)",
+    );
+}
+
+fn icon_color(i: Icon) -> Color32 {
+    match i {
+        Icon::Crosshairs => Color32::from_rgb(220, 60, 50),
+        Icon::Roundel => Color32::from_rgb(60, 110, 220),
+        Icon::Rifle => Color32::from_rgb(150, 110, 60),
+        Icon::Blast => Color32::from_rgb(240, 150, 30),
+        Icon::Reshuffle => Color32::from_rgb(160, 160, 160),
+        Icon::Wild => Color32::from_rgb(200, 90, 220),
+    }
+}
+
+/// A Resolution card's icon, painted.
+pub fn paint_icon(p: &egui::Painter, c: Pos2, r: f32, i: Icon) {
+    let col = icon_color(i);
+    let s = Stroke::new((r * 0.18).max(1.2), col);
+    match i {
+        Icon::Crosshairs => {
+            p.circle_stroke(c, r * 0.7, s);
+            p.line_segment([c - vec2(r, 0.0), c + vec2(r, 0.0)], s);
+            p.line_segment([c - vec2(0.0, r), c + vec2(0.0, r)], s);
+        }
+        Icon::Roundel => {
+            p.circle_filled(c, r * 0.95, col);
+            p.circle_filled(c, r * 0.55, Color32::WHITE);
+            p.circle_filled(c, r * 0.25, Color32::from_rgb(200, 40, 40));
+        }
+        Icon::Rifle => {
+            let a = c + vec2(-r, r * 0.35);
+            let b = c + vec2(r, -r * 0.35);
+            p.line_segment([a, b], Stroke::new(r * 0.28, col));
+            p.line_segment(
+                [c + vec2(-r * 0.5, r * 0.2), c + vec2(-r * 0.6, r * 0.75)],
+                Stroke::new(r * 0.28, col),
+            );
+        }
+        Icon::Blast => {
+            let pts: Vec<Pos2> = (0..16)
+                .map(|k| {
+                    let a = k as f32 / 16.0 * std::f32::consts::TAU;
+                    let rr = if k % 2 == 0 { r } else { r * 0.45 };
+                    c + vec2(a.cos() * rr, a.sin() * rr)
+                })
+                .collect();
+            p.add(egui::Shape::convex_polygon(
+                vec![
+                    c + vec2(0.0, -r * 0.45),
+                    c + vec2(r * 0.45, 0.0),
+                    c + vec2(0.0, r * 0.45),
+                    c + vec2(-r * 0.45, 0.0),
+                ],
+                col,
+                Stroke::NONE,
+            ));
+            p.add(egui::Shape::closed_line(pts, s));
+        }
+        Icon::Reshuffle => {
+            p.text(
+                c,
+                Align2::CENTER_CENTER,
+                "⟳",
+                FontId::proportional(r * 2.0),
+                col,
+            );
+        }
+        Icon::Wild => {
+            p.text(
+                c,
+                Align2::CENTER_CENTER,
+                "★",
+                FontId::proportional(r * 2.0),
+                col,
+            );
+        }
+    }
+}
+
+/// ", N words" when there are any.
+fn if_any(n: u8, words: &str) -> String {
+    if n > 0 {
+        format!(", {n} {words}")
+    } else {
+        String::new()
+    }
+}
+
+fn counting_ui(ui: &mut egui::Ui, view: &View) {
+    let res = &view.resolution;
+    ui.label(RichText::new("Card counting (2.2.1)").strong());
+    ui.label(format!(
+        "Resolution deck: {} to draw, {} discarded{}{}",
+        res.draw_pile,
+        res.discards,
+        if_any(res.aside, "Hits set aside"),
+        if_any(res.removed, "out of the game"),
+    ));
+    let max = res
+        .remaining
+        .iter()
+        .map(|(_, n)| *n)
+        .max()
+        .unwrap_or(1)
+        .max(1) as f32;
+    egui::Grid::new("csar-pile")
+        .spacing([4.0, 2.0])
+        .show(ui, |ui| {
+            for ((icon, n), (_, d)) in res.remaining.iter().zip(&res.discarded) {
+                let (rect, _) = ui.allocate_exact_size(vec2(16.0, 16.0), Sense::hover());
+                paint_icon(ui.painter(), rect.center(), 7.0, *icon);
+                ui.label(RichText::new(icon.name()).small());
+                let (bar, resp) = ui.allocate_exact_size(vec2(70.0, 12.0), Sense::hover());
+                ui.painter()
+                    .rect_filled(bar, 2.0, Color32::from_rgb(40, 44, 40));
+                let mut fill = bar;
+                fill.set_width(bar.width() * *n as f32 / max);
+                ui.painter().rect_filled(fill, 2.0, icon_color(*icon));
+                resp.on_hover_text(format!(
+                    "{n} {} card(s) left to draw, {d} in the discards",
+                    icon.name()
+                ));
+                ui.label(RichText::new(format!("{n}")).monospace());
+                ui.label(RichText::new(format!("({d} out)")).small().weak());
+                ui.end_row();
+            }
+        });
+    if !view.odds.is_empty() {
+        ui.add_space(4.0);
+        ui.label(RichText::new("The draw you are about to make").strong());
+        if view.step == Step::Rescue
+            && view.zones.iter().any(|z| {
+                matches!(z.hidden, MarkerView::FaceDown) || matches!(z.enemy, MarkerView::FaceDown)
+            })
+        {
+            ui.label(
+                RichText::new(
+                    "Before any guns the rescue turns up fire (4.3.5): they may Shake or down aircraft and cut the draws.",
+                )
+                .small()
+                .weak(),
+            );
+        }
+        for o in &view.odds {
+            let pct = o.chance * 100.0;
+            let bad = o.what.contains("capture") || o.what.contains("abort");
+            let color = if bad {
+                Color32::from_rgb(240, 130, 110)
+            } else {
+                Color32::from_rgb(140, 220, 140)
+            };
+            ui.horizontal_wrapped(|ui| {
+                ui.label(
+                    RichText::new(format!("{pct:.1}%"))
+                        .monospace()
+                        .strong()
+                        .color(color),
+                );
+                ui.label(
+                    RichText::new(format!(
+                        "{} ({} draw{}, {})",
+                        o.what,
+                        o.draws,
+                        if o.draws == 1 { "" } else { "s" },
+                        o.rule
+                    ))
+                    .small(),
+                );
+            });
+        }
+    }
+    if !view.fire_odds.is_empty() {
+        ui.add_space(4.0);
+        ui.label(RichText::new("If the guns fired now (4.3.3)").strong());
+        for f in &view.fire_odds {
+            let expected: f64 = f.hits.iter().enumerate().map(|(k, p)| k as f64 * p).sum();
+            ui.label(
+                RichText::new(format!(
+                    "{}: ZFV {}, {:.2} Hits expected{}",
+                    f.zone.name(),
+                    f.zfv,
+                    expected,
+                    if f.certain {
+                        ""
+                    } else {
+                        " (some guns may pick another zone)"
+                    }
+                ))
+                .small(),
+            );
+            hit_bars(ui, &f.hits);
+        }
+    }
+}
+
+fn hit_bars(ui: &mut egui::Ui, hits: &[f64]) {
+    let shown = hits
+        .iter()
+        .rposition(|p| *p >= 0.005)
+        .map(|i| i + 1)
+        .unwrap_or(1)
+        .min(hits.len());
+    ui.horizontal(|ui| {
+        for (k, p) in hits.iter().take(shown).enumerate() {
+            let (rect, r) = ui.allocate_exact_size(vec2(28.0, 34.0), Sense::hover());
+            let bar_h = 22.0 * *p as f32;
+            let bar = egui::Rect::from_min_max(
+                pos2(rect.min.x + 3.0, rect.min.y + 22.0 - bar_h),
+                pos2(rect.max.x - 3.0, rect.min.y + 22.0),
+            );
+            ui.painter().rect_filled(
+                bar,
+                1.0,
+                if k == 0 {
+                    Color32::from_rgb(120, 190, 120)
+                } else {
+                    Color32::from_rgb(220, 90, 70)
+                },
+            );
+            ui.painter().text(
+                pos2(rect.center().x, rect.max.y - 5.0),
+                Align2::CENTER_CENTER,
+                k.to_string(),
+                FontId::proportional(10.0),
+                Color32::LIGHT_GRAY,
+            );
+            r.on_hover_text(format!("{k} Hit(s): {:.1}%", p * 100.0));
+        }
+    });
+}
+
+/// One card as the card row shows it.
+#[derive(Clone, Debug, Default)]
+pub struct Face {
+    pub title: String,
+    /// Banner colour: red Aircraft cards, blue Command cards (2.2.2), gold Pilot cards.
+    pub banner: [u8; 3],
+    pub lines: Vec<String>,
+    pub footer: String,
+    pub tooltip: String,
+    pub lit: bool,
+    pub selected: bool,
+}
+
+fn card_face(rules: &Csar, c: &CardView, lit: bool, selected: bool, view: &View) -> Face {
+    let kind = rules
+        .data
+        .action_cards
+        .get(c.card as usize)
+        .and_then(|&k| rules.data.action_kinds.get(k as usize));
+    let mut lines = Vec::new();
+    let mut tooltip = c.text.clone();
+    if let Some(k) = kind {
+        if k.class == CardClass::Aircraft {
+            let s: Vec<&str> = k
+                .aircraft
+                .iter()
+                .map(|a| match a {
+                    csar_rules::AircraftKind::Sandy => "Sandy",
+                    csar_rules::AircraftKind::Fac => "FAC",
+                    csar_rules::AircraftKind::Helicopter => "Helo",
+                    csar_rules::AircraftKind::FastMover => "FM",
+                })
+                .collect();
+            lines.push(s.join(" · "));
+        } else {
+            lines.push("Command".into());
+        }
+        if k.remove_when_played {
+            lines.push("removed when played".into());
+            tooltip.push_str("\nRemoved from the game when played (2.2.2).");
+        }
+    }
+    let footer = match c.aircraft {
+        Some(a) => view
+            .aircraft
+            .iter()
+            .find(|x| x.index == a)
+            .map(|x| format!("on {}", x.name))
+            .unwrap_or_default(),
+        None => String::new(),
+    };
+    Face {
+        title: c.name.clone(),
+        banner: if c.command {
+            [50, 90, 170]
+        } else {
+            [170, 50, 40]
+        },
+        lines,
+        footer,
+        tooltip,
+        lit,
+        selected,
+    }
+}
+
+/// Paints a card; returns its response (click and drag).
+pub fn card_ui(ui: &mut egui::Ui, f: &Face) -> egui::Response {
+    let (rect, response) = ui.allocate_exact_size(CARD, Sense::click_and_drag());
+    let lift = if f.selected {
+        -8.0
+    } else if response.hovered() {
+        -3.0
+    } else {
+        0.0
+    };
+    let rect = rect.translate(vec2(0.0, lift));
+    let p = ui.painter();
+    let border = if f.selected {
+        Stroke::new(3.0, Color32::from_rgb(90, 230, 255))
+    } else if f.lit {
+        Stroke::new(3.0, Color32::from_rgb(250, 205, 50))
+    } else {
+        Stroke::new(1.0, Color32::from_rgb(90, 90, 90))
+    };
+    let paper = if f.lit || f.selected {
+        Color32::from_rgb(240, 234, 216)
+    } else {
+        Color32::from_rgb(196, 192, 180)
+    };
+    p.rect(rect, 5.0, paper, border, StrokeKind::Inside);
+    let banner =
+        egui::Rect::from_min_size(rect.min + vec2(3.0, 3.0), vec2(rect.width() - 6.0, 7.0));
+    p.rect_filled(
+        banner,
+        2.0,
+        Color32::from_rgb(f.banner[0], f.banner[1], f.banner[2]),
+    );
+    let title = p.layout(
+        f.title.clone(),
+        FontId::proportional(12.0),
+        Color32::from_rgb(20, 20, 20),
+        rect.width() - 8.0,
+    );
+    let title_h = title.size().y;
+    p.galley(rect.min + vec2(4.0, 13.0), title, Color32::BLACK);
+    let mut y = rect.min.y + 15.0 + title_h;
+    for l in &f.lines {
+        let g = p.layout(
+            l.clone(),
+            FontId::proportional(9.5),
+            Color32::from_rgb(70, 60, 50),
+            rect.width() - 8.0,
+        );
+        let h = g.size().y;
+        p.galley(pos2(rect.min.x + 4.0, y), g, Color32::BLACK);
+        y += h + 1.0;
+    }
+    if !f.footer.is_empty() {
+        p.text(
+            pos2(rect.center().x, rect.max.y - 9.0),
+            Align2::CENTER_CENTER,
+            &f.footer,
+            FontId::proportional(10.0),
+            Color32::from_rgb(120, 30, 20),
+        );
+    }
+    if f.tooltip.is_empty() {
+        response
+    } else {
+        response.on_hover_text(&f.tooltip)
+    }
+}
+
+fn empty_slot(ui: &mut egui::Ui, text: &str) {
+    let (rect, _) = ui.allocate_exact_size(CARD, Sense::hover());
+    ui.painter().rect_stroke(
+        rect,
+        5.0,
+        Stroke::new(1.0, Color32::from_rgb(80, 84, 80)),
+        StrokeKind::Inside,
+    );
+    ui.painter().text(
+        rect.center(),
+        Align2::CENTER_CENTER,
+        text,
+        FontId::proportional(10.0),
+        Color32::GRAY,
+    );
+}
+
+fn card_group(
+    ui: &mut egui::Ui,
+    title: String,
+    faces: Vec<(Thing, Face)>,
+    empty: &str,
+    panel: &mut PanelState,
+    out: &mut Out,
+) -> egui::Rect {
+    ui.vertical(|ui| {
+        ui.label(RichText::new(title).small().strong());
+        ui.horizontal(|ui| {
+            if faces.is_empty() {
+                empty_slot(ui, empty);
+            }
+            for (t, f) in faces {
+                let r = card_ui(ui, &f);
+                if ui.clip_rect().contains(r.rect.center()) {
+                    out.things.push((t, r.rect.center()));
+                }
+                if r.clicked() {
+                    out.clicks.push(vec![t]);
+                }
+                if let Thing::Card(c) = t {
+                    if r.drag_started() {
+                        panel.dragging = Some(c);
+                    }
+                    if r.drag_stopped() && panel.dragging == Some(c) {
+                        panel.dragging = None;
+                        if let Some(p) = ui.ctx().pointer_latest_pos() {
+                            out.drop = Some((c, p));
+                        }
+                    }
+                }
+            }
+        });
+    })
+    .response
+    .rect
+}
+
+fn card_row(
+    ctx: &egui::Context,
+    board: egui::Rect,
+    st: &CsarScreen,
+    view: &View,
+    rules: &Csar,
+    panel: &mut PanelState,
+    out: &mut Out,
+) {
+    let r = egui::Rect::from_min_max(
+        pos2(board.min.x + COLUMN_W, board.max.y - CARDS_H),
+        board.max,
+    );
+    let sel: BTreeSet<Thing> = st.picker.selection.iter().copied().collect();
+    let next = st.routes.next(&st.picker.selection);
+    let face = |c: &CardView| {
+        let t = Thing::Card(c.card);
+        (
+            t,
+            card_face(rules, c, next.contains(&t), sel.contains(&t), view),
+        )
+    };
+    area("csar-cards", r).show(ctx, |ui| {
+        panel_frame().show(ui, |ui| {
+            ui.set_width(r.width() - 16.0);
+            ui.set_height(r.height() - 16.0);
+            egui::ScrollArea::horizontal()
+                .id_salt("csar-cards-scroll")
+                .show(ui, |ui| {
+                    ui.horizontal(|ui| {
+                        // Set-up choices come first: the cards to pick from.
+                        let choice =
+                            |title: &str, banner, line: String, footer: &str, tip: &str| Face {
+                                title: title.into(),
+                                banner,
+                                lines: vec![line],
+                                footer: footer.into(),
+                                tooltip: tip.into(),
+                                lit: true,
+                                selected: false,
+                            };
+                        let kinds: Vec<(Thing, Face)> = next
+                            .iter()
+                            .filter_map(|t| match *t {
+                                Thing::CardKind(k) => {
+                                    rules.data.action_kinds.get(k as usize).map(|d| {
+                                        let f = choice(
+                                            &d.name,
+                                            [170, 50, 40],
+                                            "pick for the hand".into(),
+                                            "",
+                                            &d.text,
+                                        );
+                                        (*t, f)
+                                    })
+                                }
+                                Thing::PilotCard(p) => rules.data.pilots.get(p as usize).map(|d| {
+                                    let f = choice(
+                                        &d.name,
+                                        [200, 160, 40],
+                                        d.kind.name().into(),
+                                        "Pilot/PJ",
+                                        &d.text,
+                                    );
+                                    (*t, f)
+                                }),
+                                _ => None,
+                            })
+                            .collect();
+                        if !kinds.is_empty() {
+                            card_group(ui, "Choose".into(), kinds, "", panel, out);
+                            ui.separator();
+                        }
+                        // The cards the decision is about come first.
+                        let boxes_first = matches!(
+                            view.step,
+                            Step::Play | Step::FireWindow | Step::Rescue | Step::WildHit
+                        );
+                        if boxes_first {
+                            card_boxes(ui, st, view, &face, panel, out);
+                        }
+                        card_group(
+                            ui,
+                            format!("Hand ({}, fills to {})", view.hand.len(), view.hand_limit),
+                            view.hand.iter().map(face).collect(),
+                            "empty",
+                            panel,
+                            out,
+                        );
+                        ui.separator();
+                        out.reserve_rect = Some(card_group(
+                            ui,
+                            format!("Reserve ({}/{})", view.reserve.len(), view.reserve_limit),
+                            view.reserve.iter().map(face).collect(),
+                            "drop a card here",
+                            panel,
+                            out,
+                        ));
+                        if !boxes_first && !view.assigned.is_empty() {
+                            ui.separator();
+                            card_boxes(ui, st, view, &face, panel, out);
+                        }
+                    });
+                });
+        });
+    });
+    if let Some(c) = panel.dragging
+        && let Some(p) = ctx.pointer_latest_pos()
+    {
+        egui::Area::new(egui::Id::new("csar-drag"))
+            .fixed_pos(p - CARD / 2.0)
+            .order(egui::Order::Tooltip)
+            .interactable(false)
+            .show(ctx, |ui| {
+                let f = Face {
+                    title: rules.card_name(c),
+                    banner: [170, 50, 40],
+                    selected: true,
+                    ..Default::default()
+                };
+                card_ui(ui, &f);
+            });
+        if !ctx.input(|i| i.pointer.any_down()) {
+            panel.dragging = None;
+        }
+    }
+}
+
+/// The zones' card boxes: the cards assigned there this turn.
+fn card_boxes(
+    ui: &mut egui::Ui,
+    st: &CsarScreen,
+    view: &View,
+    face: &dyn Fn(&CardView) -> (Thing, Face),
+    panel: &mut PanelState,
+    out: &mut Out,
+) {
+    for z in Zone::ALL {
+        let in_zone: Vec<&CardView> = view
+            .assigned
+            .iter()
+            .filter(|c| st.zone_of_card(c.card) == Some(z))
+            .collect();
+        if in_zone.is_empty() {
+            continue;
+        }
+        card_group(
+            ui,
+            format!("{} card box", z.name()),
+            in_zone.into_iter().map(face).collect(),
+            "",
+            panel,
+            out,
+        );
+        ui.separator();
+    }
+}
+
+fn decks_ui(ui: &mut egui::Ui, view: &View) {
+    ui.label(
+        RichText::new(format!(
+            "Action deck: {} to draw, {} discarded{}. Event deck: {} left.",
+            view.action_draw_pile,
+            view.action_discards,
+            if_any(view.action_removed, "removed"),
+            view.event_draw_pile
+        ))
+        .small(),
+    );
+    ui.label(
+        RichText::new(format!(
+            "Cups: {} Enemy Guns/Barrages, {} Hidden, {} Enemy markers.",
+            view.guns_in_cup, view.hidden_in_cup, view.enemy_in_cup
+        ))
+        .small(),
+    );
+}
+
+/// A Resolution card face, small.
+fn res_card(ui: &mut egui::Ui, c: &DrawnCard) {
+    let (rect, r) = ui.allocate_exact_size(vec2(40.0, 56.0), Sense::hover());
+    let p = ui.painter();
+    p.rect(
+        rect,
+        4.0,
+        Color32::from_rgb(238, 234, 222),
+        Stroke::new(1.5, icon_color(c.icon)),
+        StrokeKind::Inside,
+    );
+    paint_icon(p, rect.center() - vec2(0.0, 5.0), 11.0, c.icon);
+    p.text(
+        pos2(rect.min.x + 4.0, rect.min.y + 3.0),
+        Align2::LEFT_TOP,
+        c.number.to_string(),
+        FontId::proportional(9.0),
+        Color32::BLACK,
+    );
+    if let Some(a) = c.aircraft {
+        p.text(
+            pos2(rect.center().x, rect.max.y - 8.0),
+            Align2::CENTER_CENTER,
+            format!("✈{a}"),
+            FontId::proportional(10.0),
+            Color32::from_rgb(30, 30, 90),
+        );
+    }
+    r.on_hover_text(format!(
+        "Card {}: {}{}",
+        c.number,
+        c.icon.name(),
+        c.aircraft
+            .map(|a| format!(", aircraft {a}"))
+            .unwrap_or_default()
+    ));
+}
+
+fn face_down_card(ui: &mut egui::Ui) {
+    let (rect, _) = ui.allocate_exact_size(vec2(40.0, 56.0), Sense::hover());
+    ui.painter().rect(
+        rect,
+        4.0,
+        Color32::from_rgb(40, 62, 44),
+        Stroke::new(1.5, Color32::from_rgb(200, 190, 150)),
+        StrokeKind::Inside,
+    );
+}
+
+fn draw_panel(ctx: &egui::Context, board: egui::Rect, st: &CsarScreen, out: &mut Out) {
+    if st.draws.is_empty() {
+        return;
+    }
+    // Over the log when it is open (the panel shows its newest lines as
+    // cards), else in the board's upper right corner.
+    let screen = ctx.viewport_rect();
+    let beside = screen.max.x - board.max.x;
+    let (w, pos) = if beside >= 220.0 {
+        (beside - 8.0, pos2(board.max.x + 4.0, board.min.y + 4.0))
+    } else {
+        (300.0, pos2(board.max.x - 308.0, board.min.y + 8.0))
+    };
+    let total: usize = st.draws.iter().map(|g| g.cards.len()).sum();
+    let shown = egui::Area::new(egui::Id::new("csar-draws"))
+        .fixed_pos(pos)
+        .order(egui::Order::Foreground)
+        .fade_in(false)
+        .show(ctx, |ui| {
+            panel_frame().show(ui, |ui| {
+                ui.set_width(w - 16.0);
+                ui.horizontal(|ui| {
+                    ui.label(RichText::new("Resolution draws").strong());
+                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                        if ui.small_button("Close").clicked() {
+                            out.close_draws = true;
+                        }
+                        if st.shown_cards < total && ui.small_button("Show all").clicked() {
+                            out.show_all_draws = true;
+                        }
+                    });
+                });
+                // The first few groups; a long chain of draws is in the log.
+                const MOST: usize = 4;
+                let mut left = st.shown_cards;
+                for g in st.draws.iter().take(MOST) {
+                    group_ui(ui, g, &mut left);
+                }
+                if st.draws.len() > MOST {
+                    ui.separator();
+                    ui.weak(format!(
+                        "{} more draws: see the log.",
+                        st.draws.len() - MOST
+                    ));
+                }
+            });
+        });
+    if shown.response.contains_pointer() {
+        out.draws_hovered = true;
+    }
+}
+
+fn group_ui(ui: &mut egui::Ui, g: &DrawGroup, left: &mut usize) {
+    ui.separator();
+    ui.label(
+        RichText::new(format!("{} ({})", g.title, g.rule))
+            .color(Color32::from_rgb(240, 200, 90))
+            .strong(),
+    );
+    if let Some(h) = &g.header {
+        ui.label(RichText::new(h).small());
+    }
+    let shown = (*left).min(g.cards.len());
+    *left -= shown;
+    ui.horizontal_wrapped(|ui| {
+        for (i, c) in g.cards.iter().enumerate() {
+            if i < shown {
+                res_card(ui, c);
+            } else {
+                face_down_card(ui);
+            }
+        }
+        if g.reshuffles > 0 && shown == g.cards.len() {
+            ui.label(RichText::new("reshuffled").small().italics());
+        }
+    });
+    if shown == g.cards.len() {
+        for o in &g.outcome {
+            if !o.is_empty() {
+                ui.label(RichText::new(o).small());
+            }
+        }
+    }
+}
+
+/// The record and the win rates, as a chart of bars.
+pub fn records_ui(ui: &mut egui::Ui, records: &Records, problem: Option<&str>) {
+    if let Some(p) = problem {
+        ui.colored_label(Color32::from_rgb(240, 150, 100), p);
+    }
+    let tallies = records.tallies();
+    if tallies.is_empty() {
+        ui.weak("No finished game yet.");
+        return;
+    }
+    ui.label(RichText::new("Win rate per scenario").strong());
+    for t in &tallies {
+        ui.label(format!(
+            "{}: {} of {} won ({:.0}%), {} drawn, {} lost",
+            t.name,
+            t.wins,
+            t.played(),
+            t.win_rate() * 100.0,
+            t.draws,
+            t.losses
+        ));
+        let (rect, r) =
+            ui.allocate_exact_size(vec2(ui.available_width().min(380.0), 16.0), Sense::hover());
+        let n = t.played().max(1) as f32;
+        let mut x = rect.min.x;
+        for (count, color) in [
+            (t.wins, Color32::from_rgb(90, 180, 90)),
+            (t.draws, Color32::from_rgb(210, 190, 70)),
+            (t.losses, Color32::from_rgb(200, 80, 70)),
+        ] {
+            let w = rect.width() * count as f32 / n;
+            if w > 0.0 {
+                ui.painter().rect_filled(
+                    egui::Rect::from_min_size(pos2(x, rect.min.y), vec2(w, rect.height())),
+                    0.0,
+                    color,
+                );
+            }
+            x += w;
+        }
+        r.on_hover_text("green: won, yellow: drawn, red: lost");
+    }
+    ui.add_space(6.0);
+    ui.label(RichText::new("Last games").strong());
+    egui::Grid::new("csar-record-games")
+        .striped(true)
+        .show(ui, |ui| {
+            ui.label(RichText::new("Date").small());
+            ui.label(RichText::new("Scenario").small());
+            ui.label(RichText::new("Result").small());
+            ui.label(RichText::new("Turns").small());
+            ui.label(RichText::new("Options").small());
+            ui.end_row();
+            for g in records.games.iter().rev().take(12) {
+                ui.label(RichText::new(&g.date).small());
+                ui.label(RichText::new(&g.scenario_name).small());
+                ui.label(RichText::new(&g.result).small());
+                ui.label(RichText::new(g.turns.to_string()).small());
+                ui.label(
+                    RichText::new(if g.options.is_empty() {
+                        "none".to_string()
+                    } else {
+                        g.options.join(", ")
+                    })
+                    .small(),
+                );
+                ui.end_row();
+            }
+        });
+}
+
+/// On the game-over screen: the record, beside the launcher's window.
+pub fn game_over_ui(
+    mut contexts: EguiContexts,
+    game: Option<Res<ActiveGame>>,
+    rec: Res<CsarRecords>,
+) -> Result {
+    let Some(game) = game else { return Ok(()) };
+    if game.info.id != crate::GAME_ID {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    egui::Window::new("Your record")
+        .anchor(Align2::RIGHT_TOP, [-12.0, 12.0])
+        .default_width(420.0)
+        .collapsible(false)
+        .resizable(false)
+        .show(ctx, |ui| {
+            records_ui(ui, &rec.records, rec.problem.as_deref())
+        });
+    Ok(())
+}
+
+/// For tests: what a layout shows, to find a thing's place.
+pub fn layout_has(layout: &BoardLayout, t: Thing) -> bool {
+    layout.position(t).is_some()
+}
