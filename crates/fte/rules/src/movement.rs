@@ -220,12 +220,6 @@ impl Fte {
         if m.mode == MoveMode::Stealthy && m.hexes >= 1 {
             return Err(err("6.7", "Stealthy Movement is one hex"));
         }
-        if m.altitude_changed && m.hexes > 0 {
-            return Err(err(
-                "6.8",
-                "the altitude change at the end of a move ends it",
-            ));
-        }
         let mut cost = 0;
         for &u in &m.units {
             let unit = s.unit(u);
