@@ -3,7 +3,7 @@
 //! errata differently from a player of the game.
 
 use super::util::*;
-use crate::command::Command;
+use crate::command::{Command, Target};
 use crate::state::*;
 use vt_core::engine::Ruleset;
 
@@ -46,4 +46,38 @@ fn helicopter_flies_on_after_climbing_at_the_start_6_8() {
     pass_opfire(&mut s);
     play(&mut s, Command::Step { hex: h("23.24") });
     assert_eq!(s.unit(slick).hex, Some(h("23.24")));
+}
+
+// FTE 7.4 (Opportunity Fire): any result on the Target Effects Table ends the
+// target unit's Activation. A vehicle Immobilized (WIA) in the middle of its
+// move stops there and takes no second action.
+#[test]
+fn opportunity_fire_result_ends_a_vehicle_activation_7_4() {
+    // Check passed (1), hit (1), then small arms 2 = WIA (Immobilized), or
+    // 6 = S on a vehicle that is already Suppressed.
+    for (suppressed, effect) in [(false, 2), (true, 6)] {
+        let mut s = sandbox("examples");
+        s.cup.put(Chit::Side(Side::Nva));
+        let acav = add(&mut s, "us-acav", Side::Us, "20.24");
+        s.unit_mut(acav).suppressed = suppressed;
+        let nva = add(&mut s, "nva-rifle", Side::Nva, "23.24");
+        move_alone(&mut s, acav, MoveMode::Normal);
+        play(&mut s, Command::Step { hex: h("21.24") });
+        assert_eq!(kind(&s), "opportunity-fire");
+        s.force(&[1, 1, effect]);
+        play(&mut s, Command::OpFireAttempt { units: vec![nva] });
+        play(
+            &mut s,
+            Command::OpFire {
+                primary: nva,
+                supporters: vec![],
+                target: Target::Unit(acav),
+            },
+        );
+        assert_eq!(s.unit(acav).immobilized, !suppressed);
+        assert!(
+            s.activation.is_none(),
+            "its activation is over: no more steps, no second action"
+        );
+    }
 }
