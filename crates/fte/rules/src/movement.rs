@@ -481,7 +481,11 @@ impl Fte {
             Command::Step { hex } => {
                 let cost = self.step_ok(s, &m, here, *hex).unwrap_or(0);
                 let map = self.map_of(s);
-                let on_trail = map.trail_between(here, *hex) || map.road_between(here, *hex);
+                // 6.1 notes a and e: the trail modifier is for units using
+                // the trail; helicopters never do (and ignore Fire Modifiers
+                // in the air).
+                let on_trail = (map.trail_between(here, *hex) || map.road_between(here, *hex))
+                    && !self.is_heli(s.unit(m.units[0]));
                 let left = m.left.saturating_sub(cost);
                 for &u in &m.units {
                     let x = s.unit_mut(u);

@@ -81,3 +81,35 @@ fn opportunity_fire_result_ends_a_vehicle_activation_7_4() {
         );
     }
 }
+
+// FTE 6.1 notes a and e: the -1 against a unit using a Trail or Road is a
+// Fire Modifier, and Fire Modifiers are ignored for helicopters at High or
+// Treetop level (a helicopter does not use trails anyway).
+#[test]
+fn no_trail_modifier_against_helicopters_6_1_notes_a_e() {
+    let r = rules();
+    let mut s = sandbox("examples");
+    let hog = add(&mut s, "us-hog", Side::Us, "19.17");
+    s.unit_mut(hog).altitude = Altitude::Treetop;
+    let nva = add(&mut s, "nva-rifle", Side::Nva, "19.21");
+    move_alone(&mut s, hog, MoveMode::Normal);
+    play(&mut s, Command::Step { hex: h("19.18") });
+    assert_eq!(kind(&s), "opportunity-fire");
+    s.force(&[1]);
+    play(&mut s, Command::OpFireAttempt { units: vec![nva] });
+    let adj = r
+        .preview(
+            &s,
+            &Command::OpFire {
+                primary: nva,
+                supporters: vec![],
+                target: Target::Unit(hog),
+            },
+        )
+        .unwrap();
+    assert!(
+        adj.modifiers.iter().all(|m| m.rule != "FTE 6.1 note a"),
+        "{:?}",
+        adj.modifiers
+    );
+}
