@@ -4,6 +4,7 @@
 
 use super::util::*;
 use crate::command::{Command, Target};
+use crate::data::RandomEvent;
 use crate::state::*;
 use vt_core::engine::Ruleset;
 
@@ -111,5 +112,42 @@ fn no_trail_modifier_against_helicopters_6_1_notes_a_e() {
         adj.modifiers.iter().all(|m| m.rule != "FTE 6.1 note a"),
         "{:?}",
         adj.modifiers
+    );
+}
+
+// FTE 19.9 NVA Artillery: the target hex is in the LoS of an NVA Leader, or
+// holds or is next to a Visible American unit.
+#[test]
+fn nva_artillery_targets_19_9() {
+    let r = rules();
+    let mut s = sandbox("examples");
+    s.phase = Phase::Acting;
+    add(&mut s, "us-rifle", Side::Us, "20.24");
+    let mut ev = Vec::new();
+    s.force(&[3, 7]);
+    r.random_event(&mut s, &mut ev);
+    assert!(matches!(
+        s.stack.last(),
+        Some(Interrupt::Event {
+            event: RandomEvent::NvaArtillery,
+            ..
+        })
+    ));
+    assert!(
+        r.check(&s, &Command::EventHex { hex: h("21.24") }).is_ok(),
+        "next to a Visible US unit"
+    );
+    assert!(
+        r.check(&s, &Command::EventHex { hex: h("17.21") }).is_err(),
+        "not near the US and no NVA Leader to see it"
+    );
+    add(&mut s, "nva-leader", Side::Nva, "17.25");
+    assert!(
+        r.check(&s, &Command::EventHex { hex: h("17.21") }).is_ok(),
+        "in the NVA Leader's LoS"
+    );
+    assert!(
+        r.legal(&s)
+            .contains(&Command::EventHex { hex: h("17.21") })
     );
 }
