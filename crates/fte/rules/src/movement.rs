@@ -640,8 +640,16 @@ impl Fte {
             }
             return;
         }
-        self.booby_trap(s, &still, hex, ev);
-        self.overrun_markers(s, side, hex, ev);
+        // A helicopter flying over (Treetop or High) sets off no Booby Trap,
+        // overruns no one and questions no Civilians (26.0, 7.5.3, 17.1, 28.0).
+        let flying = still.iter().all(|u| {
+            let x = s.unit(*u);
+            self.is_heli(x) && x.altitude != Altitude::Ground
+        });
+        if !flying {
+            self.booby_trap(s, &still, hex, ev);
+            self.overrun_markers(s, side, hex, ev);
+        }
         let still: Vec<UnitId> = still
             .into_iter()
             .filter(|u| s.unit(*u).status == UnitStatus::OnMap)
@@ -649,7 +657,7 @@ impl Fte {
         if still.is_empty() {
             return;
         }
-        if side == Side::Us {
+        if side == Side::Us && !flying {
             let civ = s
                 .units_at(hex)
                 .find(|o| o.side == Side::Nva && self.role(o) == Role::Civilians)

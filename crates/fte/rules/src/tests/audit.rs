@@ -5,6 +5,7 @@
 use super::util::*;
 use crate::command::{Command, Target};
 use crate::data::RandomEvent;
+use crate::event::Event;
 use crate::state::*;
 use vt_core::engine::Ruleset;
 
@@ -146,8 +147,45 @@ fn nva_artillery_targets_19_9() {
         r.check(&s, &Command::EventHex { hex: h("17.21") }).is_ok(),
         "in the NVA Leader's LoS"
     );
-    assert!(
-        r.legal(&s)
-            .contains(&Command::EventHex { hex: h("17.21") })
-    );
+    assert!(r.legal(&s).contains(&Command::EventHex { hex: h("17.21") }));
+}
+
+// FTE 26.0, 7.5.3, 17.1, 28.0: a Booby Trap goes off under the first enemy
+// unit to enter its hex, a lone Medic or casualty is overrun by an enemy unit
+// in the hex, Civilians are interrogated by a US unit entering theirs: none
+// of that happens to a helicopter flying over at Treetop or High level.
+#[test]
+fn flying_helicopters_do_not_touch_the_ground_26_0_7_5_3_28_0() {
+    let mut s = sandbox("examples");
+    s.traps.push(Trap {
+        owner: Side::Nva,
+        kind: TrapKind::BoobyTrap,
+        hex: h("19.18"),
+        used: false,
+    });
+    let medic = add(&mut s, "nva-medic", Side::Nva, "19.19");
+    s.casualties.push(Casualty {
+        id: 0,
+        side: Side::Nva,
+        kind: CasualtyKind::Wia,
+        hex: Some(h("19.20")),
+        carrier: None,
+        gone: false,
+    });
+    let civ = add(&mut s, "civilians", Side::Nva, "19.21");
+    let hog = add(&mut s, "us-hog", Side::Us, "19.17");
+    s.unit_mut(hog).altitude = Altitude::Treetop;
+    move_alone(&mut s, hog, MoveMode::Normal);
+    let mut ev = Vec::new();
+    for to in ["19.18", "19.19", "19.20", "19.21"] {
+        ev.extend(play(&mut s, Command::Step { hex: h(to) }));
+        pass_opfire(&mut s);
+        assert_ne!(kind(&s), "interrogate", "no interrogation from the air");
+    }
+    assert!(!ev.iter().any(|e| matches!(e, Event::BoobyTrap { .. })));
+    assert!(!s.traps[0].used, "the trap waits for someone on foot");
+    assert_eq!(s.unit(medic).status, UnitStatus::OnMap);
+    assert!(!s.casualties[0].gone, "no capture from the air");
+    assert_eq!(s.unit(civ).status, UnitStatus::OnMap);
+    assert_eq!(s.vp, [0, 0]);
 }
