@@ -148,7 +148,9 @@ impl Fte {
             .copied()
             .filter(|u| {
                 let x = s.unit(*u);
-                x.status == UnitStatus::OnMap && x.hex == hex && !x.broken
+                // Still there after the Opportunity Fire (a unit it broke
+                // has retreated); Broken units may board (14.0).
+                x.status == UnitStatus::OnMap && x.hex == hex
             })
             .collect();
         let casualties: Vec<u16> = casualties

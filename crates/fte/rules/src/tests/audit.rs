@@ -189,3 +189,27 @@ fn flying_helicopters_do_not_touch_the_ground_26_0_7_5_3_28_0() {
     assert_eq!(s.unit(civ).status, UnitStatus::OnMap);
     assert_eq!(s.vp, [0, 0]);
 }
+
+// FTE 14.0: a vehicle or helicopter loads the Infantry Units in its hex; the
+// text bars none for being Broken (and the errata's Broken Leader flown off
+// assumes they may board).
+#[test]
+fn broken_infantry_can_be_loaded_14_0() {
+    let mut s = sandbox("examples");
+    let slick = add(&mut s, "us-slick", Side::Us, "20.24");
+    s.unit_mut(slick).altitude = Altitude::Ground;
+    let rifle = add(&mut s, "us-rifle", Side::Us, "20.24");
+    s.unit_mut(rifle).broken = true;
+    play(&mut s, Command::ActivateUnit { unit: slick });
+    play(
+        &mut s,
+        Command::Load {
+            carrier: slick,
+            units: vec![rifle],
+            casualties: vec![],
+        },
+    );
+    pass_opfire(&mut s);
+    assert_eq!(s.unit(rifle).status, UnitStatus::Loaded);
+    assert_eq!(s.unit(rifle).carrier, Some(slick));
+}
