@@ -256,12 +256,17 @@ impl Fte {
         outcome: &str,
         ev: &mut Vec<Event>,
     ) {
-        if effect == Effect::B {
+        let x = s.unit(unit);
+        let outcome = if effect == Effect::B {
             s.unit_mut(unit).broken = true;
             self.end_unit_activation(s, unit);
+            outcome
+        } else if x.broken || x.suppressed {
+            "already Suppressed or Broken: no additional effect"
         } else {
             s.unit_mut(unit).suppressed = true;
-        }
+            outcome
+        };
         ev.push(Event::Effect {
             unit,
             effect,

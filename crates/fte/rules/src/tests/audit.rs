@@ -4,7 +4,7 @@
 
 use super::util::*;
 use crate::command::{Command, Target};
-use crate::data::RandomEvent;
+use crate::data::{Effect, RandomEvent};
 use crate::event::Event;
 use crate::state::*;
 use vt_core::engine::Ruleset;
@@ -212,4 +212,21 @@ fn broken_infantry_can_be_loaded_14_0() {
     pass_opfire(&mut s);
     assert_eq!(s.unit(rifle).status, UnitStatus::Loaded);
     assert_eq!(s.unit(rifle).carrier, Some(slick));
+}
+
+// FTE 7.4: an S on a vehicle or helicopter that is already Suppressed or
+// Broken has no additional effect (a Broken one does not also become
+// Suppressed).
+#[test]
+fn suppression_on_a_broken_machine_has_no_effect_7_4() {
+    let r = rules();
+    for ty in ["us-acav", "us-hog"] {
+        let mut s = sandbox("examples");
+        let v = add(&mut s, ty, Side::Us, "20.24");
+        s.unit_mut(v).broken = true;
+        let mut ev = Vec::new();
+        r.apply_effect(&mut s, v, Effect::S, Side::Nva, None, false, &mut ev);
+        assert!(s.unit(v).broken);
+        assert!(!s.unit(v).suppressed, "{ty}: no additional effect");
+    }
 }
