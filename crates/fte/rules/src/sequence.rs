@@ -1281,6 +1281,7 @@ impl Fte {
 
     /// A unit leaves the map with everything it carries (7.5.3, 6.1).
     pub(crate) fn exit_unit(&self, s: &mut State, unit: UnitId, ev: &mut Vec<Event>) {
+        let broken_heli = self.is_heli(s.unit(unit)) && s.unit(unit).broken;
         let mut all = vec![unit];
         all.extend(
             s.units
@@ -1296,8 +1297,10 @@ impl Fte {
             let side = s.unit(u).side;
             let leader = self.is_leader(s.unit(u));
             let broken = s.unit(u).broken;
-            // Errata: a Broken Leader flown off costs a chit like a lost one.
-            if leader && broken && u != unit {
+            // Errata: a Leader aboard a helicopter that is Broken and leaves
+            // the map costs a chit like a lost one. The sentence may also be
+            // read as the Leader being Broken: either way the chit goes.
+            if leader && u != unit && (broken || broken_heli) {
                 self.lose_chit(s, side, ev);
             }
             let x = s.unit_mut(u);

@@ -230,3 +230,31 @@ fn suppression_on_a_broken_machine_has_no_effect_7_4() {
         assert!(!s.unit(v).suppressed, "{ty}: no additional effect");
     }
 }
+
+// FTE errata (clarifications): for each Leader aboard a helicopter that is
+// Broken and leaves the map, a chit of the Leader's side is lost for good.
+#[test]
+fn leader_aboard_a_broken_helicopter_costs_a_chit_errata() {
+    let mut s = sandbox("examples");
+    s.chits = [3, 3];
+    let slick = add(&mut s, "us-slick", Side::Us, "17.24");
+    {
+        let x = s.unit_mut(slick);
+        x.altitude = Altitude::Treetop;
+        x.broken = true;
+    }
+    let l = add(&mut s, "us-leader", Side::Us, "17.24");
+    {
+        let x = s.unit_mut(l);
+        x.status = UnitStatus::Loaded;
+        x.carrier = Some(slick);
+        x.hex = None;
+    }
+    move_alone(&mut s, slick, MoveMode::Normal);
+    let ev = play(&mut s, Command::ExitMap);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::ChitLost { side: Side::Us, .. }))
+    );
+    assert_eq!(s.chits[0], 2);
+}
