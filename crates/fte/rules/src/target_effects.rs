@@ -93,7 +93,7 @@ impl Fte {
         }
         match self.class(&u) {
             MoveClass::Infantry => self.infantry_effect(s, unit, effect, cause, from, mission, ev),
-            MoveClass::Vehicle => self.vehicle_effect(s, unit, effect, cause, ev),
+            MoveClass::Vehicle => self.vehicle_effect(s, unit, effect, cause, from, mission, ev),
             MoveClass::Helicopter => self.heli_effect(s, unit, effect, cause, ev),
         }
     }
@@ -212,19 +212,22 @@ impl Fte {
         });
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn vehicle_effect(
         &self,
         s: &mut State,
         unit: UnitId,
         effect: Effect,
         cause: Side,
+        from: Option<Hex>,
+        mission: bool,
         ev: &mut Vec<Event>,
     ) {
         match effect {
-            Effect::KIA => self.destroy_vehicle(s, unit, cause, ev),
+            Effect::KIA => self.destroy_vehicle(s, unit, cause, from, mission, ev),
             Effect::WIA => {
                 if s.unit(unit).immobilized {
-                    self.destroy_vehicle(s, unit, cause, ev);
+                    self.destroy_vehicle(s, unit, cause, from, mission, ev);
                 } else {
                     s.unit_mut(unit).immobilized = true;
                     ev.push(Event::Effect {
@@ -274,7 +277,18 @@ impl Fte {
         });
     }
 
-    fn destroy_vehicle(&self, s: &mut State, unit: UnitId, cause: Side, ev: &mut Vec<Event>) {
+    /// 7.4: the passengers take their Dual Purpose results as if fired on
+    /// by the same attack (a Broken one retreats from the firer unless it
+    /// was a Fire Mission).
+    fn destroy_vehicle(
+        &self,
+        s: &mut State,
+        unit: UnitId,
+        cause: Side,
+        from: Option<Hex>,
+        mission: bool,
+        ev: &mut Vec<Event>,
+    ) {
         let u = s.unit(unit).clone();
         let hex = u.hex.unwrap_or(Hex::new(0, 0));
         ev.push(Event::Effect {
@@ -315,7 +329,7 @@ impl Fte {
                 effect_roll: Some(r),
                 effect: Some(e),
             });
-            self.apply_effect(s, p, e, cause, Some(hex), true, ev);
+            self.apply_effect(s, p, e, cause, from, mission, ev);
         }
     }
 

@@ -258,3 +258,42 @@ fn leader_aboard_a_broken_helicopter_costs_a_chit_errata() {
     );
     assert_eq!(s.chits[0], 2);
 }
+
+// FTE 7.4: a destroyed vehicle's passengers each roll on the Dual Purpose
+// column and take the result; a Broken one retreats two hexes away from the
+// Primary Firing Unit like any Broken infantry (only a Fire Mission's Broken
+// units stay put).
+#[test]
+fn broken_passenger_of_a_destroyed_vehicle_retreats_7_4() {
+    let r = rules();
+    let mut s = sandbox("examples");
+    let acav = add(&mut s, "us-acav", Side::Us, "20.24");
+    let rifle = add(&mut s, "us-rifle", Side::Us, "20.24");
+    {
+        let x = s.unit_mut(rifle);
+        x.status = UnitStatus::Loaded;
+        x.carrier = Some(acav);
+        x.hex = None;
+    }
+    let mut ev = Vec::new();
+    // Dual Purpose 5 = B for the passenger.
+    s.force(&[5]);
+    r.apply_effect(
+        &mut s,
+        acav,
+        Effect::KIA,
+        Side::Nva,
+        Some(h("23.24")),
+        false,
+        &mut ev,
+    );
+    assert!(s.unit(rifle).broken);
+    assert!(
+        s.stack.iter().any(|i| matches!(
+            i,
+            Interrupt::Retreat { unit, away, .. } if *unit == rifle && *away == h("23.24")
+        )),
+        "{:?}",
+        s.stack
+    );
+}
