@@ -381,16 +381,14 @@ impl Fte {
             x.suppressed = false;
         }
         self.end_unit_activation(s, unit);
-        // The crew's WIA marker rides with the helicopter (errata clarification).
-        let id = s.casualties.len() as u16;
-        s.casualties.push(Casualty {
-            id,
-            side: u.side,
-            kind: CasualtyKind::Wia,
-            hex: None,
-            carrier: Some(unit),
-            gone: false,
-        });
+        // The WIA marker shows it is Downed; it is not a wounded man (the
+        // chart scores it as "Helicopter Downed (WIA)"). With nobody and
+        // nothing aboard to unload, the helicopter is removed at once.
+        let aboard = !self.passengers(s, unit).is_empty() || s.carried_by(unit).next().is_some();
+        if !aboard {
+            self.eliminate(s, unit, "downed with nothing aboard to unload (7.4)", ev);
+            return;
+        }
         if u.altitude != Altitude::Ground {
             s.stack.push(Interrupt::HeliDown {
                 unit,

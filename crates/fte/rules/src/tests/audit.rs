@@ -244,12 +244,7 @@ fn leader_aboard_a_broken_helicopter_costs_a_chit_errata() {
         x.broken = true;
     }
     let l = add(&mut s, "us-leader", Side::Us, "17.24");
-    {
-        let x = s.unit_mut(l);
-        x.status = UnitStatus::Loaded;
-        x.carrier = Some(slick);
-        x.hex = None;
-    }
+    put_aboard(&mut s, l, slick);
     move_alone(&mut s, slick, MoveMode::Normal);
     let ev = play(&mut s, Command::ExitMap);
     assert!(
@@ -269,12 +264,7 @@ fn broken_passenger_of_a_destroyed_vehicle_retreats_7_4() {
     let mut s = sandbox("examples");
     let acav = add(&mut s, "us-acav", Side::Us, "20.24");
     let rifle = add(&mut s, "us-rifle", Side::Us, "20.24");
-    {
-        let x = s.unit_mut(rifle);
-        x.status = UnitStatus::Loaded;
-        x.carrier = Some(acav);
-        x.hex = None;
-    }
+    put_aboard(&mut s, rifle, acav);
     let mut ev = Vec::new();
     // Dual Purpose 5 = B for the passenger.
     s.force(&[5]);
@@ -295,5 +285,38 @@ fn broken_passenger_of_a_destroyed_vehicle_retreats_7_4() {
         )),
         "{:?}",
         s.stack
+    );
+}
+
+// FTE 7.4 and 29.0: a Downed helicopter gets a WIA marker to show it is
+// Downed (the chart scores it as "Helicopter Downed (WIA)"); that marker is
+// not a wounded man: no casualty check, no evacuation or capture VP, no room
+// taken aboard. Once nothing is left aboard the helicopter is removed.
+#[test]
+fn downed_helicopter_marker_is_not_a_casualty_7_4() {
+    let r = rules();
+    let mut s = sandbox("examples");
+    let slick = add(&mut s, "us-slick", Side::Us, "20.24");
+    s.unit_mut(slick).altitude = Altitude::Treetop;
+    let rifle = add(&mut s, "us-rifle", Side::Us, "20.24");
+    put_aboard(&mut s, rifle, slick);
+    let mut ev = Vec::new();
+    r.apply_effect(&mut s, slick, Effect::WIA, Side::Nva, None, false, &mut ev);
+    assert!(s.unit(slick).downed);
+    assert!(s.casualties.is_empty(), "{:?}", s.casualties);
+    assert_eq!(r.aboard(&s, slick), 4);
+
+    // Nothing aboard: downed and removed at once.
+    let mut s = sandbox("examples");
+    let slick = add(&mut s, "us-slick", Side::Us, "20.24");
+    s.unit_mut(slick).altitude = Altitude::High;
+    let mut ev = Vec::new();
+    r.apply_effect(&mut s, slick, Effect::WIA, Side::Nva, None, false, &mut ev);
+    assert!(s.casualties.is_empty());
+    assert_ne!(s.unit(slick).status, UnitStatus::OnMap);
+    assert!(s.stack.is_empty(), "nothing to set down: {:?}", s.stack);
+    assert_eq!(
+        s.vp[1],
+        r.tables.vp(crate::data::VpEvent::HelicopterDowned).1
     );
 }
