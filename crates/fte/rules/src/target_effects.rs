@@ -133,6 +133,21 @@ impl Fte {
                             kind.name()
                         ),
                     });
+                    // 7.5.2: fewer men carry less; the rest is put down here
+                    // (an Injury, part of the unit, last).
+                    let mut carried: Vec<(bool, u16)> = s
+                        .carried_by(unit)
+                        .map(|c| (c.kind == CasualtyKind::Injury, c.id))
+                        .collect();
+                    carried.sort();
+                    let keep = self.carry_capacity(s.unit(unit));
+                    let drop = carried.len().saturating_sub(keep);
+                    for &(_, c) in carried.iter().take(drop) {
+                        let cas = &mut s.casualties[c as usize];
+                        cas.carrier = None;
+                        cas.hex = Some(hex);
+                        ev.push(Event::Dropped { casualty: c, hex });
+                    }
                 } else {
                     ev.push(Event::Effect {
                         unit,

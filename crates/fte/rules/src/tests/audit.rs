@@ -320,3 +320,32 @@ fn downed_helicopter_marker_is_not_a_casualty_7_4() {
         r.tables.vp(crate::data::VpEvent::HelicopterDowned).1
     );
 }
+
+// FTE 7.5.2: a four man unit carries two KIA/WIA, a three man unit one, a one
+// or two man unit none. A unit reduced to two men puts down what it carried.
+#[test]
+fn reduced_unit_puts_down_what_it_cannot_carry_7_5_2() {
+    let r = rules();
+    let mut s = sandbox("examples");
+    let rifle = add(&mut s, "us-rifle", Side::Us, "20.24");
+    for id in 0..2u16 {
+        s.casualties.push(Casualty {
+            id,
+            side: Side::Us,
+            kind: CasualtyKind::Kia,
+            hex: None,
+            carrier: Some(rifle),
+            gone: false,
+        });
+    }
+    let mut ev = Vec::new();
+    r.apply_effect(&mut s, rifle, Effect::WIA, Side::Nva, None, false, &mut ev);
+    assert!(s.unit(rifle).reduced);
+    assert_eq!(r.carry_capacity(s.unit(rifle)), 0);
+    assert_eq!(s.carried_by(rifle).count(), 0);
+    assert!(
+        s.casualties[..2]
+            .iter()
+            .all(|c| c.hex == Some(h("20.24")) && c.carrier.is_none())
+    );
+}
