@@ -349,3 +349,38 @@ fn reduced_unit_puts_down_what_it_cannot_carry_7_5_2() {
             .all(|c| c.hex == Some(h("20.24")) && c.carrier.is_none())
     );
 }
+
+// FTE 5.1: activating a Leader activates him (the units around him join as
+// the player chooses): he is Activation Complete afterwards even if he took
+// no action himself, and cannot bring another group with the next chit. The
+// same for a single unit or helicopter activated on its own.
+#[test]
+fn an_activated_leader_is_activation_complete_5_1() {
+    let r = rules();
+    let mut s = sandbox("examples");
+    s.cup.put(Chit::Side(Side::Nva));
+    let leader = add(&mut s, "us-leader", Side::Us, "20.24");
+    let a = add(&mut s, "us-rifle", Side::Us, "21.24");
+    let b = add(&mut s, "us-rifle", Side::Us, "19.24");
+    play(&mut s, Command::ActivateLeader { leader });
+    play(
+        &mut s,
+        Command::Recover {
+            unit: a,
+            pick_up: None,
+            transfer: None,
+        },
+    );
+    play(&mut s, Command::EndActivation);
+    assert!(s.unit(leader).activated, "the Leader was activated");
+    assert!(!s.unit(b).activated, "b was not given an action");
+    assert!(r.leader_group(&s, leader).is_err());
+
+    let mut s = sandbox("examples");
+    s.cup.put(Chit::Side(Side::Nva));
+    let hog = add(&mut s, "us-hog", Side::Us, "20.24");
+    s.unit_mut(hog).altitude = Altitude::Treetop;
+    play(&mut s, Command::ActivateUnit { unit: hog });
+    play(&mut s, Command::EndActivation);
+    assert!(s.unit(hog).activated);
+}
