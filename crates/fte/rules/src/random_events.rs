@@ -106,7 +106,8 @@ impl Fte {
                     && !u.concealed
                     && self.troops(u) >= 3
             }
-            RandomEvent::LowAmmo => self.fire_rating(u).is_some() && !u.low_ammo,
+            // The enemy places it, so only on a unit he can see (19.2).
+            RandomEvent::LowAmmo => self.fire_rating(u).is_some() && !u.low_ammo && !u.concealed,
             RandomEvent::Hero => !self.is_marker_only(u) && self.class(u) == MoveClass::Infantry,
             RandomEvent::Rally => u.broken || u.suppressed,
             _ => false,

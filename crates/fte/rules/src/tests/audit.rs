@@ -384,3 +384,24 @@ fn an_activated_leader_is_activation_complete_5_1() {
     play(&mut s, Command::EndActivation);
     assert!(s.unit(hog).activated);
 }
+
+// FTE 19.2 Low Ammo: the enemy player places the marker. He may only name
+// units he can see: offering him Concealed markers would tell him which of
+// them are Combat Units and which are Dummies or Civilians.
+#[test]
+fn low_ammo_is_placed_on_a_unit_the_chooser_sees_19_2() {
+    let r = rules();
+    let mut s = sandbox("examples");
+    s.phase = Phase::Acting;
+    let seen = add(&mut s, "nva-rifle", Side::Nva, "23.24");
+    let hidden = add(&mut s, "nva-rifle", Side::Nva, "24.24");
+    conceal(&mut s, hidden);
+    let mut ev = Vec::new();
+    // NVA event (odd), Low Ammo (2): the US player chooses.
+    s.force(&[1, 2]);
+    r.random_event(&mut s, &mut ev);
+    let legal = r.legal(&s);
+    assert!(legal.contains(&Command::EventUnit { unit: seen }));
+    assert!(!legal.contains(&Command::EventUnit { unit: hidden }));
+    assert!(r.check(&s, &Command::EventUnit { unit: hidden }).is_err());
+}
