@@ -5,7 +5,7 @@
 use super::util::*;
 use crate::command::{Command, Target};
 use crate::data::{Effect, RandomEvent};
-use crate::event::Event;
+use crate::event::{CheckKind, Event};
 use crate::state::*;
 use vt_core::engine::Ruleset;
 
@@ -404,4 +404,36 @@ fn low_ammo_is_placed_on_a_unit_the_chooser_sees_19_2() {
     assert!(legal.contains(&Command::EventUnit { unit: seen }));
     assert!(!legal.contains(&Command::EventUnit { unit: hidden }));
     assert!(r.check(&s, &Command::EventUnit { unit: hidden }).is_err());
+}
+
+// FTE 6.7 and 6.1: the Stealthy Movement check is modified by the Concealment
+// Modifier of the hex entered; the log names the rules that give it.
+#[test]
+fn stealthy_check_names_its_modifier_rules_6_7() {
+    let r = rules();
+    let mut s = sandbox("examples");
+    let u = add(&mut s, "us-rifle", Side::Us, "20.24");
+    conceal(&mut s, u);
+    move_alone(&mut s, u, MoveMode::Stealthy);
+    s.force(&[3]);
+    let ev = play(&mut s, Command::Step { hex: h("21.24") });
+    let check = ev
+        .iter()
+        .find(|e| {
+            matches!(
+                e,
+                Event::Check {
+                    kind: CheckKind::Stealthy,
+                    ..
+                }
+            )
+        })
+        .expect("a Stealthy Movement check");
+    let log = r.describe(check);
+    let m = &log.adjudications[0].modifiers;
+    assert!(
+        m.iter()
+            .any(|m| m.rule.contains("6.1") && m.rule.contains("6.7")),
+        "{m:?}"
+    );
 }
