@@ -319,7 +319,11 @@ pub enum Event {
         target: Hex,
         accuracy: u8,
         mods: Mods,
+        /// (direction d6, distance in hexes) when it scatters.
         scatter: Option<(u8, u8)>,
+        /// The d10 the scatter distance was worked out from (16.0).
+        #[serde(default)]
+        distance_roll: Option<u8>,
         landed: Hex,
     },
     Loaded {

@@ -437,3 +437,29 @@ fn stealthy_check_names_its_modifier_rules_6_7() {
         "{m:?}"
     );
 }
+
+// FTE 16.0: a Fire Mission that scatters goes a d6 direction and a d10
+// distance (divided by 5 for Battalion Mortars, rounded up); the log shows
+// both rolls and the sum, not only the result.
+#[test]
+fn fire_mission_scatter_shows_its_rolls_16_0() {
+    let r = rules();
+    let mut s = sandbox("examples");
+    let m = Mission {
+        side: Side::Us,
+        kind: crate::data::MissionKind::BnMortar,
+        target: h("21.20"),
+        turn: 1,
+    };
+    let mut ev = Vec::new();
+    // Accuracy 8 scatters; direction 2; distance 7 / 5 = 2 hexes.
+    s.force(&[8, 2, 7]);
+    r.execute_mission(&mut s, &m, &mut ev);
+    let lands = ev
+        .iter()
+        .find(|e| matches!(e, Event::MissionLands { .. }))
+        .expect("the mission lands");
+    let a = &r.describe(lands).adjudications[0];
+    assert_eq!(a.rolled, vec![8, 2, 7], "{a:?}");
+    assert!(a.result.contains("7/5"), "{}", a.result);
+}
