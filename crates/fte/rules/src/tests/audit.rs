@@ -157,12 +157,7 @@ fn nva_artillery_targets_19_9() {
 #[test]
 fn flying_helicopters_do_not_touch_the_ground_26_0_7_5_3_28_0() {
     let mut s = sandbox("examples");
-    s.traps.push(Trap {
-        owner: Side::Nva,
-        kind: TrapKind::BoobyTrap,
-        hex: h("19.18"),
-        used: false,
-    });
+    booby_trap_at(&mut s, "19.18");
     let medic = add(&mut s, "nva-medic", Side::Nva, "19.19");
     s.casualties.push(Casualty {
         id: 0,
@@ -462,4 +457,29 @@ fn fire_mission_scatter_shows_its_rolls_16_0() {
     let a = &r.describe(lands).adjudications[0];
     assert_eq!(a.rolled, vec![8, 2, 7], "{a:?}");
     assert!(a.result.contains("7/5"), "{}", a.result);
+}
+
+// FTE 8.0 and 26.0: advancing into the cleared hex draws no Opportunity
+// Fire, but the first enemy unit to enter a Booby Trap hex sets it off, and
+// an advance enters the hex.
+#[test]
+fn advancing_into_a_booby_trap_hex_sets_it_off_8_0_26_0() {
+    let mut s = sandbox("examples");
+    s.phase = Phase::Acting;
+    let us = add(&mut s, "us-rifle", Side::Us, "20.24");
+    booby_trap_at(&mut s, "21.24");
+    s.stack.push(Interrupt::Assault(Assault {
+        side: Side::Us,
+        hex: h("21.24"),
+        attackers: vec![us],
+        round: 1,
+        stage: AssaultStage::Advance,
+        fired: vec![],
+        results: vec![],
+    }));
+    s.force(&[10]);
+    let ev = play(&mut s, Command::Advance { units: vec![us] });
+    assert!(ev.iter().any(|e| matches!(e, Event::BoobyTrap { .. })));
+    assert!(s.traps[0].used);
+    assert!(s.unit(us).reduced, "a failed check is a WIA");
 }

@@ -111,3 +111,13 @@ pub fn put_aboard(s: &mut State, unit: UnitId, carrier: UnitId) {
     x.carrier = Some(carrier);
     x.hex = None;
 }
+
+/// Plots an NVA/VC Booby Trap at `hex` (26.0).
+pub fn booby_trap_at(s: &mut State, hex: &str) {
+    s.traps.push(Trap {
+        owner: Side::Nva,
+        kind: TrapKind::BoobyTrap,
+        hex: h(hex),
+        used: false,
+    });
+}
