@@ -753,7 +753,14 @@ impl Fte {
                 "8.0",
             ),
             Expect::Advance => ("advance", "The hex is cleared: advance into it?", "8.0"),
-            Expect::Event => ("random-event", "Random Event: make its choice.", "19.0"),
+            Expect::Event => (
+                "random-event",
+                "Random Event: make its choice.",
+                match s.stack.last() {
+                    Some(Interrupt::Event { event, .. }) => event.section(),
+                    _ => "19.0",
+                },
+            ),
             Expect::Interrogate => (
                 "interrogate",
                 "Civilians here: attempt an Interrogation?",
@@ -1077,7 +1084,11 @@ impl Fte {
                 if self.event_choice_ok(s, c) {
                     Ok(())
                 } else {
-                    Err(err("19.0", "not a valid choice for this Random Event"))
+                    let section = match s.stack.last() {
+                        Some(Interrupt::Event { event, .. }) => event.section(),
+                        _ => "19.0",
+                    };
+                    Err(err(section, "not a valid choice for this Random Event"))
                 }
             }
             (Expect::Interrogate, C::Interrogate | C::NoInterrogation) => Ok(()),

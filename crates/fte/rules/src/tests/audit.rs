@@ -138,8 +138,10 @@ fn nva_artillery_targets_19_9() {
         r.check(&s, &Command::EventHex { hex: h("21.24") }).is_ok(),
         "next to a Visible US unit"
     );
-    assert!(
-        r.check(&s, &Command::EventHex { hex: h("17.21") }).is_err(),
+    assert_eq!(r.decision(&s).rule, "FTE 19.9");
+    assert_eq!(
+        refused(&s, Command::EventHex { hex: h("17.21") }),
+        "FTE 19.9",
         "not near the US and no NVA Leader to see it"
     );
     add(&mut s, "nva-leader", Side::Nva, "17.25");
