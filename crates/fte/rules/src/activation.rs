@@ -476,6 +476,17 @@ impl Fte {
             for x in &a.acted {
                 s.unit_mut(x.unit).activated = true;
             }
+            // 5.1: the Leader (or the unit, or the helicopters) the chit was
+            // spent on has been activated, whether or not it took an action;
+            // the units around a Leader join only if given one.
+            let chosen = match &a.kind {
+                ActivationKind::Leader(u) | ActivationKind::Unit(u) => vec![*u],
+                ActivationKind::Helicopters(v) => v.clone(),
+                ActivationKind::Hex(_) => Vec::new(),
+            };
+            for u in chosen {
+                s.unit_mut(u).activated = true;
+            }
             ev.push(Event::ActivationEnds { side: a.side });
         }
         // 26.0: a Claymore with no US infantry in or next to it is lost.

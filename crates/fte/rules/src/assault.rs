@@ -550,6 +550,9 @@ impl Fte {
                         }
                     }
                 }
+                // No Opportunity Fire at the advance (8.0), but a Booby Trap
+                // still goes off under the first unit in (26.0).
+                self.booby_trap(s, units, a.hex, ev);
                 self.overrun_markers(s, side, a.hex, ev);
                 self.end_assault(s, ev);
             }

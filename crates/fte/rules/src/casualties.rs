@@ -144,21 +144,5 @@ impl Fte {
             }
             CasualtyResult::NoChange => {}
         }
-        // Errata: a downed helicopter whose crew WIA resolves is unloaded.
-        if result != CasualtyResult::NoChange
-            && let Some(h) = c.carrier
-        {
-            let heli = s.unit(h);
-            if self.is_heli(heli) && heli.downed && heli.status == UnitStatus::OnMap {
-                let aboard = s
-                    .units
-                    .iter()
-                    .any(|u| u.carrier == Some(h) && u.status == UnitStatus::Loaded)
-                    || s.carried_by(h).next().is_some();
-                if !aboard {
-                    self.eliminate(s, h, "downed helicopter abandoned", ev);
-                }
-            }
-        }
     }
 }

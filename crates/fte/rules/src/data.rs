@@ -261,6 +261,23 @@ impl RandomEvent {
             RandomEvent::NoEvent => "No Event",
         }
     }
+
+    /// The section that rules the event.
+    pub fn section(self) -> &'static str {
+        match self {
+            RandomEvent::Injury => "19.1",
+            RandomEvent::LowAmmo => "19.2",
+            RandomEvent::Rally => "19.3",
+            RandomEvent::Hero => "19.4",
+            RandomEvent::HigherHq => "19.5",
+            RandomEvent::Cobras => "19.6",
+            RandomEvent::Vc => "19.7",
+            RandomEvent::AerialObserver => "19.8",
+            RandomEvent::NvaArtillery => "19.9",
+            RandomEvent::CheckFire => "19.10",
+            RandomEvent::NoEvent => "19.0",
+        }
+    }
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]

@@ -381,8 +381,10 @@ impl Fte {
                 accuracy,
                 mods,
                 scatter,
+                distance_roll,
                 landed,
             } => {
+                let fm = &self.tables.fire_missions;
                 let mut a = Adjudication::new(
                     format!("{} {} accuracy", side.name(), kind.name()),
                     "FTE 16.0",
@@ -390,10 +392,25 @@ impl Fte {
                 a.rolled = vec![*accuracy as i32];
                 a.modifiers = modifiers(mods);
                 a.total = total(*accuracy, mods);
-                a.needed = Some("6 or less to land on target (10 always scatters)".into());
-                a.result = match scatter {
-                    None => "accurate".into(),
-                    Some((d, n)) => format!("scatters {n} hex(es) in direction {d}"),
+                a.needed = Some(format!(
+                    "{} or less to land on target (10 always scatters)",
+                    fm.accurate_max.value
+                ));
+                a.result = match (scatter, distance_roll) {
+                    (None, _) => "accurate".into(),
+                    (Some((d, n)), Some(r)) => {
+                        a.rolled.extend([*d as i32, *r as i32]);
+                        let div = match kind {
+                            crate::data::MissionKind::BnMortar => fm.mortar_scatter_divisor.value,
+                            crate::data::MissionKind::Artillery => {
+                                fm.artillery_scatter_divisor.value
+                            }
+                        };
+                        format!(
+                            "scatters in direction {d} (d6) by {r}/{div} rounded up = {n} hex(es) (d10)"
+                        )
+                    }
+                    (Some((d, n)), None) => format!("scatters {n} hex(es) in direction {d}"),
                 };
                 LogEntry {
                     text: format!(
@@ -499,7 +516,11 @@ impl Fte {
                 a.rolled = vec![*roll as i32];
                 a.modifiers = modifiers(mods);
                 a.total = total(*roll, mods);
-                a.needed = Some("9-10 dies of wounds, 1-2 returns to duty".into());
+                let cd = &self.tables.casualties;
+                a.needed = Some(format!(
+                    "{} or more dies of wounds, {} or less returns to duty",
+                    cd.dow_min.value, cd.rtd_max.value
+                ));
                 a.result = match result {
                     CasualtyResult::DiedOfWounds => "DOW".into(),
                     CasualtyResult::ReturnedToDuty => "RTD".into(),

@@ -90,7 +90,8 @@ impl Drm {
             Drm::Stealthy => "FTE 6.7",
             Drm::ObservedMortar => "FTE 7.2",
             Drm::Searching => "FTE 9.0",
-            Drm::Concealment(_) => "FTE 18.2",
+            // The Terrain Effects Chart column, used by 6.7 and 18.2.
+            Drm::Concealment(_) => "FTE 6.1, 6.7, 18.2",
             Drm::VisibleEnemies => "FTE 18.2",
             Drm::Medic => "FTE 17.1",
             Drm::ForwardObserver => "FTE 13.0",
@@ -318,7 +319,11 @@ pub enum Event {
         target: Hex,
         accuracy: u8,
         mods: Mods,
+        /// (direction d6, distance in hexes) when it scatters.
         scatter: Option<(u8, u8)>,
+        /// The d10 the scatter distance was worked out from (16.0).
+        #[serde(default)]
+        distance_roll: Option<u8>,
         landed: Hex,
     },
     Loaded {

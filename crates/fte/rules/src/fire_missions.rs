@@ -200,8 +200,8 @@ impl Fte {
         }
         let accuracy = s.d10();
         let accurate = accuracy != 10 && judge(accuracy, &mods, fm.accurate_max.value);
-        let (landed, scatter) = if accurate {
-            (m.target, None)
+        let (landed, scatter, distance_roll) = if accurate {
+            (m.target, None, None)
         } else {
             let dir = s.d6();
             let d = s.d10();
@@ -212,7 +212,11 @@ impl Fte {
             let dist = d.div_ceil(div.max(1));
             // The map's direction indicator: a 1 points `scatter_one`.
             let heading = (fm.scatter_one.value.index() + dir - 1) % 6 + 1;
-            (m.target.step(heading, dist as u32), Some((dir, dist)))
+            (
+                m.target.step(heading, dist as u32),
+                Some((dir, dist)),
+                Some(d),
+            )
         };
         ev.push(Event::MissionLands {
             side: m.side,
@@ -221,6 +225,7 @@ impl Fte {
             accuracy,
             mods,
             scatter,
+            distance_roll,
             landed,
         });
         let (radius, rating) = match m.kind {

@@ -220,12 +220,6 @@ impl Fte {
         if m.mode == MoveMode::Stealthy && m.hexes >= 1 {
             return Err(err("6.7", "Stealthy Movement is one hex"));
         }
-        if m.altitude_changed && m.hexes > 0 {
-            return Err(err(
-                "6.8",
-                "the altitude change at the end of a move ends it",
-            ));
-        }
         let mut cost = 0;
         for &u in &m.units {
             let unit = s.unit(u);
@@ -487,7 +481,11 @@ impl Fte {
             Command::Step { hex } => {
                 let cost = self.step_ok(s, &m, here, *hex).unwrap_or(0);
                 let map = self.map_of(s);
-                let on_trail = map.trail_between(here, *hex) || map.road_between(here, *hex);
+                // 6.1 notes a and e: the trail modifier is for units using
+                // the trail; helicopters never do (and ignore Fire Modifiers
+                // in the air).
+                let on_trail = (map.trail_between(here, *hex) || map.road_between(here, *hex))
+                    && !self.is_heli(s.unit(m.units[0]));
                 let left = m.left.saturating_sub(cost);
                 for &u in &m.units {
                     let x = s.unit_mut(u);
@@ -642,8 +640,16 @@ impl Fte {
             }
             return;
         }
-        self.booby_trap(s, &still, hex, ev);
-        self.overrun_markers(s, side, hex, ev);
+        // A helicopter flying over (Treetop or High) sets off no Booby Trap,
+        // overruns no one and questions no Civilians (26.0, 7.5.3, 17.1, 28.0).
+        let flying = still.iter().all(|u| {
+            let x = s.unit(*u);
+            self.is_heli(x) && x.altitude != Altitude::Ground
+        });
+        if !flying {
+            self.booby_trap(s, &still, hex, ev);
+            self.overrun_markers(s, side, hex, ev);
+        }
         let still: Vec<UnitId> = still
             .into_iter()
             .filter(|u| s.unit(*u).status == UnitStatus::OnMap)
@@ -651,7 +657,7 @@ impl Fte {
         if still.is_empty() {
             return;
         }
-        if side == Side::Us {
+        if side == Side::Us && !flying {
             let civ = s
                 .units_at(hex)
                 .find(|o| o.side == Side::Nva && self.role(o) == Role::Civilians)

@@ -7,6 +7,7 @@
 
 use crate::Fte;
 use crate::command::Command;
+use crate::data::Effect;
 use crate::event::{AttackKind, CheckKind, Event, Mods};
 use crate::fire::{Attack, OpFireCtx};
 use crate::geo::{Hex, HexExt};
@@ -301,16 +302,29 @@ impl Fte {
                 self.firing_reveals(s, &firers, ev);
                 let effect = self.roll_attack(s, &a, ev);
                 if let Some(e) = effect {
-                    let before = s.unit(t).clone();
+                    let from = ev.len();
                     self.apply_effect(s, t, e, side, p.hex, false, ev);
-                    // 7.4: any result ends the target unit's activation (an
-                    // S? that came to nothing is no result).
-                    let after = s.unit(t);
-                    let changed = after.status != before.status
-                        || after.suppressed != before.suppressed
-                        || after.broken != before.broken
-                        || after.reduced != before.reduced;
-                    if changed {
+                    // 7.4: any result ends the target unit's activation,
+                    // whatever it did to the unit (an Immobilized vehicle, an
+                    // S on one already Suppressed); only an S? whose check
+                    // was passed is no result, and S and S? do nothing to
+                    // a Sapper (27.0).
+                    let sapper_s = matches!(e, Effect::S | Effect::SQ)
+                        && self.role(s.unit(t)) == crate::data::Role::Sapper;
+                    let shrugged_off = sapper_s
+                        || e == Effect::SQ
+                            && ev[from..].iter().any(|x| {
+                                matches!(
+                                    x,
+                                    Event::Check {
+                                        unit,
+                                        kind: CheckKind::PossibleSuppression,
+                                        pass: true,
+                                        ..
+                                    } if *unit == t
+                                )
+                            });
+                    if !shrugged_off {
                         self.end_unit_activation(s, t);
                     }
                 }

@@ -106,7 +106,8 @@ impl Fte {
                     && !u.concealed
                     && self.troops(u) >= 3
             }
-            RandomEvent::LowAmmo => self.fire_rating(u).is_some() && !u.low_ammo,
+            // The enemy places it, so only on a unit he can see (19.2).
+            RandomEvent::LowAmmo => self.fire_rating(u).is_some() && !u.low_ammo && !u.concealed,
             RandomEvent::Hero => !self.is_marker_only(u) && self.class(u) == MoveClass::Infantry,
             RandomEvent::Rally => u.broken || u.suppressed,
             _ => false,
@@ -123,10 +124,10 @@ impl Fte {
             RandomEvent::Cobras => {
                 placed < 2 && map.is_edge(hex) && !s.units_at(hex).any(|u| self.is_heli(u))
             }
+            // 19.9: in the LoS of an NVA Leader, or holding or next to a
+            // Visible American unit.
             RandomEvent::NvaArtillery => {
-                placed == 0
-                    && s.units_at(hex)
-                        .any(|u| u.side == Side::Us && !u.concealed && !self.is_marker_only(u))
+                placed == 0 && self.target_hex_ok(s, Side::Nva, None, hex).is_ok()
             }
             RandomEvent::Vc => {
                 let Some(piece) = Self::VC_PIECES.get(placed as usize) else {
@@ -196,17 +197,7 @@ impl Fte {
         let map = self.map_of(s);
         let hexes: Vec<Hex> = match event {
             RandomEvent::Cobras => map.all_edge_hexes().to_vec(),
-            RandomEvent::NvaArtillery => {
-                let mut v: Vec<Hex> = s
-                    .on_map()
-                    .filter(|u| u.side == Side::Us)
-                    .filter_map(|u| u.hex)
-                    .collect();
-                v.sort();
-                v.dedup();
-                v
-            }
-            RandomEvent::Vc => map.hexes().to_vec(),
+            RandomEvent::NvaArtillery | RandomEvent::Vc => map.hexes().to_vec(),
             _ => Vec::new(),
         };
         out.extend(

@@ -753,7 +753,14 @@ impl Fte {
                 "8.0",
             ),
             Expect::Advance => ("advance", "The hex is cleared: advance into it?", "8.0"),
-            Expect::Event => ("random-event", "Random Event: make its choice.", "19.0"),
+            Expect::Event => (
+                "random-event",
+                "Random Event: make its choice.",
+                match s.stack.last() {
+                    Some(Interrupt::Event { event, .. }) => event.section(),
+                    _ => "19.0",
+                },
+            ),
             Expect::Interrogate => (
                 "interrogate",
                 "Civilians here: attempt an Interrogation?",
@@ -1077,7 +1084,11 @@ impl Fte {
                 if self.event_choice_ok(s, c) {
                     Ok(())
                 } else {
-                    Err(err("19.0", "not a valid choice for this Random Event"))
+                    let section = match s.stack.last() {
+                        Some(Interrupt::Event { event, .. }) => event.section(),
+                        _ => "19.0",
+                    };
+                    Err(err(section, "not a valid choice for this Random Event"))
                 }
             }
             (Expect::Interrogate, C::Interrogate | C::NoInterrogation) => Ok(()),
@@ -1281,6 +1292,7 @@ impl Fte {
 
     /// A unit leaves the map with everything it carries (7.5.3, 6.1).
     pub(crate) fn exit_unit(&self, s: &mut State, unit: UnitId, ev: &mut Vec<Event>) {
+        let broken_heli = self.is_heli(s.unit(unit)) && s.unit(unit).broken;
         let mut all = vec![unit];
         all.extend(
             s.units
@@ -1296,8 +1308,10 @@ impl Fte {
             let side = s.unit(u).side;
             let leader = self.is_leader(s.unit(u));
             let broken = s.unit(u).broken;
-            // Errata: a Broken Leader flown off costs a chit like a lost one.
-            if leader && broken && u != unit {
+            // Errata: a Leader aboard a helicopter that is Broken and leaves
+            // the map costs a chit like a lost one. The sentence may also be
+            // read as the Leader being Broken: either way the chit goes.
+            if leader && u != unit && (broken || broken_heli) {
                 self.lose_chit(s, side, ev);
             }
             let x = s.unit_mut(u);

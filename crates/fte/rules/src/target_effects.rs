@@ -93,7 +93,7 @@ impl Fte {
         }
         match self.class(&u) {
             MoveClass::Infantry => self.infantry_effect(s, unit, effect, cause, from, mission, ev),
-            MoveClass::Vehicle => self.vehicle_effect(s, unit, effect, cause, ev),
+            MoveClass::Vehicle => self.vehicle_effect(s, unit, effect, cause, from, mission, ev),
             MoveClass::Helicopter => self.heli_effect(s, unit, effect, cause, ev),
         }
     }
@@ -133,6 +133,21 @@ impl Fte {
                             kind.name()
                         ),
                     });
+                    // 7.5.2: fewer men carry less; the rest is put down here
+                    // (an Injury, part of the unit, last).
+                    let mut carried: Vec<(bool, u16)> = s
+                        .carried_by(unit)
+                        .map(|c| (c.kind == CasualtyKind::Injury, c.id))
+                        .collect();
+                    carried.sort();
+                    let keep = self.carry_capacity(s.unit(unit));
+                    let drop = carried.len().saturating_sub(keep);
+                    for &(_, c) in carried.iter().take(drop) {
+                        let cas = &mut s.casualties[c as usize];
+                        cas.carrier = None;
+                        cas.hex = Some(hex);
+                        ev.push(Event::Dropped { casualty: c, hex });
+                    }
                 } else {
                     ev.push(Event::Effect {
                         unit,
@@ -212,19 +227,22 @@ impl Fte {
         });
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn vehicle_effect(
         &self,
         s: &mut State,
         unit: UnitId,
         effect: Effect,
         cause: Side,
+        from: Option<Hex>,
+        mission: bool,
         ev: &mut Vec<Event>,
     ) {
         match effect {
-            Effect::KIA => self.destroy_vehicle(s, unit, cause, ev),
+            Effect::KIA => self.destroy_vehicle(s, unit, cause, from, mission, ev),
             Effect::WIA => {
                 if s.unit(unit).immobilized {
-                    self.destroy_vehicle(s, unit, cause, ev);
+                    self.destroy_vehicle(s, unit, cause, from, mission, ev);
                 } else {
                     s.unit_mut(unit).immobilized = true;
                     ev.push(Event::Effect {
@@ -256,12 +274,17 @@ impl Fte {
         outcome: &str,
         ev: &mut Vec<Event>,
     ) {
-        if effect == Effect::B {
+        let x = s.unit(unit);
+        let outcome = if effect == Effect::B {
             s.unit_mut(unit).broken = true;
             self.end_unit_activation(s, unit);
+            outcome
+        } else if x.broken || x.suppressed {
+            "already Suppressed or Broken: no additional effect"
         } else {
             s.unit_mut(unit).suppressed = true;
-        }
+            outcome
+        };
         ev.push(Event::Effect {
             unit,
             effect,
@@ -269,7 +292,18 @@ impl Fte {
         });
     }
 
-    fn destroy_vehicle(&self, s: &mut State, unit: UnitId, cause: Side, ev: &mut Vec<Event>) {
+    /// 7.4: the passengers take their Dual Purpose results as if fired on
+    /// by the same attack (a Broken one retreats from the firer unless it
+    /// was a Fire Mission).
+    fn destroy_vehicle(
+        &self,
+        s: &mut State,
+        unit: UnitId,
+        cause: Side,
+        from: Option<Hex>,
+        mission: bool,
+        ev: &mut Vec<Event>,
+    ) {
         let u = s.unit(unit).clone();
         let hex = u.hex.unwrap_or(Hex::new(0, 0));
         ev.push(Event::Effect {
@@ -310,7 +344,7 @@ impl Fte {
                 effect_roll: Some(r),
                 effect: Some(e),
             });
-            self.apply_effect(s, p, e, cause, Some(hex), true, ev);
+            self.apply_effect(s, p, e, cause, from, mission, ev);
         }
     }
 
@@ -362,16 +396,14 @@ impl Fte {
             x.suppressed = false;
         }
         self.end_unit_activation(s, unit);
-        // The crew's WIA marker rides with the helicopter (errata clarification).
-        let id = s.casualties.len() as u16;
-        s.casualties.push(Casualty {
-            id,
-            side: u.side,
-            kind: CasualtyKind::Wia,
-            hex: None,
-            carrier: Some(unit),
-            gone: false,
-        });
+        // The WIA marker shows it is Downed; it is not a wounded man (the
+        // chart scores it as "Helicopter Downed (WIA)"). With nobody and
+        // nothing aboard to unload, the helicopter is removed at once.
+        let aboard = !self.passengers(s, unit).is_empty() || s.carried_by(unit).next().is_some();
+        if !aboard {
+            self.eliminate(s, unit, "downed with nothing aboard to unload (7.4)", ev);
+            return;
+        }
         if u.altitude != Altitude::Ground {
             s.stack.push(Interrupt::HeliDown {
                 unit,

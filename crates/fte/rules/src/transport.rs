@@ -27,9 +27,7 @@ impl Fte {
             .filter(|u| u.carrier == Some(carrier) && u.status == UnitStatus::Loaded)
             .map(|u| self.troops(u))
             .sum();
-        let crew_wia = if s.unit(carrier).downed { 1 } else { 0 };
-        let cas = s.carried_by(carrier).count() as u8;
-        men + cas.saturating_sub(crew_wia)
+        men + s.carried_by(carrier).count() as u8
     }
 
     pub(crate) fn check_load(
@@ -148,7 +146,9 @@ impl Fte {
             .copied()
             .filter(|u| {
                 let x = s.unit(*u);
-                x.status == UnitStatus::OnMap && x.hex == hex && !x.broken
+                // Still there after the Opportunity Fire (a unit it broke
+                // has retreated); Broken units may board (14.0).
+                x.status == UnitStatus::OnMap && x.hex == hex
             })
             .collect();
         let casualties: Vec<u16> = casualties

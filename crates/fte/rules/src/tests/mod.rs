@@ -2,6 +2,7 @@
 //! section quoting what it checks, the engine contract on every scenario,
 //! and random playouts.
 
+mod audit;
 mod contract;
 mod examples;
 mod fuzz;

@@ -753,6 +753,9 @@ fn helicopter_results_7_4() {
     let mut s = sandbox("examples");
     let slick = add(&mut s, "us-slick", Side::Us, "20.24");
     s.unit_mut(slick).altitude = Altitude::High;
+    let aboard = add(&mut s, "us-rifle", Side::Us, "20.24");
+    s.unit_mut(aboard).status = UnitStatus::Loaded;
+    s.unit_mut(aboard).carrier = Some(slick);
     let mut ev = Vec::new();
     r.apply_effect(&mut s, slick, Effect::WIA, Side::Nva, None, false, &mut ev);
     assert!(s.unit(slick).downed);

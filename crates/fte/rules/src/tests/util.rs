@@ -103,3 +103,21 @@ pub fn first_attack(ev: &[crate::Event]) -> (i32, bool, Option<crate::data::Effe
         _ => panic!("no attack in {ev:?}"),
     }
 }
+
+/// Puts `unit` aboard the vehicle or helicopter `carrier` (6.9).
+pub fn put_aboard(s: &mut State, unit: UnitId, carrier: UnitId) {
+    let x = s.unit_mut(unit);
+    x.status = UnitStatus::Loaded;
+    x.carrier = Some(carrier);
+    x.hex = None;
+}
+
+/// Plots an NVA/VC Booby Trap at `hex` (26.0).
+pub fn booby_trap_at(s: &mut State, hex: &str) {
+    s.traps.push(Trap {
+        owner: Side::Nva,
+        kind: TrapKind::BoobyTrap,
+        hex: h(hex),
+        used: false,
+    });
+}
