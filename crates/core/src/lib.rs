@@ -17,10 +17,12 @@ pub mod dice;
 pub mod digest;
 pub mod dynamic;
 pub mod engine;
+pub mod hex;
 pub mod playout;
 pub mod provenance;
 pub mod rng;
 pub mod session;
+pub mod tabletop;
 pub mod testing;
 pub mod track;
 

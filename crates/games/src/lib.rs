@@ -7,7 +7,7 @@
 use std::path::Path;
 use std::sync::Arc;
 use vt_core::data::{DataError, DataFiles};
-use vt_core::dynamic::DynGame;
+use vt_core::dynamic::{DynGame, Game};
 
 /// One game of the registry.
 #[derive(Clone, Copy)]
@@ -21,7 +21,18 @@ pub struct GameEntry {
 
 /// Every game of this build, in menu order.
 pub fn entries() -> Vec<GameEntry> {
-    vec![]
+    vec![
+        GameEntry {
+            id: "fte",
+            data_files: fte_rules::data_files,
+            build: |files| Ok(Arc::new(Game::new(fte_rules::Fte::from_files(files)?))),
+        },
+        GameEntry {
+            id: "csar",
+            data_files: csar_rules::data_files,
+            build: |files| Ok(Arc::new(Game::new(csar_rules::Csar::from_files(files)?))),
+        },
+    ]
 }
 
 pub fn entry(id: &str) -> Option<GameEntry> {

@@ -1,0 +1,191 @@
+//! CSAR 2.2: the three decks. Resolution draws (the Reshuffle card does not
+//! count as a draw and reshuffles at once; the Wild card), random
+//! determinations by the ones digit of the card number, the Action deck
+//! (reshuffled when it runs out) and the Event deck.
+
+use crate::Csar;
+use crate::data::Icon;
+use crate::event::{Event, Purpose, RandomFor};
+use crate::state::State;
+
+impl Csar {
+    pub fn icon(&self, card: u8) -> Icon {
+        self.data.resolution[card as usize].icon
+    }
+
+    pub fn number(&self, card: u8) -> u8 {
+        self.data.resolution[card as usize].number
+    }
+
+    /// Takes the top Resolution card; an empty draw pile (every card set
+    /// aside or discarded without the Reshuffle card coming up) is first
+    /// refilled from the discards. `None` only if no card is left anywhere.
+    fn draw_top(&self, s: &mut State, ev: &mut Vec<Event>, purpose: Purpose) -> Option<u8> {
+        if s.res.is_empty() {
+            s.res.reshuffle_discards(&mut s.rng);
+            ev.push(Event::Reshuffled);
+        }
+        let c = s.res.draw()?;
+        ev.push(Event::Drawn { purpose, card: c });
+        Some(c)
+    }
+
+    /// 2.2.1 Reshuffle card: discard it and shuffle the discards into the draw pile.
+    fn reshuffle_with(&self, s: &mut State, ev: &mut Vec<Event>, card: u8) {
+        s.res.discard(card);
+        s.res.reshuffle_discards(&mut s.rng);
+        ev.push(Event::Reshuffled);
+    }
+
+    /// 2.2.1 drawing for resolution: one card that counts. A Reshuffle card
+    /// reshuffles and is not counted, so drawing goes on. The caller keeps the
+    /// card (to discard it or set it aside).
+    pub(crate) fn draw_counted(
+        &self,
+        s: &mut State,
+        ev: &mut Vec<Event>,
+        purpose: Purpose,
+    ) -> Option<u8> {
+        // Bounded: a deck holds one Reshuffle card.
+        for _ in 0..4 {
+            let c = self.draw_top(s, ev, purpose)?;
+            if self.icon(c) == Icon::Reshuffle {
+                self.reshuffle_with(s, ev, c);
+                continue;
+            }
+            return Some(c);
+        }
+        None
+    }
+
+    /// Draws `n` counted cards and discards them, calling `f` on each icon;
+    /// returns true if `f` was true for any (the "if X is drawn at any point"
+    /// of 4.3.5, 4.4.2, 4.4.3). All `n` are drawn even after a success (2.2.1).
+    pub(crate) fn draw_any(
+        &self,
+        s: &mut State,
+        ev: &mut Vec<Event>,
+        purpose: Purpose,
+        n: u8,
+        f: impl Fn(Icon) -> bool,
+    ) -> bool {
+        let mut hit = false;
+        for _ in 0..n {
+            let Some(c) = self.draw_counted(s, ev, purpose) else {
+                break;
+            };
+            if f(self.icon(c)) {
+                hit = true;
+            }
+            s.res.discard(c);
+        }
+        hit
+    }
+
+    /// 2.2.1 random determination: the outcomes are spread evenly over the
+    /// ones digits 0-9 (digits beyond an even share are drawn again), and the
+    /// drawn card's ones digit picks. Two outcomes: even or odd. More than ten:
+    /// the whole card number is read the same way. A Reshuffle card's number
+    /// is used, then the deck is reshuffled.
+    pub(crate) fn pick(&self, s: &mut State, ev: &mut Vec<Event>, why: RandomFor, n: u8) -> u8 {
+        if n <= 1 {
+            return 0;
+        }
+        let max_number = self.max_number();
+        for _ in 0..64 {
+            let Some(c) = self.draw_top(s, ev, Purpose::Random) else {
+                return 0;
+            };
+            let number = self.number(c);
+            if self.icon(c) == Icon::Reshuffle {
+                self.reshuffle_with(s, ev, c);
+            } else {
+                s.res.discard(c);
+            }
+            let (value, range) = if n <= 10 {
+                (number % 10, 10u8)
+            } else {
+                (number.saturating_sub(1), max_number)
+            };
+            let limit = (range / n) * n;
+            if value < limit {
+                let picked = value % n;
+                ev.push(Event::RandomPick {
+                    why,
+                    card: c,
+                    options: n,
+                    picked,
+                });
+                return picked;
+            }
+        }
+        // Only a deck whose numbers never fall in range gets here; take the first.
+        0
+    }
+
+    pub(crate) fn max_number(&self) -> u8 {
+        self.data
+            .resolution
+            .iter()
+            .map(|c| c.number)
+            .max()
+            .unwrap_or(10)
+            .max(1)
+    }
+
+    /// Removes the Wild card from the draw or discard pile for the rest of the
+    /// game (6.4, 6.5).
+    pub(crate) fn remove_wild(&self, s: &mut State, ev: &mut Vec<Event>, rule: u8) {
+        let wild = |c: &u8| self.icon(*c) == Icon::Wild;
+        let taken = if let Some(i) = s.res.draw_pile.iter().position(wild) {
+            Some(s.res.draw_pile.remove(i))
+        } else if let Some(i) = s.res.discards.iter().position(wild) {
+            Some(s.res.discards.remove(i))
+        } else {
+            None
+        };
+        if let Some(c) = taken {
+            s.res.remove_from_game(c);
+            ev.push(Event::WildRemoved { rule });
+        }
+    }
+
+    /// 2.2.2: the top Action card; the discards are reshuffled into a new deck
+    /// when none are left.
+    pub(crate) fn draw_action(&self, s: &mut State, ev: &mut Vec<Event>) -> Option<u8> {
+        if s.action.is_empty() && !s.action.discards.is_empty() {
+            s.action.reshuffle_discards(&mut s.rng);
+            ev.push(Event::ActionDeckReshuffled);
+        }
+        let c = s.action.draw()?;
+        ev.push(Event::ActionDrawn { card: c });
+        Some(c)
+    }
+
+    /// 2.2.2: a played card goes out of the game if its text says so,
+    /// otherwise to the discards. Discarded unplayed cards always go to the discards.
+    pub(crate) fn finish_card(&self, s: &mut State, ev: &mut Vec<Event>, card: u8, played: bool) {
+        if played && self.card_def(card).remove_when_played {
+            s.action.remove_from_game(card);
+            ev.push(Event::CardRemovedFromGame { card });
+        } else {
+            s.action.discard(card);
+        }
+    }
+
+    /// 2.2.3: the top Event card (the discards reshuffled when none are left).
+    pub(crate) fn draw_event(&self, s: &mut State) -> Option<u8> {
+        if s.events.is_empty() {
+            s.events.reshuffle_discards(&mut s.rng);
+        }
+        s.events.draw()
+    }
+
+    pub fn card_def(&self, card: u8) -> &crate::data::ActionCardDef {
+        &self.data.action_kinds[self.data.action_cards[card as usize] as usize]
+    }
+
+    pub fn card_kind(&self, card: u8) -> u8 {
+        self.data.action_cards[card as usize]
+    }
+}

@@ -1,0 +1,387 @@
+//! CSAR 4.4 End Turn Phase: Bomb Damage Assessment (4.4.1, or 6.1), Enemy
+//! Search (4.4.2, with 6.5), Abort Check (4.4.3), Deck Cleanup (4.4.4) and
+//! the Marker Adjustment Segment (4.4.5) step by step, then 6.4 and the turn
+//! limit (5.0).
+
+use crate::Csar;
+use crate::components::{AircraftKind, Place, SurvivorAt};
+use crate::data::{Icon, Special, ZoneMarkerKind};
+use crate::event::{AbortWhy, Adjust, Event, GunGone, Purpose, RandomFor};
+use crate::state::{EndReason, State, Step};
+
+impl Csar {
+    /// 4.4.1, then on to the Enemy Search.
+    pub(crate) fn end_turn(&self, s: &mut State, ev: &mut Vec<Event>) {
+        if s.options.bombing_effectiveness {
+            self.bombing_effectiveness(s, ev);
+        } else {
+            let mut i = 0;
+            while i < s.guns.len() && s.end.is_none() {
+                let g = s.guns[i];
+                if g.hits == 0 {
+                    i += 1;
+                    continue;
+                }
+                let entrenched = s.zone(g.zone).has(ZoneMarkerKind::Entrenchment);
+                let draws = if entrenched {
+                    g.hits.saturating_sub(1).max(1)
+                } else {
+                    g.hits
+                };
+                // The Wild card is read as a blast.
+                let destroyed = self.draw_any(s, ev, Purpose::BombDamage, draws, |i| {
+                    matches!(i, Icon::Blast | Icon::Wild)
+                });
+                ev.push(Event::BombDamage {
+                    gun: g.counter,
+                    draws,
+                    destroyed,
+                });
+                if destroyed {
+                    s.guns.remove(i);
+                    s.tally.guns_destroyed += 1;
+                    ev.push(Event::GunRemoved {
+                        gun: g.counter,
+                        zone: g.zone,
+                        why: GunGone::BombDamage,
+                    });
+                    self.move_abort(s, ev, -1, AbortWhy::GunDestroyed);
+                } else {
+                    i += 1;
+                }
+            }
+        }
+        // Targets of Opportunity (9.3) are assessed the same way.
+        for z in crate::components::Zone::ALL {
+            let hits = s.zone(z).too_hits;
+            if hits == 0 || !s.zone(z).has_too() || s.end.is_some() {
+                continue;
+            }
+            let destroyed = self.draw_any(s, ev, Purpose::BombDamage, hits, |i| {
+                matches!(i, Icon::Blast | Icon::Wild)
+            });
+            ev.push(Event::TargetDamage {
+                zone: z,
+                draws: hits,
+                destroyed,
+            });
+            if destroyed {
+                self.target_destroyed(s, ev, z);
+            }
+        }
+        if s.end.is_some() {
+            return;
+        }
+        // 4.4.2 Enemy Search.
+        s.burned = 0;
+        if s.any_stranded() && s.search > 0 {
+            s.step = Step::SearchBurn;
+        } else {
+            s.step = Step::AutoAbortCheck;
+        }
+    }
+
+    /// 6.1: one pool of draws for every Hit on a gun; each roundel removes a
+    /// randomly determined gun that was hit.
+    fn bombing_effectiveness(&self, s: &mut State, ev: &mut Vec<Event>) {
+        let total: u8 = s.guns.iter().map(|g| g.hits).sum();
+        if total == 0 {
+            return;
+        }
+        let mut roundels = 0u8;
+        for _ in 0..total {
+            let Some(c) = self.draw_counted(s, ev, Purpose::BombDamage) else {
+                break;
+            };
+            if matches!(self.icon(c), Icon::Roundel | Icon::Wild) {
+                roundels += 1;
+            }
+            s.res.discard(c);
+        }
+        for _ in 0..roundels {
+            let hit: Vec<usize> = (0..s.guns.len()).filter(|&i| s.guns[i].hits > 0).collect();
+            if hit.is_empty() || s.end.is_some() {
+                break;
+            }
+            let k = self.pick(s, ev, RandomFor::BombingGun, hit.len() as u8) as usize;
+            let g = s.guns.remove(hit[k]);
+            s.tally.guns_destroyed += 1;
+            ev.push(Event::GunRemoved {
+                gun: g.counter,
+                zone: g.zone,
+                why: GunGone::BombDamage,
+            });
+            self.move_abort(s, ev, -1, AbortWhy::GunDestroyed);
+        }
+    }
+
+    /// 4.4.2: draws equal to the Search marker, less burned cards (never below
+    /// one); a rifle captures a Survivor (6.5 spares the first).
+    pub(crate) fn enemy_search(&self, s: &mut State, ev: &mut Vec<Event>) {
+        s.step = Step::AutoAbortCheck;
+        if !s.any_stranded() || s.search == 0 {
+            return;
+        }
+        let draws = s.search.saturating_sub(s.burned).max(1);
+        ev.push(Event::SearchCheck {
+            draws,
+            burned: s.burned,
+        });
+        let mut rifle = false;
+        let mut spared_now = false;
+        for _ in 0..draws {
+            let Some(c) = self.draw_counted(s, ev, Purpose::Search) else {
+                break;
+            };
+            s.res.discard(c);
+            // The Wild card is read as no rifle.
+            if self.icon(c) == Icon::Rifle && !spared_now {
+                if s.options.search_effectiveness && !s.search_spared {
+                    s.search_spared = true;
+                    spared_now = true;
+                    ev.push(Event::SearchSpared);
+                    self.remove_wild(s, ev, 5);
+                } else {
+                    rifle = true;
+                }
+            }
+        }
+        if rifle {
+            let stranded: Vec<usize> = s.stranded().map(|(i, _)| i).collect();
+            let k = self.pick(s, ev, RandomFor::Capture, stranded.len() as u8) as usize;
+            let i = stranded[k];
+            s.survivors[i].at = SurvivorAt::Captured;
+            ev.push(Event::Captured { survivor: i as u8 });
+            self.check_end(s, ev);
+        }
+    }
+
+    /// 4.4.3: only with a Survivor on the map and the Abort marker above 0.
+    pub(crate) fn abort_check_start(&self, s: &mut State, ev: &mut Vec<Event>) {
+        s.burned = 0;
+        if s.any_stranded() && s.abort > 0 {
+            s.step = Step::AbortBurn;
+        } else {
+            ev.push(Event::AbortCheckSkipped);
+            s.step = Step::AutoCleanup;
+        }
+    }
+
+    pub(crate) fn abort_check(&self, s: &mut State, ev: &mut Vec<Event>) {
+        s.step = Step::AutoCleanup;
+        let draws = s.abort.saturating_sub(s.burned).max(1);
+        ev.push(Event::AbortCheck {
+            draws,
+            burned: s.burned,
+        });
+        // The Wild card is read as no rifle.
+        if self.draw_any(s, ev, Purpose::AbortCheck, draws, |i| i == Icon::Rifle) {
+            ev.push(Event::MissionAborted);
+            s.end = Some(EndReason::Aborted);
+            ev.push(Event::GameEnds {
+                reason: EndReason::Aborted,
+            });
+        }
+    }
+
+    /// 4.4.2, 4.4.3: burning a card from the hand draws one card fewer.
+    pub(crate) fn burn_draw(&self, s: &mut State, ev: &mut Vec<Event>, card: u8) {
+        if let Some(i) = s.hand.iter().position(|&c| c == card) {
+            s.hand.remove(i);
+            s.action.discard(card);
+            s.burned += 1;
+            ev.push(Event::Burned { card });
+        }
+    }
+
+    /// 4.4.4 Deck Cleanup and 4.4.5 Marker Adjustment, in the printed order.
+    pub(crate) fn cleanup_and_adjust(&self, s: &mut State, ev: &mut Vec<Event>) {
+        for x in std::mem::take(&mut s.assigned) {
+            s.action.discard(x.card);
+        }
+        let n = s.hand.len() as u8;
+        for c in std::mem::take(&mut s.hand) {
+            s.action.discard(c);
+        }
+        if n > 0 {
+            ev.push(Event::HandDiscarded { cards: n });
+        }
+        if let Some(card) = s.flags.event_in_play.take() {
+            s.events.discard(card);
+        }
+        for z in s.zones.iter_mut() {
+            z.roe = false;
+        }
+        let sc = &self.data.scenarios[s.scenario as usize];
+        // 7.2: the ArcLight strike clears the zones at the end of the turn before it.
+        for sp in &sc.specials {
+            if let Special::ArcLight { turn } = sp
+                && s.turn + 1 == *turn
+            {
+                ev.push(Event::ArcLightClears);
+                for i in 0..s.aircraft.len() {
+                    if let Place::Zone(_) = s.aircraft[i].place {
+                        let from = s.aircraft[i].place;
+                        s.aircraft[i].place = Place::Orbit;
+                        ev.push(Event::Moved {
+                            aircraft: i as u8,
+                            from,
+                            to: Place::Orbit,
+                        });
+                        if s.aircraft[i].kind == AircraftKind::Helicopter {
+                            self.survivors_off_map(s, ev, i as u8);
+                        }
+                    }
+                }
+            }
+        }
+        // 1. Hit markers off.
+        for g in s.guns.iter_mut() {
+            g.hits = 0;
+        }
+        for z in s.zones.iter_mut() {
+            z.too_hits = 0;
+        }
+        ev.push(Event::Adjusted {
+            step: Adjust::HitMarkersRemoved,
+        });
+        // 2. TWO sides off.
+        for g in s.guns.iter_mut() {
+            if g.mark == 2 {
+                g.mark = 0;
+            }
+        }
+        for z in s.zones.iter_mut() {
+            if z.cs == 2 {
+                z.cs = 0;
+            }
+            if z.too_mark == 2 {
+                z.too_mark = 0;
+            }
+            z.smoke_two = 0;
+        }
+        ev.push(Event::Adjusted {
+            step: Adjust::TwoSidesRemoved,
+        });
+        // 3. ONE sides flipped to TWO.
+        for g in s.guns.iter_mut() {
+            if g.mark == 1 {
+                g.mark = 2;
+            }
+        }
+        for z in s.zones.iter_mut() {
+            if z.cs == 1 {
+                z.cs = 2;
+            }
+            if z.too_mark == 1 {
+                z.too_mark = 2;
+            }
+            z.smoke_two = z.smoke_one;
+            z.smoke_one = 0;
+        }
+        ev.push(Event::Adjusted {
+            step: Adjust::OneSidesFlipped,
+        });
+        // 4. Suppressed guns active again (CS Gas still on the map keeps its zone suppressed, 9.2).
+        for g in s.guns.iter_mut() {
+            g.suppressed = s.zones[g.zone.index()].cs > 0;
+        }
+        ev.push(Event::Adjusted {
+            step: Adjust::GunsActive,
+        });
+        // 5. Fired guns unrotated.
+        for g in s.guns.iter_mut() {
+            g.fired = false;
+        }
+        ev.push(Event::Adjusted {
+            step: Adjust::GunsUnrotated,
+        });
+        // 6. EXIT Fast Movers to the Pool.
+        for a in s.aircraft.iter_mut() {
+            if a.kind == AircraftKind::FastMover
+                && a.exit
+                && matches!(a.place, Place::Orbit | Place::Zone(_))
+            {
+                a.place = Place::Pool;
+                a.exit = false;
+            }
+        }
+        ev.push(Event::Adjusted {
+            step: Adjust::ExitFastMoversToPool,
+        });
+        // 7. Fast Movers on the map to the Orbit Box.
+        for a in s.aircraft.iter_mut() {
+            if a.kind == AircraftKind::FastMover && matches!(a.place, Place::Zone(_)) {
+                a.place = Place::Orbit;
+            }
+        }
+        ev.push(Event::Adjusted {
+            step: Adjust::FastMoversToOrbit,
+        });
+        // 8. Fast Movers in the Orbit Box to EXIT (7.4: to the Pool instead, early on).
+        let shuttle = sc
+            .specials
+            .iter()
+            .any(|sp| matches!(sp, Special::FastMoverShuttle { turns } if s.turn <= *turns));
+        for (i, a) in s.aircraft.iter_mut().enumerate() {
+            if a.kind == AircraftKind::FastMover && a.place == Place::Orbit {
+                if shuttle {
+                    a.place = Place::Pool;
+                    a.exit = false;
+                    ev.push(Event::FastMoverToPool { aircraft: i as u8 });
+                } else {
+                    a.exit = true;
+                }
+            }
+        }
+        ev.push(Event::Adjusted {
+            step: Adjust::FastMoversToExit,
+        });
+        // 9. Shaken aircraft in the Orbit Box recover.
+        for a in s.aircraft.iter_mut() {
+            if a.place == Place::Orbit {
+                a.shaken = false;
+            }
+        }
+        ev.push(Event::Adjusted {
+            step: Adjust::OrbitAircraftCool,
+        });
+        // 10. Barrages shake the aircraft in their zone (not Fast Movers).
+        for i in 0..s.aircraft.len() {
+            if let Place::Zone(z) = s.aircraft[i].place
+                && s.zones[z.index()].barrages > 0
+                && s.aircraft[i].kind != AircraftKind::FastMover
+                && !s.aircraft[i].shaken
+            {
+                s.aircraft[i].shaken = true;
+                ev.push(Event::Shaken { aircraft: i as u8 });
+            }
+        }
+        ev.push(Event::Adjusted {
+            step: Adjust::BarragesShake,
+        });
+        // 11. Search marker up with a Survivor stranded.
+        if s.any_stranded() {
+            self.move_search(s, ev, 1);
+            ev.push(Event::Adjusted {
+                step: Adjust::SearchAdvanced,
+            });
+        }
+        // 12. Turn marker.
+        s.turn += 1;
+        ev.push(Event::Adjusted {
+            step: Adjust::TurnAdvanced,
+        });
+        if s.options.recovering_pilots {
+            self.recovering_pilots(s, ev);
+        }
+        self.check_end(s, ev);
+        if s.end.is_none() && s.turn > s.last_turn {
+            s.end = Some(EndReason::TurnLimit);
+            ev.push(Event::GameEnds {
+                reason: EndReason::TurnLimit,
+            });
+        }
+        s.step = Step::AutoTurnStart;
+    }
+}

@@ -1,0 +1,300 @@
+//! That Others May Live: Combat Search and Rescue – Vietnam, the solitaire
+//! game, as rules without a screen.
+//!
+//! [`Csar`] is the loaded game (decks, counters, scenarios from
+//! `assets/csar/`); [`State`] is one game in progress; the player answers the
+//! game's decisions with [`Command`]s and reads what happened in [`Event`]s.
+//! Every procedure of the rulebook (draws, gun placement, Zone Firepower,
+//! Hits, marker adjustment, tracks) is carried out by the game; the player is
+//! asked only what the rules leave to the player.
+//!
+//! Modules follow the rulebook: [`components`] (2.1, 2.4), [`decks`] (2.2),
+//! [`sequence`] (3.0, 4.1), [`card_phase`] (4.2), [`combat`] (4.3.1, 4.3.2,
+//! 4.3.4, 4.3.5), [`gun_fire`] (4.3.3), [`end_turn`] (4.4), [`ending`] (5.0),
+//! [`optional`] (6.x), [`scenarios`] (7.x), [`campaign`] (8.0), [`markers`]
+//! (9.x); [`view`] is what the player sees and [`odds`] the card counting.
+//!
+//! # Driving a game (for a screen)
+//!
+//! - `Ruleset::decision(&state)` says what is asked: `kind` is one of
+//!   `choose-pilot`, `place-pilot`, `choose-hand`, `reveal-zone`, `purchase`,
+//!   `discard-reserve`, `reserve`, `command-cards`, `move`, `assign`,
+//!   `suppress` (guns about to fire), `fire-zone`, `burn`, `wild-hit`,
+//!   `play`, `rescue`, or `game-over`; `rule` is the section ("CSAR 4.3.3").
+//!   The same kinds follow [`Step`] one to one.
+//! - `Ruleset::legal(&state)` lists every [`Command`] the decision accepts;
+//!   [`Command::Done`] ends a segment (cards left unplayed are discarded).
+//!   `check` explains a refusal with its rule section.
+//! - Names in commands and views: an aircraft is its index in
+//!   `State::aircraft`, which is the order of `assets/csar/aircraft.ron` in
+//!   every scenario ([`view::AircraftView::index`]); an Action card is its id
+//!   in the physical deck (`Data::action_cards`, named by [`Csar::card_name`]);
+//!   a gun is its counter ([`Csar::gun_name`]); a Survivor his index in
+//!   `State::survivors`; Resolution cards are indices into `Data::resolution`.
+//! - `Ruleset::view(&state, 0)` is a [`View`]: the map by zone (face-down
+//!   markers without their number), the aircraft, the hand, Reserve and
+//!   assigned cards, the tracks, the Resolution draw pile by icon, and the
+//!   exact odds of the draws the current decision leads to
+//!   ([`view::View::odds`], [`view::View::fire_odds`]).
+//! - Events are compact (indices and enums); `Ruleset::describe` gives the
+//!   words and an [`vt_core::Adjudication`] for every draw and count of draws.
+
+pub mod campaign;
+pub mod card_phase;
+pub mod combat;
+pub mod command;
+pub mod components;
+pub mod data;
+pub mod decks;
+mod describe;
+pub mod end_turn;
+pub mod ending;
+pub mod event;
+mod execute;
+pub mod gun_fire;
+mod legal;
+pub mod markers;
+pub mod odds;
+pub mod optional;
+pub mod scenarios;
+pub mod sequence;
+pub mod state;
+pub mod view;
+
+#[cfg(test)]
+mod tests;
+
+pub use command::{Command, CommandTarget, Dest, Purchase, Target};
+pub use components::{AircraftKind, Place, SurvivorAt, Zone};
+pub use data::{Data, Icon};
+pub use event::Event;
+pub use state::{GameResult, State, Step};
+pub use view::View;
+
+use std::sync::Arc;
+use vt_core::data::{DataError, DataFiles};
+use vt_core::provenance::{Provenance, SourceNote};
+use vt_core::{
+    Decision, GameInfo, LogEntry, Outcome, RuleError, Ruleset, ScenarioInfo, Setup, SetupError,
+    SideIdx, SideInfo,
+};
+
+/// The game, loaded from its data.
+#[derive(Clone, Debug)]
+pub struct Csar {
+    pub data: Arc<Data>,
+}
+
+/// The embedded data files (`assets/csar/*.ron`).
+pub fn data_files() -> DataFiles {
+    data::embedded_files()
+}
+
+impl Csar {
+    pub fn from_files(files: &DataFiles) -> Result<Csar, DataError> {
+        Ok(Csar {
+            data: Arc::new(Data::load(files)?),
+        })
+    }
+
+    /// The game with its embedded data.
+    ///
+    /// # Panics
+    /// If the embedded data is broken, which the crate's tests rule out.
+    pub fn embedded() -> Csar {
+        match Csar::from_files(&data_files()) {
+            Ok(c) => c,
+            Err(e) => panic!("embedded CSAR data is broken: {e}"),
+        }
+    }
+
+    /// The "Sources and assumptions" lines: every data value and rule reading
+    /// not taken straight from the rulebook.
+    pub fn source_notes(&self) -> Vec<SourceNote> {
+        self.data.source_notes()
+    }
+}
+
+/// Readings of the rules the code makes where the text is silent or could be
+/// read two ways.
+pub(crate) fn rules_notes() -> Vec<SourceNote> {
+    let n = |item: &str, value: &str, why: &str| SourceNote {
+        file: "rules (code)".into(),
+        item: item.into(),
+        value: value.into(),
+        source: Provenance::Assumed(why.into()),
+    };
+    vec![
+        n(
+            "Wild card (2.2.1)",
+            "read as the symbol best for the player; for a Hit the player picks the aircraft",
+            "every other reading is never better for the player, so the game does not ask",
+        ),
+        n(
+            "Survivors on the map (5.0)",
+            "a Survivor aboard a helicopter in a zone is still on the map; a helicopter reaching the Orbit Box takes him off",
+            "otherwise the game would end as a draw the moment the last Survivor is picked up",
+        ),
+        n(
+            "Random determination (2.2.1)",
+            "ones digit modulo the number of outcomes, digits past an even share drawn again; more than ten outcomes read the card number",
+            "the text asks for outcomes spread as evenly as possible",
+        ),
+        n(
+            "Newly placed guns (9.5)",
+            "guns placed by a helicopter's move or an Event fire in the Enemy Gun Fire Segment; guns turned up by Troll for Fire or a rescue fire at once",
+            "4.3.5 and 9.5; the Assign segment lets Suppress be assigned against them",
+        ),
+        n(
+            "Coordinated Fire (9.3)",
+            "adds one to the fire into the zone holding the marker",
+            "the text says 'in this zone'",
+        ),
+        n(
+            "Suppress (4.3.4)",
+            "targets a gun in the zone of the card's aircraft",
+            "card text not printed",
+        ),
+        n(
+            "Gun removed by a CBU (9.5)",
+            "moves the Abort marker one space toward 0, like one destroyed in Bomb Damage Assessment",
+            "4.4.1 says each Enemy Gun removed from play does",
+        ),
+        n(
+            "Helicopter shot down with Survivors aboard (4.3.3 E)",
+            "the Survivors aboard are placed back in the zone; no separate crew marker",
+            "the text places a single Survivor marker",
+        ),
+        n(
+            "Fast Mover hit (2.1.3)",
+            "removed from the game, with no Survivor and no Abort move; not counted as shot down for victory or Morale",
+            "the text only removes it",
+        ),
+        n(
+            "Enemy Search spared by 6.5",
+            "no rifle captures in the rest of that Search",
+            "the text speaks of a subsequent Enemy Search",
+        ),
+        n(
+            "Danger Close (6.3)",
+            "one draw for each Survivor stranded in the zone",
+            "the text speaks of one Survivor",
+        ),
+        n(
+            "Pinpointing (6.2)",
+            "helicopters may leave the Orbit Box once any Survivor is pinpointed; rescues need a pinpointed Survivor; crews shot down are pinpointed",
+            "the text speaks of one Survivor",
+        ),
+        n(
+            "Hand size with 7.3",
+            "hand plus Reserve is filled to 4",
+            "the text reduces the hand to 4",
+        ),
+        n(
+            "Campaign Morale (8.0)",
+            "a Survivor killed counts like one captured (-3)",
+            "the text lists captured or abandoned",
+        ),
+        n(
+            "Campaign Pilots/PJs (8.0)",
+            "every bought Pilot/PJ rides along each mission besides the free pick",
+            "bought ones stay available for the campaign",
+        ),
+        n(
+            "Rules of Engagement",
+            "stays in play for the turn it is drawn",
+            "card text not printed",
+        ),
+        n(
+            "Bomb Damage Assessment order (4.4.1)",
+            "guns are assessed in the order they were placed",
+            "the order does not change the odds",
+        ),
+    ]
+}
+
+impl Ruleset for Csar {
+    type State = State;
+    type Command = Command;
+    type Event = Event;
+    type View = View;
+
+    fn source_notes(&self) -> Vec<SourceNote> {
+        Csar::source_notes(self)
+    }
+
+    fn info(&self) -> GameInfo {
+        let mut scenarios: Vec<ScenarioInfo> = self
+            .data
+            .scenarios
+            .iter()
+            .map(|s| ScenarioInfo {
+                id: s.id.clone(),
+                name: format!("{} ({})", s.name, s.section),
+                description: s.description.clone(),
+            })
+            .collect();
+        scenarios.push(ScenarioInfo {
+            id: scenarios::CAMPAIGN_ID.into(),
+            name: "Mini-Campaign (8.0)".into(),
+            description: "Three connected missions on the Caged Tiger set-up, with Morale Points to earn and spend.".into(),
+        });
+        GameInfo {
+            id: "csar".into(),
+            name: "That Others May Live: Combat Search and Rescue – Vietnam".into(),
+            sides: vec![SideInfo {
+                id: "player".into(),
+                name: "CSAR commander".into(),
+            }],
+            scenarios,
+            options: optional::option_infos(),
+        }
+    }
+
+    fn new_game(&self, setup: &Setup) -> Result<State, SetupError> {
+        let mut s = self.new_state(setup)?;
+        let mut ev = Vec::new();
+        self.advance(&mut s, &mut ev);
+        Ok(s)
+    }
+
+    fn decision(&self, state: &State) -> Decision {
+        self.decision_for(state)
+    }
+
+    fn legal(&self, state: &State) -> Vec<Command> {
+        self.legal_commands(state)
+    }
+
+    fn check(&self, state: &State, command: &Command) -> Result<(), RuleError> {
+        self.validate(state, command)
+            .map_err(|(rule, msg)| RuleError::new(rule, msg))
+    }
+
+    fn execute(&self, state: &mut State, command: &Command, events: &mut Vec<Event>) {
+        self.run(state, command, events);
+    }
+
+    fn view(&self, state: &State, _side: SideIdx) -> View {
+        self.make_view(state)
+    }
+
+    fn outcome(&self, state: &State) -> Outcome {
+        match state.result {
+            None => Outcome {
+                result: None,
+                summary: String::new(),
+                score: Vec::new(),
+            },
+            Some(r) => self.final_outcome(state, r),
+        }
+    }
+
+    fn describe(&self, event: &Event) -> LogEntry {
+        self.describe_event(event)
+    }
+
+    fn undoable(&self, events: &[Event]) -> bool {
+        describe::undoable(events)
+    }
+}

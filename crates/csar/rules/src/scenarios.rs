@@ -1,0 +1,522 @@
+//! CSAR 7.0-7.4: setting up a scenario from its data, and the set-up
+//! decisions (Pilot/PJ card, starting hand, the zones revealed in 7.4).
+
+use crate::Csar;
+use crate::components::{Aircraft, AircraftKind, Place, Survivor, SurvivorAt, Zone};
+use crate::data::{HandSetup, PilotRule, Special, Start};
+use crate::event::{Event, RevealCause};
+use crate::markers::{Chit, RevealWhich, ZoneState};
+use crate::state::{Campaign, FireProc, Limits, Options, State, Step, Tally, TurnFlags};
+use vt_core::GameRng;
+use vt_core::cup::Cup;
+use vt_core::deck::Deck;
+use vt_core::{Setup, SetupError};
+
+/// The option keys of 6.1-6.5.
+pub const OPTION_KEYS: [&str; 5] = [
+    "bombing-effectiveness",
+    "pinpointing",
+    "danger-close",
+    "recovering-pilots",
+    "search-effectiveness",
+];
+
+pub const CAMPAIGN_ID: &str = "campaign";
+
+impl Csar {
+    pub(crate) fn options_from(&self, setup: &Setup) -> Result<Options, SetupError> {
+        for (k, v) in &setup.options {
+            if !OPTION_KEYS.contains(&k.as_str()) {
+                return Err(SetupError::BadOption {
+                    key: k.clone(),
+                    message: "not an option of this game (6.1-6.5)".into(),
+                });
+            }
+            if !matches!(
+                v.as_str(),
+                "on" | "off" | "true" | "false" | "yes" | "no" | "1" | "0"
+            ) {
+                return Err(SetupError::BadOption {
+                    key: k.clone(),
+                    message: format!("'{v}' is neither on nor off"),
+                });
+            }
+        }
+        Ok(Options {
+            bombing_effectiveness: setup.is_on(OPTION_KEYS[0]),
+            pinpointing: setup.is_on(OPTION_KEYS[1]),
+            danger_close: setup.is_on(OPTION_KEYS[2]),
+            recovering_pilots: setup.is_on(OPTION_KEYS[3]),
+            search_effectiveness: setup.is_on(OPTION_KEYS[4]),
+        })
+    }
+
+    pub(crate) fn new_state(&self, setup: &Setup) -> Result<State, SetupError> {
+        let options = self.options_from(setup)?;
+        let campaign = setup.scenario == CAMPAIGN_ID;
+        let scenario = if campaign {
+            self.data.scenario_index(&self.data.campaign.base_scenario)
+        } else {
+            self.data.scenario_index(&setup.scenario)
+        }
+        .ok_or_else(|| SetupError::UnknownScenario(setup.scenario.clone()))?;
+        let r = &self.data.rules;
+        let mut s = State {
+            rng: GameRng::seeded(setup.seed),
+            scenario: scenario as u8,
+            options,
+            limits: Limits {
+                hand: r.hand_size.value,
+                reserve: r.reserve_size.value,
+                search_cap: r.search_track_max.value,
+                auto_abort: r.abort_last_numbered_space.value + 1,
+                arclight_turn: 0,
+            },
+            turn: 1,
+            last_turn: 1,
+            search: 0,
+            abort: 0,
+            step: Step::AutoTurnStart,
+            res: Deck::default(),
+            res_aside: Vec::new(),
+            search_spared: false,
+            action: Deck::default(),
+            hand: Vec::new(),
+            reserve: Vec::new(),
+            assigned: Vec::new(),
+            events: Deck::default(),
+            aircraft: Vec::new(),
+            survivors: Vec::new(),
+            guns: Vec::new(),
+            gun_cup: Cup::default(),
+            hidden_cup: Cup::default(),
+            enemy_cup: Cup::default(),
+            zone_cup: Cup::default(),
+            zones: [ZoneState::default(); 5],
+            fire: FireProc::default(),
+            burned: 0,
+            flags: TurnFlags::default(),
+            tally: Tally::default(),
+            end: None,
+            result: None,
+            campaign: None,
+        };
+        if campaign {
+            s.campaign = Some(Campaign {
+                mission: 1,
+                morale: self.data.campaign.start_morale.value,
+                pilots: vec![crate::state::PilotStatus::Available; self.data.pilots.len()],
+                bought_cards: Vec::new(),
+                extra_turn: false,
+                fast_movers: 0,
+                results: Vec::new(),
+                to_place: Vec::new(),
+            });
+            s.step = Step::Purchase;
+        } else {
+            let mut ev = Vec::new();
+            self.setup_mission(&mut s, &mut ev);
+        }
+        Ok(s)
+    }
+
+    /// Lays out the scenario (or the campaign's next mission) on a state whose
+    /// generator, options and campaign record are already set.
+    pub(crate) fn setup_mission(&self, s: &mut State, ev: &mut Vec<Event>) {
+        let sc = &self.data.scenarios[s.scenario as usize];
+        let d = &self.data;
+        ev.push(Event::ScenarioBegins {
+            scenario: s.scenario,
+        });
+        // Tracks (2.1.1) and limits.
+        let r = &d.rules;
+        s.limits = Limits {
+            hand: r.hand_size.value,
+            reserve: r.reserve_size.value,
+            search_cap: r.search_track_max.value,
+            auto_abort: r.abort_last_numbered_space.value + 1,
+            arclight_turn: 0,
+        };
+        for sp in &sc.specials {
+            match sp {
+                Special::ArcLight { turn } => s.limits.arclight_turn = *turn,
+                Special::HandLimit(n) => s.limits.hand = *n,
+                Special::ReserveLimit(n) => s.limits.reserve = *n,
+                Special::SearchCap(n) => s.limits.search_cap = (*n).min(s.limits.search_cap),
+                Special::ForceOption(k) => match k.as_str() {
+                    "bombing-effectiveness" => s.options.bombing_effectiveness = true,
+                    "pinpointing" => s.options.pinpointing = true,
+                    "danger-close" => s.options.danger_close = true,
+                    "recovering-pilots" => s.options.recovering_pilots = true,
+                    "search-effectiveness" => s.options.search_effectiveness = true,
+                    _ => {}
+                },
+                _ => {}
+            }
+        }
+        s.turn = 1;
+        s.last_turn = sc.turns;
+        s.search = sc.search.min(s.limits.search_cap);
+        s.abort = sc.abort.min(s.limits.auto_abort - 1);
+        s.end = None;
+        s.result = None;
+        s.tally = Tally::default();
+        s.flags = TurnFlags::default();
+        s.fire = FireProc::default();
+        s.search_spared = false;
+        s.hand.clear();
+        s.reserve.clear();
+        s.assigned.clear();
+        s.res_aside.clear();
+        s.guns.clear();
+        s.zones = [ZoneState::default(); 5];
+
+        // Resolution deck (2.2.1); 6.4 takes the Wild card out.
+        let all: Vec<u8> = (0..d.resolution.len() as u8).collect();
+        s.res = Deck::shuffled(all, &mut s.rng);
+        if s.options.recovering_pilots {
+            self.remove_wild(s, ev, 4);
+        }
+
+        // Action deck (2.2.2) less the scenario's (and the campaign's) removals.
+        let mut cards: Vec<u8> = (0..d.action_cards.len() as u8).collect();
+        let mut removed = Vec::new();
+        let mut removals: Vec<(u8, Option<u8>)> = sc
+            .remove_action
+            .iter()
+            .filter_map(|r| d.action_kind(&r.name).map(|k| (k, r.count)))
+            .collect();
+        if let Some(c) = &s.campaign {
+            for r in &d.campaign.removed_cards {
+                if let Some(k) = d.action_kind(&r.name) {
+                    removals.push((k, r.count));
+                }
+            }
+            let _ = c;
+        }
+        for (kind, count) in removals {
+            let mut left = count.unwrap_or(u8::MAX);
+            cards.retain(|&c| {
+                if left > 0 && d.action_cards[c as usize] == kind {
+                    left -= 1;
+                    removed.push(c);
+                    false
+                } else {
+                    true
+                }
+            });
+        }
+        if let Some(c) = &s.campaign {
+            for &b in &c.bought_cards {
+                if let Some(i) = removed.iter().position(|&r| r == b) {
+                    removed.remove(i);
+                    cards.push(b);
+                }
+            }
+        }
+        s.rng.shuffle(&mut cards);
+        s.action = Deck::stacked(cards);
+        s.action.removed = removed;
+        if let HandSetup::Fixed(names) = &sc.hand {
+            for nm in names {
+                if let Some(k) = d.action_kind(nm)
+                    && let Some(c) = s.action.take_where(|&c| d.action_cards[c as usize] == k)
+                {
+                    s.hand.push(c);
+                }
+            }
+        }
+
+        // Event deck (2.2.3).
+        let mut evs: Vec<u8> = Vec::new();
+        for (i, &k) in d.event_cards.iter().enumerate() {
+            let name = &d.event_kinds[k as usize].name;
+            if !sc.remove_events.iter().any(|r| r == name) {
+                evs.push(i as u8);
+            }
+        }
+        s.events = Deck::shuffled(evs, &mut s.rng);
+
+        // Aircraft (2.4): one entry per counter, in data order, so that an
+        // aircraft's index is the same in every scenario.
+        s.aircraft = d
+            .aircraft
+            .iter()
+            .map(|a| Aircraft::new(a.id, a.kind, Place::Unused))
+            .collect();
+        let mut fast_movers_allowed = s.campaign.as_ref().map(|c| c.fast_movers);
+        for a in &sc.aircraft {
+            let Some(i) = d.aircraft.iter().position(|x| x.id == a.id) else {
+                continue;
+            };
+            let kind = d.aircraft[i].kind;
+            let mut place = match a.at {
+                Start::Orbit | Start::OrbitEnter => Place::Orbit,
+                Start::Pool => Place::Pool,
+                Start::Arrives(t) => Place::Arriving(t),
+            };
+            if kind == AircraftKind::FastMover
+                && let Some(left) = fast_movers_allowed.as_mut()
+            {
+                // 8.0: no Fast Movers unless bought.
+                if *left == 0 {
+                    continue;
+                }
+                *left -= 1;
+                place = Place::Pool;
+            }
+            s.aircraft[i].place = place;
+        }
+
+        // Survivors.
+        let pinpointed = sc.specials.contains(&Special::Pinpointed);
+        s.survivors = sc
+            .survivors
+            .iter()
+            .map(|v| Survivor {
+                at: SurvivorAt::Stranded(v.zone),
+                injured: v.injured,
+                pinpointed,
+                pilot: None,
+            })
+            .collect();
+
+        // Cups (9.4, 9.5).
+        let mut used = vec![false; d.gun_counters.len()];
+        let mut setup_guns = Vec::new();
+        for g in &sc.guns {
+            let kind = d.gun_index(&g.gun).unwrap_or(0);
+            if let Some(i) =
+                (0..d.gun_counters.len()).find(|&i| !used[i] && d.gun_counters[i] == kind)
+            {
+                used[i] = true;
+                setup_guns.push((i as u8, g.zone));
+            }
+        }
+        let excluded: Vec<u8> = sc
+            .exclude_guns
+            .iter()
+            .filter_map(|g| d.gun_index(g))
+            .collect();
+        let mut chits = Vec::new();
+        for (i, &k) in d.gun_counters.iter().enumerate() {
+            if !used[i] && !excluded.contains(&k) {
+                chits.push(Chit::Gun(i as u8));
+            }
+        }
+        for _ in 0..d.barrages.value {
+            chits.push(Chit::Barrage);
+        }
+        s.gun_cup = Cup::new(chits);
+        let fill = |defs: &[crate::data::MarkerDef], min: Option<u8>| {
+            let mut v = Vec::new();
+            if let Some(min) = min {
+                for m in defs {
+                    if m.value.at_least(min) {
+                        for _ in 0..m.count {
+                            v.push(m.value);
+                        }
+                    }
+                }
+            }
+            Cup::new(v)
+        };
+        s.hidden_cup = fill(&d.hidden, sc.hidden_cup);
+        s.enemy_cup = fill(&d.enemy, sc.enemy_cup);
+        for v in &sc.remove_enemy_markers {
+            s.enemy_cup.remove_permanently(v);
+        }
+        let mut zm = Vec::new();
+        if sc.zone_cup {
+            for m in &d.zone_markers {
+                let fixed = sc.zone_markers.iter().filter(|z| z.kind == m.kind).count() as u8;
+                for _ in 0..m.count.saturating_sub(fixed) {
+                    zm.push(m.kind);
+                }
+            }
+        }
+        s.zone_cup = Cup::new(zm);
+
+        // The map.
+        for (counter, zone) in setup_guns {
+            self.put_gun(s, ev, counter, zone);
+        }
+        for g in s.guns.iter_mut() {
+            g.fresh = false;
+        }
+        for z in &sc.zone_markers {
+            s.zones[z.zone.index()].markers |= z.kind.bit();
+            ev.push(Event::ZoneMarkerPlaced {
+                zone: z.zone,
+                kind: z.kind,
+            });
+        }
+        for &z in &sc.random_zone_markers {
+            if let Some(k) = s.zone_cup.draw(&mut s.rng) {
+                s.zones[z.index()].markers |= k.bit();
+                ev.push(Event::ZoneMarkerPlaced { zone: z, kind: k });
+            }
+        }
+        for &z in &sc.enemy_markers {
+            s.zones[z.index()].enemy = s.enemy_cup.draw(&mut s.rng);
+        }
+        for &z in &sc.hidden_markers {
+            s.zones[z.index()].hidden = s.hidden_cup.draw(&mut s.rng);
+        }
+
+        // Campaign: every Pilot/PJ bought comes along (8.0).
+        if let Some(c) = s.campaign.as_mut() {
+            c.to_place = c
+                .pilots
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| **p == crate::state::PilotStatus::Roster)
+                .map(|(i, _)| i as u8)
+                .collect();
+        }
+        s.step = match &sc.pilot {
+            PilotRule::NoPilot => Step::AutoTurnStart,
+            _ if self.pilot_choices(s).is_empty() => Step::AutoTurnStart,
+            _ => Step::ChoosePilot,
+        };
+        if s.step == Step::AutoTurnStart {
+            self.after_pilot(s, ev);
+        }
+    }
+
+    /// Pilot/PJ cards the set-up may choose from.
+    pub(crate) fn pilot_choices(&self, s: &State) -> Vec<u8> {
+        let sc = &self.data.scenarios[s.scenario as usize];
+        (0..self.data.pilots.len() as u8)
+            .filter(|&p| {
+                let ok_name = match &sc.pilot {
+                    PilotRule::NoPilot => false,
+                    PilotRule::Any => true,
+                    PilotRule::OneOf { names, .. } => {
+                        names.contains(&self.data.pilots[p as usize].name)
+                    }
+                };
+                let free = s
+                    .campaign
+                    .as_ref()
+                    .is_none_or(|c| c.pilots[p as usize] == crate::state::PilotStatus::Available);
+                ok_name && free && self.pilot_aircraft(s, p).next().is_some()
+            })
+            .collect()
+    }
+
+    /// Aircraft that may carry this Pilot/PJ card's counter.
+    pub(crate) fn pilot_aircraft<'a>(
+        &'a self,
+        s: &'a State,
+        card: u8,
+    ) -> impl Iterator<Item = u8> + 'a {
+        let sc = &self.data.scenarios[s.scenario as usize];
+        let kind = self.data.pilots[card as usize].kind;
+        let fixed = match &sc.pilot {
+            PilotRule::OneOf { aircraft, .. } => Some(*aircraft),
+            _ => None,
+        };
+        s.aircraft.iter().enumerate().filter_map(move |(i, a)| {
+            let ok = a.kind == kind
+                && a.pilot.is_none()
+                && !matches!(a.place, Place::Removed | Place::Unused)
+                && fixed.is_none_or(|id| id == a.id);
+            ok.then_some(i as u8)
+        })
+    }
+
+    /// Places a chosen Pilot/PJ card: on its fixed aircraft, or asks where.
+    pub(crate) fn pilot_chosen(&self, s: &mut State, ev: &mut Vec<Event>, card: u8) {
+        let places: Vec<u8> = self.pilot_aircraft(s, card).collect();
+        match places.len() {
+            0 => self.after_pilot(s, ev),
+            1 => {
+                self.place_pilot(s, ev, card, places[0]);
+                self.after_pilot(s, ev);
+            }
+            _ => s.step = Step::PlacePilot { card },
+        }
+    }
+
+    pub(crate) fn place_pilot(&self, s: &mut State, ev: &mut Vec<Event>, card: u8, aircraft: u8) {
+        s.aircraft[aircraft as usize].pilot = Some(card);
+        ev.push(Event::PilotPlaced { card, aircraft });
+    }
+
+    /// After the free Pilot/PJ card: the campaign's roster, then the hand,
+    /// then the zones 7.4 reveals, then turn 1.
+    pub(crate) fn after_pilot(&self, s: &mut State, ev: &mut Vec<Event>) {
+        if let Some(c) = s.campaign.as_mut()
+            && let Some(card) = c.to_place.pop()
+        {
+            self.pilot_chosen(s, ev, card);
+            return;
+        }
+        let sc = &self.data.scenarios[s.scenario as usize];
+        if let HandSetup::ChooseDistinct(n) = sc.hand
+            && s.hand.is_empty()
+            && n > 0
+        {
+            s.step = Step::ChooseHand { left: n };
+            return;
+        }
+        self.after_hand(s, ev);
+    }
+
+    pub(crate) fn after_hand(&self, s: &mut State, _ev: &mut Vec<Event>) {
+        let sc = &self.data.scenarios[s.scenario as usize];
+        for sp in &sc.specials {
+            if let Special::RevealEnemyChoice { zones, .. } = sp
+                && !s.zones.iter().any(|z| z.enemy_revealed)
+            {
+                s.step = Step::RevealChoice { left: *zones };
+                return;
+            }
+        }
+        s.step = Step::AutoTurnStart;
+    }
+
+    /// Card kinds the player may still pick for a chosen starting hand.
+    pub(crate) fn hand_choices(&self, s: &State) -> Vec<u8> {
+        let d = &self.data;
+        let mut kinds: Vec<u8> = Vec::new();
+        for &c in &s.action.draw_pile {
+            let k = d.action_cards[c as usize];
+            if d.action_kinds[k as usize].class == crate::data::CardClass::Aircraft
+                && !kinds.contains(&k)
+                && !s.hand.iter().any(|&h| d.action_cards[h as usize] == k)
+            {
+                kinds.push(k);
+            }
+        }
+        kinds.sort_unstable();
+        kinds
+    }
+
+    pub(crate) fn pick_card(&self, s: &mut State, ev: &mut Vec<Event>, kind: u8) {
+        let d = &self.data;
+        if let Some(c) = s.action.take_where(|&c| d.action_cards[c as usize] == kind) {
+            s.hand.push(c);
+            ev.push(Event::CardPicked { card: c });
+        }
+    }
+
+    /// 7.4: reveal a chosen zone's Enemy marker, place its guns and the zone marker.
+    pub(crate) fn reveal_chosen(&self, s: &mut State, ev: &mut Vec<Event>, zone: Zone) {
+        let sc = &self.data.scenarios[s.scenario as usize];
+        self.reveal(s, ev, zone, RevealWhich::Enemy, RevealCause::SetUp);
+        for g in s.guns.iter_mut() {
+            g.fresh = false;
+        }
+        for sp in &sc.specials {
+            if let Special::RevealEnemyChoice { marker, .. } = sp {
+                s.zones[zone.index()].markers |= marker.bit();
+                ev.push(Event::ZoneMarkerPlaced {
+                    zone,
+                    kind: *marker,
+                });
+            }
+        }
+    }
+}

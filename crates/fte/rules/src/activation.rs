@@ -1,0 +1,616 @@
+//! 5.0 Activation Phase and 5.1 Activating Units: chits, the first
+//! activation without a chit, Leader activation within two hexes (VC and
+//! NVA Leaders only their own, Broken and Suppressed Leaders), activating a
+//! hex, single vehicles and helicopters (the chit goes back), one action for
+//! infantry and two for vehicles and helicopters, passing.
+
+use crate::Fte;
+use crate::command::Command;
+use crate::data::{MoveClass, Nation, Role};
+use crate::event::Event;
+use crate::geo::{Hex, HexExt};
+use crate::sequence::err;
+use crate::state::*;
+use vt_core::engine::RuleError;
+
+impl Fte {
+    /// May this unit be activated now (on the map, the active side's, not
+    /// yet activated this turn)?
+    pub(crate) fn fresh(&self, s: &State, u: &Unit) -> bool {
+        u.status == UnitStatus::OnMap && u.side == s.active && !u.activated
+    }
+
+    /// The units a Leader's activation brings with it (5.1).
+    pub fn leader_group(&self, s: &State, leader: UnitId) -> Result<Vec<UnitId>, RuleError> {
+        let l = s.unit(leader);
+        if !self.fresh(s, l) {
+            return Err(err("5.1", "that Leader cannot be activated now"));
+        }
+        if s.higher_hq[l.side.idx()] {
+            return Err(err("19.5", "Higher HQ: no Leader Activations this turn"));
+        }
+        let Some(lh) = l.hex else {
+            return Err(err("5.1", "that Leader is not on the map"));
+        };
+        // A vehicle carrying a Leader acts as a Leader for vehicles within 4.
+        if self.is_vehicle(l) {
+            let carries_leader = s.units.iter().any(|u| {
+                u.carrier == Some(leader) && u.status == UnitStatus::Loaded && self.is_leader(u)
+            });
+            if !carries_leader {
+                return Err(err(
+                    "5.1",
+                    "only a vehicle carrying a Leader activates other vehicles",
+                ));
+            }
+            let r = self.tables.vehicle_leader_range.value as u32;
+            let mut v: Vec<UnitId> = s
+                .on_map()
+                .filter(|u| {
+                    self.fresh(s, u)
+                        && self.is_vehicle(u)
+                        && u.hex.is_some_and(|h| h.distance(lh) <= r)
+                })
+                .map(|u| u.id)
+                .collect();
+            v.sort();
+            return Ok(v);
+        }
+        if !self.is_leader(l) {
+            return Err(err("5.1", "that unit is not a Leader"));
+        }
+        if l.broken {
+            return Ok(vec![leader]);
+        }
+        let range = if l.suppressed {
+            0
+        } else {
+            self.tables.leader_range.value as u32
+        };
+        let nation = self.nation(l);
+        let mut v: Vec<UnitId> = s
+            .on_map()
+            .filter(|u| {
+                self.fresh(s, u)
+                    && self.is_infantry(u)
+                    && u.hex.is_some_and(|h| h.distance(lh) <= range)
+                    && match nation {
+                        Nation::Us => true,
+                        n => self.nation(u) == n || self.role(u) == Role::Civilians,
+                    }
+            })
+            .map(|u| u.id)
+            .collect();
+        v.sort();
+        Ok(v)
+    }
+
+    fn heli_group_ok(&self, s: &State, units: &[UnitId]) -> bool {
+        if units.len() < 2 {
+            return false;
+        }
+        let mut sorted = units.to_vec();
+        sorted.sort();
+        sorted.dedup();
+        if sorted.len() != units.len() {
+            return false;
+        }
+        if !units.iter().all(|u| {
+            let x = s.unit(*u);
+            self.fresh(s, x) && self.is_heli(x) && !x.downed
+        }) {
+            return false;
+        }
+        // Connected by adjacency.
+        let mut reached = vec![units[0]];
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for u in units {
+                if reached.contains(u) {
+                    continue;
+                }
+                let h = s.unit(*u).hex;
+                if reached
+                    .iter()
+                    .any(|r| s.unit(*r).hex.zip(h).is_some_and(|(a, b)| a.is_adjacent(b)))
+                {
+                    reached.push(*u);
+                    changed = true;
+                }
+            }
+        }
+        reached.len() == units.len()
+    }
+
+    pub(crate) fn activation_candidates(&self, s: &State, out: &mut Vec<Command>) {
+        let mut hexes: Vec<Hex> = Vec::new();
+        for u in s.on_map() {
+            if !self.fresh(s, u) {
+                continue;
+            }
+            match self.class(u) {
+                MoveClass::Infantry => {
+                    if self.is_leader(u) {
+                        out.push(Command::ActivateLeader { leader: u.id });
+                    }
+                    if let Some(h) = u.hex
+                        && !hexes.contains(&h)
+                    {
+                        hexes.push(h);
+                    }
+                }
+                MoveClass::Vehicle => {
+                    out.push(Command::ActivateUnit { unit: u.id });
+                    out.push(Command::ActivateLeader { leader: u.id });
+                }
+                MoveClass::Helicopter => {
+                    out.push(Command::ActivateUnit { unit: u.id });
+                    // All fresh helicopters connected to this one.
+                    let group: Vec<UnitId> = s
+                        .on_map()
+                        .filter(|o| self.fresh(s, o) && self.is_heli(o) && !o.downed)
+                        .map(|o| o.id)
+                        .collect();
+                    if group.len() >= 2 && group[0] == u.id && self.heli_group_ok(s, &group) {
+                        out.push(Command::ActivateHelicopters { units: group });
+                    }
+                }
+            }
+        }
+        hexes.sort();
+        for h in hexes {
+            out.push(Command::ActivateHex { hex: h });
+        }
+        out.push(Command::Pass);
+    }
+
+    pub(crate) fn check_activation(&self, s: &State, c: &Command) -> Result<(), RuleError> {
+        match c {
+            Command::Pass => Ok(()),
+            Command::ActivateLeader { leader } => {
+                self.leader_group(s, *leader)?;
+                Ok(())
+            }
+            Command::ActivateHex { hex } => {
+                let any = s
+                    .units_at(*hex)
+                    .any(|u| self.fresh(s, u) && self.is_infantry(u));
+                if any {
+                    Ok(())
+                } else {
+                    Err(err(
+                        "5.1",
+                        "no friendly infantry in that hex can be activated",
+                    ))
+                }
+            }
+            Command::ActivateUnit { unit } => {
+                let u = s.unit(*unit);
+                if self.fresh(s, u) {
+                    Ok(())
+                } else {
+                    Err(err(
+                        "5.0",
+                        "that unit cannot be activated (each unit once per turn)",
+                    ))
+                }
+            }
+            Command::ActivateHelicopters { units } => {
+                if self.heli_group_ok(s, units) {
+                    Ok(())
+                } else {
+                    Err(err(
+                        "5.1",
+                        "only adjacent helicopters may be activated together",
+                    ))
+                }
+            }
+            _ => Err(err("5.1", "activate a Leader, a hex or a unit, or pass")),
+        }
+    }
+
+    pub(crate) fn execute_activation(&self, s: &mut State, c: &Command, ev: &mut Vec<Event>) {
+        let side = s.active;
+        let (kind, eligible, leader) = match c {
+            Command::Pass => {
+                ev.push(Event::Passed { side });
+                s.first_activation = false;
+                s.drawn = false;
+                return;
+            }
+            Command::ActivateLeader { leader } => {
+                let g = self.leader_group(s, *leader).unwrap_or_default();
+                (ActivationKind::Leader(*leader), g, Some(*leader))
+            }
+            Command::ActivateHex { hex } => {
+                let g: Vec<UnitId> = s
+                    .units_at(*hex)
+                    .filter(|u| self.fresh(s, u) && self.is_infantry(u))
+                    .map(|u| u.id)
+                    .collect();
+                (ActivationKind::Hex(*hex), g, None)
+            }
+            Command::ActivateUnit { unit } => (ActivationKind::Unit(*unit), vec![*unit], None),
+            Command::ActivateHelicopters { units } => (
+                ActivationKind::Helicopters(units.clone()),
+                units.clone(),
+                None,
+            ),
+            _ => return,
+        };
+        let helis = eligible.iter().any(|u| self.is_heli(s.unit(*u)));
+        if helis && !s.first_activation {
+            // 5.1: the chit goes back into the cup for a helicopter.
+            s.cup.put(Chit::Side(side));
+            ev.push(Event::ChitReturned);
+        }
+        let broken_leader = leader.is_some_and(|l| {
+            let u = s.unit(l);
+            u.broken && self.is_leader(u)
+        });
+        ev.push(Event::Activated {
+            side,
+            units: eligible.clone(),
+            leader,
+        });
+        s.activation = Some(Activation {
+            side,
+            kind,
+            eligible,
+            acted: Vec::new(),
+            moving: None,
+            exhaust: Vec::new(),
+            broken_leader,
+        });
+        s.first_activation = false;
+        s.drawn = false;
+        s.phase = Phase::Acting;
+    }
+
+    /// Whether `unit` in the current activation may start an action of `kind`.
+    pub fn may_act(&self, s: &State, unit: UnitId, kind: ActionKind) -> Result<(), RuleError> {
+        let Some(a) = &s.activation else {
+            return Err(err("5.1", "no activation is under way"));
+        };
+        if !a.eligible.contains(&unit) {
+            return Err(err("5.1", "that unit is not part of this activation"));
+        }
+        let u = s.unit(unit);
+        if u.status != UnitStatus::OnMap {
+            return Err(err(
+                "6.9",
+                "that unit is not on the map (loaded units may not act)",
+            ));
+        }
+        let done: Vec<ActionKind> = a
+            .acted
+            .iter()
+            .find(|x| x.unit == unit)
+            .map(|x| {
+                if x.ended {
+                    vec![ActionKind::Move, ActionKind::Move]
+                } else {
+                    x.actions.clone()
+                }
+            })
+            .unwrap_or_default();
+        if a.acted.iter().any(|x| x.unit == unit && x.ended) {
+            return Err(err("7.4", "that unit's activation has ended"));
+        }
+        match self.class(u) {
+            MoveClass::Infantry => {
+                if !done.is_empty() {
+                    return Err(err(
+                        "5.0",
+                        "an infantry unit performs one action per activation",
+                    ));
+                }
+            }
+            MoveClass::Vehicle => {
+                if done.len() >= 2 {
+                    return Err(err("5.0", "a vehicle performs two actions per activation"));
+                }
+                if done.contains(&kind) {
+                    return Err(err("5.1", "a vehicle's two actions must be different"));
+                }
+            }
+            MoveClass::Helicopter => {
+                if done.len() >= 2 {
+                    return Err(err(
+                        "5.0",
+                        "a helicopter performs two actions per activation",
+                    ));
+                }
+                if done.len() == 1 && done[0] != ActionKind::Move && kind != ActionKind::Move {
+                    return Err(err(
+                        "5.1",
+                        "one of a helicopter's two actions must be a Move",
+                    ));
+                }
+                if matches!(a.kind, ActivationKind::Helicopters(_))
+                    && !matches!(
+                        kind,
+                        ActionKind::Move | ActionKind::Load | ActionKind::Unload
+                    )
+                {
+                    return Err(err(
+                        "5.1",
+                        "helicopters activated together may only Move, Load and Unload",
+                    ));
+                }
+                // 4.0, 15.0; the errata lets it still Load KIA/WIA markers.
+                if u.move_only && !matches!(kind, ActionKind::Move | ActionKind::Load) {
+                    return Err(err(
+                        "4.0",
+                        "this Slick has unloaded its reinforcements and may only move",
+                    ));
+                }
+                if u.downed && kind != ActionKind::Unload {
+                    return Err(err("7.4", "a downed helicopter may only Unload"));
+                }
+            }
+        }
+        if (u.broken || a.broken_leader) && !matches!(kind, ActionKind::Move | ActionKind::Recover)
+        {
+            return Err(err("7.4", "a Broken unit may only Move or Recover"));
+        }
+        if self.is_heli(u) && u.broken && kind != ActionKind::Move {
+            return Err(err("7.4", "a Broken helicopter may only move off the map"));
+        }
+        match self.role(u) {
+            Role::Dummy | Role::Civilians if kind != ActionKind::Move => {
+                return Err(err("22.0, 28.0", "Dummies and Civilians may only Move"));
+            }
+            Role::Sapper
+                if !matches!(
+                    kind,
+                    ActionKind::Move | ActionKind::Assault | ActionKind::Recover
+                ) =>
+            {
+                return Err(err("27.0", "Sappers only attack in Assaults"));
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    pub(crate) fn record_action(&self, s: &mut State, unit: UnitId, kind: ActionKind) {
+        let keep_search = kind == ActionKind::Search;
+        if let Some(a) = s.activation.as_mut() {
+            match a.acted.iter_mut().find(|x| x.unit == unit) {
+                Some(x) => x.actions.push(kind),
+                None => a.acted.push(Acted {
+                    unit,
+                    actions: vec![kind],
+                    ended: false,
+                }),
+            }
+        }
+        let u = s.unit_mut(unit);
+        u.activated = true;
+        if !keep_search {
+            // 9.0: Searching markers go when the unit does anything else.
+            u.searching = 0;
+        }
+    }
+
+    /// 7.4: an Opportunity Fire result (or a Broken result) ends a unit's activation.
+    pub(crate) fn end_unit_activation(&self, s: &mut State, unit: UnitId) {
+        s.unit_mut(unit).activated = true;
+        if let Some(a) = s.activation.as_mut() {
+            if !a.eligible.contains(&unit) {
+                return;
+            }
+            match a.acted.iter_mut().find(|x| x.unit == unit) {
+                Some(x) => x.ended = true,
+                None => a.acted.push(Acted {
+                    unit,
+                    actions: Vec::new(),
+                    ended: true,
+                }),
+            }
+            if let Some(m) = a.moving.as_mut() {
+                m.units.retain(|u| *u != unit);
+                if m.units.is_empty() {
+                    a.moving = None;
+                }
+            }
+        }
+    }
+
+    /// True when no unit of the activation can do anything more.
+    pub(crate) fn activation_spent(&self, s: &State) -> bool {
+        let Some(a) = &s.activation else {
+            return true;
+        };
+        if a.moving.is_some() {
+            return false;
+        }
+        a.eligible.iter().all(|u| {
+            let unit = s.unit(*u);
+            if unit.status != UnitStatus::OnMap {
+                return true;
+            }
+            match a.acted.iter().find(|x| x.unit == *u) {
+                None => false,
+                Some(x) => {
+                    x.ended
+                        || match self.class(unit) {
+                            MoveClass::Infantry => !x.actions.is_empty(),
+                            _ => x.actions.len() >= 2,
+                        }
+                }
+            }
+        })
+    }
+
+    pub(crate) fn end_activation(&self, s: &mut State, ev: &mut Vec<Event>) {
+        if let Some(a) = s.activation.take() {
+            for u in a.exhaust {
+                s.unit_mut(u).exhausted = true;
+            }
+            for x in &a.acted {
+                s.unit_mut(x.unit).activated = true;
+            }
+            ev.push(Event::ActivationEnds { side: a.side });
+        }
+        // 26.0: a Claymore with no US infantry in or next to it is lost.
+        self.prune_claymores(s);
+        // 5.0: Op Fired markers come off after each activation.
+        for u in s.units.iter_mut() {
+            u.op_fired = false;
+            u.op_fired_retreat = false;
+        }
+        s.phase = Phase::Activation;
+        s.drawn = false;
+        s.first_activation = false;
+    }
+
+    /// A helicopter that acted must have moved (5.1) before the activation ends.
+    pub(crate) fn check_end_activation(&self, s: &State) -> Result<(), RuleError> {
+        let Some(a) = &s.activation else {
+            return Ok(());
+        };
+        for x in &a.acted {
+            let u = s.unit(x.unit);
+            if self.is_heli(u)
+                && u.status == UnitStatus::OnMap
+                && !x.ended
+                && !x.actions.is_empty()
+                && !x.actions.contains(&ActionKind::Move)
+                && !u.downed
+            {
+                return Err(err(
+                    "5.1",
+                    "a helicopter that acts must also take a Move action (it may hover)",
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    pub(crate) fn action_candidates(&self, s: &State, out: &mut Vec<Command>) {
+        let Some(a) = &s.activation else {
+            return;
+        };
+        let units: Vec<UnitId> = a.eligible.clone();
+        let mut stacks: Vec<(Hex, MoveClass, Vec<UnitId>)> = Vec::new();
+        for &u in &units {
+            let unit = s.unit(u);
+            if unit.status != UnitStatus::OnMap {
+                continue;
+            }
+            for mode in [MoveMode::Normal, MoveMode::DoubleTime, MoveMode::Stealthy] {
+                out.push(Command::Move {
+                    units: vec![u],
+                    mode,
+                });
+            }
+            if let Some(h) = unit.hex {
+                let cl = self.class(unit);
+                match stacks.iter_mut().find(|(sh, sc, _)| *sh == h && *sc == cl) {
+                    Some((_, _, v)) => v.push(u),
+                    None => stacks.push((h, cl, vec![u])),
+                }
+            }
+            out.push(Command::Search { unit: u });
+            out.push(Command::Recover {
+                unit: u,
+                pick_up: None,
+                transfer: None,
+            });
+            for c in s
+                .casualties
+                .iter()
+                .filter(|c| !c.gone && c.hex == unit.hex && c.carrier.is_none())
+            {
+                out.push(Command::Recover {
+                    unit: u,
+                    pick_up: Some(c.id),
+                    transfer: None,
+                });
+            }
+            out.push(Command::DestroyCache { unit: u });
+            out.push(Command::RequestMedevac { unit: u });
+            self.fire_mission_candidates(s, u, out);
+            self.transport_candidates(s, u, out);
+        }
+        for (_, _, v) in stacks {
+            if v.len() > 1 {
+                out.push(Command::Move {
+                    units: v,
+                    mode: MoveMode::Normal,
+                });
+            }
+        }
+        self.fire_candidates(s, &units, out);
+        self.assault_declare_candidates(s, &units, out);
+        out.push(Command::EndActivation);
+    }
+
+    pub(crate) fn check_action(&self, s: &State, c: &Command) -> Result<(), RuleError> {
+        match c {
+            Command::Move { units, mode } => self.check_move(s, units, *mode),
+            Command::Fire {
+                firers,
+                primary,
+                target,
+            } => self.check_fire(s, firers, *primary, *target).map(|_| ()),
+            Command::Assault { units, hex } => self.check_assault(s, units, *hex),
+            Command::Search { unit } => self.check_search(s, *unit),
+            Command::Recover {
+                unit,
+                pick_up,
+                transfer,
+            } => self.check_recover(s, *unit, *pick_up, *transfer),
+            Command::DestroyCache { unit } => self.check_destroy_cache(s, *unit),
+            Command::RequestMedevac { unit } => self.check_medevac(s, *unit),
+            Command::RequestFireMission { unit, hex } => self.check_fire_mission(s, *unit, *hex),
+            Command::Load {
+                carrier,
+                units,
+                casualties,
+            } => self.check_load(s, *carrier, units, casualties),
+            Command::Unload { carrier } => self.check_unload(s, *carrier),
+            Command::Abandon { vehicle } => self.check_abandon(s, *vehicle),
+            Command::EndActivation => self.check_end_activation(s),
+            _ => Err(err(
+                "5.1",
+                "give an activated unit an action, or end the activation",
+            )),
+        }
+    }
+
+    pub(crate) fn execute_action(&self, s: &mut State, c: &Command, ev: &mut Vec<Event>) {
+        match c {
+            Command::Move { units, mode } => self.begin_move(s, units, *mode, ev),
+            Command::Fire {
+                firers,
+                primary,
+                target,
+            } => self.fire_action(s, firers, *primary, *target, ev),
+            Command::Assault { units, hex } => self.begin_assault(s, units, *hex, ev),
+            Command::Search { unit } => self.search(s, *unit, ev),
+            Command::Recover {
+                unit,
+                pick_up,
+                transfer,
+            } => self.recover(s, *unit, *pick_up, *transfer, ev),
+            Command::DestroyCache { unit } => self.destroy_cache(s, *unit, ev),
+            Command::RequestMedevac { unit } => self.request_medevac(s, *unit, ev),
+            Command::RequestFireMission { unit, hex } => {
+                self.request_fire_mission(s, *unit, *hex, ev)
+            }
+            Command::Load {
+                carrier,
+                units,
+                casualties,
+            } => self.load(s, *carrier, units, casualties, ev),
+            Command::Unload { carrier } => self.unload(s, *carrier, ev),
+            Command::Abandon { vehicle } => self.abandon(s, *vehicle, ev),
+            Command::EndActivation => self.end_activation(s, ev),
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,144 @@
+//! 26.0 Booby Traps and Claymore Mines, plotted in secret at set-up.
+
+use crate::Fte;
+use crate::command::Command;
+use crate::data::{Effect, Role, Terrain, Weapon};
+use crate::event::{AttackKind, CheckKind, Event, Mods};
+use crate::fire::Attack;
+use crate::geo::{Hex, HexExt};
+use crate::state::*;
+
+impl Fte {
+    /// The first enemy unit into a Booby Trap hex sets it off: a Troop
+    /// Quality Check, failed means a WIA (26.0). A stack picks one at random.
+    pub(crate) fn booby_trap(
+        &self,
+        s: &mut State,
+        units: &[UnitId],
+        hex: Hex,
+        ev: &mut Vec<Event>,
+    ) {
+        let Some(side) = units.first().map(|u| s.unit(*u).side) else {
+            return;
+        };
+        let Some(i) = s.traps.iter().position(|t| {
+            !t.used && t.kind == TrapKind::BoobyTrap && t.hex == hex && t.owner != side
+        }) else {
+            return;
+        };
+        s.traps[i].used = true;
+        let owner = s.traps[i].owner;
+        ev.push(Event::BoobyTrap { hex });
+        let victim = if units.len() > 1 {
+            units[s.rng.index(units.len())]
+        } else {
+            units[0]
+        };
+        if !self.tq_check(s, victim, CheckKind::BoobyTrap, Mods::new(), ev) {
+            self.apply_effect(s, victim, Effect::WIA, owner, Some(hex), true, ev);
+        }
+    }
+
+    /// A plotted Claymore here can be fired: unused, an unbroken US
+    /// Infantry Unit in or next to it, and enemies in or assaulting it.
+    pub(crate) fn claymore_ready(&self, s: &State, hex: Hex) -> bool {
+        let plotted = s
+            .traps
+            .iter()
+            .any(|t| !t.used && t.kind == TrapKind::Claymore && t.hex == hex);
+        plotted && self.claymore_manned(s, hex) && !self.claymore_targets(s, hex).is_empty()
+    }
+
+    fn claymore_manned(&self, s: &State, hex: Hex) -> bool {
+        s.on_map().any(|u| {
+            u.side == Side::Us
+                && self.is_infantry(u)
+                && !self.is_marker_only(u)
+                && !u.broken
+                && u.hex.is_some_and(|h| h == hex || h.is_adjacent(hex))
+        })
+    }
+
+    fn claymore_targets(&self, s: &State, hex: Hex) -> Vec<UnitId> {
+        let mut v: Vec<UnitId> = s
+            .units_at(hex)
+            .filter(|u| u.side == Side::Nva && self.role(u) != Role::Civilians)
+            .map(|u| u.id)
+            .collect();
+        for i in &s.stack {
+            if let Interrupt::Assault(a) = i
+                && a.hex == hex
+                && a.side == Side::Nva
+            {
+                v.extend(
+                    a.attackers
+                        .iter()
+                        .copied()
+                        .filter(|u| s.unit(*u).status == UnitStatus::OnMap),
+                );
+            }
+        }
+        v.sort();
+        v.dedup();
+        v
+    }
+
+    /// 26.0: a Claymore with no US infantry in or next to its hex is lost.
+    pub(crate) fn prune_claymores(&self, s: &mut State) {
+        let hexes: Vec<(usize, Hex)> = s
+            .traps
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| !t.used && t.kind == TrapKind::Claymore)
+            .map(|(i, t)| (i, t.hex))
+            .collect();
+        for (i, h) in hexes {
+            let manned = s.on_map().any(|u| {
+                u.side == Side::Us
+                    && self.is_infantry(u)
+                    && !self.is_marker_only(u)
+                    && u.hex.is_some_and(|x| x == h || x.is_adjacent(h))
+            });
+            if !manned {
+                s.traps[i].used = true;
+            }
+        }
+    }
+
+    pub(crate) fn execute_claymore(&self, s: &mut State, c: &Command, ev: &mut Vec<Event>) {
+        let Some(Interrupt::Claymore { hex }) = s.stack.pop() else {
+            return;
+        };
+        if !matches!(c, Command::Detonate) {
+            return;
+        }
+        for t in s.traps.iter_mut() {
+            if !t.used && t.kind == TrapKind::Claymore && t.hex == hex {
+                t.used = true;
+            }
+        }
+        ev.push(Event::Claymore { hex });
+        for t in self.claymore_targets(s, hex) {
+            if s.unit(t).status != UnitStatus::OnMap {
+                continue;
+            }
+            let a = Attack {
+                kind: AttackKind::Claymore,
+                firers: Vec::new(),
+                primary: None,
+                rating: self.tables.claymore_fire.value,
+                weapon: Weapon::HE,
+                target: t,
+                from: Some(hex),
+                observed: false,
+                opfire: None,
+                no_terrain: false,
+                concealed_override: None,
+            };
+            if let Some(e) = self.roll_attack(s, &a, ev) {
+                self.apply_effect(s, t, e, Side::Us, Some(hex), false, ev);
+            }
+        }
+        let _ = Terrain::Clear;
+    }
+}

@@ -1,0 +1,75 @@
+//! 11.0 Action: Destroy Cache and 23.0-25.0 Hidden Caches, Tunnels,
+//! Bunkers and Foxholes (the hidden markers themselves are set up from the
+//! scenario; searching is in [`crate::search`], their fire modifiers in
+//! [`crate::fire`], entering and leaving them in [`crate::movement`]).
+
+use crate::Fte;
+use crate::data::VpEvent;
+use crate::event::Event;
+use crate::sequence::err;
+use crate::state::*;
+use vt_core::engine::RuleError;
+
+impl Fte {
+    /// Revealed enemy markers in the hex that a Destroy Cache action removes.
+    pub(crate) fn destroyable(&self, s: &State, side: Side, hex: crate::geo::Hex) -> Vec<u16> {
+        s.caches
+            .iter()
+            .filter(|c| {
+                !c.gone
+                    && c.revealed
+                    && c.owner != side
+                    && c.hex == hex
+                    && c.kind != CacheKind::Foxholes
+            })
+            .map(|c| c.id)
+            .collect()
+    }
+
+    pub(crate) fn check_destroy_cache(&self, s: &State, unit: UnitId) -> Result<(), RuleError> {
+        self.may_act(s, unit, ActionKind::DestroyCache)?;
+        let u = s.unit(unit);
+        if u.side != Side::Us || !self.is_infantry(u) || self.is_marker_only(u) {
+            return Err(err("11.0", "only American Infantry Units destroy caches"));
+        }
+        if u.suppressed {
+            return Err(err("11.0", "a Suppressed unit may not destroy a cache"));
+        }
+        let Some(h) = u.hex else {
+            return Err(err("11.0", "not on the map"));
+        };
+        if self.destroyable(s, u.side, h).is_empty() {
+            return Err(err(
+                "11.0",
+                "no revealed Cache, Tunnel or Bunker here (Foxholes cannot be destroyed)",
+            ));
+        }
+        Ok(())
+    }
+
+    pub(crate) fn destroy_cache(&self, s: &mut State, unit: UnitId, ev: &mut Vec<Event>) {
+        self.record_action(s, unit, ActionKind::DestroyCache);
+        let u = s.unit(unit).clone();
+        let Some(hex) = u.hex else { return };
+        for c in self.destroyable(s, u.side, hex) {
+            let kind = s.caches[c as usize].kind;
+            s.caches[c as usize].gone = true;
+            for x in s.units.iter_mut() {
+                if x.fort == Some(c) {
+                    x.fort = None;
+                }
+            }
+            ev.push(Event::CacheDestroyed { cache: c, kind });
+            let vp = match kind {
+                CacheKind::Bunker => VpEvent::DestroyBunker,
+                CacheKind::Tunnel => VpEvent::DestroyTunnel,
+                _ => VpEvent::DestroyCache,
+            };
+            self.award(s, u.side, vp, ev);
+        }
+        if self.seen_by_visible_enemy(s, unit) {
+            self.lose_concealment(s, unit, ev);
+        }
+        self.trigger_opfire(s, TriggerKind::DestroyCache, &[unit], hex, false, false);
+    }
+}

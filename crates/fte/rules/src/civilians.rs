@@ -1,0 +1,80 @@
+//! 28.0 Civilians: NVA/VC markers that only move, never stack with NVA/VC
+//! infantry, do not make anyone lose concealment, and can be interrogated
+//! by a US unit entering their hex (after Opportunity Fire): a passed Troop
+//! Quality Check makes the NVA/VC player reveal two Concealed units or
+//! Hidden Caches within 8 hexes; the Civilians go either way.
+
+use crate::Fte;
+use crate::command::Command;
+use crate::event::{CheckKind, Event, Mods};
+use crate::geo::{Hex, HexExt};
+use crate::state::*;
+
+impl Fte {
+    pub(crate) fn reveal_candidates(&self, s: &State, near: Hex) -> Vec<Command> {
+        let r = self.tables.interrogation_range.value as u32;
+        let mut out: Vec<Command> = s
+            .on_map()
+            .filter(|u| {
+                u.side == Side::Nva && u.concealed && u.hex.is_some_and(|h| h.distance(near) <= r)
+            })
+            .map(|u| Command::RevealUnit { unit: u.id })
+            .collect();
+        out.extend(
+            s.caches
+                .iter()
+                .filter(|c| {
+                    !c.gone && !c.revealed && c.owner == Side::Nva && c.hex.distance(near) <= r
+                })
+                .map(|c| Command::RevealCache { cache: c.id }),
+        );
+        out
+    }
+
+    pub(crate) fn execute_interrogate(&self, s: &mut State, c: &Command, ev: &mut Vec<Event>) {
+        let Some(Interrupt::Interrogate { unit, civilians }) = s.stack.pop() else {
+            return;
+        };
+        if !matches!(c, Command::Interrogate) {
+            return;
+        }
+        let pass = self.tq_check(s, unit, CheckKind::Interrogation, Mods::new(), ev);
+        ev.push(Event::Interrogated { unit, pass });
+        let near = s.unit(unit).hex;
+        self.eliminate(
+            s,
+            civilians,
+            "Civilians removed after interrogation (28.0)",
+            ev,
+        );
+        if let (true, Some(h)) = (pass, near) {
+            s.stack.push(Interrupt::Reveal {
+                near: h,
+                left: self.tables.interrogation_reveals.value,
+            });
+        }
+    }
+
+    pub(crate) fn execute_reveal(&self, s: &mut State, c: &Command, ev: &mut Vec<Event>) {
+        match c {
+            Command::RevealUnit { unit } => {
+                ev.push(Event::Revealed {
+                    unit: Some(*unit),
+                    cache: None,
+                });
+                self.lose_concealment(s, *unit, ev);
+            }
+            Command::RevealCache { cache } => {
+                ev.push(Event::Revealed {
+                    unit: None,
+                    cache: Some(*cache),
+                });
+                self.reveal_cache(s, *cache, Side::Us, ev);
+            }
+            _ => return,
+        }
+        if let Some(Interrupt::Reveal { left, .. }) = s.stack.last_mut() {
+            *left = left.saturating_sub(1);
+        }
+    }
+}

@@ -1,0 +1,265 @@
+//! 1.2 and 2.0: reading the counters (ratings, reduced sides, troops,
+//! weapon class) and the status markers whose DRMs add up (errata to 1.2);
+//! the Troop Quality Check; Victory Point awards.
+
+use crate::Fte;
+use crate::data::{MoveClass, Nation, Role, StatusMarker, UnitType, VpEvent, Weapon};
+use crate::event::{CheckKind, Drm, Event, Mods};
+use crate::geo::Hex;
+use crate::state::{Side, State, Unit, UnitId, UnitStatus};
+
+impl Fte {
+    pub fn ty(&self, u: &Unit) -> &UnitType {
+        &self.types[u.ty as usize]
+    }
+
+    pub fn type_index(&self, id: &str) -> Option<u16> {
+        self.types.iter().position(|t| t.id == id).map(|i| i as u16)
+    }
+
+    pub fn class(&self, u: &Unit) -> MoveClass {
+        self.ty(u).class
+    }
+
+    pub fn role(&self, u: &Unit) -> Role {
+        self.ty(u).role
+    }
+
+    pub fn nation(&self, u: &Unit) -> Nation {
+        self.ty(u).nation
+    }
+
+    pub fn is_infantry(&self, u: &Unit) -> bool {
+        self.class(u) == MoveClass::Infantry
+    }
+
+    pub fn is_vehicle(&self, u: &Unit) -> bool {
+        self.class(u) == MoveClass::Vehicle
+    }
+
+    pub fn is_heli(&self, u: &Unit) -> bool {
+        self.class(u) == MoveClass::Helicopter
+    }
+
+    pub fn is_leader(&self, u: &Unit) -> bool {
+        self.role(u) == Role::Leader
+    }
+
+    /// Dummies and Civilians: markers, not fighting men.
+    pub fn is_marker_only(&self, u: &Unit) -> bool {
+        matches!(self.role(u), Role::Dummy | Role::Civilians)
+    }
+
+    /// Current Fire Rating (the reduced side's when reduced); None: not a
+    /// Combat Unit (2.0).
+    pub fn fire_rating(&self, u: &Unit) -> Option<u8> {
+        let t = self.ty(u);
+        if u.reduced {
+            t.reduced.as_ref().and_then(|r| r.fire)
+        } else {
+            t.fire
+        }
+    }
+
+    pub fn weapon(&self, u: &Unit) -> Weapon {
+        self.ty(u).weapon
+    }
+
+    pub fn troop_quality(&self, u: &Unit) -> u8 {
+        let t = self.ty(u);
+        match (&t.reduced, u.reduced) {
+            (Some(r), true) => r.troop_quality,
+            _ => t.troop_quality,
+        }
+    }
+
+    /// Figures on the counter (6.9).
+    pub fn troops(&self, u: &Unit) -> u8 {
+        let t = self.ty(u);
+        match (&t.reduced, u.reduced) {
+            (Some(r), true) => r.troops,
+            _ => t.troops,
+        }
+    }
+
+    /// A Combat Unit that may fire (not a Sapper, which only assaults, 27.0).
+    pub fn can_shoot(&self, u: &Unit) -> bool {
+        self.fire_rating(u).is_some() && self.role(u) != Role::Sapper
+    }
+
+    /// The status markers on a unit and what they add to its fire
+    /// (`fire`) or Troop Quality rolls. They are cumulative (errata, 1.2).
+    pub fn status_mods(&self, s: &State, u: &Unit, fire: bool) -> Mods {
+        let mut m = Mods::new();
+        let mut add = |mk: StatusMarker, on: bool| {
+            if on {
+                let (f, q) = self.tables.marker(mk);
+                let v = if fire { f } else { q };
+                if v != 0 {
+                    m.push((Drm::Status(mk), v as i8));
+                }
+            }
+        };
+        add(StatusMarker::Exhausted, u.exhausted);
+        add(StatusMarker::LowAmmo, u.low_ammo);
+        add(StatusMarker::Suppressed, u.suppressed);
+        add(StatusMarker::Broken, u.broken);
+        add(StatusMarker::Hero, u.hero);
+        let kia = s
+            .carried_by(u.id)
+            .any(|c| c.kind == crate::state::CasualtyKind::Kia);
+        add(StatusMarker::CarryingKia, kia && self.is_infantry(u));
+        m
+    }
+
+    /// A Troop Quality Check (1.2): pass on a modified roll at or under the
+    /// unit's Troop Quality; a 1 always passes and a 10 always fails.
+    pub fn tq_check(
+        &self,
+        s: &mut State,
+        unit: UnitId,
+        kind: CheckKind,
+        extra: Mods,
+        ev: &mut Vec<Event>,
+    ) -> bool {
+        let u = s.unit(unit).clone();
+        let mut mods = self.status_mods(s, &u, false);
+        mods.extend(extra);
+        let quality = self.troop_quality(&u);
+        let roll = s.d10();
+        let pass = judge(roll, &mods, quality);
+        ev.push(Event::Check {
+            unit,
+            kind,
+            quality,
+            roll,
+            mods,
+            pass,
+        });
+        pass
+    }
+
+    /// Gives `side` the VP it scores for `event` (29.0); totals never fall
+    /// below zero.
+    pub fn award(&self, s: &mut State, side: Side, event: VpEvent, ev: &mut Vec<Event>) {
+        let (us, nva) = self.tables.vp(event);
+        let change = if side == Side::Us { us } else { nva };
+        if change == 0 {
+            return;
+        }
+        let i = side.idx();
+        let before = s.vp[i];
+        s.vp[i] = (before + change).max(0);
+        ev.push(Event::Vp {
+            side,
+            event,
+            change: s.vp[i] - before,
+            total: s.vp[i],
+        });
+    }
+
+    /// Scores `event` for `cause` against a unit of `victim`: nothing for
+    /// casualties a side inflicts on itself.
+    pub fn award_against(
+        &self,
+        s: &mut State,
+        cause: Side,
+        victim: Side,
+        event: VpEvent,
+        ev: &mut Vec<Event>,
+    ) {
+        if cause != victim {
+            self.award(s, cause, event, ev);
+        }
+    }
+
+    /// Units of `side` on the map in `hex`.
+    pub fn friendly_at(&self, s: &State, side: Side, hex: Hex) -> Vec<UnitId> {
+        s.units_at(hex)
+            .filter(|u| u.side == side)
+            .map(|u| u.id)
+            .collect()
+    }
+
+    /// Enemy units (of `side`'s enemy) in the hex, civilians included.
+    pub fn enemies_at(&self, s: &State, side: Side, hex: Hex) -> Vec<UnitId> {
+        s.units_at(hex)
+            .filter(|u| u.side != side)
+            .map(|u| u.id)
+            .collect()
+    }
+
+    pub fn alive(&self, s: &State, u: UnitId) -> bool {
+        matches!(s.unit(u).status, UnitStatus::OnMap | UnitStatus::Loaded)
+    }
+
+    /// A new Concealed marker number for a unit.
+    pub fn conceal(&self, s: &mut State, u: UnitId) {
+        s.next_marker = s.next_marker.wrapping_add(1);
+        let m = s.next_marker;
+        let unit = s.unit_mut(u);
+        unit.concealed = true;
+        unit.marker = m;
+    }
+}
+
+/// Modified roll against a target number: 1 always passes, 10 always fails.
+pub fn judge(roll: u8, mods: &Mods, target: u8) -> bool {
+    if roll == 1 {
+        return true;
+    }
+    if roll >= 10 {
+        return false;
+    }
+    let total = roll as i32 + mods.iter().map(|(_, v)| *v as i32).sum::<i32>();
+    total <= target as i32
+}
+
+pub fn mod_sum(mods: &Mods) -> i32 {
+    mods.iter().map(|(_, v)| *v as i32).sum()
+}
+
+impl Fte {
+    /// Adds a new counter (a Medevac Slick, Cobras, VC event units) off the
+    /// map; the caller places it.
+    pub(crate) fn spawn(&self, s: &mut State, ty: &str, side: Side) -> Option<UnitId> {
+        let t = self.type_index(ty)?;
+        let id = s.units.len() as UnitId;
+        let heli = self.types[t as usize].class == MoveClass::Helicopter;
+        s.units.push(Unit {
+            id,
+            ty: t,
+            side,
+            status: UnitStatus::Waiting,
+            hex: None,
+            carrier: None,
+            altitude: if heli {
+                crate::state::Altitude::Treetop
+            } else {
+                crate::state::Altitude::Ground
+            },
+            reduced: false,
+            concealed: false,
+            marker: 0,
+            suppressed: false,
+            broken: false,
+            exhausted: false,
+            low_ammo: false,
+            hero: false,
+            searching: 0,
+            activated: false,
+            op_fired: false,
+            op_fired_retreat: false,
+            tried_concealment: false,
+            immobilized: false,
+            downed: false,
+            fort: None,
+            arrives: None,
+            entry: None,
+            leave_by: None,
+            move_only: false,
+            medevac: false,
+        });
+        Some(id)
+    }
+}

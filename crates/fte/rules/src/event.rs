@@ -1,0 +1,396 @@
+//! Events: what happened, compact during play; `Fte::describe` turns
+//! them into log lines with adjudications.
+
+use crate::data::{Effect, MissionKind, RandomEvent, StatusMarker, Terrain, VpEvent, Weapon};
+use crate::geo::Hex;
+use crate::state::{CacheKind, CasualtyKind, Side, UnitId};
+use serde::{Deserialize, Serialize};
+
+/// One die-roll modifier, with the rule that gives it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Drm {
+    Terrain(Terrain),
+    TrailOpFire,
+    ConcealedTarget,
+    Bunker,
+    Foxholes,
+    Defense,
+    Sapper,
+    Status(StatusMarker),
+    BeyondRange,
+    Adjacent,
+    Supporting,
+    Crowded,
+    ConcealedOpFire,
+    Stealthy,
+    ObservedMortar,
+    Searching,
+    Concealment(Terrain),
+    VisibleEnemies,
+    Medic,
+    ForwardObserver,
+    PendingMissions,
+    AerialObserver,
+}
+
+impl Drm {
+    pub fn label(self) -> String {
+        match self {
+            Drm::Terrain(t) => t.name().to_string(),
+            Drm::TrailOpFire => "moving along a trail or road".into(),
+            Drm::ConcealedTarget => "target Concealed".into(),
+            Drm::Bunker => "Bunker".into(),
+            Drm::Foxholes => "Foxholes".into(),
+            Drm::Defense => "Defensive Modifier".into(),
+            Drm::Sapper => "target is a Sapper".into(),
+            Drm::Status(m) => match m {
+                StatusMarker::Exhausted => "Exhausted".into(),
+                StatusMarker::LowAmmo => "Low Ammo".into(),
+                StatusMarker::Suppressed => "Suppressed".into(),
+                StatusMarker::Broken => "Broken".into(),
+                StatusMarker::Hero => "Hero".into(),
+                StatusMarker::CarryingKia => "carrying a KIA".into(),
+            },
+            Drm::BeyondRange => "beyond Range".into(),
+            Drm::Adjacent => "firing into an adjacent hex".into(),
+            Drm::Supporting => "supporting unit".into(),
+            Drm::Crowded => "units beyond four in the target hex".into(),
+            Drm::ConcealedOpFire => "Concealed unit's Opportunity Fire".into(),
+            Drm::Stealthy => "target using Stealthy Movement".into(),
+            Drm::ObservedMortar => "Observed Mortar Fire".into(),
+            Drm::Searching => "Searching markers".into(),
+            Drm::Concealment(t) => format!("{} concealment", t.name()),
+            Drm::VisibleEnemies => "Visible enemy units with LoS".into(),
+            Drm::Medic => "Medic in the hex".into(),
+            Drm::ForwardObserver => "Forward Observer".into(),
+            Drm::PendingMissions => "pending Fire Missions".into(),
+            Drm::AerialObserver => "Aerial Observer".into(),
+        }
+    }
+
+    pub fn rule(self) -> &'static str {
+        match self {
+            Drm::Terrain(_) => "FTE 6.1, 7.1",
+            Drm::TrailOpFire => "FTE 6.1 note a",
+            Drm::ConcealedTarget => "FTE 18.1",
+            Drm::Bunker => "FTE 24.0",
+            Drm::Foxholes => "FTE 25.0",
+            Drm::Defense => "FTE 2.0, 7.1",
+            Drm::Sapper => "FTE 27.0",
+            Drm::Status(StatusMarker::Exhausted) => "FTE 6.6",
+            Drm::Status(StatusMarker::LowAmmo) => "FTE 19.2",
+            Drm::Status(StatusMarker::Hero) => "FTE 19.4",
+            Drm::Status(StatusMarker::CarryingKia) => "FTE 7.5.2",
+            Drm::Status(_) => "FTE 1.2",
+            Drm::BeyondRange => "FTE 7.1",
+            Drm::Adjacent => "FTE 7.1",
+            Drm::Supporting => "FTE 7.1",
+            Drm::Crowded => "FTE 6.2, 7.1",
+            Drm::ConcealedOpFire => "FTE 21.0",
+            Drm::Stealthy => "FTE 6.7",
+            Drm::ObservedMortar => "FTE 7.2",
+            Drm::Searching => "FTE 9.0",
+            Drm::Concealment(_) => "FTE 18.2",
+            Drm::VisibleEnemies => "FTE 18.2",
+            Drm::Medic => "FTE 17.1",
+            Drm::ForwardObserver => "FTE 13.0",
+            Drm::PendingMissions => "FTE 13.0",
+            Drm::AerialObserver => "FTE 16.0, 19.8",
+        }
+    }
+}
+
+pub type Mods = Vec<(Drm, i8)>;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AttackKind {
+    Fire,
+    OpFire,
+    Assault {
+        round: u8,
+    },
+    Mission(MissionKind),
+    Claymore,
+    /// A passenger of a destroyed vehicle (7.4): straight to the DP column.
+    Passenger,
+    BoobyTrap,
+}
+
+/// What a Troop Quality Check was for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CheckKind {
+    OpFire,
+    Assault,
+    PossibleSuppression,
+    Stealthy,
+    Search,
+    Concealment,
+    BoobyTrap,
+    Interrogation,
+}
+
+impl CheckKind {
+    pub fn name(self) -> (&'static str, &'static str) {
+        match self {
+            CheckKind::OpFire => ("Opportunity Fire check", "FTE 21.0"),
+            CheckKind::Assault => ("Assault check", "FTE 8.0"),
+            CheckKind::PossibleSuppression => ("Possible Suppression check", "FTE 7.4"),
+            CheckKind::Stealthy => ("Stealthy Movement check", "FTE 6.7"),
+            CheckKind::Search => ("Search", "FTE 9.0"),
+            CheckKind::Concealment => ("Concealment check", "FTE 18.2"),
+            CheckKind::BoobyTrap => ("Booby Trap", "FTE 26.0"),
+            CheckKind::Interrogation => ("Interrogation", "FTE 28.0"),
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Event {
+    TurnBegins {
+        turn: u8,
+    },
+    ChitDrawn {
+        chit: crate::state::Chit,
+    },
+    ChitReturned,
+    ChitLost {
+        side: Side,
+        from_cup: bool,
+    },
+    Activated {
+        side: Side,
+        units: Vec<UnitId>,
+        leader: Option<UnitId>,
+    },
+    Passed {
+        side: Side,
+    },
+    ActivationEnds {
+        side: Side,
+    },
+    Placed {
+        unit: UnitId,
+        hex: Hex,
+        /// Shown only as "a unit" when it is set up hidden.
+        hidden: bool,
+    },
+    Plotted {
+        side: Side,
+    },
+    Entered {
+        unit: UnitId,
+        hex: Hex,
+    },
+    MoveBegins {
+        units: Vec<UnitId>,
+        mode: crate::state::MoveMode,
+    },
+    Moved {
+        units: Vec<UnitId>,
+        from: Hex,
+        to: Hex,
+        cost: u8,
+        left: u8,
+    },
+    AltitudeChanged {
+        unit: UnitId,
+        altitude: crate::state::Altitude,
+    },
+    FortChanged {
+        units: Vec<UnitId>,
+        entered: bool,
+    },
+    Dropped {
+        casualty: u16,
+        hex: Hex,
+    },
+    ExitedMap {
+        units: Vec<UnitId>,
+    },
+    Evacuated {
+        casualty: u16,
+        side: Side,
+        kind: CasualtyKind,
+    },
+    LostConcealment {
+        unit: UnitId,
+    },
+    GainedConcealment {
+        unit: UnitId,
+    },
+    DummyRemoved {
+        unit: UnitId,
+    },
+    Check {
+        unit: UnitId,
+        kind: CheckKind,
+        quality: u8,
+        roll: u8,
+        mods: Mods,
+        pass: bool,
+    },
+    /// A fire attack's to-hit roll and, on a hit, its effect roll.
+    Attack {
+        kind: AttackKind,
+        firers: Vec<UnitId>,
+        primary: Option<UnitId>,
+        target: UnitId,
+        target_concealed: bool,
+        rating: u8,
+        weapon: Weapon,
+        mods: Mods,
+        roll: u8,
+        hit: bool,
+        effect_roll: Option<u8>,
+        effect: Option<Effect>,
+    },
+    /// An effect applied to a unit.
+    Effect {
+        unit: UnitId,
+        effect: Effect,
+        outcome: String,
+    },
+    CasualtyPlaced {
+        casualty: u16,
+        kind: CasualtyKind,
+        hex: Hex,
+    },
+    Carried {
+        casualty: u16,
+        unit: UnitId,
+    },
+    Captured {
+        casualty: u16,
+    },
+    Retreated {
+        unit: UnitId,
+        to: Hex,
+    },
+    Eliminated {
+        unit: UnitId,
+        why: String,
+    },
+    Vp {
+        side: Side,
+        event: VpEvent,
+        change: i32,
+        total: i32,
+    },
+    Searched {
+        unit: UnitId,
+        found: Vec<(u16, CacheKind)>,
+    },
+    CacheRevealed {
+        cache: u16,
+        kind: CacheKind,
+    },
+    CacheDestroyed {
+        cache: u16,
+        kind: CacheKind,
+    },
+    Recovered {
+        unit: UnitId,
+        removed: Vec<String>,
+    },
+    MedevacRequested {
+        roll: u8,
+        arrives: Option<u8>,
+    },
+    FireMissionRequested {
+        side: Side,
+        roll: u8,
+        mods: Mods,
+        result: Option<(MissionKind, u8)>,
+    },
+    MissionCancelled {
+        side: Side,
+    },
+    MissionLands {
+        side: Side,
+        kind: MissionKind,
+        target: Hex,
+        accuracy: u8,
+        mods: Mods,
+        scatter: Option<(u8, u8)>,
+        landed: Hex,
+    },
+    Loaded {
+        carrier: UnitId,
+        units: Vec<UnitId>,
+        casualties: Vec<u16>,
+    },
+    Unloaded {
+        carrier: UnitId,
+        units: Vec<UnitId>,
+    },
+    AssaultDeclared {
+        units: Vec<UnitId>,
+        hex: Hex,
+    },
+    AssaultRound {
+        round: u8,
+    },
+    AssaultEnds,
+    Advanced {
+        units: Vec<UnitId>,
+        hex: Hex,
+    },
+    OpFireDeclined {
+        side: Side,
+    },
+    RandomEvent {
+        side_roll: u8,
+        side: Side,
+        roll: u8,
+        event: RandomEvent,
+    },
+    EventApplied {
+        event: RandomEvent,
+        unit: Option<UnitId>,
+        hex: Option<Hex>,
+    },
+    BoobyTrap {
+        hex: Hex,
+    },
+    Claymore {
+        hex: Hex,
+    },
+    Interrogated {
+        unit: UnitId,
+        pass: bool,
+    },
+    Revealed {
+        unit: Option<UnitId>,
+        cache: Option<u16>,
+    },
+    CasualtyCheck {
+        casualty: u16,
+        side: Side,
+        roll: u8,
+        mods: Mods,
+        result: CasualtyResult,
+    },
+    Abandoned {
+        vehicle: UnitId,
+        crew: UnitId,
+    },
+    TurnEnds {
+        turn: u8,
+    },
+    ObjectiveHeld {
+        name: String,
+        side: Side,
+        vp: i32,
+    },
+    GameOver {
+        winner: Side,
+        vp: [i32; 2],
+    },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CasualtyResult {
+    DiedOfWounds,
+    ReturnedToDuty,
+    NoChange,
+}

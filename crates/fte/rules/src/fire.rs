@@ -1,0 +1,421 @@
+//! 7.0 Action: Fire, 7.1 Fire Procedures (every die-roll modifier), 7.2
+//! Observed Mortar Fire. The same attack routine serves Opportunity Fire
+//! (21.0), Assault rounds (8.0), Fire Missions (16.0) and Claymores (26.0).
+
+use crate::Fte;
+use crate::command::{Command, Target};
+use crate::counters::judge;
+use crate::data::{Effect, MoveClass, Role, Terrain, Weapon};
+use crate::event::{AttackKind, Drm, Event, Mods};
+use crate::geo::{Hex, HexExt};
+use crate::sequence::err;
+use crate::state::*;
+use vt_core::engine::RuleError;
+
+/// One fire attack, before its roll.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Attack {
+    pub kind: AttackKind,
+    pub firers: Vec<UnitId>,
+    pub primary: Option<UnitId>,
+    pub rating: u8,
+    pub weapon: Weapon,
+    pub target: UnitId,
+    /// The primary firer's hex (for range, adjacency and retreats).
+    pub from: Option<Hex>,
+    pub observed: bool,
+    pub opfire: Option<OpFireCtx>,
+    /// Assault round 1: the assaulting unit gets no terrain modifier.
+    pub no_terrain: bool,
+    /// Defender still Concealed in an assault round.
+    pub concealed_override: Option<bool>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OpFireCtx {
+    pub stealthy: bool,
+    pub on_trail: bool,
+    pub fort: bool,
+    pub primary_concealed: bool,
+}
+
+impl Attack {
+    /// An attack led by a unit on the map: its rating, weapon class and hex.
+    pub fn led_by(
+        rules: &Fte,
+        s: &State,
+        kind: AttackKind,
+        firers: Vec<UnitId>,
+        primary: UnitId,
+        target: UnitId,
+    ) -> Attack {
+        let p = s.unit(primary);
+        Attack {
+            kind,
+            firers,
+            primary: Some(primary),
+            rating: rules.fire_rating(p).unwrap_or(0),
+            weapon: rules.weapon(p),
+            target,
+            from: p.hex,
+            observed: false,
+            opfire: None,
+            no_terrain: false,
+            concealed_override: None,
+        }
+    }
+}
+
+impl Fte {
+    /// Range between two units' positions, doubled to a helicopter at High
+    /// level (6.8).
+    pub fn range_between(&self, s: &State, a: UnitId, b: UnitId) -> Option<u32> {
+        let (ua, ub) = (s.unit(a), s.unit(b));
+        let d = ua.hex?.distance(ub.hex?);
+        let high = (self.is_heli(ua) && ua.altitude == Altitude::High)
+            || (self.is_heli(ub) && ub.altitude == Altitude::High);
+        Some(if high { d * 2 } else { d })
+    }
+
+    /// The die-roll modifiers of an attack (7.1), each with its rule.
+    pub fn attack_mods(&self, s: &State, a: &Attack) -> Mods {
+        let mut m = Mods::new();
+        let t = s.unit(a.target);
+        let map = self.map_of(s);
+        let he = a.weapon == Weapon::HE;
+        let mission = matches!(a.kind, AttackKind::Mission(_));
+        // Terrain of the target hex (with its notes b and e).
+        if let Some(th) = t.hex {
+            let terrain = map.terrain(th).unwrap_or(Terrain::Clear);
+            let airborne = self.is_heli(t) && t.altitude != Altitude::Ground;
+            let jungle_he = terrain == Terrain::Jungle && (he || mission);
+            let v = self.tables.terrain(terrain).fire.value;
+            if !airborne && !jungle_he && !a.no_terrain && v != 0 {
+                m.push((Drm::Terrain(terrain), v as i8));
+            }
+        }
+        if let Some(o) = a.opfire
+            && o.on_trail
+        {
+            m.push((
+                Drm::TrailOpFire,
+                self.tables.trail.opportunity_fire.value as i8,
+            ));
+        }
+        // Target defensive modifiers.
+        let concealed = a.concealed_override.unwrap_or(t.concealed);
+        if concealed && !he && !mission {
+            m.push((
+                Drm::ConcealedTarget,
+                self.tables.fire.concealed_target.value as i8,
+            ));
+        }
+        let outside = a.opfire.is_some_and(|o| o.fort);
+        if let (Some(f), false) = (t.fort, outside)
+            && let Some(c) = s.caches.get(f as usize).filter(|c| !c.gone)
+        {
+            let (d, v) = if c.kind == CacheKind::Bunker {
+                (Drm::Bunker, self.tables.fire.bunker.value)
+            } else {
+                (Drm::Foxholes, self.tables.fire.foxholes.value)
+            };
+            m.push((d, v as i8));
+        }
+        let def = self.ty(t).defense;
+        if def != 0 {
+            m.push((Drm::Defense, def as i8));
+        }
+        if self.role(t) == Role::Sapper {
+            m.push((Drm::Sapper, self.tables.fire.sapper_target.value as i8));
+        }
+        // The Primary Firing Unit.
+        if let Some(p) = a.primary {
+            let pu = s.unit(p);
+            m.extend(self.status_mods(s, pu, true));
+            if let (Some(range), Some(d)) = (self.ty(pu).range, self.range_between(s, p, a.target))
+                && d > range as u32
+            {
+                m.push((Drm::BeyondRange, self.tables.fire.beyond_range.value as i8));
+            }
+            if let (Some(ph), Some(th)) = (pu.hex, t.hex)
+                && ph.is_adjacent(th)
+                && !he
+            {
+                m.push((Drm::Adjacent, self.tables.fire.adjacent.value as i8));
+            }
+        }
+        let support = a.firers.iter().filter(|f| Some(**f) != a.primary).count();
+        for _ in 0..support {
+            m.push((
+                Drm::Supporting,
+                self.tables.fire.supporting_unit.value as i8,
+            ));
+        }
+        if let Some(th) = t.hex {
+            let n = s.units_at(th).count() as i32;
+            let over = n - self.tables.fire.crowded_threshold.value as i32;
+            for _ in 0..over.max(0) {
+                m.push((
+                    Drm::Crowded,
+                    self.tables.fire.crowded_target_hex.value as i8,
+                ));
+            }
+        }
+        if let Some(o) = a.opfire {
+            if o.primary_concealed {
+                m.push((
+                    Drm::ConcealedOpFire,
+                    self.tables.fire.concealed_opportunity_firer.value as i8,
+                ));
+            }
+            if o.stealthy {
+                m.push((Drm::Stealthy, self.tables.fire.stealthy_target.value as i8));
+            }
+        }
+        if a.observed {
+            m.push((
+                Drm::ObservedMortar,
+                self.tables.fire.observed_mortar.value as i8,
+            ));
+        }
+        m
+    }
+
+    /// Rolls an attack; on a hit rolls the Target Effects Table.
+    pub fn roll_attack(&self, s: &mut State, a: &Attack, ev: &mut Vec<Event>) -> Option<Effect> {
+        let mods = self.attack_mods(s, a);
+        // 23.0-25.0: a hidden Bunker or Foxholes whose DRM is used is
+        // revealed (no VP for that, 24.0).
+        if mods
+            .iter()
+            .any(|(d, _)| matches!(d, Drm::Bunker | Drm::Foxholes))
+            && let Some(f) = s.unit(a.target).fort
+            && !s.caches[f as usize].revealed
+        {
+            s.caches[f as usize].revealed = true;
+            ev.push(Event::CacheRevealed {
+                cache: f,
+                kind: s.caches[f as usize].kind,
+            });
+        }
+        let roll = s.d10();
+        let hit = judge(roll, &mods, a.rating);
+        let (effect_roll, effect) = if hit {
+            let r = s.d10();
+            (Some(r), Some(self.tables.effect(a.weapon, r)))
+        } else {
+            (None, None)
+        };
+        ev.push(Event::Attack {
+            kind: a.kind,
+            firers: a.firers.clone(),
+            primary: a.primary,
+            target: a.target,
+            target_concealed: a.concealed_override.unwrap_or(s.unit(a.target).concealed),
+            rating: a.rating,
+            weapon: a.weapon,
+            mods,
+            roll,
+            hit,
+            effect_roll,
+            effect,
+        });
+        effect
+    }
+
+    /// Resolves a target reference against what the firing side can see.
+    pub fn resolve_target(&self, s: &State, side: Side, t: Target) -> Option<UnitId> {
+        match t {
+            Target::Unit(u) => {
+                let x = s.units.get(u as usize)?;
+                (x.side != side && !x.concealed && x.status == UnitStatus::OnMap).then_some(u)
+            }
+            Target::Marker(m) => s
+                .on_map()
+                .find(|x| x.side != side && x.concealed && x.marker == m)
+                .map(|x| x.id),
+        }
+    }
+
+    /// How the firing side names a unit.
+    pub fn target_ref(&self, s: &State, u: UnitId) -> Target {
+        let x = s.unit(u);
+        if x.concealed {
+            Target::Marker(x.marker)
+        } else {
+            Target::Unit(u)
+        }
+    }
+
+    fn friendly_observer(&self, s: &State, side: Side, target: UnitId) -> bool {
+        let Some(te) = self.eye(s, target) else {
+            return false;
+        };
+        s.on_map().any(|l| {
+            l.side == side
+                && self.is_leader(l)
+                && !l.broken
+                && !l.suppressed
+                && self.eye(s, l.id).is_some_and(|le| self.sight(s, le, te))
+        })
+    }
+
+    /// Can `firer` shoot at `target` (LoS or observed mortar fire, range up to
+    /// double)? Returns whether it is Observed Mortar Fire.
+    pub fn can_fire_at(&self, s: &State, firer: UnitId, target: UnitId) -> Result<bool, RuleError> {
+        let f = s.unit(firer);
+        let t = s.unit(target);
+        if !self.can_shoot(f) {
+            return Err(err(
+                "2.0",
+                "that unit has no Fire Rating (Sappers fire only in Assaults)",
+            ));
+        }
+        if f.broken {
+            return Err(err("7.0", "Broken units may not fire"));
+        }
+        if t.status != UnitStatus::OnMap || f.status != UnitStatus::OnMap {
+            return Err(err("6.9", "loaded units may not fire or be fired at"));
+        }
+        let mortar = self.role(f) == Role::Mortar;
+        if mortar && self.is_heli(t) && t.altitude == Altitude::High {
+            return Err(err(
+                "7.0",
+                "mortars cannot attack helicopters at High level",
+            ));
+        }
+        if let (Some(r), Some(d)) = (self.ty(f).range, self.range_between(s, firer, target))
+            && d > 2 * r as u32
+        {
+            return Err(err("7.1", "beyond double the unit's Range"));
+        }
+        let (Some(fe), Some(te)) = (self.eye(s, firer), self.eye(s, target)) else {
+            return Err(err("7.3", "not on the map"));
+        };
+        match self.fire_los(s, f.side, fe, te, mortar) {
+            Ok(()) => Ok(false),
+            Err(b) => {
+                if mortar && self.friendly_observer(s, f.side, target) {
+                    Ok(true)
+                } else {
+                    Err(err("7.3", format!("no line of sight: {}", b.describe())))
+                }
+            }
+        }
+    }
+
+    /// Checks a Fire action; returns the attack it would make.
+    pub fn check_fire(
+        &self,
+        s: &State,
+        firers: &[UnitId],
+        primary: UnitId,
+        target: Target,
+    ) -> Result<Attack, RuleError> {
+        if !firers.contains(&primary) {
+            return Err(err(
+                "7.1",
+                "the Primary Firing Unit must be one of the firers",
+            ));
+        }
+        let side = s.unit(primary).side;
+        let t = self
+            .resolve_target(s, side, target)
+            .ok_or_else(|| err("7.1", "no such enemy unit in sight"))?;
+        let mut seen = Vec::new();
+        let mut observed = false;
+        for &f in firers {
+            if seen.contains(&f) {
+                return Err(err("7.1", "a unit is listed twice"));
+            }
+            seen.push(f);
+            self.may_act(s, f, ActionKind::Fire)?;
+            let o = self.can_fire_at(s, f, t)?;
+            if f == primary {
+                observed = o;
+            }
+        }
+        let mut a = Attack::led_by(self, s, AttackKind::Fire, firers.to_vec(), primary, t);
+        a.observed = observed;
+        Ok(a)
+    }
+
+    pub(crate) fn fire_candidates(&self, s: &State, units: &[UnitId], out: &mut Vec<Command>) {
+        let side = s.active;
+        let shooters: Vec<UnitId> = units
+            .iter()
+            .copied()
+            .filter(|u| {
+                let x = s.unit(*u);
+                x.status == UnitStatus::OnMap
+                    && self.can_shoot(x)
+                    && !x.broken
+                    && self.may_act(s, *u, ActionKind::Fire).is_ok()
+            })
+            .collect();
+        if shooters.is_empty() {
+            return;
+        }
+        let targets: Vec<UnitId> = s
+            .on_map()
+            .filter(|t| t.side != side)
+            .map(|t| t.id)
+            .collect();
+        for t in targets {
+            let able: Vec<UnitId> = shooters
+                .iter()
+                .copied()
+                .filter(|f| self.can_fire_at(s, *f, t).is_ok())
+                .collect();
+            let tr = self.target_ref(s, t);
+            for &p in &able {
+                out.push(Command::Fire {
+                    firers: vec![p],
+                    primary: p,
+                    target: tr,
+                });
+            }
+            if able.len() > 1 {
+                out.push(Command::Fire {
+                    firers: able.clone(),
+                    primary: able[0],
+                    target: tr,
+                });
+            }
+        }
+    }
+
+    pub(crate) fn fire_action(
+        &self,
+        s: &mut State,
+        firers: &[UnitId],
+        primary: UnitId,
+        target: Target,
+        ev: &mut Vec<Event>,
+    ) {
+        let Ok(a) = self.check_fire(s, firers, primary, target) else {
+            return;
+        };
+        for &f in firers {
+            self.record_action(s, f, ActionKind::Fire);
+        }
+        let side = s.unit(primary).side;
+        let effect = self.roll_attack(s, &a, ev);
+        // 7.0: firing within LoS of a Visible enemy gives away the position
+        // (Snipers excepted, 18.1).
+        for &f in firers {
+            if s.unit(f).concealed
+                && self.role(s.unit(f)) != Role::Sniper
+                && self.seen_by_visible_enemy(s, f)
+            {
+                self.lose_concealment(s, f, ev);
+            }
+        }
+        if let Some(e) = effect {
+            self.apply_effect(s, a.target, e, side, a.from, false, ev);
+        } else if self.role(s.unit(a.target)) == Role::Dummy {
+            // nothing: a miss reveals nothing
+        }
+        let _ = MoveClass::Infantry;
+    }
+}

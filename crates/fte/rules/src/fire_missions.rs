@@ -1,0 +1,267 @@
+//! 13.0 Action: Request Fire Mission (secret target, the Fire Request
+//! Table, -1 for an FO, +1 per pending mission, the Aerial Observer's
+//! shorter delay) and 16.0 Execute Fire Missions (accuracy, scatter by d6
+//! direction and d10 distance, the 7- and 19-hex patterns, cancelling).
+
+use crate::Fte;
+use crate::command::Command;
+use crate::counters::judge;
+use crate::data::{MissionKind, Nation, Role, Terrain, Weapon};
+use crate::event::{AttackKind, Drm, Event, Mods};
+use crate::fire::Attack;
+use crate::geo::{Hex, HexExt};
+use crate::sequence::err;
+use crate::state::*;
+use vt_core::engine::RuleError;
+
+impl Fte {
+    pub(crate) fn check_fire_mission(
+        &self,
+        s: &State,
+        unit: UnitId,
+        hex: Hex,
+    ) -> Result<(), RuleError> {
+        self.may_act(s, unit, ActionKind::FireMission)?;
+        let u = s.unit(unit);
+        let role = self.role(u);
+        let nation = self.nation(u);
+        if !(role == Role::Leader || role == Role::ForwardObserver) {
+            return Err(err(
+                "13.0",
+                "only Leaders and Forward Observers request Fire Missions",
+            ));
+        }
+        if nation == Nation::Vc {
+            return Err(err(
+                "13.0 (errata)",
+                "VC Leaders cannot request Fire Missions",
+            ));
+        }
+        if u.broken || u.suppressed {
+            return Err(err(
+                "13.0",
+                "a Broken or Suppressed unit may not request a Fire Mission",
+            ));
+        }
+        self.target_hex_ok(s, u.side, Some(unit), hex)
+    }
+
+    /// 13.0, 19.9: the target is in the requester's LoS, or holds or is
+    /// next to a Visible enemy unit.
+    pub(crate) fn target_hex_ok(
+        &self,
+        s: &State,
+        side: Side,
+        by: Option<UnitId>,
+        hex: Hex,
+    ) -> Result<(), RuleError> {
+        if !self.map_of(s).in_play(hex) {
+            return Err(err("13.0", "the target hex must be on the map"));
+        }
+        let near_visible = s.on_map().any(|e| {
+            e.side != side
+                && !e.concealed
+                && !self.is_marker_only(e)
+                && e.hex.is_some_and(|h| h == hex || h.is_adjacent(hex))
+        });
+        if near_visible {
+            return Ok(());
+        }
+        let seen = match by {
+            Some(u) => self
+                .eye(s, u)
+                .is_some_and(|e| self.sight(s, e, crate::line_of_sight::Eye::ground(hex))),
+            None => s.on_map().any(|l| {
+                l.side == side
+                    && self.is_leader(l)
+                    && self.nation(l) == Nation::Nva
+                    && self
+                        .eye(s, l.id)
+                        .is_some_and(|e| self.sight(s, e, crate::line_of_sight::Eye::ground(hex)))
+            }),
+        };
+        if seen {
+            Ok(())
+        } else {
+            Err(err(
+                "13.0",
+                "the target hex must be in the requester's LoS or hold or touch a Visible enemy unit",
+            ))
+        }
+    }
+
+    pub(crate) fn fire_mission_candidates(&self, s: &State, unit: UnitId, out: &mut Vec<Command>) {
+        let u = s.unit(unit);
+        if !matches!(self.role(u), Role::Leader | Role::ForwardObserver) {
+            return;
+        }
+        let mut hexes: Vec<Hex> = s
+            .on_map()
+            .filter(|e| e.side != u.side)
+            .filter_map(|e| e.hex)
+            .collect();
+        hexes.sort();
+        hexes.dedup();
+        for h in hexes {
+            out.push(Command::RequestFireMission { unit, hex: h });
+        }
+    }
+
+    pub(crate) fn request_fire_mission(
+        &self,
+        s: &mut State,
+        unit: UnitId,
+        hex: Hex,
+        ev: &mut Vec<Event>,
+    ) {
+        self.record_action(s, unit, ActionKind::FireMission);
+        let u = s.unit(unit).clone();
+        let side = u.side;
+        let mut mods = Mods::new();
+        if self.role(&u) == Role::ForwardObserver {
+            mods.push((
+                Drm::ForwardObserver,
+                self.tables.fire_request_fo.value as i8,
+            ));
+        }
+        let pending = s.missions.iter().filter(|m| m.side == side).count() as i32;
+        if pending > 0 {
+            mods.push((
+                Drm::PendingMissions,
+                (pending * self.tables.fire_request_pending.value) as i8,
+            ));
+        }
+        let roll = s.d10();
+        let result = if roll == 10 {
+            None
+        } else if roll == 1 {
+            Some((MissionKind::BnMortar, 0))
+        } else {
+            let total = roll as i32 + crate::counters::mod_sum(&mods);
+            if total > 10 {
+                None
+            } else {
+                let row = total.clamp(1, 10) as u8;
+                self.tables
+                    .fire_request
+                    .iter()
+                    .find(|r| r.roll == row)
+                    .and_then(|r| {
+                        if side == Side::Us {
+                            r.us.value
+                        } else {
+                            r.nva.value
+                        }
+                    })
+            }
+        };
+        // 19.8: the Aerial Observer shortens new requests by a turn.
+        let result = result.map(|(k, d)| {
+            if side == Side::Us && s.aerial_observer {
+                (k, d.saturating_sub(1))
+            } else {
+                (k, d)
+            }
+        });
+        ev.push(Event::FireMissionRequested {
+            side,
+            roll,
+            mods,
+            result,
+        });
+        if let Some((kind, delay)) = result {
+            s.missions.push(Mission {
+                side,
+                kind,
+                target: hex,
+                turn: s.turn + delay,
+            });
+        }
+    }
+
+    pub(crate) fn execute_mission_choice(&self, s: &mut State, c: &Command, ev: &mut Vec<Event>) {
+        let Some(i) = s.missions.iter().position(|m| m.turn <= s.turn) else {
+            return;
+        };
+        let m = s.missions.remove(i);
+        if matches!(c, Command::CancelMission) {
+            ev.push(Event::MissionCancelled { side: m.side });
+            return;
+        }
+        self.execute_mission(s, &m, ev);
+    }
+
+    /// 16.0: accuracy, scatter, then every unit in the pattern is attacked.
+    pub(crate) fn execute_mission(&self, s: &mut State, m: &Mission, ev: &mut Vec<Event>) {
+        let fm = &self.tables.fire_missions;
+        let mut mods = Mods::new();
+        if m.side == Side::Us && s.aerial_observer {
+            mods.push((Drm::AerialObserver, fm.aerial_observer.value as i8));
+        }
+        let accuracy = s.d10();
+        let accurate = accuracy != 10 && judge(accuracy, &mods, fm.accurate_max.value);
+        let (landed, scatter) = if accurate {
+            (m.target, None)
+        } else {
+            let dir = s.d6();
+            let d = s.d10();
+            let div = match m.kind {
+                MissionKind::BnMortar => fm.mortar_scatter_divisor.value,
+                MissionKind::Artillery => fm.artillery_scatter_divisor.value,
+            };
+            let dist = d.div_ceil(div.max(1));
+            (m.target.step(dir, dist as u32), Some((dir, dist)))
+        };
+        ev.push(Event::MissionLands {
+            side: m.side,
+            kind: m.kind,
+            target: m.target,
+            accuracy,
+            mods,
+            scatter,
+            landed,
+        });
+        let (radius, rating) = match m.kind {
+            MissionKind::BnMortar => (fm.mortar_radius.value, fm.mortar_fire.value),
+            MissionKind::Artillery => (fm.artillery_radius.value, fm.artillery_fire.value),
+        };
+        let hexes = landed.within(radius as u32);
+        let targets: Vec<UnitId> = s
+            .on_map()
+            .filter(|u| u.hex.is_some_and(|h| hexes.contains(&h)))
+            .filter(|u| !(self.is_heli(u) && u.altitude == Altitude::High))
+            .map(|u| u.id)
+            .collect();
+        for t in targets {
+            if s.unit(t).status != UnitStatus::OnMap {
+                continue;
+            }
+            let a = Attack {
+                kind: AttackKind::Mission(m.kind),
+                firers: Vec::new(),
+                primary: None,
+                rating,
+                weapon: Weapon::HE,
+                target: t,
+                from: Some(landed),
+                observed: false,
+                opfire: None,
+                no_terrain: false,
+                concealed_override: None,
+            };
+            if let Some(e) = self.roll_attack(s, &a, ev) {
+                self.apply_effect(s, t, e, m.side, Some(landed), true, ev);
+            }
+        }
+        let _ = Terrain::Clear;
+    }
+
+    /// 19.10 Check Fire!: a side's pending missions are all cancelled.
+    pub(crate) fn cancel_missions(&self, s: &mut State, side: Side, ev: &mut Vec<Event>) {
+        let n = s.missions.len();
+        s.missions.retain(|m| m.side != side);
+        for _ in s.missions.len()..n {
+            ev.push(Event::MissionCancelled { side });
+        }
+    }
+}

@@ -1,0 +1,281 @@
+//! Maps (`assets/fte/maps/*.ron`): terrain per hex, hill levels (a Slope runs
+//! along every hexside between hexes of different levels, its high side on
+//! the higher hex), trails, roads and streams, map edges.
+//!
+//! The file format, one string per row and one character per column:
+//! `.` Clear, `H` Hamlet, `G` Grass, `P` Rice Paddy, `J` Jungle, `x` or a
+//! space: not in play (no dot: may not be entered, LoS may not cross it).
+//! `levels` has the same shape with a digit per hex (missing rows are 0).
+//! Trails and roads are lists of hexes, each consecutive pair connected;
+//! streams are hexsides given as pairs of hexes.
+
+use crate::data::Terrain;
+use crate::geo::{Hex, HexExt, OFFSET};
+use serde::{Deserialize, Serialize};
+use vt_core::data::{DataError, DataFiles};
+use vt_core::hex::{HexMap, SideFeatures};
+use vt_core::provenance::Provenance;
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct MapFile {
+    pub id: String,
+    pub name: String,
+    pub source: Provenance,
+    /// The hex of the first character of the first row.
+    pub origin: Hex,
+    pub terrain: Vec<String>,
+    #[serde(default)]
+    pub levels: Vec<String>,
+    #[serde(default)]
+    pub trails: Vec<Vec<Hex>>,
+    #[serde(default)]
+    pub roads: Vec<Vec<Hex>>,
+    #[serde(default)]
+    pub streams: Vec<(Hex, Hex)>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Edge {
+    North,
+    South,
+    East,
+    West,
+}
+
+/// A loaded map: a [`HexMap`] of terrain (None: no dot, not in play) with
+/// levels and trail, road and stream hexsides.
+#[derive(Clone, Debug)]
+pub struct Map {
+    pub id: String,
+    pub name: String,
+    pub source: Provenance,
+    grid: HexMap<Option<Terrain>>,
+    hexes: Vec<Hex>,
+}
+
+impl Map {
+    pub fn load(files: &DataFiles, path: &str) -> Result<Map, DataError> {
+        let f: MapFile = files.parse(path)?;
+        Map::build(f).map_err(|m| DataError::file(&format!("assets/{path}"), m))
+    }
+
+    pub fn build(f: MapFile) -> Result<Map, String> {
+        let h = f.terrain.len() as i32;
+        let w = f
+            .terrain
+            .iter()
+            .map(|r| r.chars().count())
+            .max()
+            .unwrap_or(0) as i32;
+        if w == 0 || h == 0 {
+            return Err("map has no hexes".into());
+        }
+        let last = Hex::new(f.origin.col + w - 1, f.origin.row + h - 1);
+        let mut grid = HexMap::new(OFFSET, f.origin, last, None).map_err(|e| e.to_string())?;
+        for (ri, row) in f.terrain.iter().enumerate() {
+            for (ci, ch) in row.chars().enumerate() {
+                let t = match ch {
+                    '.' => Some(Terrain::Clear),
+                    'H' => Some(Terrain::Hamlet),
+                    'G' => Some(Terrain::Grass),
+                    'P' => Some(Terrain::RicePaddy),
+                    'J' => Some(Terrain::Jungle),
+                    'x' | ' ' => None,
+                    other => {
+                        return Err(format!(
+                            "terrain row {} column {}: '{other}' is not a terrain letter (. H G P J x)",
+                            ri + 1,
+                            ci + 1
+                        ));
+                    }
+                };
+                let c = Hex::new(f.origin.col + ci as i32, f.origin.row + ri as i32);
+                grid.set(c.axial(), t);
+            }
+        }
+        for (ri, row) in f.levels.iter().enumerate() {
+            for (ci, ch) in row.chars().enumerate() {
+                if ri as i32 >= h || ci as i32 >= w {
+                    return Err(format!("levels row {} is outside the map", ri + 1));
+                }
+                let d = ch.to_digit(10).ok_or_else(|| {
+                    format!(
+                        "levels row {} column {}: '{ch}' is not a digit",
+                        ri + 1,
+                        ci + 1
+                    )
+                })?;
+                let c = Hex::new(f.origin.col + ci as i32, f.origin.row + ri as i32);
+                grid.set_level(c.axial(), d as i8);
+            }
+        }
+        let mut map = Map {
+            id: f.id,
+            name: f.name,
+            source: f.source,
+            grid,
+            hexes: Vec::new(),
+        };
+        for (kind, lines) in [("trail", &f.trails), ("road", &f.roads)] {
+            for line in lines {
+                for pair in line.windows(2) {
+                    map.link(kind, pair[0], pair[1])?;
+                }
+            }
+        }
+        for (a, b) in &f.streams {
+            map.link("stream", *a, *b)?;
+        }
+        let mut hexes: Vec<Hex> = map
+            .grid
+            .hexes()
+            .filter(|a| map.grid.get(*a).is_some_and(|t| t.is_some()))
+            .map(Hex::from_axial)
+            .collect();
+        hexes.sort();
+        map.hexes = hexes;
+        Ok(map)
+    }
+
+    fn link(&mut self, kind: &str, a: Hex, b: Hex) -> Result<(), String> {
+        if !self.in_play(a) || !self.in_play(b) {
+            return Err(format!("{kind} {a}-{b}: both hexes must be in play"));
+        }
+        if !a.is_adjacent(b) {
+            return Err(format!("{kind} {a}-{b}: the hexes are not adjacent"));
+        }
+        let (x, y) = (a.axial(), b.axial());
+        let mut f = self.grid.side(x, y);
+        match kind {
+            "trail" => f.trail = true,
+            "road" => f.road = true,
+            _ => f.stream = true,
+        }
+        self.grid.set_side(x, y, f).map_err(|e| e.to_string())
+    }
+
+    /// The core map: terrain per hex, levels and hexside features.
+    pub fn grid(&self) -> &HexMap<Option<Terrain>> {
+        &self.grid
+    }
+
+    /// Every hex in play, sorted.
+    pub fn hexes(&self) -> &[Hex] {
+        &self.hexes
+    }
+
+    pub fn in_play(&self, h: Hex) -> bool {
+        self.terrain(h).is_some()
+    }
+
+    pub fn terrain(&self, h: Hex) -> Option<Terrain> {
+        self.grid.get(h.axial()).copied().flatten()
+    }
+
+    pub fn level(&self, h: Hex) -> u8 {
+        self.grid.level(h.axial()).unwrap_or(0).max(0) as u8
+    }
+
+    fn features(&self, a: Hex, b: Hex) -> SideFeatures {
+        self.grid.side(a.axial(), b.axial())
+    }
+
+    pub fn trail_between(&self, a: Hex, b: Hex) -> bool {
+        self.features(a, b).trail
+    }
+
+    pub fn road_between(&self, a: Hex, b: Hex) -> bool {
+        self.features(a, b).road
+    }
+
+    pub fn stream_between(&self, a: Hex, b: Hex) -> bool {
+        self.features(a, b).stream
+    }
+
+    /// A Trail or Road leaves this hex.
+    pub fn has_trail(&self, h: Hex) -> bool {
+        h.neighbors().iter().any(|n| {
+            let f = self.features(h, *n);
+            f.trail || f.road
+        })
+    }
+
+    /// Some(high side) if a Slope runs along the hexside a-b.
+    pub fn slope_between(&self, a: Hex, b: Hex) -> Option<Hex> {
+        if !self.in_play(a) || !self.in_play(b) {
+            return None;
+        }
+        self.grid
+            .slope(a.axial(), b.axial())
+            .map(|s| Hex::from_axial(s.high))
+    }
+
+    pub fn neighbors(&self, h: Hex) -> Vec<Hex> {
+        h.neighbors()
+            .into_iter()
+            .filter(|n| self.in_play(*n))
+            .collect()
+    }
+
+    pub fn on_edge(&self, h: Hex, edge: Edge) -> bool {
+        if !self.in_play(h) {
+            return false;
+        }
+        let n = h.neighbors();
+        let first = self.grid.first();
+        let last = self.grid.last();
+        match edge {
+            Edge::North => !self.in_play(n[0]),
+            Edge::South => !self.in_play(n[3]),
+            Edge::West => h.col == first.col || !self.in_play(n[4]) && !self.in_play(n[5]),
+            Edge::East => h.col == last.col || !self.in_play(n[1]) && !self.in_play(n[2]),
+        }
+    }
+
+    /// On any map edge (a unit here may exit the map).
+    pub fn is_edge(&self, h: Hex) -> bool {
+        self.in_play(h) && h.neighbors().iter().any(|n| !self.in_play(*n))
+    }
+
+    pub fn edge_hexes(&self, edge: Edge) -> Vec<Hex> {
+        self.hexes
+            .iter()
+            .copied()
+            .filter(|h| self.on_edge(*h, edge))
+            .collect()
+    }
+
+    /// Columns and rows.
+    pub fn size(&self) -> (u32, u32) {
+        (self.grid.cols(), self.grid.rows())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builds_and_refuses_bad_letters() {
+        let f = MapFile {
+            id: "t".into(),
+            name: "t".into(),
+            source: Provenance::Assumed("test".into()),
+            origin: Hex::new(1, 1),
+            terrain: vec!["..J".into(), "PGH".into()],
+            levels: vec!["001".into()],
+            trails: vec![vec![Hex::new(1, 1), Hex::new(1, 2)]],
+            roads: vec![],
+            streams: vec![],
+        };
+        let m = Map::build(f.clone()).unwrap();
+        assert_eq!(m.terrain(Hex::new(3, 1)), Some(Terrain::Jungle));
+        assert_eq!(m.terrain(Hex::new(1, 2)), Some(Terrain::RicePaddy));
+        assert!(m.trail_between(Hex::new(1, 2), Hex::new(1, 1)));
+        assert_eq!(m.level(Hex::new(3, 1)), 1);
+        assert_eq!(m.hexes().len(), 6);
+        let mut bad = f;
+        bad.terrain[0] = "..Q".into();
+        assert!(Map::build(bad).unwrap_err().contains("'Q'"));
+    }
+}

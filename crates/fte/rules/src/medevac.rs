@@ -1,0 +1,58 @@
+//! 12.0 Action: Request Medevac: one pending request at a time, one Medevac
+//! Slick on the map, KIA/WIA only aboard, and it leaves the turn after it
+//! loads.
+
+use crate::Fte;
+use crate::event::Event;
+use crate::sequence::err;
+use crate::state::*;
+use vt_core::engine::RuleError;
+
+impl Fte {
+    pub(crate) fn check_medevac(&self, s: &State, unit: UnitId) -> Result<(), RuleError> {
+        self.may_act(s, unit, ActionKind::Medevac)?;
+        let u = s.unit(unit);
+        if u.side != Side::Us || !self.is_leader(u) {
+            return Err(err("12.0", "only an American Leader requests a Medevac"));
+        }
+        if u.broken || u.suppressed {
+            return Err(err(
+                "12.0",
+                "a Broken or Suppressed Leader may not request a Medevac",
+            ));
+        }
+        let pending = s
+            .units
+            .iter()
+            .any(|x| x.medevac && matches!(x.status, UnitStatus::Waiting | UnitStatus::OnMap));
+        if pending {
+            return Err(err(
+                "12.0",
+                "only one Medevac at a time: wait until it has come and gone",
+            ));
+        }
+        Ok(())
+    }
+
+    pub(crate) fn request_medevac(&self, s: &mut State, unit: UnitId, ev: &mut Vec<Event>) {
+        self.record_action(s, unit, ActionKind::Medevac);
+        let roll = s.d10();
+        let turns = self
+            .tables
+            .medevac
+            .iter()
+            .find(|r| r.roll == roll)
+            .and_then(|r| r.turns.value);
+        let arrives = turns.map(|t| s.turn.saturating_add(t));
+        ev.push(Event::MedevacRequested { roll, arrives });
+        if let Some(t) = arrives
+            && let Some(id) = self.spawn(s, "us-slick", Side::Us)
+        {
+            let u = s.unit_mut(id);
+            u.status = UnitStatus::Waiting;
+            u.arrives = Some(t);
+            u.medevac = true;
+            s.medevac_due = Some(t);
+        }
+    }
+}

@@ -1,0 +1,762 @@
+//! 6.0 Action: Move. Movement classes and the Terrain Effects Chart (6.1),
+//! stacking (6.2), allowances (6.3), double time and Exhausted (6.6),
+//! stealthy movement (6.7), helicopter altitudes (6.8), carrying casualties
+//! (7.5.2), exiting the map and tunnels (7.5.3), Bunkers and Foxholes
+//! (24.0, 25.0). Every hex entered gives the other side its Opportunity
+//! Fire chance (21.0).
+
+use crate::Fte;
+use crate::command::Command;
+use crate::data::{MoveClass, Role, Terrain};
+use crate::event::{CheckKind, Drm, Event, Mods};
+use crate::geo::{Hex, HexExt};
+use crate::sequence::err;
+use crate::state::*;
+use vt_core::engine::RuleError;
+
+impl Fte {
+    /// Half-MP cost for `unit` to move from `from` into the adjacent `to`;
+    /// None when it may not enter (P on the chart, off the map).
+    pub fn move_cost(&self, s: &State, unit: &Unit, from: Hex, to: Hex) -> Option<u8> {
+        let map = self.map_of(s);
+        let t = map.terrain(to)?;
+        if !from.is_adjacent(to) {
+            return None;
+        }
+        let row = self.tables.terrain(t);
+        let class = self.class(unit);
+        if class == MoveClass::Helicopter {
+            return if unit.altitude == Altitude::Ground {
+                row.helicopter_ground.value
+            } else {
+                row.helicopter_air.value
+            };
+        }
+        let vehicle = class == MoveClass::Vehicle;
+        let road = map.road_between(from, to);
+        let trail = map.trail_between(from, to);
+        // 6.1 note c: no vehicle trail through jungle.
+        let trail_ok = trail && !(vehicle && t == Terrain::Jungle);
+        let mut cost = if road {
+            if vehicle {
+                self.tables.road.vehicle.value
+            } else {
+                self.tables.road.infantry.value
+            }
+        } else if trail_ok {
+            if vehicle {
+                self.tables.trail.vehicle.value
+            } else {
+                self.tables.trail.infantry.value
+            }
+        } else if vehicle {
+            row.vehicle.value?
+        } else {
+            row.infantry.value?
+        };
+        // 6.1 note d: Trail and Road negate terrain, but not a Slope.
+        let (lf, lt) = (map.level(from), map.level(to));
+        if lt > lf || (lt < lf && self.tables.slope.downhill_too.value) {
+            cost += if vehicle {
+                self.tables.slope.vehicle.value
+            } else {
+                self.tables.slope.infantry.value
+            };
+        }
+        if map.stream_between(from, to) && !road && !trail_ok {
+            cost += if vehicle {
+                self.tables.stream.vehicle.value
+            } else {
+                self.tables.stream.infantry.value
+            };
+        }
+        Some(cost)
+    }
+
+    /// Half MP a unit starts a move with (6.3, 6.6, 7.5.2).
+    pub fn allowance(&self, s: &State, u: &Unit, mode: MoveMode) -> u8 {
+        let a = &self.tables.allowance;
+        match self.class(u) {
+            MoveClass::Vehicle => a.vehicle.value,
+            MoveClass::Helicopter => {
+                if u.altitude == Altitude::Ground {
+                    a.helicopter_ground.value
+                } else {
+                    a.helicopter_air.value
+                }
+            }
+            MoveClass::Infantry => {
+                let base = if mode == MoveMode::DoubleTime {
+                    a.double_time.value
+                } else {
+                    a.infantry.value
+                };
+                let carried = s.carried_by(u.id).count() as u8;
+                base.saturating_sub(carried * a.carry_penalty.value)
+            }
+        }
+    }
+
+    pub(crate) fn check_move(
+        &self,
+        s: &State,
+        units: &[UnitId],
+        mode: MoveMode,
+    ) -> Result<(), RuleError> {
+        let Some(&first) = units.first() else {
+            return Err(err("6.1", "move which units?"));
+        };
+        let mut seen = Vec::new();
+        for &u in units {
+            if seen.contains(&u) {
+                return Err(err("6.1", "a unit is listed twice"));
+            }
+            seen.push(u);
+            self.may_act(s, u, ActionKind::Move)?;
+        }
+        let hex = s.unit(first).hex;
+        let class = self.class(s.unit(first));
+        for &u in units {
+            let x = s.unit(u);
+            if x.hex != hex {
+                return Err(err("6.1", "a stack that moves together starts in one hex"));
+            }
+            if self.class(x) != class {
+                return Err(err(
+                    "6.1",
+                    "units of different movement classes move separately",
+                ));
+            }
+            if x.immobilized {
+                return Err(err("6.10", "an immobilized vehicle may only be abandoned"));
+            }
+        }
+        if class != MoveClass::Infantry && units.len() > 1 {
+            return Err(err("5.1", "vehicles and helicopters move one at a time"));
+        }
+        match mode {
+            MoveMode::Normal => {}
+            MoveMode::DoubleTime => {
+                if class != MoveClass::Infantry {
+                    return Err(err("6.6", "only infantry may use Double Time"));
+                }
+                if units.iter().any(|u| s.unit(*u).exhausted) {
+                    return Err(err("6.6", "an Exhausted unit may not use Double Time"));
+                }
+            }
+            MoveMode::Stealthy => {
+                if class != MoveClass::Infantry {
+                    return Err(err("6.7", "only infantry may use Stealthy Movement"));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    pub(crate) fn begin_move(
+        &self,
+        s: &mut State,
+        units: &[UnitId],
+        mode: MoveMode,
+        ev: &mut Vec<Event>,
+    ) {
+        for &u in units {
+            self.record_action(s, u, ActionKind::Move);
+        }
+        let left = units
+            .iter()
+            .map(|u| self.allowance(s, s.unit(*u), mode))
+            .min()
+            .unwrap_or(0);
+        if let Some(a) = s.activation.as_mut() {
+            if mode == MoveMode::DoubleTime {
+                a.exhaust.extend(units.iter().copied());
+            }
+            a.moving = Some(Moving {
+                units: units.to_vec(),
+                mode,
+                left,
+                hexes: 0,
+                on_trail: false,
+                fort_used: false,
+                altitude_changed: false,
+            });
+        }
+        ev.push(Event::MoveBegins {
+            units: units.to_vec(),
+            mode,
+        });
+    }
+
+    fn moving(&self, s: &State) -> Option<Moving> {
+        s.activation.as_ref().and_then(|a| a.moving.clone())
+    }
+
+    fn moving_hex(&self, s: &State, m: &Moving) -> Option<Hex> {
+        m.units.first().and_then(|u| s.unit(*u).hex)
+    }
+
+    /// The hexes the moving stack may step into now, with their cost.
+    pub fn steps(&self, s: &State) -> Vec<(Hex, u8)> {
+        let Some(m) = self.moving(s) else {
+            return Vec::new();
+        };
+        let Some(from) = self.moving_hex(s, &m) else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        if m.mode == MoveMode::Stealthy && m.hexes >= 1 {
+            return out;
+        }
+        for to in self.map_of(s).neighbors(from) {
+            if let Ok(c) = self.step_ok(s, &m, from, to) {
+                out.push((to, c));
+            }
+        }
+        out
+    }
+
+    fn step_ok(&self, s: &State, m: &Moving, from: Hex, to: Hex) -> Result<u8, RuleError> {
+        if m.mode == MoveMode::Stealthy && m.hexes >= 1 {
+            return Err(err("6.7", "Stealthy Movement is one hex"));
+        }
+        if m.altitude_changed && m.hexes > 0 {
+            return Err(err(
+                "6.8",
+                "the altitude change at the end of a move ends it",
+            ));
+        }
+        let mut cost = 0;
+        for &u in &m.units {
+            let unit = s.unit(u);
+            let c = self.move_cost(s, unit, from, to).ok_or_else(|| {
+                err(
+                    "6.1",
+                    format!("{to} may not be entered (Terrain Effects Chart)"),
+                )
+            })?;
+            cost = cost.max(c);
+            if !self.can_stack(s, u, to) {
+                return Err(err(
+                    "6.2",
+                    "stacking limit: two vehicles or one helicopter per hex; Civilians never with NVA/VC infantry",
+                ));
+            }
+        }
+        // 7.4: a Broken helicopter may only move to leave the map.
+        let lead = s.unit(m.units[0]);
+        if self.is_heli(lead) && lead.broken {
+            let map = self.map_of(s);
+            let to_edge = |h: Hex| {
+                map.hexes()
+                    .iter()
+                    .filter(|e| map.is_edge(**e))
+                    .map(|e| e.distance(h))
+                    .min()
+                    .unwrap_or(0)
+            };
+            if to_edge(to) >= to_edge(from) {
+                return Err(err("7.4", "a Broken helicopter may only fly off the map"));
+            }
+        }
+        if cost > m.left {
+            return Err(err(
+                "6.4",
+                format!(
+                    "not enough movement points: {} needed, {} left",
+                    crate::data::half_mp(cost),
+                    crate::data::half_mp(m.left)
+                ),
+            ));
+        }
+        let side = s.unit(m.units[0]).side;
+        let heli_air = m
+            .units
+            .iter()
+            .all(|u| self.is_heli(s.unit(*u)) && s.unit(*u).altitude != Altitude::Ground);
+        if !heli_air {
+            let blocked = s.units_at(to).any(|o| {
+                o.side != side
+                    && !self.is_heli(o)
+                    && self.role(o) != Role::Medic
+                    && !(self.role(o) == Role::Civilians && side == Side::Us)
+            }) || s
+                .units_at(to)
+                .any(|o| o.side != side && self.is_heli(o) && o.altitude == Altitude::Ground);
+            if blocked {
+                return Err(err(
+                    "6.2",
+                    "a unit may not enter a hex holding enemy units (Concealed ones too)",
+                ));
+            }
+        }
+        Ok(cost)
+    }
+
+    pub(crate) fn move_candidates(&self, s: &State, out: &mut Vec<Command>) {
+        for (h, _) in self.steps(s) {
+            out.push(Command::Step { hex: h });
+        }
+        let Some(m) = self.moving(s) else {
+            return;
+        };
+        for &u in &m.units {
+            for c in s.carried_by(u) {
+                out.push(Command::Drop { casualty: c.id });
+            }
+        }
+        for c in [
+            Command::Climb,
+            Command::Descend,
+            Command::EnterFort,
+            Command::LeaveFort,
+            Command::ExitMap,
+            Command::EnterTunnel,
+        ] {
+            out.push(c);
+        }
+        out.push(Command::EndMove);
+    }
+
+    fn fort_here(&self, s: &State, side: Side, hex: Hex) -> Option<u16> {
+        s.caches
+            .iter()
+            .find(|c| {
+                !c.gone && c.hex == hex && c.kind.is_fort() && (c.owner == side || c.revealed)
+            })
+            .map(|c| c.id)
+    }
+
+    pub(crate) fn check_move_step(&self, s: &State, c: &Command) -> Result<(), RuleError> {
+        let Some(m) = self.moving(s) else {
+            return Err(err("6.0", "no move under way"));
+        };
+        let Some(here) = self.moving_hex(s, &m) else {
+            return Err(err("6.0", "the moving units are gone"));
+        };
+        let side = s.unit(m.units[0]).side;
+        let lead = s.unit(m.units[0]);
+        match c {
+            Command::Step { hex } => self.step_ok(s, &m, here, *hex).map(|_| ()),
+            Command::EndMove => Ok(()),
+            Command::Drop { casualty } => {
+                let ok = s
+                    .casualties
+                    .get(*casualty as usize)
+                    .is_some_and(|c| !c.gone && c.carrier.is_some_and(|u| m.units.contains(&u)));
+                if ok {
+                    Ok(())
+                } else {
+                    Err(err(
+                        "7.5.2",
+                        "only a casualty one of the moving units carries can be dropped",
+                    ))
+                }
+            }
+            Command::Climb | Command::Descend => {
+                if !self.is_heli(lead) {
+                    return Err(err("6.8", "only helicopters change altitude"));
+                }
+                if m.altitude_changed {
+                    return Err(err("6.8", "one altitude change per move"));
+                }
+                if lead.downed {
+                    return Err(err("7.4", "a downed helicopter may not fly"));
+                }
+                match (c, lead.altitude) {
+                    (Command::Climb, Altitude::High) => Err(err("6.8", "already at High level")),
+                    (Command::Descend, Altitude::Ground) => {
+                        Err(err("6.8", "already at Ground level"))
+                    }
+                    (Command::Descend, Altitude::Treetop) => {
+                        let t = self.map_of(s).terrain(here);
+                        let ok = t.is_some_and(|t| {
+                            self.tables.terrain(t).helicopter_ground.value.is_some()
+                        });
+                        if !ok {
+                            return Err(err(
+                                "6.8",
+                                "a helicopter may not be at Ground level in Jungle or Hamlet",
+                            ));
+                        }
+                        if s.units_at(here).any(|o| o.side != side && !self.is_heli(o)) {
+                            return Err(err("6.2", "not at Ground level among enemy units"));
+                        }
+                        Ok(())
+                    }
+                    _ => Ok(()),
+                }
+            }
+            Command::EnterFort | Command::LeaveFort => {
+                if !self.is_infantry(lead) {
+                    return Err(err("24.0", "only infantry use Bunkers and Foxholes"));
+                }
+                if m.fort_used {
+                    return Err(err("24.0", "one entry or exit per move"));
+                }
+                let Some(f) = self.fort_here(s, side, here) else {
+                    return Err(err("24.0", "no Bunker or Foxholes you can use here"));
+                };
+                if matches!(c, Command::LeaveFort) {
+                    if m.units.iter().all(|u| s.unit(*u).fort == Some(f)) {
+                        return Ok(());
+                    }
+                    return Err(err("24.0", "the moving units are not in it"));
+                }
+                if m.units.iter().any(|u| s.unit(*u).fort.is_some()) {
+                    return Err(err("24.0", "already inside"));
+                }
+                let inside = s.on_map().filter(|u| u.fort == Some(f)).count();
+                let cap = self.tables.fire.fortification_capacity.value as usize;
+                if inside + m.units.len() > cap {
+                    return Err(err("24.0", "it protects at most two units"));
+                }
+                Ok(())
+            }
+            Command::ExitMap => {
+                let map = self.map_of(s);
+                if !map.is_edge(here) {
+                    return Err(err("6.1", "exit from a map-edge hex"));
+                }
+                if self.tables.exit_map.value > m.left {
+                    return Err(err("6.5", "exiting the map costs 1 MP"));
+                }
+                let carrying = m.units.iter().all(|u| s.carried_by(*u).next().is_some());
+                match self.class(lead) {
+                    MoveClass::Helicopter => {
+                        if lead.altitude == Altitude::Ground {
+                            return Err(err("6.8", "take off before leaving the map"));
+                        }
+                        Ok(())
+                    }
+                    MoveClass::Vehicle => {
+                        let any = s.units.iter().any(|u| u.carrier == Some(lead.id))
+                            || s.carried_by(lead.id).next().is_some();
+                        if any {
+                            Ok(())
+                        } else {
+                            Err(err("6.1", "units leave the map only to evacuate KIA/WIA"))
+                        }
+                    }
+                    MoveClass::Infantry => {
+                        if !carrying {
+                            return Err(err("6.1", "units leave the map only to evacuate KIA/WIA"));
+                        }
+                        match side {
+                            Side::Nva => Ok(()),
+                            Side::Us => match s.us_carry_off {
+                                Some(e) if map.on_edge(here, e) => Ok(()),
+                                _ => Err(err(
+                                    "7.5.3",
+                                    "US infantry may carry casualties off only where the scenario allows",
+                                )),
+                            },
+                        }
+                    }
+                }
+            }
+            Command::EnterTunnel => {
+                if side != Side::Nva || !self.is_infantry(lead) {
+                    return Err(err("7.5.3", "only NVA/VC infantry use Tunnels"));
+                }
+                let tunnel = s.caches.iter().any(|c| {
+                    !c.gone && c.hex == here && c.kind == CacheKind::Tunnel && c.owner == Side::Nva
+                });
+                if !tunnel {
+                    return Err(err("7.5.3", "no Tunnel in this hex"));
+                }
+                if !m.units.iter().all(|u| s.carried_by(*u).next().is_some()) {
+                    return Err(err("7.5.3", "the Tunnel is for carrying KIA/WIA away"));
+                }
+                if self.tables.exit_map.value > m.left {
+                    return Err(err("7.5.3", "entering the Tunnel costs 1 MP"));
+                }
+                Ok(())
+            }
+            _ => Err(err("6.0", "finish the move first")),
+        }
+    }
+
+    pub(crate) fn execute_move_step(&self, s: &mut State, c: &Command, ev: &mut Vec<Event>) {
+        let Some(m) = self.moving(s) else {
+            return;
+        };
+        let Some(here) = self.moving_hex(s, &m) else {
+            return;
+        };
+        match c {
+            Command::Step { hex } => {
+                let cost = self.step_ok(s, &m, here, *hex).unwrap_or(0);
+                let map = self.map_of(s);
+                let on_trail = map.trail_between(here, *hex) || map.road_between(here, *hex);
+                let left = m.left.saturating_sub(cost);
+                for &u in &m.units {
+                    let x = s.unit_mut(u);
+                    x.hex = Some(*hex);
+                    x.fort = None;
+                }
+                if let Some(mm) = s.activation.as_mut().and_then(|a| a.moving.as_mut()) {
+                    mm.left = left;
+                    mm.hexes += 1;
+                    mm.on_trail = on_trail;
+                }
+                ev.push(Event::Moved {
+                    units: m.units.clone(),
+                    from: here,
+                    to: *hex,
+                    cost,
+                    left,
+                });
+                self.entered_hex(
+                    s,
+                    &m.units,
+                    *hex,
+                    m.mode == MoveMode::Stealthy,
+                    on_trail,
+                    ev,
+                );
+            }
+            Command::EndMove => {
+                if let Some(a) = s.activation.as_mut() {
+                    a.moving = None;
+                }
+                // 5.1: a hovering helicopter is still subject to Opportunity Fire.
+                if m.hexes == 0 && !m.altitude_changed && self.is_heli(s.unit(m.units[0])) {
+                    self.trigger_opfire(s, TriggerKind::Move, &m.units, here, false, false);
+                }
+            }
+            Command::Drop { casualty } => {
+                let cas = &mut s.casualties[*casualty as usize];
+                cas.carrier = None;
+                cas.hex = Some(here);
+                ev.push(Event::Dropped {
+                    casualty: *casualty,
+                    hex: here,
+                });
+            }
+            Command::Climb | Command::Descend => {
+                let u = m.units[0];
+                let alt = s.unit(u).altitude;
+                let new = match (c, alt) {
+                    (Command::Climb, Altitude::Ground) => Altitude::Treetop,
+                    (Command::Climb, _) => Altitude::High,
+                    (_, Altitude::High) => Altitude::Treetop,
+                    _ => Altitude::Ground,
+                };
+                s.unit_mut(u).altitude = new;
+                ev.push(Event::AltitudeChanged {
+                    unit: u,
+                    altitude: new,
+                });
+                let ends = m.hexes > 0;
+                let fresh_left = self.allowance(s, s.unit(u), MoveMode::Normal);
+                if let Some(a) = s.activation.as_mut() {
+                    if ends {
+                        a.moving = None;
+                    } else if let Some(mm) = a.moving.as_mut() {
+                        mm.altitude_changed = true;
+                        mm.left = fresh_left;
+                    }
+                }
+                // Errata clarification: an altitude change is like entering a hex.
+                self.trigger_opfire(s, TriggerKind::Move, &[u], here, false, false);
+            }
+            Command::EnterFort | Command::LeaveFort => {
+                let side = s.unit(m.units[0]).side;
+                let f = self.fort_here(s, side, here);
+                let entering = matches!(c, Command::EnterFort);
+                for &u in &m.units {
+                    s.unit_mut(u).fort = if entering { f } else { None };
+                }
+                if let Some(mm) = s.activation.as_mut().and_then(|a| a.moving.as_mut()) {
+                    mm.fort_used = true;
+                }
+                ev.push(Event::FortChanged {
+                    units: m.units.clone(),
+                    entered: entering,
+                });
+                // 24.0: Opportunity Fire at a unit going in or out takes
+                // place outside the fortification.
+                self.trigger_opfire(s, TriggerKind::Fort, &m.units, here, false, false);
+            }
+            Command::ExitMap => {
+                if let Some(a) = s.activation.as_mut() {
+                    a.moving = None;
+                }
+                for &u in &m.units {
+                    self.exit_unit(s, u, ev);
+                }
+            }
+            Command::EnterTunnel => {
+                if let Some(a) = s.activation.as_mut() {
+                    a.moving = None;
+                }
+                for &u in &m.units {
+                    self.exit_unit(s, u, ev);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Everything that happens when units enter a hex (6.1, 6.7, 17.1, 7.5.3,
+    /// 26.0, 28.0, 21.0), in that order; Opportunity Fire comes first and
+    /// interrogation after it (28.0).
+    pub(crate) fn entered_hex(
+        &self,
+        s: &mut State,
+        units: &[UnitId],
+        hex: Hex,
+        stealthy: bool,
+        on_trail: bool,
+        ev: &mut Vec<Event>,
+    ) {
+        let side = s.unit(units[0]).side;
+        // Concealment: Stealthy Movement checks, otherwise LoS to a Visible enemy.
+        for &u in units {
+            if !s.unit(u).concealed {
+                continue;
+            }
+            let lose = if stealthy {
+                let t = self.map_of(s).terrain(hex).unwrap_or(Terrain::Clear);
+                let cm = self.tables.terrain(t).concealment.value;
+                let mut mods = Mods::new();
+                if cm != 0 {
+                    mods.push((Drm::Concealment(t), cm as i8));
+                }
+                !self.tq_check(s, u, CheckKind::Stealthy, mods, ev)
+            } else {
+                self.seen_by_visible_enemy(s, u)
+            };
+            if lose {
+                self.lose_concealment(s, u, ev);
+            }
+        }
+        let still: Vec<UnitId> = units
+            .iter()
+            .copied()
+            .filter(|u| s.unit(*u).status == UnitStatus::OnMap)
+            .collect();
+        if still.is_empty() {
+            if let Some(a) = s.activation.as_mut() {
+                a.moving = None;
+            }
+            return;
+        }
+        self.booby_trap(s, &still, hex, ev);
+        self.overrun_markers(s, side, hex, ev);
+        let still: Vec<UnitId> = still
+            .into_iter()
+            .filter(|u| s.unit(*u).status == UnitStatus::OnMap)
+            .collect();
+        if still.is_empty() {
+            return;
+        }
+        if side == Side::Us {
+            let civ = s
+                .units_at(hex)
+                .find(|o| o.side == Side::Nva && self.role(o) == Role::Civilians)
+                .map(|o| o.id);
+            if let Some(civ) = civ {
+                s.stack.push(Interrupt::Interrogate {
+                    unit: still[0],
+                    civilians: civ,
+                });
+            }
+        }
+        self.trigger_opfire(s, TriggerKind::Move, &still, hex, stealthy, on_trail);
+        if side == Side::Nva && self.claymore_ready(s, hex) {
+            s.stack.push(Interrupt::Claymore { hex });
+        }
+    }
+
+    /// 17.1, 7.5.3, 19.1: enemy Medics alone are eliminated; enemy KIA alone
+    /// are removed, enemy WIA/Injury alone are captured.
+    pub(crate) fn overrun_markers(&self, s: &mut State, side: Side, hex: Hex, ev: &mut Vec<Event>) {
+        let enemies: Vec<UnitId> = s
+            .units_at(hex)
+            .filter(|u| u.side != side && !self.is_heli(u))
+            .map(|u| u.id)
+            .collect();
+        let only_medics =
+            !enemies.is_empty() && enemies.iter().all(|u| self.role(s.unit(*u)) == Role::Medic);
+        if only_medics {
+            for u in enemies {
+                self.eliminate(s, u, "a Medic alone with the enemy (17.1)", ev);
+                let cause = if side == Side::Us {
+                    Side::Us
+                } else {
+                    Side::Nva
+                };
+                self.award(s, cause, crate::data::VpEvent::CauseKia, ev);
+            }
+        }
+        let nobody = !s
+            .units_at(hex)
+            .any(|u| u.side != side && self.is_infantry(u) && !self.is_marker_only(u));
+        if nobody {
+            let lying: Vec<u16> = s
+                .casualties
+                .iter()
+                .filter(|c| !c.gone && c.side != side && c.hex == Some(hex) && c.carrier.is_none())
+                .map(|c| c.id)
+                .collect();
+            for c in lying {
+                let kind = s.casualties[c as usize].kind;
+                s.casualties[c as usize].gone = true;
+                if kind != CasualtyKind::Kia {
+                    ev.push(Event::Captured { casualty: c });
+                    self.award(s, side, crate::data::VpEvent::CaptureWia, ev);
+                } else {
+                    ev.push(Event::Captured { casualty: c });
+                }
+            }
+        }
+    }
+}
+
+impl Fte {
+    /// Where `units` (one stack) could move in a Move action of `mode`
+    /// from where they stand, with the cheapest cost in half MP: the
+    /// display of reachable hexes. Uses the core map's search; hexes with
+    /// enemy units or over the stacking limit are left out.
+    pub fn reachable(&self, s: &State, units: &[UnitId], mode: MoveMode) -> Vec<(Hex, u8)> {
+        use vt_core::hex::Mp;
+        let Some(start) = units.first().and_then(|u| s.unit(*u).hex) else {
+            return Vec::new();
+        };
+        let map = self.map_of(s);
+        let budget = units
+            .iter()
+            .map(|u| self.allowance(s, s.unit(*u), mode))
+            .min()
+            .unwrap_or(0);
+        let moving = Moving {
+            units: units.to_vec(),
+            mode: MoveMode::Normal,
+            left: u8::MAX,
+            hexes: 0,
+            on_trail: false,
+            fort_used: false,
+            altitude_changed: false,
+        };
+        let cost = |_: &vt_core::hex::HexMap<Option<Terrain>>,
+                    from: vt_core::hex::Hex,
+                    to: vt_core::hex::Hex|
+         -> Option<Mp> {
+            self.step_ok(s, &moving, Hex::from_axial(from), Hex::from_axial(to))
+                .ok()
+                .map(|c| Mp::halves(c as u32))
+        };
+        let reach = map
+            .grid()
+            .reachable(start.axial(), Mp::halves(budget as u32), &cost);
+        let mut out: Vec<(Hex, u8)> = reach
+            .hexes()
+            .map(|(h, c)| (Hex::from_axial(h), c.as_halves() as u8))
+            .filter(|(h, _)| mode != MoveMode::Stealthy || h.is_adjacent(start))
+            .collect();
+        out.sort();
+        out
+    }
+}

@@ -1,0 +1,315 @@
+//! 21.0 Opportunity Fire: a decision for the other side at each hex entered
+//! and each triggering action. The units that try take a Troop Quality
+//! Check (a Concealed unit keeps its marker unless it fires); those that
+//! pass may combine (same hex or adjacent), with -1 for a Concealed Primary
+//! Firing Unit; any result ends the target's activation; a retreating
+//! Broken unit may be fired on again, once, even by units already marked.
+
+use crate::Fte;
+use crate::command::Command;
+use crate::data::Role;
+use crate::event::{AttackKind, CheckKind, Event, Mods};
+use crate::fire::{Attack, OpFireCtx};
+use crate::geo::{Hex, HexExt};
+use crate::sequence::err;
+use crate::state::*;
+use vt_core::engine::RuleError;
+
+impl Fte {
+    pub(crate) fn trigger_opfire(
+        &self,
+        s: &mut State,
+        kind: TriggerKind,
+        targets: &[UnitId],
+        hex: Hex,
+        stealthy: bool,
+        on_trail: bool,
+    ) {
+        let targets: Vec<UnitId> = targets
+            .iter()
+            .copied()
+            .filter(|u| s.unit(*u).status == UnitStatus::OnMap)
+            .collect();
+        if targets.is_empty() {
+            return;
+        }
+        s.stack.push(Interrupt::OpFire(OpFire {
+            kind,
+            targets,
+            hex,
+            only: Vec::new(),
+            stealthy,
+            on_trail,
+            passed: Vec::new(),
+        }));
+    }
+
+    pub(crate) fn opfire_side(&self, s: &State, o: &OpFire) -> Side {
+        o.targets
+            .first()
+            .map(|u| s.unit(*u).side.other())
+            .unwrap_or(s.active.other())
+    }
+
+    pub(crate) fn live_targets(&self, s: &State, o: &OpFire) -> Vec<UnitId> {
+        o.targets
+            .iter()
+            .copied()
+            .filter(|u| {
+                let x = s.unit(*u);
+                x.status == UnitStatus::OnMap
+                    && (o.kind == TriggerKind::Assault || x.hex == Some(o.hex))
+            })
+            .collect()
+    }
+
+    /// Units that may still attempt Opportunity Fire at this trigger.
+    pub fn opfire_eligible(&self, s: &State, o: &OpFire) -> Vec<UnitId> {
+        let side = self.opfire_side(s, o);
+        let targets = self.live_targets(s, o);
+        if targets.is_empty() {
+            return Vec::new();
+        }
+        s.on_map()
+            .filter(|u| {
+                u.side == side
+                    && self.can_shoot(u)
+                    && !u.broken
+                    && (o.only.is_empty() || o.only.contains(&u.id))
+                    && if o.kind == TriggerKind::Retreat {
+                        !u.op_fired_retreat
+                    } else {
+                        !u.op_fired
+                    }
+                    && targets
+                        .iter()
+                        .any(|t| self.can_fire_at(s, u.id, *t).is_ok_and(|obs| !obs))
+            })
+            .map(|u| u.id)
+            .collect()
+    }
+
+    pub(crate) fn opfire_candidates(&self, s: &State, out: &mut Vec<Command>) {
+        let Some(Interrupt::OpFire(o)) = s.stack.last() else {
+            return;
+        };
+        if o.passed.is_empty() {
+            let el = self.opfire_eligible(s, o);
+            for &u in &el {
+                out.push(Command::OpFireAttempt { units: vec![u] });
+            }
+            if el.len() > 1 {
+                out.push(Command::OpFireAttempt { units: el });
+            }
+        } else {
+            for t in self.live_targets(s, o) {
+                let tr = self.target_ref(s, t);
+                for &p in &o.passed {
+                    out.push(Command::OpFire {
+                        primary: p,
+                        supporters: Vec::new(),
+                        target: tr,
+                    });
+                    let group = self.combine_group(s, p, &o.passed);
+                    if group.len() > 1 {
+                        out.push(Command::OpFire {
+                            primary: p,
+                            supporters: group.into_iter().filter(|u| *u != p).collect(),
+                            target: tr,
+                        });
+                    }
+                }
+            }
+        }
+        out.push(Command::OpFirePass);
+    }
+
+    /// The passed units connected to `p` by being in the same or adjacent hexes.
+    fn combine_group(&self, s: &State, p: UnitId, passed: &[UnitId]) -> Vec<UnitId> {
+        let mut g = vec![p];
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for &u in passed {
+                if g.contains(&u) {
+                    continue;
+                }
+                let h = s.unit(u).hex;
+                let near = g.iter().any(|x| {
+                    s.unit(*x)
+                        .hex
+                        .zip(h)
+                        .is_some_and(|(a, b)| a == b || a.is_adjacent(b))
+                });
+                if near {
+                    g.push(u);
+                    changed = true;
+                }
+            }
+        }
+        g
+    }
+
+    pub(crate) fn check_opfire(&self, s: &State, c: &Command) -> Result<(), RuleError> {
+        let Some(Interrupt::OpFire(o)) = s.stack.last() else {
+            return Err(err("21.0", "no Opportunity Fire chance now"));
+        };
+        match c {
+            Command::OpFirePass => Ok(()),
+            Command::OpFireAttempt { units } => {
+                if !o.passed.is_empty() {
+                    return Err(err("21.0", "fire with the units that passed, or hold fire"));
+                }
+                if units.is_empty() {
+                    return Err(err("21.0", "attempt with which units?"));
+                }
+                let el = self.opfire_eligible(s, o);
+                let mut seen = Vec::new();
+                for u in units {
+                    if seen.contains(u) {
+                        return Err(err("21.0", "a unit is listed twice"));
+                    }
+                    seen.push(*u);
+                    if !el.contains(u) {
+                        return Err(err(
+                            "21.0",
+                            "only unbroken Combat Units with a LoS, not yet marked Op Fired this activation, may try",
+                        ));
+                    }
+                }
+                Ok(())
+            }
+            Command::OpFire {
+                primary,
+                supporters,
+                target,
+            } => {
+                if o.passed.is_empty() {
+                    return Err(err("21.0", "take the Troop Quality Check first"));
+                }
+                if !o.passed.contains(primary) || supporters.iter().any(|u| !o.passed.contains(u)) {
+                    return Err(err("21.0", "only units that passed their check may fire"));
+                }
+                let mut all = vec![*primary];
+                for u in supporters {
+                    if all.contains(u) {
+                        return Err(err("21.0", "a unit is listed twice"));
+                    }
+                    all.push(*u);
+                }
+                let group = self.combine_group(s, *primary, &all);
+                if group.len() != all.len() {
+                    return Err(err(
+                        "21.0",
+                        "combining units must be in the same hex as, or next to, a unit they combine with",
+                    ));
+                }
+                let side = self.opfire_side(s, o);
+                let t = self
+                    .resolve_target(s, side, *target)
+                    .filter(|t| self.live_targets(s, o).contains(t))
+                    .ok_or_else(|| {
+                        err(
+                            "21.0",
+                            "Opportunity Fire only at the unit that triggered it",
+                        )
+                    })?;
+                for u in &all {
+                    if !self.can_fire_at(s, *u, t).is_ok_and(|obs| !obs) {
+                        return Err(err(
+                            "7.3",
+                            "a firing unit has no line of sight or is out of range",
+                        ));
+                    }
+                }
+                Ok(())
+            }
+            _ => Err(err("21.0", "attempt Opportunity Fire or pass")),
+        }
+    }
+
+    pub(crate) fn execute_opfire(&self, s: &mut State, c: &Command, ev: &mut Vec<Event>) {
+        let Some(Interrupt::OpFire(o)) = s.stack.last().cloned() else {
+            return;
+        };
+        let side = self.opfire_side(s, &o);
+        match c {
+            Command::OpFirePass => {
+                if o.passed.is_empty() {
+                    s.stack.pop();
+                    ev.push(Event::OpFireDeclined { side });
+                } else {
+                    // Held fire: those units keep their concealment.
+                    if let Some(Interrupt::OpFire(x)) = s.stack.last_mut() {
+                        x.passed.clear();
+                    }
+                    ev.push(Event::OpFireDeclined { side });
+                }
+            }
+            Command::OpFireAttempt { units } => {
+                let mut passed = Vec::new();
+                for &u in units {
+                    let ok = self.tq_check(s, u, CheckKind::OpFire, Mods::new(), ev);
+                    let x = s.unit_mut(u);
+                    if o.kind == TriggerKind::Retreat {
+                        x.op_fired_retreat = true;
+                    }
+                    x.op_fired = true;
+                    if ok {
+                        passed.push(u);
+                    }
+                }
+                if let Some(Interrupt::OpFire(x)) = s.stack.last_mut() {
+                    x.passed = passed;
+                }
+            }
+            Command::OpFire {
+                primary,
+                supporters,
+                target,
+            } => {
+                let Some(t) = self.resolve_target(s, side, *target) else {
+                    return;
+                };
+                if let Some(Interrupt::OpFire(x)) = s.stack.last_mut() {
+                    x.passed.clear();
+                }
+                let mut firers = vec![*primary];
+                firers.extend(supporters.iter().copied());
+                let p = s.unit(*primary).clone();
+                let mut a =
+                    Attack::led_by(self, s, AttackKind::OpFire, firers.clone(), *primary, t);
+                a.opfire = Some(OpFireCtx {
+                    stealthy: o.stealthy,
+                    on_trail: o.on_trail,
+                    fort: o.kind == TriggerKind::Fort,
+                    primary_concealed: p.concealed,
+                });
+                let effect = self.roll_attack(s, &a, ev);
+                for &f in &firers {
+                    if s.unit(f).concealed
+                        && self.role(s.unit(f)) != Role::Sniper
+                        && self.seen_by_visible_enemy(s, f)
+                    {
+                        self.lose_concealment(s, f, ev);
+                    }
+                }
+                if let Some(e) = effect {
+                    let before = s.unit(t).clone();
+                    self.apply_effect(s, t, e, side, p.hex, false, ev);
+                    // 7.4: any result ends the target unit's activation (an
+                    // S? that came to nothing is no result).
+                    let after = s.unit(t);
+                    let changed = after.status != before.status
+                        || after.suppressed != before.suppressed
+                        || after.broken != before.broken
+                        || after.reduced != before.reduced;
+                    if changed {
+                        self.end_unit_activation(s, t);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,93 @@
+//! 9.0 Action: Search, with Searching markers (-1 each on later searches).
+
+use crate::Fte;
+use crate::data::VpEvent;
+use crate::event::{CheckKind, Drm, Event, Mods};
+use crate::sequence::err;
+use crate::state::*;
+use vt_core::engine::RuleError;
+
+impl Fte {
+    /// Hidden markers of the enemy of `side` in the unit's hex.
+    pub(crate) fn hidden_enemy_caches(
+        &self,
+        s: &State,
+        side: Side,
+        hex: crate::geo::Hex,
+    ) -> Vec<u16> {
+        s.caches
+            .iter()
+            .filter(|c| !c.gone && !c.revealed && c.owner != side && c.hex == hex)
+            .map(|c| c.id)
+            .collect()
+    }
+
+    pub(crate) fn check_search(&self, s: &State, unit: UnitId) -> Result<(), RuleError> {
+        self.may_act(s, unit, ActionKind::Search)?;
+        let u = s.unit(unit);
+        if !self.is_infantry(u) || self.is_marker_only(u) {
+            return Err(err("9.0", "only Infantry Units search"));
+        }
+        let Some(h) = u.hex else {
+            return Err(err("9.0", "not on the map"));
+        };
+        if self.hidden_enemy_caches(s, u.side, h).is_empty() {
+            return Err(err("9.0", "there is no hidden marker in this hex"));
+        }
+        Ok(())
+    }
+
+    pub(crate) fn search(&self, s: &mut State, unit: UnitId, ev: &mut Vec<Event>) {
+        self.record_action(s, unit, ActionKind::Search);
+        let u = s.unit(unit).clone();
+        let Some(hex) = u.hex else { return };
+        let mut mods = Mods::new();
+        if u.searching > 0 {
+            mods.push((
+                Drm::Searching,
+                (u.searching as i32 * self.tables.searching.value) as i8,
+            ));
+        }
+        let pass = self.tq_check(s, unit, CheckKind::Search, mods, ev);
+        let mut found = Vec::new();
+        if pass {
+            s.unit_mut(unit).searching = 0;
+            for c in self.hidden_enemy_caches(s, u.side, hex) {
+                found.push((c, s.caches[c as usize].kind));
+                self.reveal_cache(s, c, u.side, ev);
+            }
+        } else {
+            s.unit_mut(unit).searching += 1;
+        }
+        ev.push(Event::Searched { unit, found });
+        if self.seen_by_visible_enemy(s, unit) {
+            self.lose_concealment(s, unit, ev);
+        }
+        // 9.0: subject to Opportunity Fire after the check.
+        self.trigger_opfire(s, TriggerKind::Search, &[unit], hex, false, false);
+    }
+
+    /// Reveals a hidden marker for `by` (a search or an interrogation):
+    /// Dummy Caches are removed; VP for caches, bunkers and tunnels.
+    pub(crate) fn reveal_cache(&self, s: &mut State, cache: u16, by: Side, ev: &mut Vec<Event>) {
+        let c = &mut s.caches[cache as usize];
+        if c.revealed || c.gone {
+            return;
+        }
+        c.revealed = true;
+        let kind = c.kind;
+        if kind == CacheKind::Dummy {
+            c.gone = true;
+        }
+        ev.push(Event::CacheRevealed { cache, kind });
+        let vp = match kind {
+            CacheKind::Rice | CacheKind::Medical | CacheKind::Ammo => Some(VpEvent::RevealCache),
+            CacheKind::Bunker => Some(VpEvent::RevealBunker),
+            CacheKind::Tunnel => Some(VpEvent::RevealTunnel),
+            CacheKind::Dummy | CacheKind::Foxholes => None,
+        };
+        if let Some(e) = vp {
+            self.award(s, by, e, ev);
+        }
+    }
+}

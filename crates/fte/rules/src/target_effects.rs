@@ -1,0 +1,534 @@
+//! 7.4 Fire Effects: every Target Effects Table result for infantry,
+//! Civilians, Dummies, Sappers, vehicles and helicopters; retreats of
+//! Broken units; Leaders' chits lost with them.
+
+use crate::Fte;
+use crate::data::{Effect, MoveClass, Role, VpEvent, Weapon};
+use crate::event::{AttackKind, CheckKind, Event, Mods};
+use crate::geo::{Hex, HexExt};
+use crate::state::*;
+
+impl Fte {
+    /// Applies a result to `unit`. `cause` is the side whose fire it was;
+    /// `from` the Primary Firing Unit's hex (retreats go away from it);
+    /// `mission`: a Fire Mission result (a Broken unit stays put).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn apply_effect(
+        &self,
+        s: &mut State,
+        unit: UnitId,
+        effect: Effect,
+        cause: Side,
+        from: Option<Hex>,
+        mission: bool,
+        ev: &mut Vec<Event>,
+    ) {
+        let u = s.unit(unit).clone();
+        if u.status != UnitStatus::OnMap {
+            return;
+        }
+        let role = self.role(&u);
+        // Possible Suppression first becomes S or nothing.
+        let effect = if effect == Effect::SQ {
+            if role == Role::Sapper {
+                ev.push(Event::Effect {
+                    unit,
+                    effect,
+                    outcome: "no effect on a Sapper (27.0)".into(),
+                });
+                return;
+            }
+            if self.tq_check(s, unit, CheckKind::PossibleSuppression, Mods::new(), ev) {
+                ev.push(Event::Effect {
+                    unit,
+                    effect,
+                    outcome: "no effect".into(),
+                });
+                return;
+            }
+            Effect::S
+        } else {
+            effect
+        };
+        match role {
+            Role::Dummy => {
+                ev.push(Event::Effect {
+                    unit,
+                    effect,
+                    outcome: "a Dummy: revealed and removed (22.0)".into(),
+                });
+                self.remove_dummy(s, unit, ev);
+                return;
+            }
+            Role::Civilians => {
+                ev.push(Event::Effect {
+                    unit,
+                    effect,
+                    outcome: "Civilians removed (7.4, 28.0)".into(),
+                });
+                self.eliminate(s, unit, "Civilians hit", ev);
+                if matches!(effect, Effect::KIA | Effect::WIA) {
+                    self.award(s, cause, VpEvent::CivilianCasualty, ev);
+                }
+                return;
+            }
+            Role::Sapper => {
+                if matches!(effect, Effect::KIA | Effect::WIA | Effect::B) {
+                    ev.push(Event::Effect {
+                        unit,
+                        effect,
+                        outcome: "the Sapper is eliminated; no marker, no VP (27.0)".into(),
+                    });
+                    self.eliminate(s, unit, "Sapper hit", ev);
+                } else {
+                    ev.push(Event::Effect {
+                        unit,
+                        effect,
+                        outcome: "no effect on a Sapper (27.0)".into(),
+                    });
+                }
+                return;
+            }
+            _ => {}
+        }
+        match self.class(&u) {
+            MoveClass::Infantry => self.infantry_effect(s, unit, effect, cause, from, mission, ev),
+            MoveClass::Vehicle => self.vehicle_effect(s, unit, effect, cause, ev),
+            MoveClass::Helicopter => self.heli_effect(s, unit, effect, cause, ev),
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn infantry_effect(
+        &self,
+        s: &mut State,
+        unit: UnitId,
+        effect: Effect,
+        cause: Side,
+        from: Option<Hex>,
+        mission: bool,
+        ev: &mut Vec<Event>,
+    ) {
+        if s.unit(unit).concealed {
+            s.unit_mut(unit).concealed = false;
+            ev.push(Event::LostConcealment { unit });
+        }
+        match effect {
+            Effect::KIA | Effect::WIA => {
+                let kind = if effect == Effect::KIA {
+                    CasualtyKind::Kia
+                } else {
+                    CasualtyKind::Wia
+                };
+                let u = s.unit(unit).clone();
+                let hex = u.hex.unwrap_or(Hex::new(0, 0));
+                let flips = !u.reduced && self.troops(&u) >= 3 && self.ty(&u).reduced.is_some();
+                if flips {
+                    s.unit_mut(unit).reduced = true;
+                    ev.push(Event::Effect {
+                        unit,
+                        effect,
+                        outcome: format!(
+                            "flipped to its reduced side; a {} marker is placed",
+                            kind.name()
+                        ),
+                    });
+                } else {
+                    ev.push(Event::Effect {
+                        unit,
+                        effect,
+                        outcome: format!("removed and replaced by a {} marker", kind.name()),
+                    });
+                    self.eliminate(s, unit, "casualty", ev);
+                }
+                // 29.0: the side causing enemy casualties scores (not for its own).
+                if cause != u.side {
+                    self.award(
+                        s,
+                        cause,
+                        if kind == CasualtyKind::Kia {
+                            VpEvent::CauseKia
+                        } else {
+                            VpEvent::CauseWia
+                        },
+                        ev,
+                    );
+                }
+                if self.is_leader(&u) {
+                    self.lose_chit(s, u.side, ev);
+                }
+                self.place_casualty(s, u.side, kind, hex, ev);
+            }
+            Effect::B => {
+                ev.push(Event::Effect {
+                    unit,
+                    effect,
+                    outcome: if mission {
+                        "Broken; stays in place (Fire Mission)".into()
+                    } else {
+                        "Broken: retreats two hexes".into()
+                    },
+                });
+                self.break_unit(s, unit, from, mission);
+            }
+            Effect::S | Effect::SQ => {
+                let u = s.unit(unit).clone();
+                if u.suppressed || u.broken {
+                    ev.push(Event::Effect {
+                        unit,
+                        effect,
+                        outcome: "already Suppressed or Broken: Broken and retreats".into(),
+                    });
+                    self.break_unit(s, unit, from, mission);
+                } else {
+                    s.unit_mut(unit).suppressed = true;
+                    ev.push(Event::Effect {
+                        unit,
+                        effect,
+                        outcome: "Suppressed".into(),
+                    });
+                }
+                self.end_unit_activation(s, unit);
+            }
+        }
+    }
+
+    fn break_unit(&self, s: &mut State, unit: UnitId, from: Option<Hex>, mission: bool) {
+        let x = s.unit_mut(unit);
+        x.broken = true;
+        x.suppressed = false;
+        self.end_unit_activation(s, unit);
+        if mission {
+            return;
+        }
+        let away = from.or(s.unit(unit).hex).unwrap_or(Hex::new(0, 0));
+        for u in s.units.iter_mut() {
+            u.op_fired_retreat = false;
+        }
+        s.stack.push(Interrupt::Retreat {
+            unit,
+            away,
+            left: self.tables.retreat_hexes.value,
+        });
+    }
+
+    fn vehicle_effect(
+        &self,
+        s: &mut State,
+        unit: UnitId,
+        effect: Effect,
+        cause: Side,
+        ev: &mut Vec<Event>,
+    ) {
+        match effect {
+            Effect::KIA => self.destroy_vehicle(s, unit, cause, ev),
+            Effect::WIA => {
+                if s.unit(unit).immobilized {
+                    self.destroy_vehicle(s, unit, cause, ev);
+                } else {
+                    s.unit_mut(unit).immobilized = true;
+                    ev.push(Event::Effect {
+                        unit,
+                        effect,
+                        outcome: "Immobilized".into(),
+                    });
+                    self.award_against(
+                        s,
+                        cause,
+                        s.unit(unit).side,
+                        VpEvent::VehicleImmobilized,
+                        ev,
+                    );
+                }
+            }
+            Effect::B => self.machine_mark(s, unit, effect, "Broken", ev),
+            Effect::S | Effect::SQ => self.machine_mark(s, unit, effect, "Suppressed", ev),
+        }
+    }
+
+    /// B and S on a vehicle or helicopter: the marker (a Broken one ends its
+    /// activation); a repeat has no further effect (7.4).
+    fn machine_mark(
+        &self,
+        s: &mut State,
+        unit: UnitId,
+        effect: Effect,
+        outcome: &str,
+        ev: &mut Vec<Event>,
+    ) {
+        if effect == Effect::B {
+            s.unit_mut(unit).broken = true;
+            self.end_unit_activation(s, unit);
+        } else {
+            s.unit_mut(unit).suppressed = true;
+        }
+        ev.push(Event::Effect {
+            unit,
+            effect,
+            outcome: outcome.into(),
+        });
+    }
+
+    fn destroy_vehicle(&self, s: &mut State, unit: UnitId, cause: Side, ev: &mut Vec<Event>) {
+        let u = s.unit(unit).clone();
+        let hex = u.hex.unwrap_or(Hex::new(0, 0));
+        ev.push(Event::Effect {
+            unit,
+            effect: Effect::KIA,
+            outcome: "Destroyed: passengers dismount and roll on the Dual Purpose column".into(),
+        });
+        let passengers: Vec<UnitId> = self.passengers(s, unit);
+        for c in s.casualties.iter_mut() {
+            if !c.gone && c.carrier == Some(unit) {
+                c.carrier = None;
+                c.hex = Some(hex);
+            }
+        }
+        self.eliminate(s, unit, "vehicle destroyed", ev);
+        self.award_against(s, cause, u.side, VpEvent::VehicleDestroyed, ev);
+        self.place_casualty(s, u.side, CasualtyKind::Kia, hex, ev);
+        for p in passengers {
+            let x = s.unit_mut(p);
+            x.status = UnitStatus::OnMap;
+            x.hex = Some(hex);
+            x.carrier = None;
+            let r = s.d10();
+            let e = self.tables.effect(Weapon::DualPurpose, r);
+            ev.push(Event::Attack {
+                kind: AttackKind::Passenger,
+                firers: Vec::new(),
+                primary: None,
+                target: p,
+                target_concealed: false,
+                rating: 0,
+                weapon: Weapon::DualPurpose,
+                mods: Mods::new(),
+                roll: 0,
+                hit: true,
+                effect_roll: Some(r),
+                effect: Some(e),
+            });
+            self.apply_effect(s, p, e, cause, Some(hex), true, ev);
+        }
+    }
+
+    fn heli_effect(
+        &self,
+        s: &mut State,
+        unit: UnitId,
+        effect: Effect,
+        cause: Side,
+        ev: &mut Vec<Event>,
+    ) {
+        let u = s.unit(unit).clone();
+        match effect {
+            Effect::KIA => self.destroy_helicopter_by(s, unit, Some(cause), ev),
+            Effect::WIA => self.down_helicopter(s, unit, cause, ev),
+            Effect::B => {
+                if u.broken {
+                    self.down_helicopter(s, unit, cause, ev);
+                } else {
+                    self.machine_mark(s, unit, effect, "Broken: may only move off the map", ev);
+                }
+            }
+            Effect::S | Effect::SQ => self.machine_mark(s, unit, effect, "Suppressed", ev),
+        }
+    }
+
+    fn down_helicopter(&self, s: &mut State, unit: UnitId, cause: Side, ev: &mut Vec<Event>) {
+        let u = s.unit(unit).clone();
+        if u.downed {
+            self.destroy_helicopter_by(s, unit, Some(cause), ev);
+            return;
+        }
+        ev.push(Event::Effect {
+            unit,
+            effect: Effect::WIA,
+            outcome: "Downed: comes down at Ground level".into(),
+        });
+        self.award_against(s, cause, u.side, VpEvent::HelicopterDowned, ev);
+        let hex = u.hex.unwrap_or(Hex::new(0, 0));
+        let radius = match u.altitude {
+            Altitude::High => 3,
+            Altitude::Treetop => 1,
+            Altitude::Ground => 0,
+        };
+        {
+            let x = s.unit_mut(unit);
+            x.downed = true;
+            x.broken = false;
+            x.suppressed = false;
+        }
+        self.end_unit_activation(s, unit);
+        // The crew's WIA marker rides with the helicopter (errata clarification).
+        let id = s.casualties.len() as u16;
+        s.casualties.push(Casualty {
+            id,
+            side: u.side,
+            kind: CasualtyKind::Wia,
+            hex: None,
+            carrier: Some(unit),
+            gone: false,
+        });
+        if u.altitude != Altitude::Ground {
+            s.stack.push(Interrupt::HeliDown {
+                unit,
+                from: hex,
+                radius,
+            });
+        }
+    }
+
+    /// Where a downed helicopter may come down.
+    pub(crate) fn setdown_hexes(&self, s: &State) -> Vec<Hex> {
+        let Some(Interrupt::HeliDown { unit, from, radius }) = s.stack.last() else {
+            return Vec::new();
+        };
+        let map = self.map_of(s);
+        from.within(*radius as u32)
+            .into_iter()
+            .filter(|h| {
+                map.terrain(*h)
+                    .is_some_and(|t| self.tables.terrain(t).helicopter_ground.value.is_some())
+                    && !s.units_at(*h).any(|o| o.side != s.unit(*unit).side)
+                    && self.can_stack(s, *unit, *h)
+            })
+            .collect()
+    }
+
+    pub(crate) fn destroy_helicopter(&self, s: &mut State, unit: UnitId, ev: &mut Vec<Event>) {
+        self.destroy_helicopter_by(s, unit, Some(Side::Nva), ev)
+    }
+
+    fn destroy_helicopter_by(
+        &self,
+        s: &mut State,
+        unit: UnitId,
+        cause: Option<Side>,
+        ev: &mut Vec<Event>,
+    ) {
+        let u = s.unit(unit).clone();
+        ev.push(Event::Effect {
+            unit,
+            effect: Effect::KIA,
+            outcome: "Destroyed with everyone aboard".into(),
+        });
+        let hex = u.hex.unwrap_or(Hex::new(0, 0));
+        let passengers: Vec<UnitId> = self.passengers(s, unit);
+        for c in s.casualties.iter_mut() {
+            if !c.gone && c.carrier == Some(unit) {
+                c.gone = true;
+            }
+        }
+        self.eliminate(s, unit, "helicopter destroyed", ev);
+        if let Some(cause) = cause {
+            self.award(s, cause, VpEvent::HelicopterDestroyed, ev);
+        }
+        for p in passengers {
+            let leader = self.is_leader(s.unit(p));
+            self.eliminate(s, p, "killed aboard a destroyed helicopter", ev);
+            if let Some(cause) = cause {
+                self.award(s, cause, VpEvent::CauseKia, ev);
+            }
+            if leader {
+                self.lose_chit(s, u.side, ev);
+            }
+            self.place_casualty(s, u.side, CasualtyKind::Kia, hex, ev);
+            let last = s.casualties.len() - 1;
+            s.casualties[last].gone = true;
+        }
+    }
+
+    /// Removes a unit from play; what it carried stays in the hex.
+    pub(crate) fn eliminate(&self, s: &mut State, unit: UnitId, why: &str, ev: &mut Vec<Event>) {
+        let hex = s.unit(unit).hex;
+        for c in s.casualties.iter_mut() {
+            if !c.gone && c.carrier == Some(unit) {
+                c.carrier = None;
+                c.hex = hex;
+            }
+        }
+        let x = s.unit_mut(unit);
+        x.status = UnitStatus::Eliminated;
+        x.hex = None;
+        x.fort = None;
+        x.concealed = false;
+        self.end_unit_activation(s, unit);
+        ev.push(Event::Eliminated {
+            unit,
+            why: why.into(),
+        });
+    }
+
+    /// The hexes a retreating unit may step into next: away from the
+    /// unit that broke it (7.4).
+    pub(crate) fn retreat_hexes(&self, s: &State) -> Vec<Hex> {
+        let Some(Interrupt::Retreat { unit, away, .. }) = s.stack.last() else {
+            return Vec::new();
+        };
+        let u = s.unit(*unit);
+        let Some(here) = u.hex else {
+            return Vec::new();
+        };
+        let d0 = here.distance(*away);
+        self.map_of(s)
+            .neighbors(here)
+            .into_iter()
+            .filter(|n| {
+                n.distance(*away) > d0
+                    && self.move_cost(s, u, here, *n).is_some()
+                    && self.can_stack(s, *unit, *n)
+                    && !s.units_at(*n).any(|o| {
+                        o.side != u.side
+                            && !(self.role(o) == Role::Civilians && u.side == Side::Us)
+                            && !(self.is_heli(o) && o.altitude != Altitude::Ground)
+                    })
+            })
+            .collect()
+    }
+
+    pub(crate) fn retreat_step(&self, s: &mut State, hex: Hex, ev: &mut Vec<Event>) {
+        let Some(Interrupt::Retreat { unit, away, left }) = s.stack.pop() else {
+            return;
+        };
+        {
+            let x = s.unit_mut(unit);
+            x.hex = Some(hex);
+            x.fort = None;
+        }
+        ev.push(Event::Retreated { unit, to: hex });
+        if left > 1 {
+            s.stack.push(Interrupt::Retreat {
+                unit,
+                away,
+                left: left - 1,
+            });
+        }
+        let side = s.unit(unit).side;
+        self.booby_trap(s, &[unit], hex, ev);
+        self.overrun_markers(s, side, hex, ev);
+        if s.unit(unit).status == UnitStatus::OnMap {
+            self.trigger_opfire(s, TriggerKind::Retreat, &[unit], hex, false, false);
+        }
+    }
+
+    /// 7.4: a Broken unit that cannot retreat is eliminated as a KIA.
+    pub(crate) fn retreat_fails(&self, s: &mut State, unit: UnitId, ev: &mut Vec<Event>) {
+        let u = s.unit(unit).clone();
+        let hex = u.hex.unwrap_or(Hex::new(0, 0));
+        ev.push(Event::Effect {
+            unit,
+            effect: Effect::B,
+            outcome: "cannot retreat: eliminated as a KIA".into(),
+        });
+        self.eliminate(s, unit, "could not retreat", ev);
+        if self.is_marker_only(&u) {
+            return;
+        }
+        self.award(s, u.side.other(), VpEvent::CauseKia, ev);
+        if self.is_leader(&u) {
+            self.lose_chit(s, u.side, ev);
+        }
+        self.place_casualty(s, u.side, CasualtyKind::Kia, hex, ev);
+    }
+}

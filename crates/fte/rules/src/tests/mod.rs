@@ -1,0 +1,8 @@
+//! Tests: the rulebook's worked examples, one test (or more) per rule
+//! section quoting what it checks, the engine contract on every scenario,
+//! and random playouts.
+
+mod contract;
+mod examples;
+mod sections;
+mod util;

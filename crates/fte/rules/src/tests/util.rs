@@ -1,0 +1,105 @@
+//! A sandbox for tests: an empty game on any map, units placed by hand,
+//! dice forced through `State::force`.
+
+use crate::geo::{Hex, HexExt};
+use crate::state::*;
+use crate::{Command, Fte};
+use std::sync::OnceLock;
+use vt_core::engine::{Ruleset, Setup};
+
+pub fn rules() -> &'static Fte {
+    static R: OnceLock<Fte> = OnceLock::new();
+    R.get_or_init(Fte::embedded)
+}
+
+pub fn h(s: &str) -> Hex {
+    Hex::parse(s).expect("hex")
+}
+
+/// An empty game on `map`, turn 1 of 10, the US to make the first
+/// activation, no chits in the cup.
+pub fn sandbox(map: &str) -> State {
+    let r = rules();
+    let mut s = r
+        .new_game(&Setup::new("hamlet-search", 1))
+        .expect("scenario");
+    s.map = map.into();
+    s.units.clear();
+    s.casualties.clear();
+    s.caches.clear();
+    s.traps.clear();
+    s.missions.clear();
+    s.stack.clear();
+    s.placed.clear();
+    s.to_plot = [0, 0];
+    s.activation = None;
+    s.turn = 1;
+    s.turns = 10;
+    s.vp = [0, 0];
+    s.phase = Phase::Activation;
+    s.first_activation = true;
+    s.drawn = false;
+    s.active = Side::Us;
+    s.first_player = Side::Us;
+    s.cup = vt_core::cup::Cup::new(Vec::new());
+    s.chits = [0, 0];
+    s.random_event_chit = false;
+    s
+}
+
+/// Puts a unit of type `ty` on the map, Visible.
+pub fn add(s: &mut State, ty: &str, side: Side, hex: &str) -> UnitId {
+    let r = rules();
+    let id = r.spawn(s, ty, side).expect("unit type");
+    let u = s.unit_mut(id);
+    u.status = UnitStatus::OnMap;
+    u.hex = Some(h(hex));
+    id
+}
+
+pub fn conceal(s: &mut State, u: UnitId) {
+    rules().conceal(s, u);
+}
+
+/// Applies a command, panicking with the rule if it is refused.
+pub fn play(s: &mut State, c: Command) -> Vec<crate::Event> {
+    let r = rules();
+    if let Err(e) = r.check(s, &c) {
+        panic!("{c:?} refused: {e}");
+    }
+    let mut ev = Vec::new();
+    r.execute(s, &c, &mut ev);
+    ev
+}
+
+pub fn refused(s: &State, c: Command) -> String {
+    match rules().check(s, &c) {
+        Ok(()) => panic!("{c:?} was accepted"),
+        Err(e) => e.rule,
+    }
+}
+
+/// The number needed to hit (Fire Rating minus the DRMs), as a player says it.
+pub fn needed(rating: u8, mods: &crate::event::Mods) -> i32 {
+    rating as i32 - crate::counters::mod_sum(mods)
+}
+
+pub fn attacks(ev: &[crate::Event]) -> Vec<&crate::Event> {
+    ev.iter()
+        .filter(|e| matches!(e, crate::Event::Attack { .. }))
+        .collect()
+}
+
+/// The first attack among the events: (number needed, hit, effect).
+pub fn first_attack(ev: &[crate::Event]) -> (i32, bool, Option<crate::data::Effect>) {
+    match attacks(ev).first() {
+        Some(crate::Event::Attack {
+            mods,
+            rating,
+            hit,
+            effect,
+            ..
+        }) => (needed(*rating, mods), *hit, *effect),
+        _ => panic!("no attack in {ev:?}"),
+    }
+}

@@ -1,0 +1,312 @@
+//! 6.9 Transporting Infantry Units, 14.0 Action: Load, 15.0 Action: Unload,
+//! 6.10 Immobilized Vehicles (abandoning them).
+
+use crate::Fte;
+use crate::command::Command;
+use crate::data::Role;
+use crate::event::Event;
+use crate::sequence::err;
+use crate::state::*;
+use vt_core::engine::RuleError;
+
+impl Fte {
+    /// The units a vehicle or helicopter transports.
+    pub fn passengers(&self, s: &State, carrier: UnitId) -> Vec<UnitId> {
+        s.units
+            .iter()
+            .filter(|p| p.carrier == Some(carrier) && p.status == UnitStatus::Loaded)
+            .map(|p| p.id)
+            .collect()
+    }
+
+    /// Troops aboard (each KIA/WIA/Injury marker counts as one, 6.9).
+    pub fn aboard(&self, s: &State, carrier: UnitId) -> u8 {
+        let men: u8 = s
+            .units
+            .iter()
+            .filter(|u| u.carrier == Some(carrier) && u.status == UnitStatus::Loaded)
+            .map(|u| self.troops(u))
+            .sum();
+        let crew_wia = if s.unit(carrier).downed { 1 } else { 0 };
+        let cas = s.carried_by(carrier).count() as u8;
+        men + cas.saturating_sub(crew_wia)
+    }
+
+    pub(crate) fn check_load(
+        &self,
+        s: &State,
+        carrier: UnitId,
+        units: &[UnitId],
+        casualties: &[u16],
+    ) -> Result<(), RuleError> {
+        self.may_act(s, carrier, ActionKind::Load)?;
+        let c = s.unit(carrier);
+        if self.is_infantry(c) {
+            return Err(err("14.0", "only vehicles and helicopters load"));
+        }
+        if self.is_heli(c) && c.altitude != Altitude::Ground {
+            return Err(err("14.0", "a helicopter must be at Ground level to load"));
+        }
+        if units.is_empty() && casualties.is_empty() {
+            return Err(err("14.0", "load what?"));
+        }
+        if c.medevac && !units.is_empty() {
+            return Err(err("12.0", "only KIA and WIA board a Medevac"));
+        }
+        if c.move_only && !units.is_empty() {
+            return Err(err(
+                "15.0 (errata)",
+                "after unloading reinforcements a Slick may load only KIA/WIA markers",
+            ));
+        }
+        let cap = self.ty(c).capacity;
+        let mut n = self.aboard(s, carrier) as u32;
+        for &u in units {
+            let x = s.unit(u);
+            if x.side != c.side
+                || x.status != UnitStatus::OnMap
+                || x.hex != c.hex
+                || !self.is_infantry(x)
+                || self.is_marker_only(x)
+            {
+                return Err(err("14.0", "load friendly Infantry Units in the same hex"));
+            }
+            n += self.troops(x) as u32;
+        }
+        let infantry_here = s
+            .units_at(c.hex.unwrap_or(crate::geo::Hex::new(0, 0)))
+            .any(|x| x.side == c.side && self.is_infantry(x) && !self.is_marker_only(x));
+        for &k in casualties {
+            let ok = s.casualties.get(k as usize).is_some_and(|x| {
+                !x.gone
+                    && x.side == c.side
+                    && s.casualty_hex(x) == c.hex
+                    && x.carrier.is_none_or(|cu| {
+                        s.unit(cu).status == UnitStatus::OnMap && self.is_infantry(s.unit(cu))
+                    })
+            });
+            if !ok {
+                return Err(err("14.0", "load friendly KIA/WIA markers in the same hex"));
+            }
+            if !infantry_here {
+                return Err(err(
+                    "14.0",
+                    "KIA/WIA markers are loaded only by an Infantry Unit in the hex",
+                ));
+            }
+            n += 1;
+        }
+        if n > cap as u32 {
+            return Err(err("6.9", format!("over capacity: {n} troops for {cap}")));
+        }
+        Ok(())
+    }
+
+    pub(crate) fn load(
+        &self,
+        s: &mut State,
+        carrier: UnitId,
+        units: &[UnitId],
+        casualties: &[u16],
+        ev: &mut Vec<Event>,
+    ) {
+        self.record_action(s, carrier, ActionKind::Load);
+        let hex = s.unit(carrier).hex;
+        for &u in units {
+            let x = s.unit_mut(u);
+            x.status = UnitStatus::Loaded;
+            x.carrier = Some(carrier);
+            x.concealed = false;
+            x.fort = None;
+        }
+        for &k in casualties {
+            let c = &mut s.casualties[k as usize];
+            c.carrier = Some(carrier);
+            c.hex = None;
+        }
+        ev.push(Event::Loaded {
+            carrier,
+            units: units.to_vec(),
+            casualties: casualties.to_vec(),
+        });
+        if s.unit(carrier).medevac {
+            // 12.0: loaded, it must leave on the following turn.
+            s.unit_mut(carrier).leave_by = Some(s.turn + 1);
+        }
+        if let Some(h) = hex {
+            self.trigger_opfire(s, TriggerKind::Load, &[carrier], h, false, false);
+        }
+    }
+
+    pub(crate) fn check_unload(&self, s: &State, carrier: UnitId) -> Result<(), RuleError> {
+        self.may_act(s, carrier, ActionKind::Unload)?;
+        let c = s.unit(carrier);
+        if self.is_infantry(c) {
+            return Err(err("15.0", "only vehicles and helicopters unload"));
+        }
+        if self.is_heli(c) && c.altitude != Altitude::Ground {
+            return Err(err(
+                "15.0",
+                "a helicopter must be at Ground level to unload",
+            ));
+        }
+        let any = s
+            .units
+            .iter()
+            .any(|u| u.carrier == Some(carrier) && u.status == UnitStatus::Loaded)
+            || s.carried_by(carrier).next().is_some();
+        if !any {
+            return Err(err("15.0", "nothing aboard"));
+        }
+        if let Some(h) = c.hex
+            && s.units_at(h)
+                .any(|o| o.side != c.side && !self.is_heli(o) && self.role(o) != Role::Civilians)
+        {
+            return Err(err("6.2", "may not unload among enemy units"));
+        }
+        Ok(())
+    }
+
+    pub(crate) fn unload(&self, s: &mut State, carrier: UnitId, ev: &mut Vec<Event>) {
+        self.record_action(s, carrier, ActionKind::Unload);
+        let hex = s.unit(carrier).hex;
+        let units: Vec<UnitId> = self.passengers(s, carrier);
+        for &u in &units {
+            let x = s.unit_mut(u);
+            x.status = UnitStatus::OnMap;
+            x.carrier = None;
+            x.hex = hex;
+            // 15.0: unloaded units count as activated this turn.
+            x.activated = true;
+        }
+        // Clarification: KIA/WIA aboard may be carried off at once.
+        let cas: Vec<u16> = s.carried_by(carrier).map(|c| c.id).collect();
+        for k in cas {
+            let bearer = units
+                .iter()
+                .copied()
+                .find(|u| s.carried_by(*u).count() < self.carry_capacity(s.unit(*u)));
+            let c = &mut s.casualties[k as usize];
+            match bearer {
+                Some(b) => c.carrier = Some(b),
+                None => {
+                    c.carrier = None;
+                    c.hex = hex;
+                }
+            }
+        }
+        ev.push(Event::Unloaded {
+            carrier,
+            units: units.clone(),
+        });
+        let c = s.unit(carrier).clone();
+        if self.role(&c) == Role::Slick && !c.medevac && !units.is_empty() && c.side == Side::Us {
+            // 4.0, 15.0: a Slick that brought troops only moves and leaves next turn.
+            let turn = s.turn;
+            let x = s.unit_mut(carrier);
+            x.move_only = true;
+            x.leave_by = Some(turn + 1);
+        }
+        if c.downed {
+            self.eliminate(s, carrier, "downed helicopter emptied (7.4)", ev);
+        }
+        if let Some(h) = hex {
+            let mut targets = vec![carrier];
+            targets.extend(units);
+            self.trigger_opfire(s, TriggerKind::Unload, &targets, h, false, false);
+        }
+    }
+
+    pub(crate) fn transport_candidates(&self, s: &State, u: UnitId, out: &mut Vec<Command>) {
+        let c = s.unit(u);
+        if self.is_infantry(c) {
+            return;
+        }
+        out.push(Command::Unload { carrier: u });
+        if c.immobilized {
+            out.push(Command::Abandon { vehicle: u });
+        }
+        let Some(h) = c.hex else { return };
+        let mut room = self.ty(c).capacity.saturating_sub(self.aboard(s, u));
+        let mut units = Vec::new();
+        if !c.medevac {
+            for x in s.units_at(h) {
+                if x.side == c.side && self.is_infantry(x) && !self.is_marker_only(x) {
+                    out.push(Command::Load {
+                        carrier: u,
+                        units: vec![x.id],
+                        casualties: Vec::new(),
+                    });
+                    if self.troops(x) <= room {
+                        room -= self.troops(x);
+                        units.push(x.id);
+                    }
+                }
+            }
+        }
+        let mut cas = Vec::new();
+        for k in s
+            .casualties
+            .iter()
+            .filter(|k| !k.gone && k.side == c.side && s.casualty_hex(k) == Some(h))
+        {
+            if k.carrier == Some(u) {
+                continue;
+            }
+            if room > 0 {
+                room -= 1;
+                cas.push(k.id);
+            }
+        }
+        if !units.is_empty() || !cas.is_empty() {
+            out.push(Command::Load {
+                carrier: u,
+                units,
+                casualties: cas,
+            });
+        }
+    }
+
+    pub(crate) fn check_abandon(&self, s: &State, vehicle: UnitId) -> Result<(), RuleError> {
+        self.may_act(s, vehicle, ActionKind::Move)?;
+        let v = s.unit(vehicle);
+        if !self.is_vehicle(v) || !v.immobilized {
+            return Err(err("6.10", "only an immobilized vehicle is abandoned"));
+        }
+        Ok(())
+    }
+
+    /// 6.10: the crew becomes a Suppressed reduced Fire Team; passengers
+    /// and casualties are set down, all marked Activation Complete.
+    pub(crate) fn abandon(&self, s: &mut State, vehicle: UnitId, ev: &mut Vec<Event>) {
+        self.record_action(s, vehicle, ActionKind::Move);
+        let v = s.unit(vehicle).clone();
+        let hex = v.hex;
+        let passengers: Vec<UnitId> = self.passengers(s, vehicle);
+        for p in passengers {
+            let x = s.unit_mut(p);
+            x.status = UnitStatus::OnMap;
+            x.carrier = None;
+            x.hex = hex;
+            x.activated = true;
+        }
+        for c in s.casualties.iter_mut() {
+            if !c.gone && c.carrier == Some(vehicle) {
+                c.carrier = None;
+                c.hex = hex;
+            }
+        }
+        let x = s.unit_mut(vehicle);
+        x.status = UnitStatus::Exited;
+        x.hex = None;
+        if let Some(crew) = self.spawn(s, "us-rifle", v.side) {
+            let c = s.unit_mut(crew);
+            c.status = UnitStatus::OnMap;
+            c.hex = hex;
+            c.reduced = true;
+            c.suppressed = true;
+            c.activated = true;
+            ev.push(Event::Abandoned { vehicle, crew });
+        }
+    }
+}

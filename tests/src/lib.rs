@@ -1,0 +1,1 @@
+//! Cross-game integration tests live in `tests/tests/`; this crate has no code of its own.
