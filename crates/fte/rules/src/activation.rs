@@ -339,7 +339,23 @@ impl Fte {
                         "helicopters activated together may only Move, Load and Unload",
                     ));
                 }
-                // 4.0, 15.0; the errata lets it still Load KIA/WIA markers.
+
+                // 5.1: helicopters activated together perform the same
+                // actions, one helicopter at a time.
+                if matches!(a.kind, ActivationKind::Helicopters(_)) {
+                    let n = done.len();
+                    let other = a
+                        .acted
+                        .iter()
+                        .filter(|x| x.unit != unit)
+                        .find_map(|x| x.actions.get(n).copied());
+                    if other.is_some_and(|o| o != kind) {
+                        return Err(err(
+                            "5.1",
+                            "helicopters activated together perform the same actions",
+                        ));
+                    }
+                } // 4.0, 15.0; the errata lets it still Load KIA/WIA markers.
                 if u.move_only && !matches!(kind, ActionKind::Move | ActionKind::Load) {
                     return Err(err(
                         "4.0",

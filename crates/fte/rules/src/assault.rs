@@ -145,6 +145,28 @@ impl Fte {
         }
     }
 
+    /// The attack an Assault round command makes (before its roll).
+    pub(crate) fn assault_attack(
+        &self,
+        s: &State,
+        a: &Assault,
+        firers: Vec<UnitId>,
+        primary: UnitId,
+        target: UnitId,
+    ) -> Attack {
+        let mut att = Attack::led_by(
+            self,
+            s,
+            AttackKind::Assault { round: a.round },
+            firers,
+            primary,
+            target,
+        );
+        // Round 1: the assaulting units get no terrain modifier.
+        att.no_terrain = a.stage == AssaultStage::DefenderFire && a.round == 1;
+        att
+    }
+
     fn assault_mut(s: &mut State) -> Option<&mut Assault> {
         match s.stack.last_mut() {
             Some(Interrupt::Assault(a)) => Some(a),
@@ -548,17 +570,7 @@ impl Fte {
                     return;
                 };
                 let p = s.unit(*primary).clone();
-                let attacker_firing = a.stage == AssaultStage::AttackerFire;
-                let mut att = Attack::led_by(
-                    self,
-                    s,
-                    AttackKind::Assault { round: a.round },
-                    firers.clone(),
-                    *primary,
-                    t,
-                );
-                // Round 1: the assaulting units get no terrain modifier.
-                att.no_terrain = !attacker_firing && a.round == 1;
+                let att = self.assault_attack(s, &a, firers.clone(), *primary, t);
                 let effect = self.roll_attack(s, &att, ev);
                 let sapper = firers
                     .iter()

@@ -130,6 +130,8 @@ impl Fte {
         let pass = judge(roll, &mods, quality);
         ev.push(Event::Check {
             unit,
+            ty: u.ty,
+            concealed: u.concealed,
             kind,
             quality,
             roll,

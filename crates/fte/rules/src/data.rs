@@ -189,8 +189,28 @@ pub struct MedevacRow {
     pub turns: Sourced<Option<u8>>,
 }
 
+/// Hex directions, clockwise from north (flat-topped hexes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Compass {
+    North,
+    NorthEast,
+    SouthEast,
+    South,
+    SouthWest,
+    NorthWest,
+}
+
+impl Compass {
+    /// 0 for north, clockwise to 5.
+    pub fn index(self) -> u8 {
+        self as u8
+    }
+}
+
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct FireMissionData {
+    /// The direction a scatter roll of 1 points to; 2-6 follow clockwise.
+    pub scatter_one: Sourced<Compass>,
     pub accurate_max: Sourced<u8>,
     pub aerial_observer: Sourced<i32>,
     pub mortar_scatter_divisor: Sourced<u8>,
@@ -551,6 +571,11 @@ impl Tables {
             );
         }
         let fm = &self.fire_missions;
+        add(
+            "Scatter direction of a 1 (then clockwise)".into(),
+            format!("{:?}", fm.scatter_one.value),
+            &fm.scatter_one.source,
+        );
         add(
             "Battalion Mortar fire rating".into(),
             fm.mortar_fire.value.to_string(),

@@ -2,7 +2,6 @@
 //! listing each modifier with its rule section.
 
 use crate::Fte;
-use crate::data::{Effect, Weapon};
 use crate::event::{AttackKind, CasualtyResult, Event, Mods};
 use crate::state::{Chit, Side};
 use vt_core::dice::{Adjudication, Modifier, TableCell};
@@ -41,6 +40,14 @@ pub fn undoable(events: &[Event]) -> bool {
 }
 
 impl Fte {
+    /// "Rifle Fire Team #3".
+    fn who(&self, id: u16, ty: u16) -> String {
+        match self.types.get(ty as usize) {
+            Some(t) => format!("{} #{id}", t.name),
+            None => u(id),
+        }
+    }
+
     pub(crate) fn describe_event(&self, e: &Event) -> LogEntry {
         match e {
             Event::TurnBegins { turn } => LogEntry::text(format!(
@@ -133,6 +140,8 @@ impl Fte {
             Event::DummyRemoved { .. } => LogEntry::text("A Dummy is revealed and removed (22.0)."),
             Event::Check {
                 unit,
+                ty,
+                concealed,
                 kind,
                 quality,
                 roll,
@@ -140,7 +149,12 @@ impl Fte {
                 pass,
             } => {
                 let (purpose, rule) = kind.name();
-                let mut a = Adjudication::new(format!("{purpose} for {}", u(*unit)), rule);
+                let who = if *concealed {
+                    format!("Concealed unit {}", u(*unit))
+                } else {
+                    self.who(*unit, *ty)
+                };
+                let mut a = Adjudication::new(format!("{purpose} for {who}"), rule);
                 a.rolled = vec![*roll as i32];
                 a.modifiers = modifiers(mods);
                 a.total = total(*roll, mods);
@@ -153,7 +167,7 @@ impl Fte {
                     "failed".into()
                 };
                 LogEntry {
-                    text: format!("{purpose} for {}: {}.", u(*unit), a.result),
+                    text: format!("{purpose} for {who}: {}.", a.result),
                     adjudications: vec![a],
                 }
             }
@@ -161,7 +175,9 @@ impl Fte {
                 kind,
                 firers,
                 primary,
+                primary_ty,
                 target,
+                target_ty,
                 target_concealed,
                 rating,
                 weapon,
@@ -174,7 +190,7 @@ impl Fte {
                 let tname = if *target_concealed {
                     "a Concealed unit".to_string()
                 } else {
-                    u(*target)
+                    self.who(*target, *target_ty)
                 };
                 let (what, rule) = match kind {
                     AttackKind::Fire => ("Fire", "FTE 7.1"),
@@ -194,9 +210,10 @@ impl Fte {
                     a.needed = Some(format!(
                         "{} or less (Fire Rating {rating}{}; 1 always hits, 10 always misses)",
                         *rating as i32 - crate::counters::mod_sum(mods),
-                        match primary {
-                            Some(p) => format!(" of {}", u(*p)),
-                            None => String::new(),
+                        match (primary, primary_ty) {
+                            (Some(p), Some(t)) => format!(" of {}", self.who(*p, *t)),
+                            (Some(p), None) => format!(" of {}", u(*p)),
+                            _ => String::new(),
                         }
                     ));
                     a.result = if *hit { "hit".into() } else { "miss".into() };
@@ -503,6 +520,3 @@ impl Fte {
         }
     }
 }
-
-#[allow(dead_code)]
-fn _uses(_: Effect, _: Weapon) {}

@@ -223,6 +223,10 @@ pub enum Event {
     },
     Check {
         unit: UnitId,
+        /// Its counter type (index into the unit types), for the log.
+        ty: u16,
+        /// Concealed at the time: the log does not name its type.
+        concealed: bool,
         kind: CheckKind,
         quality: u8,
         roll: u8,
@@ -234,7 +238,10 @@ pub enum Event {
         kind: AttackKind,
         firers: Vec<UnitId>,
         primary: Option<UnitId>,
+        /// Counter types of the Primary Firing Unit and the target, for the log.
+        primary_ty: Option<u16>,
         target: UnitId,
+        target_ty: u16,
         target_concealed: bool,
         rating: u8,
         weapon: Weapon,

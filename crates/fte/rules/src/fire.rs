@@ -10,6 +10,7 @@ use crate::event::{AttackKind, Drm, Event, Mods};
 use crate::geo::{Hex, HexExt};
 use crate::sequence::err;
 use crate::state::*;
+use vt_core::dice::{Adjudication, Modifier};
 use vt_core::engine::RuleError;
 
 /// One fire attack, before its roll.
@@ -210,7 +211,13 @@ impl Fte {
             kind: a.kind,
             firers: a.firers.clone(),
             primary: a.primary,
+            // A firer that is still Concealed is not named in the log.
+            primary_ty: a
+                .primary
+                .filter(|p| !s.unit(*p).concealed)
+                .map(|p| s.unit(p).ty),
             target: a.target,
+            target_ty: s.unit(a.target).ty,
             target_concealed: a.concealed_override.unwrap_or(s.unit(a.target).concealed),
             rating: a.rating,
             weapon: a.weapon,
@@ -340,6 +347,79 @@ impl Fte {
         Ok(a)
     }
 
+    /// What a fire command would need, before it is made: every modifier
+    /// with its rule section and the number to roll (7.1). Works for
+    /// [`Command::Fire`], [`Command::OpFire`] and [`Command::AssaultFire`];
+    /// refuses anything `check` refuses.
+    pub fn preview(&self, s: &State, c: &Command) -> Result<Adjudication, RuleError> {
+        use vt_core::engine::Ruleset;
+        self.check(s, c)?;
+        let a = match c {
+            Command::Fire {
+                firers,
+                primary,
+                target,
+            } => self.check_fire(s, firers, *primary, *target)?,
+            Command::OpFire {
+                primary,
+                supporters,
+                target,
+            } => {
+                let Some(Interrupt::OpFire(o)) = s.stack.last() else {
+                    return Err(err("21.0", "no Opportunity Fire chance now"));
+                };
+                let side = self.opfire_side(s, o);
+                let t = self
+                    .resolve_target(s, side, *target)
+                    .ok_or_else(|| err("21.0", "no such target"))?;
+                let mut firers = vec![*primary];
+                firers.extend(supporters.iter().copied());
+                self.opfire_attack(s, o, firers, *primary, t)
+            }
+            Command::AssaultFire {
+                firers,
+                primary,
+                target,
+            } => {
+                let Some(Interrupt::Assault(a)) = s.stack.last() else {
+                    return Err(err("8.0", "no assault under way"));
+                };
+                let side = s.unit(*primary).side;
+                let t = self
+                    .resolve_target(s, side, *target)
+                    .ok_or_else(|| err("8.0", "no such target"))?;
+                self.assault_attack(s, a, firers.clone(), *primary, t)
+            }
+            _ => return Err(err("7.1", "only fire commands have a preview")),
+        };
+        let mods = self.attack_mods(s, &a);
+        let mut adj = Adjudication::new("To hit", "FTE 7.1");
+        adj.modifiers = mods
+            .iter()
+            .map(|(d, v)| Modifier::new(d.label(), d.rule(), *v as i32))
+            .collect();
+        adj.needed = Some(format!(
+            "{} or less (Fire Rating {}; 1 always hits, 10 always misses)",
+            a.rating as i32 - crate::counters::mod_sum(&mods),
+            a.rating
+        ));
+        adj.result = format!("{} on a hit", a.weapon.name());
+        Ok(adj)
+    }
+
+    /// 7.0, 18.1, 21.0: firers in sight of a Visible enemy lose their
+    /// Concealed markers, Snipers excepted.
+    pub(crate) fn firing_reveals(&self, s: &mut State, firers: &[UnitId], ev: &mut Vec<Event>) {
+        for &f in firers {
+            if s.unit(f).concealed
+                && self.role(s.unit(f)) != Role::Sniper
+                && self.seen_by_visible_enemy(s, f)
+            {
+                self.lose_concealment(s, f, ev);
+            }
+        }
+    }
+
     pub(crate) fn fire_candidates(&self, s: &State, units: &[UnitId], out: &mut Vec<Command>) {
         let side = s.active;
         let shooters: Vec<UnitId> = units
@@ -400,17 +480,10 @@ impl Fte {
             self.record_action(s, f, ActionKind::Fire);
         }
         let side = s.unit(primary).side;
+        // 7.0: a unit activated to fire within LoS of a Visible enemy gives
+        // its position away (Snipers excepted, 18.1).
+        self.firing_reveals(s, firers, ev);
         let effect = self.roll_attack(s, &a, ev);
-        // 7.0: firing within LoS of a Visible enemy gives away the position
-        // (Snipers excepted, 18.1).
-        for &f in firers {
-            if s.unit(f).concealed
-                && self.role(s.unit(f)) != Role::Sniper
-                && self.seen_by_visible_enemy(s, f)
-            {
-                self.lose_concealment(s, f, ev);
-            }
-        }
         if let Some(e) = effect {
             self.apply_effect(s, a.target, e, side, a.from, false, ev);
         } else if self.role(s.unit(a.target)) == Role::Dummy {

@@ -210,7 +210,9 @@ impl Fte {
                 MissionKind::Artillery => fm.artillery_scatter_divisor.value,
             };
             let dist = d.div_ceil(div.max(1));
-            (m.target.step(dir, dist as u32), Some((dir, dist)))
+            // The map's direction indicator: a 1 points `scatter_one`.
+            let heading = (fm.scatter_one.value.index() + dir - 1) % 6 + 1;
+            (m.target.step(heading, dist as u32), Some((dir, dist)))
         };
         ev.push(Event::MissionLands {
             side: m.side,

@@ -60,8 +60,8 @@
 //!
 //! Helpers for the screen: [`Fte::reachable`] (hexes and costs a stack can
 //! reach), [`Fte::steps`] (the next hexes of a move under way),
-//! [`Fte::check_fire`] + [`Fte::attack_mods`] (the number needed with every
-//! modifier before firing), [`Fte::line_of_sight`] (the LoS tool, with the
+//! [`Fte::preview`] (the number needed with every modifier and its section,
+//! before any fire, opportunity fire or assault fire), [`Fte::line_of_sight`] (the LoS tool, with the
 //! reason when blocked), [`Fte::leader_group`] (who a Leader brings),
 //! [`Fte::table_views`], [`Fte::source_notes`], and [`Fte::map_of`] with
 //! [`map::Map::grid`] for drawing terrain, levels and hexside features.

@@ -7,7 +7,6 @@
 
 use crate::Fte;
 use crate::command::Command;
-use crate::data::Role;
 use crate::event::{AttackKind, CheckKind, Event, Mods};
 use crate::fire::{Attack, OpFireCtx};
 use crate::geo::{Hex, HexExt};
@@ -42,6 +41,25 @@ impl Fte {
             on_trail,
             passed: Vec::new(),
         }));
+    }
+
+    /// The attack an Opportunity Fire command makes (before its roll).
+    pub(crate) fn opfire_attack(
+        &self,
+        s: &State,
+        o: &OpFire,
+        firers: Vec<UnitId>,
+        primary: UnitId,
+        target: UnitId,
+    ) -> Attack {
+        let mut a = Attack::led_by(self, s, AttackKind::OpFire, firers, primary, target);
+        a.opfire = Some(OpFireCtx {
+            stealthy: o.stealthy,
+            on_trail: o.on_trail,
+            fort: o.kind == TriggerKind::Fort,
+            primary_concealed: s.unit(primary).concealed,
+        });
+        a
     }
 
     pub(crate) fn opfire_side(&self, s: &State, o: &OpFire) -> Side {
@@ -277,23 +295,11 @@ impl Fte {
                 let mut firers = vec![*primary];
                 firers.extend(supporters.iter().copied());
                 let p = s.unit(*primary).clone();
-                let mut a =
-                    Attack::led_by(self, s, AttackKind::OpFire, firers.clone(), *primary, t);
-                a.opfire = Some(OpFireCtx {
-                    stealthy: o.stealthy,
-                    on_trail: o.on_trail,
-                    fort: o.kind == TriggerKind::Fort,
-                    primary_concealed: p.concealed,
-                });
+                let a = self.opfire_attack(s, &o, firers.clone(), *primary, t);
+                // The -1 for a Concealed firer was taken above; firing in
+                // sight of a Visible enemy then gives the firers away.
+                self.firing_reveals(s, &firers, ev);
                 let effect = self.roll_attack(s, &a, ev);
-                for &f in &firers {
-                    if s.unit(f).concealed
-                        && self.role(s.unit(f)) != Role::Sniper
-                        && self.seen_by_visible_enemy(s, f)
-                    {
-                        self.lose_concealment(s, f, ev);
-                    }
-                }
                 if let Some(e) = effect {
                     let before = s.unit(t).clone();
                     self.apply_effect(s, t, e, side, p.hex, false, ev);

@@ -531,6 +531,15 @@ impl Fte {
                 }
                 false
             }
+            Interrupt::PendingLoad {
+                carrier,
+                units,
+                casualties,
+            } => {
+                s.stack.pop();
+                self.complete_load(s, carrier, &units, &casualties, ev);
+                true
+            }
             Interrupt::Claymore { hex } => {
                 if !self.claymore_ready(s, hex) {
                     s.stack.pop();
@@ -568,6 +577,7 @@ impl Fte {
                 Interrupt::Interrogate { .. } => Expect::Interrogate,
                 Interrupt::Reveal { .. } => Expect::Reveal,
                 Interrupt::Claymore { .. } => Expect::Claymore,
+                Interrupt::PendingLoad { .. } => Expect::Act,
             };
         }
         match s.phase {
@@ -834,7 +844,85 @@ impl Fte {
 
     // --------------------------------------------------------------- check
 
+    /// Every unit, casualty and cache number in a command must exist.
+    fn ids_exist(&self, s: &State, c: &Command) -> Result<(), RuleError> {
+        use Command as C;
+        let mut units: Vec<UnitId> = Vec::new();
+        let mut cas: Vec<u16> = Vec::new();
+        let mut caches: Vec<u16> = Vec::new();
+        match c {
+            C::Place { unit, .. }
+            | C::Enter { unit, .. }
+            | C::ActivateUnit { unit }
+            | C::Search { unit }
+            | C::DestroyCache { unit }
+            | C::RequestMedevac { unit }
+            | C::RequestFireMission { unit, .. }
+            | C::Carry { unit }
+            | C::EventUnit { unit }
+            | C::RevealUnit { unit }
+            | C::Conceal { unit } => units.push(*unit),
+            C::ActivateLeader { leader } => units.push(*leader),
+            C::Unload { carrier } => units.push(*carrier),
+            C::Abandon { vehicle } => units.push(*vehicle),
+            C::ActivateHelicopters { units: us }
+            | C::Move { units: us, .. }
+            | C::Assault { units: us, .. }
+            | C::OpFireAttempt { units: us }
+            | C::Advance { units: us } => units.extend(us),
+            C::Fire {
+                firers, primary, ..
+            }
+            | C::AssaultFire {
+                firers, primary, ..
+            } => {
+                units.extend(firers);
+                units.push(*primary);
+            }
+            C::OpFire {
+                primary,
+                supporters,
+                ..
+            } => {
+                units.push(*primary);
+                units.extend(supporters);
+            }
+            C::Recover {
+                unit,
+                pick_up,
+                transfer,
+            } => {
+                units.push(*unit);
+                cas.extend(pick_up);
+                if let Some((k, to)) = transfer {
+                    cas.push(*k);
+                    units.push(*to);
+                }
+            }
+            C::Load {
+                carrier,
+                units: us,
+                casualties,
+            } => {
+                units.push(*carrier);
+                units.extend(us);
+                cas.extend(casualties);
+            }
+            C::Drop { casualty } => cas.push(*casualty),
+            C::RevealCache { cache } => caches.push(*cache),
+            _ => {}
+        }
+        if units.iter().any(|u| *u as usize >= s.units.len())
+            || cas.iter().any(|k| *k as usize >= s.casualties.len())
+            || caches.iter().any(|k| *k as usize >= s.caches.len())
+        {
+            return Err(err("2.0", "no such unit, marker or cache"));
+        }
+        Ok(())
+    }
+
     pub(crate) fn check_command(&self, s: &State, c: &Command) -> Result<(), RuleError> {
+        self.ids_exist(s, c)?;
         let e = self.expect(s);
         use Command as C;
         match (&e, c) {

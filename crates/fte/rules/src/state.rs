@@ -385,6 +385,13 @@ pub enum Interrupt {
     Claymore {
         hex: Hex,
     },
+    /// A Load action waiting for the Opportunity Fire it drew (14.0: the
+    /// enemy may fire before the units are aboard).
+    PendingLoad {
+        carrier: UnitId,
+        units: Vec<UnitId>,
+        casualties: Vec<u16>,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

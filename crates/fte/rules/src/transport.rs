@@ -102,6 +102,8 @@ impl Fte {
         Ok(())
     }
 
+    /// 14.0: the Load action. The enemy may fire at the carrier and the
+    /// loading units first; then the survivors in the hex go aboard.
     pub(crate) fn load(
         &self,
         s: &mut State,
@@ -111,30 +113,72 @@ impl Fte {
         ev: &mut Vec<Event>,
     ) {
         self.record_action(s, carrier, ActionKind::Load);
-        let hex = s.unit(carrier).hex;
-        for &u in units {
+        let Some(hex) = s.unit(carrier).hex else {
+            return;
+        };
+        s.stack.push(Interrupt::PendingLoad {
+            carrier,
+            units: units.to_vec(),
+            casualties: casualties.to_vec(),
+        });
+        let mut targets = vec![carrier];
+        targets.extend_from_slice(units);
+        self.trigger_opfire(s, TriggerKind::Load, &targets, hex, false, false);
+        let _ = ev;
+    }
+
+    pub(crate) fn complete_load(
+        &self,
+        s: &mut State,
+        carrier: UnitId,
+        units: &[UnitId],
+        casualties: &[u16],
+        ev: &mut Vec<Event>,
+    ) {
+        let c = s.unit(carrier).clone();
+        if c.status != UnitStatus::OnMap
+            || c.downed
+            || (self.is_heli(&c) && c.altitude != Altitude::Ground)
+        {
+            return;
+        }
+        let hex = c.hex;
+        let units: Vec<UnitId> = units
+            .iter()
+            .copied()
+            .filter(|u| {
+                let x = s.unit(*u);
+                x.status == UnitStatus::OnMap && x.hex == hex && !x.broken
+            })
+            .collect();
+        let casualties: Vec<u16> = casualties
+            .iter()
+            .copied()
+            .filter(|k| {
+                let x = &s.casualties[*k as usize];
+                !x.gone && s.casualty_hex(x) == hex
+            })
+            .collect();
+        for &u in &units {
             let x = s.unit_mut(u);
             x.status = UnitStatus::Loaded;
             x.carrier = Some(carrier);
             x.concealed = false;
             x.fort = None;
         }
-        for &k in casualties {
+        for &k in &casualties {
             let c = &mut s.casualties[k as usize];
             c.carrier = Some(carrier);
             c.hex = None;
         }
         ev.push(Event::Loaded {
             carrier,
-            units: units.to_vec(),
-            casualties: casualties.to_vec(),
+            units,
+            casualties,
         });
         if s.unit(carrier).medevac {
             // 12.0: loaded, it must leave on the following turn.
             s.unit_mut(carrier).leave_by = Some(s.turn + 1);
-        }
-        if let Some(h) = hex {
-            self.trigger_opfire(s, TriggerKind::Load, &[carrier], h, false, false);
         }
     }
 

@@ -4,5 +4,6 @@
 
 mod contract;
 mod examples;
+mod fuzz;
 mod sections;
 mod util;
