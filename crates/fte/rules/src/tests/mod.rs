@@ -6,4 +6,4 @@ mod contract;
 mod examples;
 mod fuzz;
 mod sections;
-mod util;
+pub(crate) mod util;
