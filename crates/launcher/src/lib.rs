@@ -51,7 +51,9 @@ pub fn game_entries() -> Vec<GameEntry> {
 }
 
 /// The game plugins of this build (one line per game with a board plugin).
-pub fn game_plugins(_app: &mut App) {}
+pub fn game_plugins(app: &mut App) {
+    app.add_plugins(fte_plugin::FtePlugin);
+}
 
 pub struct LauncherPlugin {
     pub entries: Vec<GameEntry>,
