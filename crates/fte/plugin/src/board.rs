@@ -3,7 +3,7 @@
 //! the selection changes, and a light layer for what follows the pointer
 //! (the line of sight, the units a menu line would use).
 
-use crate::model::{self, mp, short_name};
+use crate::model::{self, short_name};
 use crate::pick::{AimKind, Tool};
 use crate::{FteScreen, panels};
 use bevy::prelude::*;
@@ -17,7 +17,7 @@ use fte_rules::view::{UnitView, View};
 use fte_rules::{Command, Fte};
 use std::collections::BTreeMap;
 use vt_ui::board::{BoardBounds, BoardCamera, BoardRect, Tooltip};
-use vt_ui::counter::{CounterSpec, StatusMarker, UnitSymbol, spawn_counter};
+use vt_ui::counter::{CounterSpec, UnitSymbol, spawn_counter};
 use vt_ui::hexmap::{
     HexMapSpec, HexsideKind, MapCoord, MapGeometry, PathKind, TerrainStyle, TerrainSymbol,
     spawn_hex_map,
@@ -29,7 +29,10 @@ use vt_ui::shapes::{ShapeBuilder, spawn_shape};
 /// Hex circumradius in world units.
 pub const HEX: f32 = 48.0;
 /// Counter edge.
-pub const COUNTER: f32 = 38.0;
+pub const COUNTER: f32 = 44.0;
+/// The most the first view zooms out (world units per pixel): hexes stay
+/// big enough to read the counters.
+pub const READABLE_SCALE: f32 = 1.15;
 
 /// Everything drawn for the current view (counters, markers, highlights).
 #[derive(Component)]
@@ -184,39 +187,39 @@ pub fn markers(view: &View, u: &UnitView) -> Vec<(String, String, Color)> {
         v.push((short.to_string(), long, Color::srgb(c.0, c.1, c.2)))
     };
     if u.concealed {
-        add("CONCEALED", "Concealed (18.1)".into(), (0.2, 0.25, 0.35));
+        add("CONC", "Concealed (18.1)".into(), (0.2, 0.25, 0.35));
     }
     if u.broken {
-        add("BROKEN", "Broken (7.4)".into(), (0.8, 0.15, 0.12));
+        add("BRKN", "Broken (7.4)".into(), (0.8, 0.15, 0.12));
     }
     if u.suppressed {
-        add("SUPPR", "Suppressed (7.4)".into(), (0.95, 0.8, 0.2));
+        add("SUPP", "Suppressed (7.4)".into(), (0.95, 0.8, 0.2));
     }
     if u.exhausted {
-        add("EXHAUST", "Exhausted (6.6)".into(), (0.9, 0.5, 0.15));
+        add("EXH", "Exhausted (6.6)".into(), (0.9, 0.5, 0.15));
     }
     if u.low_ammo {
-        add("LOW AMMO", "Low Ammo (19.2)".into(), (0.55, 0.4, 0.3));
+        add("AMMO", "Low Ammo (19.2)".into(), (0.55, 0.4, 0.3));
     }
     if u.hero {
         add("HERO", "Hero (19.4)".into(), (0.95, 0.75, 0.2));
     }
     if u.searching > 0 {
         add(
-            &format!("SEARCH -{}", u.searching),
+            &format!("SRCH{}", u.searching),
             format!("Searching -{} (9.0)", u.searching),
             (0.55, 0.35, 0.7),
         );
     }
     if u.op_fired {
-        add("OP FIRED", "Op Fired (21.0)".into(), (0.2, 0.6, 0.6));
+        add("OPF", "Op Fired (21.0)".into(), (0.2, 0.6, 0.6));
     }
     if u.immobilized {
         add("IMMOB", "Immobilized (7.4)".into(), (0.5, 0.5, 0.5));
     }
     if u.downed {
         add(
-            "DOWNED",
+            "DOWN",
             "Downed: may only unload (7.4)".into(),
             (0.6, 0.2, 0.2),
         );
@@ -229,20 +232,21 @@ pub fn markers(view: &View, u: &UnitView) -> Vec<(String, String, Color)> {
             .and_then(|c| c.kind);
         match kind {
             Some(CacheKind::Foxholes) => {
-                add("FOXHOLES", "In Foxholes (25.0)".into(), (0.45, 0.4, 0.25))
+                add("FOXH", "In Foxholes (25.0)".into(), (0.45, 0.4, 0.25))
             }
-            _ => add("BUNKER", "In a Bunker (24.0)".into(), (0.35, 0.3, 0.2)),
+            _ => add("BNKR", "In a Bunker (24.0)".into(), (0.35, 0.3, 0.2)),
         }
     }
     if matches!(u.altitude, Altitude::Treetop | Altitude::High)
         || matches!(u.unit_type.as_str(), "us-slick" | "us-hog" | "us-cobra")
     {
         let a = model::altitude_word(u.altitude);
-        add(
-            &a.to_uppercase(),
-            format!("{a} level (6.8)"),
-            (0.3, 0.5, 0.8),
-        );
+        let tag = match u.altitude {
+            Altitude::High => "HIGH",
+            Altitude::Treetop => "TTOP",
+            Altitude::Ground => "GRND",
+        };
+        add(tag, format!("{a} level (6.8)"), (0.3, 0.5, 0.8));
     }
     for c in view
         .casualties
@@ -250,7 +254,11 @@ pub fn markers(view: &View, u: &UnitView) -> Vec<(String, String, Color)> {
         .filter(|c| c.carried_by == Some(u.id))
     {
         add(
-            &format!("+{}", c.kind.name().to_uppercase()),
+            match c.kind {
+                CasualtyKind::Kia => "+KIA",
+                CasualtyKind::Wia => "+WIA",
+                CasualtyKind::Injury => "+INJ",
+            },
             format!("Carrying a {} (7.5.2)", c.kind.name()),
             (0.9, 0.9, 0.9),
         );
@@ -385,20 +393,10 @@ impl Draw<'_, '_, '_> {
     /// boxed green for a Leader, Range), troop pips, the reduced stripe.
     fn unit(&mut self, view: &View, u: &UnitView, role: Role, at: Vec3, top: bool) -> Entity {
         let s = COUNTER;
-        let mk = markers(view, u);
-        let mut shown: Vec<StatusMarker> = mk
-            .iter()
+        let mk: Vec<(String, String, Color)> = markers(view, u)
+            .into_iter()
             .filter(|(w, _, _)| w != "DONE")
-            .take(if top { 4 } else { 0 })
-            .map(|(w, _, c)| StatusMarker::new(w.clone(), *c))
             .collect();
-        let hidden = mk.iter().filter(|(w, _, _)| w != "DONE").count() - shown.len();
-        if top && hidden > 0 {
-            shown.push(StatusMarker::new(
-                format!("+{hidden} more"),
-                Color::srgb(0.2, 0.2, 0.2),
-            ));
-        }
         let spec = CounterSpec {
             size: s,
             side_color: side_color(u),
@@ -406,7 +404,7 @@ impl Draw<'_, '_, '_> {
             echelon: String::new(),
             name: short_name(u),
             numbers: String::new(),
-            markers: shown,
+            markers: Vec::new(),
             spent: u.activated,
         };
         let e = spawn_counter(
@@ -498,7 +496,43 @@ impl Draw<'_, '_, '_> {
             );
         }
         self.child_shape(e, &b, Vec3::new(0.0, 0.0, 0.02));
+        if top {
+            self.tags(e, &mk);
+        }
         e
+    }
+
+    /// Status markers as tags down the counter's right edge (the top unit
+    /// of a stack only; the stack window lists everyone's).
+    fn tags(&mut self, parent: Entity, mk: &[(String, String, Color)]) {
+        let s = COUNTER;
+        let (w, h) = (s * 0.64, s * 0.27);
+        let max = 5;
+        for (i, (word, _, color)) in mk.iter().enumerate().take(max) {
+            let (word, color) = if i + 1 == max && mk.len() > max {
+                (
+                    format!("+{}", mk.len() - max + 1),
+                    Color::srgb(0.15, 0.15, 0.15),
+                )
+            } else {
+                (word.clone(), *color)
+            };
+            let p = Vec2::new(
+                s * 0.5 + w * 0.5 - s * 0.06,
+                s * 0.5 - h * 0.5 - i as f32 * (h + 1.0),
+            );
+            let mut b = ShapeBuilder::new();
+            b.rect(p, Vec2::new(w, h), color);
+            b.rect_outline(p, Vec2::new(w, h), s * 0.025, Color::BLACK);
+            self.child_shape(parent, &b, Vec3::new(0.0, 0.0, 0.04 + i as f32 * 0.001));
+            self.child_text(
+                parent,
+                &word,
+                p.extend(0.05 + i as f32 * 0.001),
+                s * 0.2,
+                vt_ui::counter::ink_for(color),
+            );
+        }
     }
 
     /// A Concealed marker: all the other side sees (18.1). VC markers
@@ -791,8 +825,8 @@ fn draw_pieces(d: &mut Draw, rules: &Fte, view: &View) {
             let p = base + Vec2::new(-COUNTER * 0.62, COUNTER * 0.62);
             let mut b = ShapeBuilder::new();
             b.circle(p, 9.0, Color::srgb(0.1, 0.1, 0.1), 16);
-            d.shape(&b, Vec3::new(0.0, 0.0, 4.0));
-            d.text(&n.to_string(), p.extend(4.1), 13.0, Color::WHITE);
+            d.shape(&b, Vec3::new(0.0, 0.0, 5.8));
+            d.text(&n.to_string(), p.extend(5.9), 13.0, Color::WHITE);
         }
     }
     // Our own plotted traps (secret) and Fire Mission targets.
@@ -845,6 +879,15 @@ fn cache_word(k: CacheKind) -> &'static str {
     }
 }
 
+/// Half MP for the board's font, which has no "½": "4.5".
+fn mp_ascii(h: u8) -> String {
+    if h % 2 == 0 {
+        (h / 2).to_string()
+    } else {
+        format!("{}.5", h / 2)
+    }
+}
+
 const REACH_TEXT: Color = Color::srgb(0.05, 0.1, 0.25);
 const TARGET: Color = Color::srgba(0.95, 0.15, 0.1, 0.95);
 const ASSAULT: Color = Color::srgba(1.0, 0.55, 0.05, 0.95);
@@ -864,13 +907,22 @@ fn draw_highlights(d: &mut Draw, st: &FteScreen, view: &View) {
     };
     // The units the decision can use: a soft green ring.
     if st.to_decide {
-        let ctx_units: Vec<u16> = st
-            .legal
-            .iter()
-            .filter(|c| !matches!(c, Command::EndActivation))
-            .flat_map(model::command_units)
-            .collect();
-        let mut hexes = unit_hexes(&ctx_units);
+        let mut hexes: Vec<Hex> = if kind == "activate" {
+            st.legal
+                .iter()
+                .flat_map(|c| model::anchors(view, c))
+                .collect()
+        } else {
+            let ctx_units: Vec<u16> = st
+                .legal
+                .iter()
+                .filter(|c| !matches!(c, Command::EndActivation))
+                .flat_map(model::command_units)
+                .collect();
+            unit_hexes(&ctx_units)
+        };
+        hexes.sort();
+        hexes.dedup();
         let sel = unit_hexes(&st.sel);
         hexes.retain(|h| !sel.contains(h));
         if matches!(
@@ -883,14 +935,23 @@ fn draw_highlights(d: &mut Draw, st: &FteScreen, view: &View) {
     d.rings(&unit_hexes(&st.sel), HighlightKind::Selected, 5.1);
     // Movement: every reachable hex with its cost.
     if !st.reach.is_empty() {
-        let hexes: Vec<MapCoord> = st.reach.iter().map(|(h, _)| coord(*h)).collect();
-        let b = highlight_shape(&geometry(), &hexes, HighlightKind::MovementRange);
+        let g = geometry();
+        let mut b = ShapeBuilder::new();
+        for (h, _) in &st.reach {
+            let corners = g.corners(coord(*h));
+            b.polygon(&corners, Color::srgba(0.35, 0.65, 1.0, 0.22));
+            let inner: Vec<Vec2> = corners
+                .iter()
+                .map(|p| center(*h) + (*p - center(*h)) * 0.9)
+                .collect();
+            b.ring(&inner, HEX * 0.035, Color::srgba(0.3, 0.6, 1.0, 0.8));
+        }
         d.shape(&b, Vec3::new(0.0, 0.0, 0.5));
         for (h, c) in &st.reach {
             d.label(
                 *h,
-                &mp(*c),
-                -HEX * 0.55,
+                &mp_ascii(*c),
+                -HEX * 0.72,
                 REACH_TEXT,
                 Color::srgba(0.85, 0.93, 1.0, 0.85),
             );
@@ -918,9 +979,9 @@ fn draw_highlights(d: &mut Draw, st: &FteScreen, view: &View) {
             (_, None) => "fire".into(),
         };
         let dy = if a.kind == AimKind::Assault {
-            -HEX * 0.55
+            -HEX * 0.72
         } else {
-            HEX * 0.55
+            HEX * 0.72
         };
         d.label(a.hex, &text, dy, Color::WHITE, color.with_alpha(0.9));
     }
@@ -971,6 +1032,19 @@ fn draw_highlights(d: &mut Draw, st: &FteScreen, view: &View) {
         };
         if let Some(h) = hex {
             d.colored_rings(&[h], 0.12, Color::srgba(1.0, 0.2, 0.6, 0.95), 5.5);
+        }
+        // The unit the interrupt is about.
+        let about = match s {
+            Situation::Retreat { unit, .. } => model::target_hex(view, *unit),
+            Situation::HeliDown { unit, .. } | Situation::Load { carrier: unit } => {
+                model::unit_hex(view, *unit)
+            }
+            Situation::Interrogate { hex, .. } => *hex,
+            Situation::Carry { hex, .. } => *hex,
+            _ => None,
+        };
+        if let Some(h) = about {
+            d.rings(&[h], HighlightKind::Selected, 5.45);
         }
     }
     if let Some(h) = st.stack {
@@ -1069,14 +1143,20 @@ pub fn blocked_at(b: &fte_rules::line_of_sight::Blocked) -> Option<Hex> {
 }
 
 /// Where the last fit left the camera, to refit when the free board area
-/// changes and the player has not moved the camera since.
+/// changes and the player has not moved the camera since; and each side's
+/// own camera in hot seat.
 #[derive(Default)]
 pub struct LastFit {
     free: Option<Rect>,
     put: Option<Transform>,
+    side: Option<Side>,
+    cameras: [Option<Transform>; 2],
 }
 
-/// Fits the map into the board area left by the panels.
+/// Fits the map into the board area left by the panels: the whole map if
+/// the counters stay readable, else the viewing side's units at a readable
+/// zoom (Home shows the whole map). In hot seat each side gets its camera
+/// back after a hand-over.
 pub fn fit_camera(
     mut st: ResMut<FteScreen>,
     rect: Res<BoardRect>,
@@ -1085,9 +1165,18 @@ pub fn fit_camera(
     mut camera: Query<&mut Transform, With<BoardCamera>>,
     mut last: Local<LastFit>,
 ) {
-    if st.view.is_none() {
+    let Some((side, own)) = st.view.as_ref().map(|v| {
+        let own: Vec<Vec2> = v
+            .units
+            .iter()
+            .filter(|u| u.side == v.side)
+            .filter_map(|u| u.hex)
+            .map(center)
+            .collect();
+        (v.side, own)
+    }) else {
         return;
-    }
+    };
     let Some(b) = bounds.0 else { return };
     let Some(free) = panels::free_board_rect(rect.0) else {
         return;
@@ -1096,17 +1185,50 @@ pub fn fit_camera(
     let Ok(mut t) = camera.single_mut() else {
         return;
     };
+    if st.needs_fit && last.side.is_none() {
+        last.cameras = [None, None];
+    }
+    if last.side != Some(side) {
+        if let Some(prev) = last.side {
+            last.cameras[prev.idx()] = Some(*t);
+        }
+        last.side = Some(side);
+        if let Some(saved) = last.cameras[side.idx()] {
+            *t = saved;
+            last.put = Some(*t);
+            last.free = Some(free);
+            st.needs_fit = false;
+            return;
+        }
+        st.needs_fit = true;
+    }
     let untouched = last.put.is_some_and(|p| p == *t);
     let changed = last.free.is_none_or(|f| f != free);
     if !(st.needs_fit || (untouched && changed)) {
         return;
     }
     let win = Vec2::new(w.width(), w.height());
-    let scale = (b.width() / free.width().max(1.0)).max(b.height() / free.height().max(1.0)) * 1.04;
+    let whole = (b.width() / free.width().max(1.0)).max(b.height() / free.height().max(1.0)) * 1.04;
+    let scale = whole.min(READABLE_SCALE);
+    let look_at = if whole <= READABLE_SCALE {
+        b.center()
+    } else {
+        let c = if own.is_empty() {
+            b.center()
+        } else {
+            own.iter().copied().sum::<Vec2>() / own.len() as f32
+        };
+        // Keep the map filling the view.
+        let half = free.size() * scale / 2.0;
+        Vec2::new(
+            c.x.clamp(b.min.x + half.x, (b.max.x - half.x).max(b.min.x + half.x)),
+            c.y.clamp(b.min.y + half.y, (b.max.y - half.y).max(b.min.y + half.y)),
+        )
+    };
     let offset = free.center() - win / 2.0;
     t.scale = Vec3::new(scale, scale, 1.0);
-    t.translation.x = b.center().x - offset.x * scale;
-    t.translation.y = b.center().y + offset.y * scale;
+    t.translation.x = look_at.x - offset.x * scale;
+    t.translation.y = look_at.y + offset.y * scale;
     last.free = Some(free);
     last.put = Some(*t);
     st.needs_fit = false;

@@ -22,6 +22,8 @@
 //! the viewing side's questions about its own moves; nothing else is read
 //! from the whole state.
 
+pub use fte_rules;
+
 pub mod board;
 pub mod model;
 pub mod panels;
@@ -34,7 +36,7 @@ use fte_rules::scenario::ScenarioFile;
 use fte_rules::screen::{FirePreview, Situation};
 use fte_rules::state::{Altitude, MoveMode, Side, UnitId};
 use fte_rules::view::View;
-use fte_rules::{Command, Fte, State, Target};
+use fte_rules::{Command, Fte, State};
 use pick::{Aim, Click, Ctx, MenuItem, Tool};
 use std::sync::Arc;
 use vt_core::session::Session;
@@ -172,6 +174,10 @@ pub struct FteScreen {
     pub in_sight: Vec<Hex>,
     /// Activation choices, with the units each brings (5.1).
     pub activations: Vec<MenuItem>,
+    /// The selection may begin a move in the chosen mode.
+    pub move_ok: bool,
+    /// The selection holds a helicopter (it may hover or change level).
+    pub sel_heli: bool,
     /// Set-up: where the selected unit may be placed; plotting: where a
     /// trap may go; a Fire Mission: the hexes it may target.
     pub area: Vec<Hex>,
@@ -215,6 +221,8 @@ impl Default for FteScreen {
             aim_hidden: false,
             in_sight: Vec::new(),
             activations: Vec::new(),
+            move_ok: false,
+            sel_heli: false,
             area: Vec::new(),
             los: None,
             hover_units: Vec::new(),
@@ -335,6 +343,23 @@ impl FteScreen {
             )
         };
         self.activations = activations;
+        self.move_ok = !self.sel.is_empty()
+            && self.kind() == "action"
+            && rules
+                .check(
+                    state,
+                    &Command::Move {
+                        units: self.sel.clone(),
+                        mode: self.move_mode,
+                    },
+                )
+                .is_ok();
+        self.sel_heli = self.sel.iter().any(|u| {
+            state.units.get(*u as usize).is_some_and(|x| {
+                x.side == self.side().unwrap_or(fte_rules::Side::Us)
+                    && rules.class(x) == fte_rules::data::MoveClass::Helicopter
+            })
+        });
         self.reach = reach;
         self.aims = aims;
         self.in_sight = in_sight;
@@ -528,6 +553,9 @@ pub fn sync(
     }
     let kind_changed = st.decision.as_ref().map(|d| &d.kind) != Some(&decision.kind)
         || old_key.is_some_and(|k| k.3 != key.3);
+    if kind_changed {
+        st.hint = None;
+    }
     // A path being walked stops when anything but our next step is asked.
     if !st.plan.is_empty() || st.plan_end {
         let ours = to_decide && decision.kind == "move";
@@ -851,9 +879,4 @@ fn forget(mut st: ResMut<FteScreen>) {
         generation: g + 1,
         ..Default::default()
     };
-}
-
-/// A target named the way the viewing side sees it, for tests and panels.
-pub fn target_of(view: &View, t: Target) -> String {
-    model::target_name(view, t)
 }

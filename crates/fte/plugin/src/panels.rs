@@ -74,6 +74,10 @@ pub fn play_ui(
         egui::pos2(board.min.x / ratio, board.min.y / ratio),
         egui::pos2(board.max.x / ratio, board.max.y / ratio),
     );
+    if board.height() < 120.0 || board.width() < 200.0 {
+        // The overlay has not laid the board out yet (or a hand-over hid it).
+        return Ok(());
+    }
     let mut out = Out::default();
     let can_undo = st.to_decide && game.session.can_undo();
     let refusal = game.refusal.clone();
@@ -84,9 +88,9 @@ pub fn play_ui(
         .constrain(false)
         .show(&ctx, |ui| {
             panel_frame().show(ui, |ui| {
-                ui.set_width(r.width() - 16.0);
-                ui.set_max_width(r.width() - 16.0);
-                ui.set_height(r.height() - 16.0);
+                ui.set_width((r.width() - 16.0).max(0.0));
+                ui.set_max_width((r.width() - 16.0).max(0.0));
+                ui.set_height((r.height() - 16.0).max(0.0));
                 egui::ScrollArea::vertical()
                     .id_salt("fte-column-scroll")
                     .auto_shrink([false, false])
@@ -109,10 +113,12 @@ pub fn play_ui(
     }
     if let Some(m) = &st.menu {
         let at =
-            m.at.map(|p| egui::pos2(p.x / ratio + 12.0, p.y / ratio + 6.0))
+            m.at.map(|p| egui::pos2(p.x / ratio + 14.0, p.y / ratio - 10.0))
                 .unwrap_or(board.center());
+        // Above the pointer: the hovered counter's tooltip opens below it.
         egui::Area::new(egui::Id::new("fte-menu"))
             .fixed_pos(at)
+            .pivot(egui::Align2::LEFT_BOTTOM)
             .order(egui::Order::Foreground)
             .show(&ctx, |ui| {
                 egui::Frame::popup(ui.style()).show(ui, |ui| {
@@ -154,7 +160,7 @@ struct Out {
 
 fn panel_frame() -> egui::Frame {
     egui::Frame::new()
-        .fill(Color32::from_rgba_unmultiplied(22, 27, 22, 246))
+        .fill(Color32::from_rgb(22, 27, 22))
         .stroke(Stroke::new(1.0, Color32::from_rgb(70, 82, 64)))
         .inner_margin(8.0)
 }
@@ -628,8 +634,18 @@ fn action_ui(ui: &mut egui::Ui, st: &FteScreen, view: &View, out: &mut Out) {
         {
             out.actions.push(FteAction::SetAutoEnd(auto));
         }
+        let mv = Command::Move {
+            units: sel.clone(),
+            mode: st.move_mode,
+        };
+        if st.move_ok && (st.reach.is_empty() || st.sel_heli) {
+            let b = button(ui, "Start a move here (hover, climb or descend, 6.8)", true);
+            if b.clicked() {
+                out.actions.push(FteAction::Submit(mv.clone()));
+            }
+        }
         if st.reach.is_empty() {
-            ui.weak("No move for the selection in this mode.");
+            ui.weak("No hex to move into for the selection in this mode.");
         } else {
             ui.weak("Blue hexes: where it can move, with the MP it costs to get there. Click one to walk there hex by hex.");
         }
@@ -640,16 +656,25 @@ fn action_ui(ui: &mut egui::Ui, st: &FteScreen, view: &View, out: &mut Out) {
         .legal
         .iter()
         .filter(|c| {
-            matches!(
+            let pointless_recover = matches!(
                 c,
-                Command::Search { .. }
-                    | Command::Recover { .. }
-                    | Command::DestroyCache { .. }
-                    | Command::RequestMedevac { .. }
-                    | Command::Load { .. }
-                    | Command::Unload { .. }
-                    | Command::Abandon { .. }
-            ) && (sel.is_empty() || mine(c))
+                Command::Recover { unit, pick_up: None, transfer: None }
+                    if model::unit(view, *unit).is_some_and(|u| {
+                        !(u.suppressed || u.broken || u.exhausted || u.low_ammo)
+                    })
+            );
+            !pointless_recover
+                && matches!(
+                    c,
+                    Command::Search { .. }
+                        | Command::Recover { .. }
+                        | Command::DestroyCache { .. }
+                        | Command::RequestMedevac { .. }
+                        | Command::Load { .. }
+                        | Command::Unload { .. }
+                        | Command::Abandon { .. }
+                )
+                && (sel.is_empty() || mine(c))
         })
         .collect();
     if !others.is_empty() {
@@ -745,7 +770,7 @@ fn aim_ui(ui: &mut egui::Ui, st: &FteScreen, view: &View, a: &crate::pick::Aim, 
             ui.weak(if a.kind == AimKind::Assault {
                 "Assaulting units (tick to include):"
             } else {
-                "Firing units (tick to include; ◉ = Primary Firing Unit, 7.1):"
+                "Firing units: tick to include; the round button marks the Primary Firing Unit (7.1)."
             });
             for u in &a.choices {
                 ui.horizontal(|ui| {
@@ -820,7 +845,7 @@ fn move_ui(ui: &mut egui::Ui, st: &FteScreen, view: &View, out: &mut Out) {
     }
     if !st.plan.is_empty() {
         let list: Vec<String> = st.plan.iter().map(|h| h.to_string()).collect();
-        ui.weak(format!("Walking on: {}", list.join(" → ")));
+        ui.weak(format!("Walking on: {}", list.join(", ")));
     } else {
         ui.weak("Click a blue hex to go on (each hex entered gives the enemy an Opportunity Fire chance, 21.0).");
     }
@@ -920,7 +945,7 @@ fn tools_ui(ui: &mut egui::Ui, st: &FteScreen, out: &mut Out) {
             }
             Some(l) => {
                 let trace: Vec<String> = l.trace.iter().map(|h| h.to_string()).collect();
-                ui.label(format!("{} → {}", l.from, l.to));
+                ui.label(format!("From {} to {}", l.from, l.to));
                 match &l.blocked {
                     None => {
                         ui.colored_label(GOOD, "Clear line of sight (7.3.1)");
