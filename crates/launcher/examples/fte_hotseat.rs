@@ -325,7 +325,7 @@ fn step(world: &mut World, d: &mut Director) {
     }
     if mode == PlayMode::HandOver {
         d.handovers += 1;
-        if (d.handovers <= 2 || d.handovers % 40 == 0) && d.shot("hand-over") {
+        if (d.handovers <= 2 || d.handovers.is_multiple_of(40)) && d.shot("hand-over") {
             d.handovers += 1000;
             return;
         }

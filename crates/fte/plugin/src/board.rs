@@ -881,7 +881,7 @@ fn cache_word(k: CacheKind) -> &'static str {
 
 /// Half MP for the board's font, which has no "½": "4.5".
 fn mp_ascii(h: u8) -> String {
-    if h % 2 == 0 {
+    if h.is_multiple_of(2) {
         (h / 2).to_string()
     } else {
         format!("{}.5", h / 2)

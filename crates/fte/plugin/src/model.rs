@@ -409,7 +409,7 @@ pub fn short_name(u: &UnitView) -> String {
 pub fn mp(halves: u8) -> String {
     match halves {
         1 => "½".into(),
-        h if h % 2 == 0 => (h / 2).to_string(),
+        h if h.is_multiple_of(2) => (h / 2).to_string(),
         h => format!("{}½", h / 2),
     }
 }

@@ -92,10 +92,11 @@ fn session(app: &mut App) -> &mut Session<Fte> {
 
 fn apply(app: &mut App, c: Command) {
     let v = serde_json::to_value(&c).unwrap();
-    let mut g = app.world_mut().resource_mut::<ActiveGame>();
-    g.apply(&v).unwrap_or_else(|e| panic!("{c:?} refused: {e}"));
-    g.viewer = g.deciding_side();
-    drop(g);
+    {
+        let mut g = app.world_mut().resource_mut::<ActiveGame>();
+        g.apply(&v).unwrap_or_else(|e| panic!("{c:?} refused: {e}"));
+        g.viewer = g.deciding_side();
+    }
     settle(app);
 }
 
@@ -211,10 +212,7 @@ fn the_board_is_built_from_the_viewing_sides_view() {
         let s = session(&mut a);
         s.rules.view(&s.state, 1)
     };
-    let g = a.world_mut().resource_mut::<ActiveGame>();
-    let mut g = g;
-    g.viewer = Some(1);
-    drop(g);
+    a.world_mut().resource_mut::<ActiveGame>().viewer = Some(1);
     settle(&mut a);
     let words = drawn_words(&mut a);
     assert!(words.iter().any(|w| w.contains("VC Sniper")));
