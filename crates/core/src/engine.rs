@@ -243,7 +243,11 @@ pub trait Ruleset: Send + Sync + 'static {
 
     fn decision(&self, state: &Self::State) -> Decision;
 
-    /// Every command the current decision accepts. Empty once the game is over.
+    /// The commands the current decision accepts, for a player or a policy
+    /// to pick from. Empty once the game is over. Where a command names a
+    /// subset of a group (which units of a stack fire together), a game may
+    /// list each member alone and the whole group rather than every subset;
+    /// `check` still accepts any legal subset.
     fn legal(&self, state: &Self::State) -> Vec<Self::Command>;
 
     /// Refuses an illegal command, naming the rule.

@@ -591,6 +591,16 @@ pub fn sync(
         let kind = st.kind().to_string();
         match kind.as_str() {
             "setup" => st.sel.clone(),
+            "reinforcements" => st
+                .sel
+                .iter()
+                .copied()
+                .filter(|u| {
+                    st.legal
+                        .iter()
+                        .any(|c| matches!(c, Command::Enter { unit, .. } if unit == u))
+                })
+                .collect(),
             "move" => st
                 .view
                 .as_ref()
@@ -763,12 +773,9 @@ pub fn apply_actions(
             }
             FteAction::Choose(i) => {
                 let Some(m) = st.menu.take() else { continue };
-                match m.items.get(i).map(|x| x.then.clone()) {
-                    Some(pick::Then::Submit(c)) => {
-                        submit.write(SubmitCommand::typed(&c));
-                    }
-                    Some(pick::Then::Aim(a)) => st.aim = Some(a),
-                    None => {}
+                if let Some(then) = m.items.get(i).map(|x| x.then.clone()) {
+                    let rev = game.as_ref().map(|g| g.revision).unwrap_or(0);
+                    apply_click(&mut st, then, m.hex, m.at, rev, &mut submit);
                 }
             }
             FteAction::CloseMenu => st.menu = None,

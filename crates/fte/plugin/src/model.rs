@@ -251,6 +251,7 @@ pub fn command_label(view: &View, c: &Command) -> String {
             None => format!("Reveal cache {cache}"),
         },
         Command::Detonate => "Detonate the Claymore".into(),
+        Command::DetonateAt { hex } => format!("Detonate the Claymore in {hex}"),
         Command::NoDetonate => "Do not detonate".into(),
         Command::ExecuteMission => "Execute the Fire Mission".into(),
         Command::CancelMission => "Cancel the Fire Mission".into(),
@@ -323,7 +324,8 @@ pub fn anchors(view: &View, c: &Command) -> Vec<Hex> {
         | Command::RequestFireMission { hex, .. }
         | Command::Retreat { hex }
         | Command::SetDown { hex }
-        | Command::EventHex { hex } => vec![*hex],
+        | Command::EventHex { hex }
+        | Command::DetonateAt { hex } => vec![*hex],
         Command::ActivateLeader { leader } => at(leader),
         Command::ActivateUnit { unit }
         | Command::Search { unit }

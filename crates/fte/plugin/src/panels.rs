@@ -371,7 +371,7 @@ fn decision_ui(
                             out.hover = Some(item.units.clone());
                         }
                         if b.clicked()
-                            && let crate::pick::Then::Submit(c) = &item.then
+                            && let crate::pick::Click::Submit(c) = &item.then
                         {
                             out.actions.push(FteAction::Submit(c.clone()));
                         }
@@ -398,11 +398,36 @@ fn decision_ui(
             let helis = st.legal.iter().any(
                 |c| matches!(c, Command::Enter { altitude, .. } if *altitude != Altitude::Ground),
             );
-            if let Some(Command::Enter { unit, .. }) = st.legal.first() {
-                ui.label(format!(
-                    "Arriving: {}. Click a highlighted edge hex.",
-                    unit_name(view, *unit)
-                ));
+            let mut arriving: Vec<UnitId> = st
+                .legal
+                .iter()
+                .filter_map(|c| match c {
+                    Command::Enter { unit, .. } => Some(*unit),
+                    _ => None,
+                })
+                .collect();
+            arriving.dedup();
+            let chosen = st
+                .sel
+                .first()
+                .copied()
+                .filter(|u| arriving.contains(u))
+                .or(arriving.first().copied());
+            ui.label("Arriving (4.0): pick one, then click a ringed hex of its edge.");
+            for u in &arriving {
+                let aboard: Vec<String> = view
+                    .units
+                    .iter()
+                    .filter(|x| x.loaded_on == Some(*u))
+                    .map(|x| unit_name(view, x.id))
+                    .collect();
+                let mut label = unit_name(view, *u);
+                if !aboard.is_empty() {
+                    label.push_str(&format!(" carrying {}", aboard.join(", ")));
+                }
+                if ui.radio(chosen == Some(*u), label).clicked() {
+                    out.actions.push(FteAction::Select(vec![*u]));
+                }
             }
             if helis {
                 ui.horizontal(|ui| {
@@ -711,6 +736,13 @@ fn action_ui(ui: &mut egui::Ui, st: &FteScreen, view: &View, out: &mut Out) {
                 Tool::FireMission { unit: u }
             }));
         }
+    }
+    for c in st
+        .legal
+        .iter()
+        .filter(|c| matches!(c, Command::DetonateAt { .. }))
+    {
+        command_button(ui, view, c, out);
     }
     if st.legal.contains(&Command::EndActivation) {
         command_button(ui, view, &Command::EndActivation, out);

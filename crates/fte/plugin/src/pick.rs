@@ -112,19 +112,13 @@ impl Aim {
     }
 }
 
-/// One line of the menu a click opens.
+/// One line of the menu a click opens: what choosing it does.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MenuItem {
     pub label: String,
-    pub then: Then,
+    pub then: Click,
     /// Units to light up while the pointer is on the line.
     pub units: Vec<UnitId>,
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub enum Then {
-    Submit(Command),
-    Aim(Aim),
 }
 
 /// What a click on a hex does.
@@ -503,7 +497,7 @@ impl Ctx<'_> {
                 }
                 MenuItem {
                     label,
-                    then: Then::Submit(c),
+                    then: Click::Submit(c),
                     units,
                 }
             })
@@ -563,12 +557,30 @@ impl Ctx<'_> {
             "move" => self.move_click(hex),
             "reinforcements" => {
                 let cmds = self.anchored(hex);
+                // The unit picked in the column, else the first to arrive.
+                let arriving = |c: &&Command| match (c, self.sel) {
+                    (Command::Enter { unit, .. }, [s]) => unit == s,
+                    _ => true,
+                };
+                let unit = cmds
+                    .iter()
+                    .find(arriving)
+                    .or(cmds.first())
+                    .and_then(|c| match c {
+                        Command::Enter { unit, .. } => Some(*unit),
+                        _ => None,
+                    });
                 let pick = cmds
                     .iter()
+                    .filter(|c| matches!(c, Command::Enter { unit: u, .. } if Some(*u) == unit))
                     .find(|c| {
                         matches!(c, Command::Enter { altitude, .. } if *altitude == self.altitude)
                     })
-                    .or(cmds.first());
+                    .or_else(|| {
+                        cmds.iter().find(
+                            |c| matches!(c, Command::Enter { unit: u, .. } if Some(*u) == unit),
+                        )
+                    });
                 match pick {
                     Some(c) => Click::Submit(c.clone()),
                     None => self.fallback(hex),
@@ -618,7 +630,7 @@ impl Ctx<'_> {
                             _ => "Fire".into(),
                         },
                         units: a.units.clone(),
-                        then: Then::Aim(a),
+                        then: Click::Aim(a),
                     })
                     .collect(),
             ),
@@ -676,6 +688,21 @@ impl Ctx<'_> {
             return Click::OpenStack(hex);
         }
         if !here.is_empty() {
+            // Onto friends: move there, or take those units instead.
+            if let Some(walk) = self.walk_to(hex) {
+                return Click::Menu(vec![
+                    MenuItem {
+                        label: format!("Move the selection into {hex}"),
+                        then: walk,
+                        units: self.sel.to_vec(),
+                    },
+                    MenuItem {
+                        label: format!("Select the units in {hex}"),
+                        units: here.clone(),
+                        then: Click::Select(here),
+                    },
+                ]);
+            }
             return Click::Select(here);
         }
         if !self.sel.is_empty() {
@@ -687,21 +714,31 @@ impl Ctx<'_> {
             if !aims.is_empty() {
                 return self.aims_click(aims, hex);
             }
-            let reach = self.reach();
-            if reach.iter().any(|(h, _)| *h == hex)
-                && let Some(start) = unit_hex(self.view, self.sel[0])
-                && let Some(path) = self.path(self.sel, start, &reach, hex)
-            {
-                return Click::Walk {
-                    first: Command::Move {
-                        units: self.sel.to_vec(),
-                        mode: self.move_mode,
-                    },
-                    rest: path,
-                };
+            if let Some(walk) = self.walk_to(hex) {
+                return walk;
             }
         }
         self.fallback(hex)
+    }
+
+    /// Moving the selection to `hex` along the cheapest path, if it can.
+    fn walk_to(&self, hex: Hex) -> Option<Click> {
+        if self.sel.is_empty() {
+            return None;
+        }
+        let reach = self.reach();
+        if !reach.iter().any(|(h, _)| *h == hex) {
+            return None;
+        }
+        let start = unit_hex(self.view, self.sel[0])?;
+        let path = self.path(self.sel, start, &reach, hex)?;
+        Some(Click::Walk {
+            first: Command::Move {
+                units: self.sel.to_vec(),
+                mode: self.move_mode,
+            },
+            rest: path,
+        })
     }
 
     fn move_click(&self, hex: Hex) -> Click {

@@ -233,14 +233,14 @@ fn a_click_on_a_stack_offers_its_activations() {
     let i = menu
         .items
         .iter()
-        .position(|m| m.then == fte_plugin::pick::Then::Submit(Command::ActivateLeader { leader }))
+        .position(|m| m.then == fte_plugin::pick::Click::Submit(Command::ActivateLeader { leader }))
         .expect("the Leader's activation is offered");
     assert!(
         menu.items[i].units.len() > 1,
         "it lights up the units the Leader brings"
     );
     assert!(menu.items.iter().any(|m| {
-        m.then == fte_plugin::pick::Then::Submit(Command::ActivateHex { hex: h("11.17") })
+        m.then == fte_plugin::pick::Click::Submit(Command::ActivateHex { hex: h("11.17") })
     }));
     act(&mut a, FteAction::Choose(i));
     assert_eq!(sent(&mut a), vec![Command::ActivateLeader { leader }]);

@@ -2,7 +2,7 @@
 //! (at once, from the menu it opens, by aiming, or by walking a path), or a
 //! button of the column. Checked over random games of every scenario.
 
-use fte_plugin::pick::{Aim, AimKind, Click, Ctx, Then, Tool};
+use fte_plugin::pick::{Aim, AimKind, Click, Ctx, Tool};
 use fte_rules::state::{Altitude, MoveMode, UnitId};
 use fte_rules::view::View;
 use fte_rules::{Command, Fte, State};
@@ -32,6 +32,7 @@ fn button(c: &Command) -> bool {
             | Command::Interrogate
             | Command::NoInterrogation
             | Command::Detonate
+            | Command::DetonateAt { .. }
             | Command::NoDetonate
             | Command::ExecuteMission
             | Command::CancelMission
@@ -94,10 +95,7 @@ fn offers(click: &Click, c: &Command) -> bool {
         Click::Submit(x) => x == c,
         Click::Walk { first, .. } => first == c,
         Click::Aim(a) => aim_offers(a, c),
-        Click::Menu(items) => items.iter().any(|i| match &i.then {
-            Then::Submit(x) => x == c,
-            Then::Aim(a) => aim_offers(a, c),
-        }),
+        Click::Menu(items) => items.iter().any(|i| offers(&i.then, c)),
         _ => false,
     }
 }
@@ -152,8 +150,10 @@ impl Probe<'_> {
             Command::Plot { .. } => {
                 click_any(&self.ctx(&none, MoveMode::Normal, Altitude::Treetop, &Tool::Plot))
             }
-            Command::Enter { altitude, .. } => {
-                click_any(&self.ctx(&none, MoveMode::Normal, *altitude, &play))
+            Command::Enter { unit, altitude, .. } => {
+                // The arriving unit is picked in the column first.
+                let sel = vec![*unit];
+                click_any(&self.ctx(&sel, MoveMode::Normal, *altitude, &play))
             }
             Command::RequestFireMission { unit, .. } => click_any(&self.ctx(
                 &none,

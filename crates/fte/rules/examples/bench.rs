@@ -1,7 +1,7 @@
 //! Benchmark: random games per second for each scenario, and the time to
 //! compute line of sight from every hex to every hex of the largest map.
 //!
-//! `cargo run --release -p fte-rules --example bench [GAMES]`
+//! `cargo run --release -p fte-rules --example bench [GAMES] [SCENARIO]`
 
 use fte_rules::Fte;
 use std::time::Instant;
@@ -13,9 +13,13 @@ fn main() {
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(200);
+    let only = std::env::args().nth(2);
     let rules = Fte::embedded();
     println!("Random playouts, {games} games per scenario, 1 thread:");
     for sc in rules.info().scenarios {
+        if only.as_ref().is_some_and(|o| *o != sc.id) {
+            continue;
+        }
         let r = playout(&rules, &Setup::new(&sc.id, 1), games, 1).expect("scenario sets up");
         println!(
             "  {:<16} {:>8.1} games/s  {:>7.0} commands/game  {:?}  digest {}",

@@ -162,12 +162,14 @@ impl Fte {
         for h in hexes {
             out.push(Command::ActivateHex { hex: h });
         }
+        self.claymore_candidates(s, out);
         out.push(Command::Pass);
     }
 
     pub(crate) fn check_activation(&self, s: &State, c: &Command) -> Result<(), RuleError> {
         match c {
             Command::Pass => Ok(()),
+            Command::DetonateAt { hex } => self.check_detonate_at(s, *hex),
             Command::ActivateLeader { leader } => {
                 self.leader_group(s, *leader)?;
                 Ok(())
@@ -213,6 +215,11 @@ impl Fte {
     pub(crate) fn execute_activation(&self, s: &mut State, c: &Command, ev: &mut Vec<Event>) {
         let side = s.active;
         let (kind, eligible, leader) = match c {
+            Command::DetonateAt { hex } => {
+                s.stack.push(Interrupt::Claymore { hex: *hex });
+                self.execute_claymore(s, &Command::Detonate, ev);
+                return;
+            }
             Command::Pass => {
                 ev.push(Event::Passed { side });
                 s.first_activation = false;
@@ -562,6 +569,7 @@ impl Fte {
         }
         self.fire_candidates(s, &units, out);
         self.assault_declare_candidates(s, &units, out);
+        self.claymore_candidates(s, out);
         out.push(Command::EndActivation);
     }
 
@@ -591,6 +599,7 @@ impl Fte {
             Command::Unload { carrier } => self.check_unload(s, *carrier),
             Command::Abandon { vehicle } => self.check_abandon(s, *vehicle),
             Command::EndActivation => self.check_end_activation(s),
+            Command::DetonateAt { hex } => self.check_detonate_at(s, *hex),
             _ => Err(err(
                 "5.1",
                 "give an activated unit an action, or end the activation",
@@ -626,6 +635,10 @@ impl Fte {
             Command::Unload { carrier } => self.unload(s, *carrier, ev),
             Command::Abandon { vehicle } => self.abandon(s, *vehicle, ev),
             Command::EndActivation => self.end_activation(s, ev),
+            Command::DetonateAt { hex } => {
+                s.stack.push(Interrupt::Claymore { hex: *hex });
+                self.execute_claymore(s, &Command::Detonate, ev);
+            }
             _ => {}
         }
     }

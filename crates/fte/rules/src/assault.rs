@@ -280,8 +280,10 @@ impl Fte {
                 x.attackers = going;
                 x.round = 1;
                 x.stage = AssaultStage::AttackerFire;
-                ev.push(Event::AssaultRound { round: 1 });
                 let a2 = x.clone();
+                if !a2.attackers.is_empty() {
+                    ev.push(Event::AssaultRound { round: 1 });
+                }
                 if a2.attackers.is_empty() {
                     self.end_assault(s, ev);
                 } else if self.defenders_in(s, &a2).is_empty() {

@@ -83,6 +83,40 @@ impl Fte {
         v
     }
 
+    /// 26.0: the US may fire a ready Claymore at any time; offered on its
+    /// own decisions (activation choice and actions).
+    pub(crate) fn claymore_candidates(&self, s: &State, out: &mut Vec<Command>) {
+        if s.active != Side::Us {
+            return;
+        }
+        for t in s
+            .traps
+            .iter()
+            .filter(|t| !t.used && t.kind == TrapKind::Claymore)
+        {
+            if self.claymore_ready(s, t.hex) {
+                out.push(Command::DetonateAt { hex: t.hex });
+            }
+        }
+    }
+
+    pub(crate) fn check_detonate_at(
+        &self,
+        s: &State,
+        hex: Hex,
+    ) -> Result<(), vt_core::engine::RuleError> {
+        if s.active != Side::Us {
+            return Err(crate::sequence::err("26.0", "only the US fires Claymores"));
+        }
+        if !self.claymore_ready(s, hex) {
+            return Err(crate::sequence::err(
+                "26.0",
+                "no Claymore plotted there with unbroken US infantry in or next to it and enemies in it",
+            ));
+        }
+        Ok(())
+    }
+
     /// 26.0: a Claymore with no US infantry in or next to its hex is lost.
     pub(crate) fn prune_claymores(&self, s: &mut State) {
         let hexes: Vec<(usize, Hex)> = s

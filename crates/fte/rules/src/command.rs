@@ -181,6 +181,11 @@ pub enum Command {
     },
     Detonate,
     NoDetonate,
+    /// The US fires a Claymore on its own turn (26.0: at any time), before
+    /// or instead of an activation.
+    DetonateAt {
+        hex: Hex,
+    },
 
     // -- Execute Fire Missions (16.0) --
     ExecuteMission,

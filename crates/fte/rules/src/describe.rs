@@ -281,12 +281,20 @@ impl Fte {
                 event,
                 change,
                 total,
-            } => LogEntry::text(format!(
-                "{} {:+} VP for {} (now {total}) (29.0).",
-                side.name(),
-                change,
-                event.name()
-            )),
+            } => LogEntry::text(if *change == 0 {
+                format!(
+                    "{}: {} would cost VP, but VP never fall below 0 (29.0).",
+                    side.name(),
+                    event.name()
+                )
+            } else {
+                format!(
+                    "{} {:+} VP for {} (now {total}) (29.0).",
+                    side.name(),
+                    change,
+                    event.name()
+                )
+            }),
             Event::Searched { unit, found } => LogEntry::text(if found.is_empty() {
                 format!("{} searches (9.0).", u(*unit))
             } else {

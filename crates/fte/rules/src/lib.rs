@@ -48,7 +48,7 @@
 //! | `set-down` | US | [`Command::SetDown`] (a downed helicopter) |
 //! | `random-event` | see [`Fte::event_chooser`] | [`Command::EventUnit`], [`Command::EventHex`], [`Command::EventPass`] |
 //! | `interrogate` / `reveal` | US / NVA | [`Command::Interrogate`], [`Command::NoInterrogation`] / [`Command::RevealUnit`], [`Command::RevealCache`] |
-//! | `claymore` | US | [`Command::Detonate`], [`Command::NoDetonate`] |
+//! | `claymore` | US | [`Command::Detonate`], [`Command::NoDetonate`] (also [`Command::DetonateAt`] on its own `activate` and `action` decisions) |
 //! | `fire-mission` | its requester | [`Command::ExecuteMission`], [`Command::CancelMission`] |
 //! | `concealment` | US, then NVA/VC | [`Command::Conceal`], [`Command::ConcealDone`] |
 //!
@@ -197,6 +197,23 @@ impl Fte {
                 };
                 for (_, fs) in &s.forces {
                     check(fs)?;
+                }
+                // Every hex the scenario names must be in play on its map.
+                let map = maps.iter().find(|m| m.id == s.map).expect("checked above");
+                let mut named: Vec<(String, geo::Hex)> = Vec::new();
+                for (_, fs) in &s.forces {
+                    named.extend(fs.iter().filter_map(|f| f.hex.map(|h| (f.unit.clone(), h))));
+                }
+                named.extend(s.caches.iter().map(|c| (c.kind.name().to_string(), c.hex)));
+                named.extend(s.objectives.iter().map(|o| (o.name.clone(), o.hex)));
+                for a in &s.areas {
+                    named.extend(a.hexes.iter().map(|h| (a.name.clone(), *h)));
+                }
+                if let Some((what, h)) = named.iter().find(|(_, h)| !map.in_play(*h)) {
+                    return Err(DataError::file(
+                        &file,
+                        format!("{what} at {h}: not a hex in play on map '{}'", s.map),
+                    ));
                 }
                 for r in &s.reinforcements {
                     check(&r.forces)?;

@@ -13,7 +13,7 @@ use crate::data::Terrain;
 use crate::geo::{Hex, HexExt, OFFSET};
 use serde::{Deserialize, Serialize};
 use vt_core::data::{DataError, DataFiles};
-use vt_core::hex::{HexMap, SideFeatures};
+use vt_core::hex::HexMap;
 use vt_core::provenance::Provenance;
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -51,6 +51,11 @@ pub struct Map {
     pub source: Provenance,
     grid: HexMap<Option<Terrain>>,
     hexes: Vec<Hex>,
+    /// Per grid index: bit d set when a trail, road or stream crosses the
+    /// hexside towards neighbour d (a cache of the grid's hexside features).
+    sides: Vec<[u8; 3]>,
+    /// Edge hexes, sorted: any edge, then North, South, East, West.
+    edges: [Vec<Hex>; 5],
 }
 
 impl Map {
@@ -115,6 +120,8 @@ impl Map {
             source: f.source,
             grid,
             hexes: Vec::new(),
+            sides: Vec::new(),
+            edges: Default::default(),
         };
         for (kind, lines) in [("trail", &f.trails), ("road", &f.roads)] {
             for line in lines {
@@ -134,6 +141,38 @@ impl Map {
             .collect();
         hexes.sort();
         map.hexes = hexes;
+        map.sides = vec![[0; 3]; map.grid.len()];
+        for i in 0..map.grid.len() {
+            let Some(a) = map.grid.hex_at(i) else {
+                continue;
+            };
+            let h = Hex::from_axial(a);
+            for (d, n) in h.neighbors().iter().enumerate() {
+                let f = map.grid.side(a, n.axial());
+                for (k, on) in [f.trail, f.road, f.stream].into_iter().enumerate() {
+                    if on {
+                        map.sides[i][k] |= 1 << d;
+                    }
+                }
+            }
+        }
+        let edge_list = |m: &Map, e: Option<Edge>| -> Vec<Hex> {
+            m.hexes
+                .iter()
+                .copied()
+                .filter(|h| match e {
+                    None => h.neighbors().iter().any(|n| !m.in_play(*n)),
+                    Some(e) => m.edge_test(*h, e),
+                })
+                .collect()
+        };
+        map.edges = [
+            edge_list(&map, None),
+            edge_list(&map, Some(Edge::North)),
+            edge_list(&map, Some(Edge::South)),
+            edge_list(&map, Some(Edge::East)),
+            edge_list(&map, Some(Edge::West)),
+        ];
         Ok(map)
     }
 
@@ -176,28 +215,34 @@ impl Map {
         self.grid.level(h.axial()).unwrap_or(0).max(0) as u8
     }
 
-    fn features(&self, a: Hex, b: Hex) -> SideFeatures {
-        self.grid.side(a.axial(), b.axial())
+    /// Bit `k` (0 trail, 1 road, 2 stream) on the hexside a-b.
+    fn side_bit(&self, a: Hex, b: Hex, k: usize) -> bool {
+        let Some(i) = self.grid.index(a.axial()) else {
+            return false;
+        };
+        match a.neighbors().iter().position(|n| *n == b) {
+            Some(d) => self.sides[i][k] & (1 << d) != 0,
+            None => false,
+        }
     }
 
     pub fn trail_between(&self, a: Hex, b: Hex) -> bool {
-        self.features(a, b).trail
+        self.side_bit(a, b, 0)
     }
 
     pub fn road_between(&self, a: Hex, b: Hex) -> bool {
-        self.features(a, b).road
+        self.side_bit(a, b, 1)
     }
 
     pub fn stream_between(&self, a: Hex, b: Hex) -> bool {
-        self.features(a, b).stream
+        self.side_bit(a, b, 2)
     }
 
     /// A Trail or Road leaves this hex.
     pub fn has_trail(&self, h: Hex) -> bool {
-        h.neighbors().iter().any(|n| {
-            let f = self.features(h, *n);
-            f.trail || f.road
-        })
+        self.grid
+            .index(h.axial())
+            .is_some_and(|i| self.sides[i][0] | self.sides[i][1] != 0)
     }
 
     /// Some(high side) if a Slope runs along the hexside a-b.
@@ -217,7 +262,7 @@ impl Map {
             .collect()
     }
 
-    pub fn on_edge(&self, h: Hex, edge: Edge) -> bool {
+    fn edge_test(&self, h: Hex, edge: Edge) -> bool {
         if !self.in_play(h) {
             return false;
         }
@@ -232,17 +277,31 @@ impl Map {
         }
     }
 
+    fn edge_index(edge: Edge) -> usize {
+        match edge {
+            Edge::North => 1,
+            Edge::South => 2,
+            Edge::East => 3,
+            Edge::West => 4,
+        }
+    }
+
+    pub fn on_edge(&self, h: Hex, edge: Edge) -> bool {
+        self.edges[Self::edge_index(edge)].binary_search(&h).is_ok()
+    }
+
     /// On any map edge (a unit here may exit the map).
     pub fn is_edge(&self, h: Hex) -> bool {
-        self.in_play(h) && h.neighbors().iter().any(|n| !self.in_play(*n))
+        self.edges[0].binary_search(&h).is_ok()
     }
 
     pub fn edge_hexes(&self, edge: Edge) -> Vec<Hex> {
-        self.hexes
-            .iter()
-            .copied()
-            .filter(|h| self.on_edge(*h, edge))
-            .collect()
+        self.edges[Self::edge_index(edge)].clone()
+    }
+
+    /// Every hex on any edge, sorted.
+    pub fn all_edge_hexes(&self) -> &[Hex] {
+        &self.edges[0]
     }
 
     /// Columns and rows.

@@ -248,9 +248,8 @@ impl Fte {
         if self.is_heli(lead) && lead.broken {
             let map = self.map_of(s);
             let to_edge = |h: Hex| {
-                map.hexes()
+                map.all_edge_hexes()
                     .iter()
-                    .filter(|e| map.is_edge(**e))
                     .map(|e| e.distance(h))
                     .min()
                     .unwrap_or(0)
@@ -717,8 +716,9 @@ impl Fte {
 
 impl Fte {
     /// Where `units` (one stack) could move in a Move action of `mode`
-    /// from where they stand, with the cheapest cost in half MP: the
-    /// display of reachable hexes. Uses the core map's search; hexes with
+    /// from where they stand (or, for the move under way, with what it has
+    /// left), with the cheapest cost in half MP: the display of reachable
+    /// hexes. Uses the core map's search; hexes with
     /// enemy units or over the stacking limit are left out.
     pub fn reachable(&self, s: &State, units: &[UnitId], mode: MoveMode) -> Vec<(Hex, u8)> {
         use vt_core::hex::Mp;
@@ -726,11 +726,15 @@ impl Fte {
             return Vec::new();
         };
         let map = self.map_of(s);
-        let budget = units
-            .iter()
-            .map(|u| self.allowance(s, s.unit(*u), mode))
-            .min()
-            .unwrap_or(0);
+        // A move under way keeps what it has left.
+        let under_way = self.moving(s).filter(|m| m.units == units).map(|m| m.left);
+        let budget = under_way.unwrap_or_else(|| {
+            units
+                .iter()
+                .map(|u| self.allowance(s, s.unit(*u), mode))
+                .min()
+                .unwrap_or(0)
+        });
         let moving = Moving {
             units: units.to_vec(),
             mode: MoveMode::Normal,

@@ -6,7 +6,6 @@ use crate::command::Command;
 use crate::data::{MissionKind, MoveClass, RandomEvent, Role, Terrain};
 use crate::event::Event;
 use crate::geo::{Hex, HexExt};
-use crate::map::Edge;
 use crate::state::*;
 
 impl Fte {
@@ -93,24 +92,88 @@ impl Fte {
         }
     }
 
-    fn vc_hexes(&self, s: &State) -> Vec<Hex> {
-        let map = self.map_of(s);
-        let r = self.tables.vc_event_range.value as u32;
-        let hamlets: Vec<Hex> = map
-            .hexes()
-            .iter()
-            .copied()
-            .filter(|h| map.terrain(*h) == Some(Terrain::Hamlet))
-            .collect();
-        map.hexes()
-            .iter()
-            .copied()
-            .filter(|h| hamlets.iter().any(|x| x.distance(*h) <= r))
-            .filter(|h| !s.units_at(*h).any(|u| u.side == Side::Us))
-            .collect()
+    const VC_PIECES: [&'static str; 4] = ["vc-leader", "vc-rifle", "vc-dummy", "civilians"];
+
+    /// May this unit take the event (19.1-19.4)?
+    fn event_unit_ok(&self, event: RandomEvent, side: Side, u: &Unit) -> bool {
+        if u.side != side || u.status != UnitStatus::OnMap {
+            return false;
+        }
+        match event {
+            RandomEvent::Injury => {
+                self.is_infantry(u)
+                    && !self.is_marker_only(u)
+                    && !u.concealed
+                    && self.troops(u) >= 3
+            }
+            RandomEvent::LowAmmo => self.fire_rating(u).is_some() && !u.low_ammo,
+            RandomEvent::Hero => !self.is_marker_only(u) && self.class(u) == MoveClass::Infantry,
+            RandomEvent::Rally => u.broken || u.suppressed,
+            _ => false,
+        }
     }
 
-    const VC_PIECES: [&'static str; 4] = ["vc-leader", "vc-rifle", "vc-dummy", "civilians"];
+    /// May the event's next piece or target go in this hex (19.6, 19.7, 19.9)?
+    fn event_hex_ok(&self, s: &State, event: RandomEvent, placed: u8, hex: Hex) -> bool {
+        let map = self.map_of(s);
+        if !map.in_play(hex) {
+            return false;
+        }
+        match event {
+            RandomEvent::Cobras => {
+                placed < 2 && map.is_edge(hex) && !s.units_at(hex).any(|u| self.is_heli(u))
+            }
+            RandomEvent::NvaArtillery => {
+                placed == 0
+                    && s.units_at(hex)
+                        .any(|u| u.side == Side::Us && !u.concealed && !self.is_marker_only(u))
+            }
+            RandomEvent::Vc => {
+                let Some(piece) = Self::VC_PIECES.get(placed as usize) else {
+                    return false;
+                };
+                let r = self.tables.vc_event_range.value as u32;
+                let near_hamlet = hex
+                    .within(r)
+                    .into_iter()
+                    .any(|x| map.terrain(x) == Some(Terrain::Hamlet));
+                if !near_hamlet || s.units_at(hex).any(|u| u.side == Side::Us) {
+                    return false;
+                }
+                let nva_inf = s
+                    .units_at(hex)
+                    .any(|u| u.side == Side::Nva && !self.is_marker_only(u));
+                let has_civ = s.units_at(hex).any(|u| self.role(u) == Role::Civilians);
+                match self.role_of(piece) {
+                    Some(Role::Civilians) => !nva_inf,
+                    Some(Role::Dummy) => true,
+                    _ => !has_civ,
+                }
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether a command answers the Random Event choice on top.
+    pub(crate) fn event_choice_ok(&self, s: &State, c: &Command) -> bool {
+        let Some(Interrupt::Event {
+            event,
+            side,
+            placed,
+        }) = s.stack.last()
+        else {
+            return false;
+        };
+        match c {
+            Command::EventUnit { unit } => self.event_unit_ok(*event, *side, s.unit(*unit)),
+            Command::EventHex { hex } => self.event_hex_ok(s, *event, *placed, *hex),
+            Command::EventPass => {
+                *event == RandomEvent::LowAmmo
+                    && s.on_map().any(|u| self.event_unit_ok(*event, *side, u))
+            }
+            _ => false,
+        }
+    }
 
     pub(crate) fn event_candidates(&self, s: &State) -> Vec<Command> {
         let Some(Interrupt::Event {
@@ -122,85 +185,36 @@ impl Fte {
             return Vec::new();
         };
         let (event, side, placed) = (*event, *side, *placed);
-        let mut out = Vec::new();
-        let units_of = |f: &dyn Fn(&Unit) -> bool| -> Vec<Command> {
-            s.on_map()
-                .filter(|u| u.side == side && f(u))
-                .map(|u| Command::EventUnit { unit: u.id })
-                .collect()
-        };
-        match event {
-            RandomEvent::Injury => {
-                out = units_of(&|u| {
-                    self.is_infantry(u)
-                        && !self.is_marker_only(u)
-                        && !u.concealed
-                        && self.troops(u) >= 3
-                });
-            }
-            RandomEvent::LowAmmo => {
-                out = units_of(&|u| self.fire_rating(u).is_some() && !u.low_ammo);
-                if !out.is_empty() {
-                    out.push(Command::EventPass);
-                }
-            }
-            RandomEvent::Hero => {
-                out =
-                    units_of(&|u| !self.is_marker_only(u) && self.class(u) == MoveClass::Infantry);
-            }
-            RandomEvent::Rally => {
-                out = units_of(&|u| u.broken || u.suppressed);
-            }
-            RandomEvent::Cobras if placed < 2 => {
-                let map = self.map_of(s);
-                let mut hs: Vec<Hex> = [Edge::North, Edge::South, Edge::East, Edge::West]
-                    .iter()
-                    .flat_map(|e| map.edge_hexes(*e))
-                    .filter(|h| !s.units_at(*h).any(|u| self.is_heli(u)))
-                    .collect();
-                hs.sort();
-                hs.dedup();
-                out = hs
-                    .into_iter()
-                    .map(|h| Command::EventHex { hex: h })
-                    .collect();
-            }
-            RandomEvent::NvaArtillery if placed == 0 => {
-                let map = self.map_of(s);
-                out = map
-                    .hexes()
-                    .iter()
-                    .copied()
-                    .filter(|h| {
-                        s.on_map().any(|u| {
-                            u.side == Side::Us && !u.concealed && u.hex.is_some_and(|x| x == *h)
-                        })
-                    })
-                    .map(|h| Command::EventHex { hex: h })
-                    .collect();
-            }
-            RandomEvent::Vc if (placed as usize) < Self::VC_PIECES.len() => {
-                let piece = Self::VC_PIECES[placed as usize];
-                let civ = piece == "civilians";
-                out = self
-                    .vc_hexes(s)
-                    .into_iter()
-                    .filter(|h| {
-                        let nva_inf = s
-                            .units_at(*h)
-                            .any(|u| u.side == Side::Nva && !self.is_marker_only(u));
-                        let has_civ = s.units_at(*h).any(|u| self.role(u) == Role::Civilians);
-                        if civ {
-                            !nva_inf
-                        } else {
-                            !has_civ || self.role_of(piece) == Some(Role::Dummy)
-                        }
-                    })
-                    .map(|h| Command::EventHex { hex: h })
-                    .collect();
-            }
-            _ => {}
+        let mut out: Vec<Command> = s
+            .on_map()
+            .filter(|u| self.event_unit_ok(event, side, u))
+            .map(|u| Command::EventUnit { unit: u.id })
+            .collect();
+        if event == RandomEvent::LowAmmo && !out.is_empty() {
+            out.push(Command::EventPass);
         }
+        let map = self.map_of(s);
+        let hexes: Vec<Hex> = match event {
+            RandomEvent::Cobras => map.all_edge_hexes().to_vec(),
+            RandomEvent::NvaArtillery => {
+                let mut v: Vec<Hex> = s
+                    .on_map()
+                    .filter(|u| u.side == Side::Us)
+                    .filter_map(|u| u.hex)
+                    .collect();
+                v.sort();
+                v.dedup();
+                v
+            }
+            RandomEvent::Vc => map.hexes().to_vec(),
+            _ => Vec::new(),
+        };
+        out.extend(
+            hexes
+                .into_iter()
+                .filter(|h| self.event_hex_ok(s, event, placed, *h))
+                .map(|h| Command::EventHex { hex: h }),
+        );
         out
     }
 
@@ -221,52 +235,37 @@ impl Fte {
             (_, Command::EventPass) => {
                 s.stack.pop();
             }
-            (RandomEvent::Injury, Command::EventUnit { unit }) => {
+            (_, Command::EventUnit { unit }) => {
                 s.stack.pop();
-                let id = s.casualties.len() as u16;
-                s.casualties.push(Casualty {
-                    id,
-                    side,
-                    kind: CasualtyKind::Injury,
-                    hex: None,
-                    carrier: Some(*unit),
-                    gone: false,
-                });
-                ev.push(Event::EventApplied {
-                    event,
-                    unit: Some(*unit),
-                    hex: None,
-                });
-            }
-            (RandomEvent::LowAmmo, Command::EventUnit { unit }) => {
-                s.stack.pop();
-                s.unit_mut(*unit).low_ammo = true;
-                ev.push(Event::EventApplied {
-                    event,
-                    unit: Some(*unit),
-                    hex: None,
-                });
-            }
-            (RandomEvent::Hero, Command::EventUnit { unit }) => {
-                s.stack.pop();
-                s.unit_mut(*unit).hero = true;
-                ev.push(Event::EventApplied {
-                    event,
-                    unit: Some(*unit),
-                    hex: None,
-                });
-            }
-            (RandomEvent::Rally, Command::EventUnit { unit }) => {
-                s.stack.pop();
-                let u = s.unit_mut(*unit);
-                if u.broken {
-                    u.broken = false;
-                } else {
-                    u.suppressed = false;
+                let unit = *unit;
+                match event {
+                    // 19.1: carried and evacuated like a WIA.
+                    RandomEvent::Injury => {
+                        let id = s.casualties.len() as u16;
+                        s.casualties.push(Casualty {
+                            id,
+                            side,
+                            kind: CasualtyKind::Injury,
+                            hex: None,
+                            carrier: Some(unit),
+                            gone: false,
+                        });
+                    }
+                    RandomEvent::LowAmmo => s.unit_mut(unit).low_ammo = true,
+                    RandomEvent::Hero => s.unit_mut(unit).hero = true,
+                    _ => {
+                        // 19.3 Rally: one Broken or Suppressed marker comes off.
+                        let u = s.unit_mut(unit);
+                        if u.broken {
+                            u.broken = false;
+                        } else {
+                            u.suppressed = false;
+                        }
+                    }
                 }
                 ev.push(Event::EventApplied {
                     event,
-                    unit: Some(*unit),
+                    unit: Some(unit),
                     hex: None,
                 });
             }

@@ -122,6 +122,13 @@ pub struct ScenarioFile {
 }
 
 impl SetupArea {
+    pub fn contains(&self, h: Hex) -> bool {
+        self.hexes.contains(&h)
+            || self
+                .center
+                .is_some_and(|c| c.distance(h) <= self.radius as u32)
+    }
+
     pub fn all_hexes(&self) -> Vec<Hex> {
         let mut v = self.hexes.clone();
         if let Some(c) = self.center {

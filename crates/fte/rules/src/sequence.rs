@@ -226,8 +226,8 @@ impl Fte {
         }
     }
 
-    /// Units a side may still re-place during set-up, and their area.
-    pub(crate) fn setup_movable(&self, s: &State, side: Side) -> Vec<(UnitId, Vec<Hex>)> {
+    /// The set-up area index of each unit a side may still re-place.
+    fn setup_areas(&self, s: &State, side: Side) -> Vec<(UnitId, usize)> {
         let Some(sc) = self.scenario(&s.scenario) else {
             return Vec::new();
         };
@@ -237,11 +237,11 @@ impl Fte {
             for f in forces {
                 for _ in 0..f.count.max(1) {
                     let id = idx as UnitId;
-                    if *fside == side
+                    if let Some(a) = f.area.filter(|a| *a < sc.areas.len())
+                        && *fside == side
                         && s.placed.contains(&id)
-                        && let Some(a) = f.area.and_then(|a| sc.areas.get(a))
                     {
-                        out.push((id, a.all_hexes()));
+                        out.push((id, a));
                     }
                     idx += 1 + count_carried(f);
                 }
@@ -250,31 +250,73 @@ impl Fte {
         out
     }
 
+    /// Units a side may still re-place during set-up, and their area.
+    pub(crate) fn setup_movable(&self, s: &State, side: Side) -> Vec<(UnitId, Vec<Hex>)> {
+        let Some(sc) = self.scenario(&s.scenario) else {
+            return Vec::new();
+        };
+        self.setup_areas(s, side)
+            .into_iter()
+            .map(|(u, a)| (u, sc.areas[a].all_hexes()))
+            .collect()
+    }
+
+    /// May `unit` be re-placed at `hex` now?
+    fn setup_place_ok(&self, s: &State, side: Side, unit: UnitId, hex: Hex) -> bool {
+        let Some(sc) = self.scenario(&s.scenario) else {
+            return false;
+        };
+        self.setup_areas(s, side)
+            .into_iter()
+            .any(|(u, a)| u == unit && sc.areas[a].contains(hex))
+    }
+
+    /// May `side` plot a trap in `hex` (26.0)?
+    pub(crate) fn plot_ok(&self, s: &State, side: Side, hex: Hex) -> bool {
+        let map = self.map_of(s);
+        if !map.in_play(hex) || s.traps.iter().any(|t| t.hex == hex) {
+            return false;
+        }
+        match side {
+            // NVA/VC Booby Traps only in Trail or Cache hexes.
+            Side::Nva => map.has_trail(hex) || s.caches.iter().any(|c| c.hex == hex && !c.gone),
+            // Claymores in or next to a US Infantry Unit.
+            Side::Us => s.on_map().any(|u| {
+                u.side == Side::Us
+                    && self.is_infantry(u)
+                    && !self.is_marker_only(u)
+                    && u.hex.is_some_and(|uh| uh == hex || uh.is_adjacent(hex))
+            }),
+        }
+    }
+
     pub(crate) fn plot_hexes(&self, s: &State, side: Side) -> Vec<Hex> {
         let map = self.map_of(s);
-        let plotted: Vec<Hex> = s.traps.iter().map(|t| t.hex).collect();
-        map.hexes()
-            .iter()
-            .copied()
-            .filter(|h| !plotted.contains(h))
-            .filter(|h| match side {
-                // 26.0: NVA/VC Booby Traps only in Trail or Cache hexes.
-                Side::Nva => map.has_trail(*h) || s.caches.iter().any(|c| c.hex == *h && !c.gone),
-                // 26.0: Claymores in or next to a US Infantry Unit.
-                Side::Us => s.on_map().any(|u| {
-                    u.side == Side::Us
-                        && self.is_infantry(u)
-                        && !self.is_marker_only(u)
-                        && u.hex.is_some_and(|uh| uh == *h || uh.is_adjacent(*h))
-                }),
-            })
-            .collect()
+        let mut near: Vec<Hex> = match side {
+            Side::Nva => map.hexes().to_vec(),
+            Side::Us => s
+                .on_map()
+                .filter(|u| u.side == Side::Us && self.is_infantry(u) && !self.is_marker_only(u))
+                .filter_map(|u| u.hex)
+                .flat_map(|h| h.within(1))
+                .collect(),
+        };
+        near.sort();
+        near.dedup();
+        near.retain(|h| self.plot_ok(s, side, *h));
+        near
     }
 
     // ------------------------------------------------------------ the turn
 
     pub(crate) fn begin_turn(&self, s: &mut State, ev: &mut Vec<Event>) {
         ev.push(Event::TurnBegins { turn: s.turn });
+        // 4.0: reinforcements may bring more chits from this turn on.
+        if let Some(sc) = self.scenario(&s.scenario) {
+            for r in sc.reinforcements.iter().filter(|r| r.turn == s.turn) {
+                s.chits[r.side.idx()] = s.chits[r.side.idx()].saturating_add(r.chits);
+            }
+        }
         let mut chits = Vec::new();
         for side in [Side::Us, Side::Nva] {
             for _ in 0..s.chits[side.idx()] {
@@ -739,10 +781,29 @@ impl Fte {
             ),
             Expect::Over => unreachable!(),
         };
+        // Say where and what, when the interrupt has a place.
+        let detail = match s.stack.last() {
+            Some(Interrupt::OpFire(o)) => format!(
+                " ({:?} at {}{}{})",
+                o.kind,
+                o.hex,
+                if o.stealthy { ", Stealthy" } else { "" },
+                if o.on_trail { ", along a trail" } else { "" }
+            ),
+            Some(Interrupt::Retreat { unit, away, left }) => {
+                format!(" (#{unit}, {left} hex(es) to go, away from {away})")
+            }
+            Some(Interrupt::Assault(a)) => format!(" ({}, round {})", a.hex, a.round),
+            Some(Interrupt::Claymore { hex }) => format!(" ({hex})"),
+            Some(Interrupt::Event { event, side, .. }) => {
+                format!(" ({} for the {})", event.name(), side.name())
+            }
+            _ => String::new(),
+        };
         Decision {
             side: Some(side.idx() as u8),
             kind: kind.into(),
-            prompt: prompt.into(),
+            prompt: format!("{prompt}{detail}"),
             rule: format!("FTE {rule}"),
         }
     }
@@ -755,7 +816,7 @@ impl Fte {
         match self.expect(s) {
             Expect::Over => {}
             Expect::Setup(side) => {
-                if let Some((u, hexes)) = self.setup_movable(s, side).into_iter().next() {
+                for (u, hexes) in self.setup_movable(s, side) {
                     for h in hexes {
                         out.push(Command::Place { unit: u, hex: h });
                     }
@@ -768,11 +829,7 @@ impl Fte {
                 out.push(Command::SetupDone);
             }
             Expect::Reinforce(side) => {
-                if let Some(u) = self
-                    .arrivals(s, side)
-                    .into_iter()
-                    .find(|u| !self.entry_hexes(s, *u).is_empty())
-                {
+                for u in self.arrivals(s, side) {
                     let alts = if self.is_heli(s.unit(u)) {
                         vec![Altitude::Treetop, Altitude::High]
                     } else {
@@ -928,11 +985,7 @@ impl Fte {
         match (&e, c) {
             (Expect::Over, _) => Err(err("29.0", "the game is over")),
             (Expect::Setup(side), C::Place { unit, hex }) => {
-                let ok = self
-                    .setup_movable(s, *side)
-                    .into_iter()
-                    .any(|(u, hs)| u == *unit && hs.contains(hex));
-                if !ok {
+                if !self.setup_place_ok(s, *side, *unit, *hex) {
                     return Err(err("3.0", "that unit may not be set up there"));
                 }
                 if !self.map_of(s).in_play(*hex) {
@@ -944,7 +997,7 @@ impl Fte {
                 if s.to_plot[side.idx()] == 0 {
                     return Err(err("26.0", "nothing left to plot"));
                 }
-                if !self.plot_hexes(s, *side).contains(hex) {
+                if !self.plot_ok(s, *side, *hex) {
                     return Err(err(
                         "26.0",
                         match side {
@@ -1021,7 +1074,7 @@ impl Fte {
                 self.check_assault_round(s, c)
             }
             (Expect::Event, _) => {
-                if self.event_candidates(s).contains(c) {
+                if self.event_choice_ok(s, c) {
                     Ok(())
                 } else {
                     Err(err("19.0", "not a valid choice for this Random Event"))

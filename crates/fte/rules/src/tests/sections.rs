@@ -1890,3 +1890,90 @@ fn broken_leader_flown_off_costs_a_chit() {
     );
     assert_eq!(s.chits[0], 2);
 }
+
+// FTE 4.0: reinforcements arrive on their edge (infantry Concealed,
+// helicopters at Treetop or High with their loads), and a scenario may add
+// chits to the cup with them.
+#[test]
+fn reinforcements_4_0() {
+    let r = rules();
+    let mut s = r
+        .new_game(&vt_core::engine::Setup::new("hot-lz", 2))
+        .unwrap();
+    while kind(&s) == "setup" {
+        play(&mut s, Command::SetupDone);
+    }
+    assert_eq!(kind(&s), "reinforcements");
+    let Command::Enter { unit, .. } = r.legal(&s)[0].clone() else {
+        panic!("an Enter command");
+    };
+    assert_eq!(
+        refused(
+            &s,
+            Command::Enter {
+                unit,
+                hex: h("1.10"),
+                altitude: Altitude::Treetop
+            }
+        ),
+        "FTE 4.0"
+    );
+    assert_eq!(
+        refused(
+            &s,
+            Command::Enter {
+                unit,
+                hex: h("26.10"),
+                altitude: Altitude::Ground
+            }
+        ),
+        "FTE 4.0"
+    );
+    play(
+        &mut s,
+        Command::Enter {
+            unit,
+            hex: h("26.10"),
+            altitude: Altitude::High,
+        },
+    );
+    assert_eq!(s.unit(unit).status, UnitStatus::OnMap);
+    assert!(r.passengers(&s, unit).iter().all(|p| !s.unit(*p).concealed));
+    let before = s.chits[0];
+    let mut ev = Vec::new();
+    s.turn = 2;
+    r.begin_turn(&mut s, &mut ev);
+    assert_eq!(s.chits[0], before + 1);
+    assert_eq!(
+        s.cup.count(|c| *c == Chit::Side(Side::Us)),
+        before as usize + 1
+    );
+}
+
+// FTE 26.0: the US may fire a Claymore at any time, e.g. on its own
+// activation, at enemies already in the plotted hex.
+#[test]
+fn claymore_at_any_time_26_0() {
+    let mut s = sandbox("examples");
+    add(&mut s, "us-rifle", Side::Us, "20.24");
+    let nva = add(&mut s, "nva-rifle", Side::Nva, "21.24");
+    s.traps.push(Trap {
+        owner: Side::Us,
+        kind: TrapKind::Claymore,
+        hex: h("21.24"),
+        used: false,
+    });
+    assert!(
+        rules()
+            .legal(&s)
+            .contains(&Command::DetonateAt { hex: h("21.24") })
+    );
+    assert_eq!(
+        refused(&s, Command::DetonateAt { hex: h("22.24") }),
+        "FTE 26.0"
+    );
+    s.force(&[1, 1]);
+    play(&mut s, Command::DetonateAt { hex: h("21.24") });
+    assert!(s.unit(nva).reduced);
+    assert_eq!(kind(&s), "activate", "the US still has its activation");
+}
