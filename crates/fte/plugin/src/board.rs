@@ -537,9 +537,13 @@ impl Draw<'_, '_, '_> {
 
     /// A Concealed marker: all the other side sees (18.1). VC markers
     /// differ from NVA ones (2.0).
-    fn marker(&mut self, number: u16, vc: bool, at: Vec3) -> Entity {
+    fn marker(&mut self, number: u16, owner: Side, vc: bool, at: Vec3) -> Entity {
         let s = COUNTER;
-        let (face, word) = if vc { (VC, "VC") } else { (NVA, "NVA") };
+        let (face, word) = match (owner, vc) {
+            (Side::Us, _) => (US, "US"),
+            (Side::Nva, true) => (VC, "VC"),
+            (Side::Nva, false) => (NVA, "NVA"),
+        };
         let tip = Tooltip::new(format!("Concealed marker {number} ({word})"), s * 0.6)
             .line("What is under it stays hidden until it is revealed (18.1).")
             .line("+2 to fire at it, except HE (18.1, 7.1).");
@@ -767,7 +771,7 @@ fn draw_pieces(d: &mut Draw, rules: &Fte, view: &View) {
                 }
                 Piece::Marker(k) => {
                     let c = &view.concealed[*k];
-                    d.marker(c.marker, c.vc, at);
+                    d.marker(c.marker, view.side.other(), c.vc, at);
                 }
                 Piece::Casualty(k) => {
                     let c = &view.casualties[*k];

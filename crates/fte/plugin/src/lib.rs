@@ -115,6 +115,8 @@ pub enum FteAction {
     SetMoveMode(MoveMode),
     SetAltitude(Altitude),
     SetAutoEnd(bool),
+    /// Go on with a walk the enemy's reaction stopped.
+    Resume,
 }
 
 /// A line of sight shown by the tool.
@@ -163,6 +165,9 @@ pub struct FteScreen {
     pub plan: Vec<Hex>,
     pub plan_end: bool,
     plan_rev: Option<u64>,
+    /// A walk the enemy's reaction stopped: where it was going, and
+    /// whether to end the move there.
+    pub resume: Option<(Hex, bool)>,
     /// Worked out for the board: where the selection can go (half MP).
     pub reach: Vec<(Hex, u8)>,
     /// Every attack on offer, with its preview.
@@ -215,6 +220,7 @@ impl Default for FteScreen {
             plan: Vec::new(),
             plan_end: false,
             plan_rev: None,
+            resume: None,
             reach: Vec::new(),
             aims: Vec::new(),
             aim_preview: Ok(Vec::new()),
@@ -560,21 +566,21 @@ pub fn sync(
     if !st.plan.is_empty() || st.plan_end {
         let ours = to_decide && decision.kind == "move";
         if !ours {
-            let at = view
-                .as_ref()
-                .and_then(|v| v.moving.as_ref())
-                .and_then(|m| m.units.first().copied());
+            // Keep where it was going: the mover may go on after the
+            // enemy's Opportunity Fire chance (a button in the column).
+            st.resume = st.plan.last().copied().map(|h| (h, st.plan_end));
             st.plan.clear();
             st.plan_end = false;
-            st.hint = Some(match at {
-                Some(_) => "The walk stopped: the enemy had a chance to react.".into(),
-                None => "The walk stopped.".into(),
-            });
         }
+    }
+    if to_decide && view.as_ref().is_some_and(|v| v.moving.is_none()) {
+        st.resume = None;
     }
     st.situation = side.and_then(|s| rules.situation(state, s));
     st.scenario = rules.scenario(&state.scenario).cloned();
     st.view = view;
+    // Redraw: a new position, or the board hidden for a hand-over.
+    st.touch();
     st.legal = legal;
     st.to_decide = to_decide;
     st.decision = Some(decision);
@@ -816,6 +822,21 @@ pub fn apply_actions(
             FteAction::SetMoveMode(m) => st.move_mode = m,
             FteAction::SetAltitude(a) => st.altitude = a,
             FteAction::SetAutoEnd(b) => st.auto_end = b,
+            FteAction::Resume => {
+                let (Some(s), Some((dest, end))) = (session, st.resume.take()) else {
+                    continue;
+                };
+                let click = st.ctx(&s.rules, &s.state).map(|c| c.click(dest));
+                let rev = game.as_ref().map(|g| g.revision).unwrap_or(0);
+                match click {
+                    Some(c @ (Click::Walk { .. } | Click::Submit(Command::Step { .. }))) => {
+                        apply_click(&mut st, c, dest, None, rev, &mut submit);
+                        st.plan_end = end;
+                        st.plan_rev = Some(rev);
+                    }
+                    _ => st.hint = Some(format!("{dest} is out of reach now.")),
+                }
+            }
         }
     }
     if changed && let Some(s) = session {

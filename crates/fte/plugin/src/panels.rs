@@ -24,7 +24,7 @@ use vt_ui::ActiveGame;
 use vt_ui::board::BoardRect;
 
 /// Width of the column on the left of the board (logical pixels).
-pub const COLUMN_W: f32 = 330.0;
+pub const COLUMN_W: f32 = 300.0;
 
 /// The part of the board rectangle the column leaves free.
 pub fn free_board_rect(board: Option<Rect>) -> Option<Rect> {
@@ -875,6 +875,12 @@ fn move_ui(ui: &mut egui::Ui, st: &FteScreen, view: &View, out: &mut Out) {
         ui.label(format!("Moving{mode}: {}", names.join(", ")));
         ui.label(RichText::new(format!("{} MP left", mp(m.left_half_mp))).strong());
     }
+    if let Some((dest, _)) = st.resume {
+        ui.colored_label(WARN, "The enemy had a chance to react: the walk stopped.");
+        if button(ui, &format!("Go on to {dest}"), true).clicked() {
+            out.actions.push(FteAction::Resume);
+        }
+    }
     if !st.plan.is_empty() {
         let list: Vec<String> = st.plan.iter().map(|h| h.to_string()).collect();
         ui.weak(format!("Walking on: {}", list.join(", ")));
@@ -1183,7 +1189,11 @@ fn stack_window(ctx: &egui::Context, h: Hex, st: &FteScreen, view: &View, out: &
                         ui.label(format!(
                             "Concealed marker {} ({})",
                             c.marker,
-                            if c.vc { "VC" } else { "NVA" }
+                            match (view.side, c.vc) {
+                                (Side::Nva, _) => "US",
+                                (Side::Us, true) => "VC",
+                                (Side::Us, false) => "NVA",
+                            }
                         ));
                     }
                     Piece::Casualty(k) => {

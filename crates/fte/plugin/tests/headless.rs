@@ -466,3 +466,60 @@ fn set_up_picks_a_unit_up_and_puts_it_down() {
         }]
     );
 }
+
+// Hot seat: while the hand-over screen hides the board (no viewer), no
+// counter, marker or highlight of either side stays drawn.
+#[test]
+fn nothing_of_either_side_is_drawn_during_a_hand_over() {
+    let mut a = app("hamlet-search", 5, 0);
+    past_setup(&mut a);
+    let count = |a: &mut App| {
+        let w = a.world_mut();
+        let mut q = w.query_filtered::<Entity, With<fte_plugin::board::FteBoard>>();
+        q.iter(w).count()
+    };
+    assert!(count(&mut a) > 0);
+    a.world_mut().resource_mut::<ActiveGame>().viewer = None;
+    settle(&mut a);
+    assert_eq!(count(&mut a), 0);
+    assert!(drawn_words(&mut a).is_empty(), "{:?}", drawn_words(&mut a));
+    assert!(screen(&a).view.is_none());
+    assert!(screen(&a).legal.is_empty());
+}
+
+// FTE 21.0: after the enemy's chance, the mover may go on with one click
+// to where it was going.
+#[test]
+fn a_walk_stopped_by_opportunity_fire_can_go_on() {
+    let mut a = app("hamlet-search", 5, 0);
+    past_setup(&mut a);
+    let (vc, _) = conceal_next_to(&mut a, "vc-rifle", "4.16");
+    session(&mut a).state.unit_mut(vc).concealed = false;
+    let leader = unit_at(&mut a, "us-leader", "9.17");
+    apply(&mut a, Command::ActivateUnit { unit: leader });
+    click(&mut a, "6.17");
+    for _ in 0..20 {
+        a.update();
+    }
+    assert_eq!(screen(&a).kind(), "opportunity-fire");
+    sent(&mut a);
+    apply(&mut a, Command::OpFirePass);
+    let st = screen(&a);
+    assert_eq!(st.kind(), "move");
+    assert_eq!(st.resume, Some((h("6.17"), true)));
+    act(&mut a, FteAction::Resume);
+    for _ in 0..20 {
+        a.update();
+        // Pass every further chance at once.
+        if screen(&a).kind() == "opportunity-fire" {
+            apply(&mut a, Command::OpFirePass);
+        }
+    }
+    let cmds = sent(&mut a);
+    assert!(
+        matches!(cmds.first(), Some(Command::Step { .. })),
+        "{cmds:?}"
+    );
+    let s = session(&mut a);
+    assert_eq!(s.state.unit(leader).hex, Some(h("6.17")));
+}
