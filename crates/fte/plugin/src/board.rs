@@ -1170,13 +1170,22 @@ pub fn fit_camera(
     mut last: Local<LastFit>,
 ) {
     let Some((side, own)) = st.view.as_ref().map(|v| {
-        let own: Vec<Vec2> = v
+        let mut own: Vec<Vec2> = v
             .units
             .iter()
             .filter(|u| u.side == v.side)
             .filter_map(|u| u.hex)
             .map(center)
             .collect();
+        if own.is_empty() {
+            // Nothing on the map yet (reinforcements): where it may enter.
+            own = st
+                .legal
+                .iter()
+                .flat_map(|c| model::anchors(v, c))
+                .map(center)
+                .collect();
+        }
         (v.side, own)
     }) else {
         return;
