@@ -547,29 +547,15 @@ impl Draw<'_, '_, '_> {
         let tip = Tooltip::new(format!("Concealed marker {number} ({word})"), s * 0.6)
             .line("What is under it stays hidden until it is revealed (18.1).")
             .line("+2 to fire at it, except HE (18.1, 7.1).");
+        let e = self.plate(tip, s, face.mix(&Color::BLACK, 0.25), at);
         let mut b = ShapeBuilder::new();
-        b.rect(
-            Vec2::new(s * 0.06, -s * 0.06),
-            Vec2::splat(s),
-            Color::srgba(0.0, 0.0, 0.0, 0.45),
-        );
-        b.rect(Vec2::ZERO, Vec2::splat(s), face.mix(&Color::BLACK, 0.25));
         b.rect_outline(
             Vec2::ZERO,
             Vec2::splat(s * 0.86),
             s * 0.04,
             Color::srgb(0.9, 0.85, 0.6),
         );
-        let e = self
-            .commands
-            .spawn((
-                FteBoard,
-                tip,
-                Transform::from_translation(at),
-                Visibility::default(),
-            ))
-            .id();
-        self.child_shape(e, &b, Vec3::ZERO);
+        self.child_shape(e, &b, Vec3::new(0.0, 0.0, 0.005));
         self.child_text(
             e,
             "?",
@@ -587,24 +573,13 @@ impl Draw<'_, '_, '_> {
         e
     }
 
-    fn small_marker(
-        &mut self,
-        title: String,
-        lines: Vec<String>,
-        word: &str,
-        fill: Color,
-        at: Vec3,
-    ) -> Entity {
-        let s = COUNTER * 0.72;
-        let mut tip = Tooltip::new(title, s * 0.6);
-        for l in lines {
-            tip = tip.line(l);
-        }
+    /// A square marker with a drop shadow and an outline, carrying `tip`.
+    fn plate(&mut self, tip: Tooltip, s: f32, fill: Color, at: Vec3) -> Entity {
         let mut b = ShapeBuilder::new();
         b.rect(
             Vec2::new(s * 0.06, -s * 0.06),
             Vec2::splat(s),
-            Color::srgba(0.0, 0.0, 0.0, 0.4),
+            Color::srgba(0.0, 0.0, 0.0, 0.42),
         );
         b.rect(Vec2::ZERO, Vec2::splat(s), fill);
         b.rect_outline(Vec2::ZERO, Vec2::splat(s), s * 0.04, Color::BLACK);
@@ -618,6 +593,23 @@ impl Draw<'_, '_, '_> {
             ))
             .id();
         self.child_shape(e, &b, Vec3::ZERO);
+        e
+    }
+
+    fn small_marker(
+        &mut self,
+        title: String,
+        lines: Vec<String>,
+        word: &str,
+        fill: Color,
+        at: Vec3,
+    ) -> Entity {
+        let s = COUNTER * 0.72;
+        let mut tip = Tooltip::new(title, s * 0.6);
+        for l in lines {
+            tip = tip.line(l);
+        }
+        let e = self.plate(tip, s, fill, at);
         let ink = vt_ui::counter::ink_for(fill);
         let px = if word.len() > 4 { s * 0.24 } else { s * 0.34 };
         self.child_text(e, word, Vec3::new(0.0, 0.0, 0.01), px, ink);

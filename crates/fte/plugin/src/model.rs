@@ -99,6 +99,21 @@ pub fn altitude_word(a: Altitude) -> &'static str {
     }
 }
 
+/// "Fire at Concealed marker 7: Rifle Fire Team #3 with 1 supporting".
+fn fire_words(view: &View, what: &str, firers: usize, primary: UnitId, target: Target) -> String {
+    let support = firers.saturating_sub(1);
+    let with = if support > 0 {
+        format!(" with {support} supporting")
+    } else {
+        String::new()
+    };
+    format!(
+        "{what} at {}: {}{with}",
+        target_name(view, target),
+        unit_name(view, primary)
+    )
+}
+
 /// A command in words, with the names of its units.
 pub fn command_label(view: &View, c: &Command) -> String {
     let n = |u: &UnitId| unit_name(view, *u);
@@ -144,19 +159,7 @@ pub fn command_label(view: &View, c: &Command) -> String {
             firers,
             primary,
             target,
-        } => {
-            let support = firers.len().saturating_sub(1);
-            let with = if support > 0 {
-                format!(" with {support} supporting")
-            } else {
-                String::new()
-            };
-            format!(
-                "Fire at {}: {}{with}",
-                target_name(view, *target),
-                n(primary)
-            )
-        }
+        } => fire_words(view, "Fire", firers.len(), *primary, *target),
         Command::Assault { units, hex } => {
             format!("Assault {hex} with {}", units_word(view, units))
         }
@@ -199,36 +202,19 @@ pub fn command_label(view: &View, c: &Command) -> String {
             primary,
             supporters,
             target,
-        } => {
-            let with = if supporters.is_empty() {
-                String::new()
-            } else {
-                format!(" with {} supporting", supporters.len())
-            };
-            format!(
-                "Opportunity Fire at {}: {}{with}",
-                target_name(view, *target),
-                n(primary)
-            )
-        }
+        } => fire_words(
+            view,
+            "Opportunity Fire",
+            supporters.len() + 1,
+            *primary,
+            *target,
+        ),
         Command::OpFirePass => "Hold fire".into(),
         Command::AssaultFire {
             firers,
             primary,
             target,
-        } => {
-            let support = firers.len().saturating_sub(1);
-            let with = if support > 0 {
-                format!(" with {support} supporting")
-            } else {
-                String::new()
-            };
-            format!(
-                "Assault fire at {}: {}{with}",
-                target_name(view, *target),
-                n(primary)
-            )
-        }
+        } => fire_words(view, "Assault fire", firers.len(), *primary, *target),
         Command::AssaultHold => "Hold fire this round".into(),
         Command::Advance { units } => format!("Advance: {}", units_word(view, units)),
         Command::NoAdvance => "Do not advance".into(),

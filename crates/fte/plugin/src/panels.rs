@@ -1027,20 +1027,22 @@ fn hex_ui(ui: &mut egui::Ui, st: &FteScreen, view: &View, rules: &Fte) {
                 format!("{:+}", row.fire.value)
             });
             ui.end_row();
-            ui.weak("Infantry / Vehicle MP");
-            ui.label(format!(
-                "{} / {}",
-                p(row.infantry.value),
-                p(row.vehicle.value)
-            ));
-            ui.end_row();
-            ui.weak("Helicopter air / ground");
-            ui.label(format!(
-                "{} / {}",
-                p(row.helicopter_air.value),
-                p(row.helicopter_ground.value)
-            ));
-            ui.end_row();
+            for (what, a, b) in [
+                (
+                    "Infantry / Vehicle MP",
+                    row.infantry.value,
+                    row.vehicle.value,
+                ),
+                (
+                    "Helicopter air / ground",
+                    row.helicopter_air.value,
+                    row.helicopter_ground.value,
+                ),
+            ] {
+                ui.weak(what);
+                ui.label(format!("{} / {}", p(a), p(b)));
+                ui.end_row();
+            }
             ui.weak("Blocks LoS");
             ui.label(if row.blocking.value {
                 "yes (7.3.2)"

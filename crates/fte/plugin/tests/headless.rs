@@ -380,14 +380,11 @@ fn a_click_on_an_enemy_aims_and_confirming_fires() {
     );
 }
 
-// FTE 21.0: a unit entering a hex in sight of an unbroken enemy gives
-// that side its chance: the prompt comes up on the other side's board,
-// a click on its unit ticks it, and trying sends the check.
-#[test]
-fn opportunity_fire_is_prompted_to_the_other_side() {
+/// A US Leader walks from 9.17 to 6.17 in sight of a Visible VC team in
+/// 4.16: the walk stops at the VC's Opportunity Fire chance.
+fn walk_into_sight() -> (App, UnitId, UnitId) {
     let mut a = app("hamlet-search", 5, 0);
     past_setup(&mut a);
-    // A Visible VC team in the clear west of the paddies, watching 6.16.
     let (vc, _) = conceal_next_to(&mut a, "vc-rifle", "4.16");
     session(&mut a).state.unit_mut(vc).concealed = false;
     let leader = unit_at(&mut a, "us-leader", "9.17");
@@ -396,6 +393,15 @@ fn opportunity_fire_is_prompted_to_the_other_side() {
     for _ in 0..20 {
         a.update();
     }
+    (a, vc, leader)
+}
+
+// FTE 21.0: a unit entering a hex in sight of an unbroken enemy gives
+// that side its chance: the prompt comes up on the other side's board,
+// a click on its unit ticks it, and trying sends the check.
+#[test]
+fn opportunity_fire_is_prompted_to_the_other_side() {
+    let (mut a, vc, leader) = walk_into_sight();
     let st = screen(&a);
     assert_eq!(st.kind(), "opportunity-fire");
     assert_eq!(st.side(), Some(Side::Nva), "the NVA/VC player decides");
@@ -491,16 +497,7 @@ fn nothing_of_either_side_is_drawn_during_a_hand_over() {
 // to where it was going.
 #[test]
 fn a_walk_stopped_by_opportunity_fire_can_go_on() {
-    let mut a = app("hamlet-search", 5, 0);
-    past_setup(&mut a);
-    let (vc, _) = conceal_next_to(&mut a, "vc-rifle", "4.16");
-    session(&mut a).state.unit_mut(vc).concealed = false;
-    let leader = unit_at(&mut a, "us-leader", "9.17");
-    apply(&mut a, Command::ActivateUnit { unit: leader });
-    click(&mut a, "6.17");
-    for _ in 0..20 {
-        a.update();
-    }
+    let (mut a, _, leader) = walk_into_sight();
     assert_eq!(screen(&a).kind(), "opportunity-fire");
     sent(&mut a);
     apply(&mut a, Command::OpFirePass);
