@@ -1147,6 +1147,7 @@ pub struct LastFit {
     put: Option<Transform>,
     side: Option<Side>,
     cameras: [Option<Transform>; 2],
+    focus: Option<Hex>,
 }
 
 /// Fits the map into the board area left by the panels: the whole map if
@@ -1207,12 +1208,32 @@ pub fn fit_camera(
         }
         st.needs_fit = true;
     }
+    let win = Vec2::new(w.width(), w.height());
+    let offset = free.center() - win / 2.0;
+    // Bring the decision at hand into view (keeping the zoom).
+    if st.focus != last.focus && !st.needs_fit {
+        last.focus = st.focus;
+        if let Some(h) = st.focus {
+            let scale = t.scale.x;
+            let seen = Vec2::new(
+                t.translation.x + offset.x * scale,
+                t.translation.y - offset.y * scale,
+            );
+            let half = free.size() * scale / 2.0 - Vec2::splat(HEX * 1.2);
+            let p = center(h);
+            let d = p - seen;
+            if d.x.abs() > half.x.max(0.0) || d.y.abs() > half.y.max(0.0) {
+                t.translation.x += d.x;
+                t.translation.y += d.y;
+                last.put = Some(*t);
+            }
+        }
+    }
     let untouched = last.put.is_some_and(|p| p == *t);
     let changed = last.free.is_none_or(|f| f != free);
     if !(st.needs_fit || (untouched && changed)) {
         return;
     }
-    let win = Vec2::new(w.width(), w.height());
     let whole = (b.width() / free.width().max(1.0)).max(b.height() / free.height().max(1.0)) * 1.04;
     let scale = whole.min(READABLE_SCALE);
     let look_at = if whole <= READABLE_SCALE {
@@ -1230,7 +1251,6 @@ pub fn fit_camera(
             c.y.clamp(b.min.y + half.y, (b.max.y - half.y).max(b.min.y + half.y)),
         )
     };
-    let offset = free.center() - win / 2.0;
     t.scale = Vec3::new(scale, scale, 1.0);
     t.translation.x = look_at.x - offset.x * scale;
     t.translation.y = look_at.y + offset.y * scale;

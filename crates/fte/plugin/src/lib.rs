@@ -194,6 +194,10 @@ pub struct FteScreen {
     pub hover_generation: u64,
     /// Fit the camera to the map at the next chance.
     pub needs_fit: bool,
+    /// Where the decision at hand happens (the hex an Opportunity Fire
+    /// chance, a retreat or a downed helicopter is about): the camera
+    /// brings it into view.
+    pub focus: Option<Hex>,
     fresh: bool,
 }
 
@@ -236,6 +240,7 @@ impl Default for FteScreen {
             generation: 0,
             hover_generation: 0,
             needs_fit: true,
+            focus: None,
             fresh: false,
         }
     }
@@ -577,6 +582,21 @@ pub fn sync(
         st.resume = None;
     }
     st.situation = side.and_then(|s| rules.situation(state, s));
+    st.focus = if to_decide {
+        st.situation.as_ref().and_then(|s| match s {
+            Situation::OpFire { hex, .. }
+            | Situation::Assault { hex, .. }
+            | Situation::Claymore { hex }
+            | Situation::Reveal { near: hex, .. } => Some(*hex),
+            Situation::Retreat { away, .. } => Some(*away),
+            Situation::HeliDown { from, .. } => Some(*from),
+            Situation::Carry { hex, .. } | Situation::Interrogate { hex, .. } => *hex,
+            Situation::Mission { target, .. } => *target,
+            _ => None,
+        })
+    } else {
+        None
+    };
     st.scenario = rules.scenario(&state.scenario).cloned();
     st.view = view;
     // Redraw: a new position, or the board hidden for a hand-over.
