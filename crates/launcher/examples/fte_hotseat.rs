@@ -62,6 +62,11 @@ struct Director {
     frames: u32,
     pending: Option<(String, u32)>,
     frame_time: (f32, u32),
+    /// Hexes activated this turn (turn, side, hex): a unit that ends its
+    /// activation without acting may be activated again, and a helicopter's
+    /// chit goes back into the cup, so a director that always picks the
+    /// same stack would never end the turn.
+    activated: BTreeSet<(u8, bool, Hex)>,
 }
 
 fn main() {
@@ -121,6 +126,7 @@ fn main() {
             frames: 0,
             pending: None,
             frame_time: (0.0, 0),
+            activated: BTreeSet::new(),
         })
         .add_systems(Update, direct)
         .run();
@@ -462,13 +468,17 @@ fn step(world: &mut World, d: &mut Director) {
                     _ => continue,
                 };
                 if let Some(h) = h
+                    && !d.activated.contains(&(view.turn, view.side == Side::Us, h))
                     && best.is_none_or(|(b, _)| n > b)
                 {
                     best = Some((n, h));
                 }
             }
             match best {
-                Some((_, h)) if stuck < 3 => click(world, d, h),
+                Some((_, h)) if stuck < 3 => {
+                    d.activated.insert((view.turn, view.side == Side::Us, h));
+                    click(world, d, h)
+                }
                 _ => act(world, FteAction::Submit(Command::Pass)),
             }
         }
