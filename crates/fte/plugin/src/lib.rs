@@ -181,6 +181,8 @@ pub struct FteScreen {
     pub activations: Vec<MenuItem>,
     /// The selection may begin a move in the chosen mode.
     pub move_ok: bool,
+    /// Opportunity Fire: each eligible unit's check to fire (21.0).
+    pub checks: Vec<(UnitId, vt_core::Adjudication)>,
     /// The selection holds a helicopter (it may hover or change level).
     pub sel_heli: bool,
     /// Set-up: where the selected unit may be placed; plotting: where a
@@ -232,6 +234,7 @@ impl Default for FteScreen {
             in_sight: Vec::new(),
             activations: Vec::new(),
             move_ok: false,
+            checks: Vec::new(),
             sel_heli: false,
             area: Vec::new(),
             los: None,
@@ -354,6 +357,26 @@ impl FteScreen {
             )
         };
         self.activations = activations;
+        self.checks = if self.kind() == "opportunity-fire" {
+            let mut eligible: Vec<UnitId> = self
+                .legal
+                .iter()
+                .filter_map(|c| match c {
+                    Command::OpFireAttempt { units } => Some(units.clone()),
+                    _ => None,
+                })
+                .flatten()
+                .collect();
+            eligible.sort();
+            eligible.dedup();
+            eligible
+                .iter()
+                .copied()
+                .zip(rules.opfire_check_preview(state, &eligible))
+                .collect()
+        } else {
+            Vec::new()
+        };
         self.move_ok = !self.sel.is_empty()
             && self.kind() == "action"
             && rules

@@ -919,19 +919,18 @@ fn opfire_ui(ui: &mut egui::Ui, st: &FteScreen, view: &View, out: &mut Out) {
             if ui.checkbox(&mut on, "").changed() {
                 out.actions.push(FteAction::Toggle(*u));
             }
-            let x = model::unit(view, *u);
-            let marks: Vec<String> = x
-                .map(|x| markers(view, x).into_iter().map(|m| m.0).collect())
+            let check = st.checks.iter().find(|(x, _)| x == u).map(|(_, a)| a);
+            let need = check
+                .and_then(|a| a.needed.as_deref())
+                .and_then(|n| n.split(" or less").next())
+                .map(|n| format!(": needs {n} or less"))
                 .unwrap_or_default();
-            let tq = x.map(|x| x.troop_quality).unwrap_or(0);
-            let r = ui.label(format!(
-                "{} (TQ {tq}{}{})",
-                unit_name(view, *u),
-                if marks.is_empty() { "" } else { "; " },
-                marks.join(", ")
-            ));
+            let r = ui.label(format!("{}{need}", unit_name(view, *u)));
             if r.hovered() {
                 out.hover = Some(vec![*u]);
+            }
+            if let Some(a) = check {
+                r.on_hover_ui(|ui| adjudication_ui(ui, a));
             }
         });
     }

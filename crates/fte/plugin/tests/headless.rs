@@ -406,6 +406,10 @@ fn opportunity_fire_is_prompted_to_the_other_side() {
     assert_eq!(st.kind(), "opportunity-fire");
     assert_eq!(st.side(), Some(Side::Nva), "the NVA/VC player decides");
     assert!(st.plan.is_empty(), "the walk stopped for the chance");
+    // Before trying, the check each unit needs (Troop Quality and markers).
+    let (u, check) = st.checks.first().expect("a check preview");
+    assert_eq!(*u, vc);
+    assert!(check.needed.as_deref().unwrap().contains("or less"));
     match &st.situation {
         Some(fte_rules::screen::Situation::OpFire { targets, .. }) => {
             assert_eq!(targets, &vec![Target::Unit(leader)]);

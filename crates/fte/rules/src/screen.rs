@@ -251,6 +251,31 @@ impl Fte {
         })
     }
 
+    /// Before an Opportunity Fire attempt (21.0): each unit's Troop Quality
+    /// Check, modified by its markers.
+    pub fn opfire_check_preview(&self, s: &State, units: &[UnitId]) -> Vec<Adjudication> {
+        units
+            .iter()
+            .map(|&u| {
+                let x = s.unit(u);
+                let (what, rule) = crate::event::CheckKind::OpFire.name();
+                let mut adj = Adjudication::new(format!("{what}: {}", self.ty(x).name), rule);
+                adj.modifiers = self
+                    .status_mods(s, x, false)
+                    .iter()
+                    .map(|(d, v)| Modifier::new(d.label(), d.rule(), *v as i32))
+                    .collect();
+                let q = self.troop_quality(x);
+                adj.needed = Some(format!(
+                    "{} or less (Troop Quality {q}; 1 always passes, 10 always fails)",
+                    q as i32 - adj.modifier_sum()
+                ));
+                adj.result = "may fire on a pass".into();
+                adj
+            })
+            .collect()
+    }
+
     /// Before an Assault (8.0): each assaulting unit's Troop Quality Check
     /// to go in, or why it passes without one.
     pub fn assault_preview(
@@ -409,6 +434,29 @@ mod tests {
         };
         assert_eq!(passed(Side::Nva), vec![nva]);
         assert!(passed(Side::Us).is_empty());
+    }
+
+    // FTE 21.0, 1.2: the check to fire is the Troop Quality, modified by
+    // the unit's markers (cumulative).
+    #[test]
+    fn opfire_check_preview_counts_the_markers() {
+        let r = rules();
+        let mut s = sandbox("examples");
+        let u = add(&mut s, "nva-rifle", Side::Nva, "19.19");
+        s.unit_mut(u).suppressed = true;
+        s.unit_mut(u).exhausted = true;
+        let p = r.opfire_check_preview(&s, &[u]);
+        let sum: i32 = p[0].modifiers.iter().map(|m| m.value).sum();
+        assert_eq!(p[0].modifiers.len(), 2);
+        assert!(sum > 0);
+        let need = 4 - sum;
+        assert!(
+            p[0].needed
+                .as_deref()
+                .unwrap()
+                .starts_with(&format!("{need} or less"))
+        );
+        assert_eq!(p[0].rule, "FTE 21.0");
     }
 
     // FTE 8.0: Leaders, units stacked with an assaulting Leader and Sappers
