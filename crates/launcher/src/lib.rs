@@ -53,6 +53,7 @@ pub fn game_entries() -> Vec<GameEntry> {
 /// The game plugins of this build (one line per game with a board plugin).
 pub fn game_plugins(app: &mut App) {
     app.add_plugins(csar_plugin::CsarPlugin);
+    app.add_plugins(fte_plugin::FtePlugin);
 }
 
 pub struct LauncherPlugin {

@@ -207,10 +207,15 @@ pub fn spawn_shape(
     shape: &ShapeBuilder,
     translation: Vec3,
 ) -> Entity {
+    let mut material = ColorMaterial::from_color(Color::WHITE);
+    // Vertex colours with alpha (shadows, soft fills) need blending.
+    if shape.colors.iter().any(|c| c[3] < 1.0) {
+        material.alpha_mode = bevy::sprite_render::AlphaMode2d::Blend;
+    }
     commands
         .spawn((
             Mesh2d(meshes.add(shape.build())),
-            MeshMaterial2d(materials.add(ColorMaterial::from_color(Color::WHITE))),
+            MeshMaterial2d(materials.add(material)),
             Transform::from_translation(translation),
         ))
         .id()

@@ -65,6 +65,10 @@
 //! reason when blocked), [`Fte::leader_group`] (who a Leader brings),
 //! [`Fte::table_views`], [`Fte::source_notes`], and [`Fte::map_of`] with
 //! [`map::Map::grid`] for drawing terrain, levels and hexside features.
+//! [`screen`]: [`Fte::situation`] (the interrupt under way as one side
+//! may see it), [`Fte::fire_preview`] (the preview without the modifiers a
+//! Concealed target or a hidden Bunker keeps from the firer) and
+//! [`Fte::assault_preview`] (each unit's check to go in).
 
 pub mod activation;
 pub mod assault;
@@ -91,6 +95,7 @@ pub mod random_events;
 pub mod recover;
 pub mod sappers;
 pub mod scenario;
+pub mod screen;
 pub mod search;
 pub mod sequence;
 pub mod state;

@@ -224,6 +224,7 @@ pub fn overlay_ui(
             egui::Panel::right("vt-log")
                 .resizable(true)
                 .default_size(340.0)
+                .max_size(400.0)
                 .show(root, |ui| {
                     ui.heading("Log");
                     log::log_ui(ui, &game.log, &mut state.log_seen);

@@ -7,4 +7,4 @@ mod contract;
 mod examples;
 mod fuzz;
 mod sections;
-mod util;
+pub(crate) mod util;

@@ -1,0 +1,526 @@
+//! The board with no window: clicks on hexes become the right commands, and
+//! what is drawn comes from the viewing side's view only.
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use fte_plugin::pick::{AimKind, Tool};
+use fte_plugin::{FteAction, FtePlugin, FteScreen};
+use fte_rules::geo::Hex;
+use fte_rules::state::{MoveMode, Side, UnitId, UnitStatus};
+use fte_rules::{Command, Fte, Target};
+use std::sync::Arc;
+use vt_core::Ruleset;
+use vt_core::dynamic::{DynGame, Game};
+use vt_core::session::Session;
+use vt_core::{SideIdx, engine::Setup};
+use vt_ui::board::Tooltip;
+use vt_ui::hexmap::{HexClicked, MapCoord};
+use vt_ui::{ActiveGame, Controller, Screen, SubmitCommand, VtUiPlugin};
+
+/// Commands the board sent, in order.
+#[derive(Resource, Default)]
+struct Sent(Vec<Command>);
+
+/// Apply what the board sends, as the launcher would; the board then shows
+/// the deciding side (hot seat without the hand-over screen).
+#[derive(Resource)]
+struct Launcher {
+    apply: bool,
+}
+
+fn launcher(
+    mut msgs: MessageReader<SubmitCommand>,
+    mut sent: ResMut<Sent>,
+    l: Res<Launcher>,
+    game: Option<ResMut<ActiveGame>>,
+) {
+    let mut game = game;
+    for SubmitCommand(v) in msgs.read() {
+        let c: Command = serde_json::from_value(v.clone()).expect("a command");
+        sent.0.push(c);
+        if l.apply
+            && let Some(g) = game.as_mut()
+        {
+            g.apply(v).unwrap_or_else(|e| panic!("refused {v}: {e}"));
+            g.viewer = g.deciding_side();
+        }
+    }
+}
+
+fn app(scenario: &str, seed: u64, viewer: SideIdx) -> App {
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        StatesPlugin,
+        bevy::input::InputPlugin,
+        AssetPlugin::default(),
+    ));
+    app.init_asset::<Mesh>()
+        .init_asset::<ColorMaterial>()
+        .init_asset::<Image>()
+        .init_asset::<bevy::text::Font>();
+    app.add_plugins(VtUiPlugin { with_egui: false });
+    app.add_plugins(FtePlugin);
+    app.init_resource::<Sent>()
+        .insert_resource(Launcher { apply: true })
+        .add_systems(PostUpdate, launcher);
+    let game: Arc<dyn DynGame> = Arc::new(Game::new(Fte::embedded()));
+    let session = game
+        .new_session(Setup::new(scenario, seed))
+        .expect("scenario");
+    let mut g = ActiveGame::new(game, session, vec![Controller::Person, Controller::Person]);
+    g.viewer = Some(viewer);
+    app.insert_resource(g);
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Playing);
+    for _ in 0..3 {
+        app.update();
+    }
+    app
+}
+
+fn session(app: &mut App) -> &mut Session<Fte> {
+    app.world_mut()
+        .resource_mut::<ActiveGame>()
+        .into_inner()
+        .session
+        .as_any_mut()
+        .downcast_mut::<Session<Fte>>()
+        .expect("an FTE session")
+}
+
+fn apply(app: &mut App, c: Command) {
+    let v = serde_json::to_value(&c).unwrap();
+    {
+        let mut g = app.world_mut().resource_mut::<ActiveGame>();
+        g.apply(&v).unwrap_or_else(|e| panic!("{c:?} refused: {e}"));
+        g.viewer = g.deciding_side();
+    }
+    settle(app);
+}
+
+fn settle(app: &mut App) {
+    for _ in 0..3 {
+        app.update();
+    }
+}
+
+fn h(s: &str) -> Hex {
+    s.parse().unwrap()
+}
+
+fn click(app: &mut App, hex: &str) {
+    let c = h(hex);
+    app.world_mut()
+        .write_message(HexClicked(MapCoord::new(c.col, c.row)));
+    settle(app);
+}
+
+fn act(app: &mut App, a: FteAction) {
+    app.world_mut().write_message(a);
+    settle(app);
+}
+
+fn sent(app: &mut App) -> Vec<Command> {
+    std::mem::take(&mut app.world_mut().resource_mut::<Sent>().0)
+}
+
+fn screen(app: &App) -> &FteScreen {
+    app.world().resource::<FteScreen>()
+}
+
+/// Both sides finish set-up as the scenario placed them.
+fn past_setup(app: &mut App) {
+    while {
+        let s = session(app);
+        s.rules.decision(&s.state).kind == "setup"
+    } {
+        apply(app, Command::SetupDone);
+    }
+}
+
+fn unit_at(app: &mut App, ty: &str, hex: &str) -> UnitId {
+    let s = session(app);
+    let t = s.rules.type_index(ty).expect("type");
+    s.state
+        .units
+        .iter()
+        .find(|u| u.ty == t && u.hex == Some(h(hex)) && u.status == UnitStatus::OnMap)
+        .map(|u| u.id)
+        .unwrap_or_else(|| panic!("no {ty} in {hex}"))
+}
+
+/// Every word the spawned entities show: texts and tooltips.
+fn drawn_words(app: &mut App) -> Vec<String> {
+    let mut words = Vec::new();
+    let w = app.world_mut();
+    let mut q = w.query::<&Text2d>();
+    for t in q.iter(w) {
+        words.push(t.0.clone());
+    }
+    let mut q = w.query::<&Tooltip>();
+    for t in q.iter(w) {
+        words.push(t.title.clone());
+        words.extend(t.lines.iter().cloned());
+    }
+    words
+}
+
+// FTE 18.1, 22.0, 23.0: a Concealed enemy is only a marker; what is under
+// it (a Sniper, a Dummy, Civilians, a Leader) never reaches the screen.
+#[test]
+fn the_board_is_built_from_the_viewing_sides_view() {
+    let mut a = app("hamlet-search", 5, 0);
+    past_setup(&mut a);
+    assert_eq!(screen(&a).side(), Some(Side::Us));
+    let words = drawn_words(&mut a);
+    assert!(!words.is_empty(), "something was drawn");
+    let secret = [
+        "VC Commander",
+        "VC Fire Team",
+        "VC Sniper",
+        "Dummy",
+        "Civilians",
+        "Sniper",
+        "Cmdr",
+        "Rice Cache",
+        "Medical Cache",
+        "Ammo Cache",
+        "Tunnel",
+    ];
+    for w in &words {
+        for s in secret {
+            assert!(!w.contains(s), "the US board shows '{w}'");
+        }
+    }
+    // One Concealed marker per hidden VC unit, and "?" caches.
+    let hidden = session(&mut a)
+        .state
+        .units
+        .iter()
+        .filter(|u| u.side == Side::Nva && u.status == UnitStatus::OnMap)
+        .count();
+    let markers = words
+        .iter()
+        .filter(|w| w.starts_with("Concealed marker"))
+        .count();
+    assert_eq!(markers, hidden);
+    assert!(words.iter().any(|w| w.starts_with("Hidden marker")));
+    // The same game seen by the NVA/VC shows its own units by name.
+    let v = {
+        let s = session(&mut a);
+        s.rules.view(&s.state, 1)
+    };
+    a.world_mut().resource_mut::<ActiveGame>().viewer = Some(1);
+    settle(&mut a);
+    let words = drawn_words(&mut a);
+    assert!(words.iter().any(|w| w.contains("VC Sniper")));
+    assert!(words.iter().any(|w| w.contains("Rice Cache")));
+    assert!(!v.units.is_empty());
+}
+
+// FTE 5.1: a click on a Leader offers its activation (with the units it
+// brings), the hex's and the units'; choosing one sends it.
+#[test]
+fn a_click_on_a_stack_offers_its_activations() {
+    let mut a = app("hamlet-search", 5, 0);
+    past_setup(&mut a);
+    assert_eq!(screen(&a).kind(), "activate");
+    let leader = unit_at(&mut a, "us-leader", "11.17");
+    click(&mut a, "11.17");
+    let menu = screen(&a).menu.clone().expect("a menu");
+    let i = menu
+        .items
+        .iter()
+        .position(|m| m.then == fte_plugin::pick::Click::Submit(Command::ActivateLeader { leader }))
+        .expect("the Leader's activation is offered");
+    assert!(
+        menu.items[i].units.len() > 1,
+        "it lights up the units the Leader brings"
+    );
+    assert!(menu.items.iter().any(|m| {
+        m.then == fte_plugin::pick::Click::Submit(Command::ActivateHex { hex: h("11.17") })
+    }));
+    act(&mut a, FteAction::Choose(i));
+    assert_eq!(sent(&mut a), vec![Command::ActivateLeader { leader }]);
+    assert_eq!(screen(&a).kind(), "action");
+    // A click on an empty field hex offers nothing.
+    click(&mut a, "3.3");
+    assert!(sent(&mut a).is_empty());
+}
+
+// FTE 6.0, 6.4, 21.0: a click on a far hex moves the selection there one
+// hex at a time (each hex its own command), then ends the move.
+#[test]
+fn a_click_on_a_reachable_hex_walks_there_hex_by_hex() {
+    let mut a = app("hamlet-search", 5, 0);
+    past_setup(&mut a);
+    let leader = unit_at(&mut a, "us-leader", "9.17");
+    apply(&mut a, Command::ActivateUnit { unit: leader });
+    assert_eq!(screen(&a).kind(), "action");
+    assert_eq!(screen(&a).sel, vec![leader], "a lone unit is selected");
+    let reach = screen(&a).reach.clone();
+    // 6.17 is three hexes west of 9.17, over the paddies.
+    let dest = h("6.17");
+    let cost = reach
+        .iter()
+        .find(|(x, _)| *x == dest)
+        .map(|(_, c)| *c)
+        .expect("6.17 is in reach");
+    click(&mut a, "6.17");
+    // Walk on: the board sends one step per frame.
+    for _ in 0..20 {
+        a.update();
+    }
+    let cmds = sent(&mut a);
+    assert_eq!(
+        cmds[0],
+        Command::Move {
+            units: vec![leader],
+            mode: MoveMode::Normal
+        }
+    );
+    let steps: Vec<Hex> = cmds
+        .iter()
+        .filter_map(|c| match c {
+            Command::Step { hex } => Some(*hex),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(steps.len(), 3, "9.17 to 6.17 is three hexes: {cmds:?}");
+    assert_eq!(*steps.last().unwrap(), dest);
+    assert_eq!(cmds.last(), Some(&Command::EndMove));
+    assert!(cost <= 10);
+    let s = session(&mut a);
+    assert_eq!(s.state.unit(leader).hex, Some(dest));
+}
+
+fn conceal_next_to(app: &mut App, ty: &str, hex: &str) -> (UnitId, u16) {
+    let s = session(app);
+    let t = s.rules.type_index(ty).expect("type");
+    let u = s
+        .state
+        .units
+        .iter()
+        .find(|u| u.ty == t && u.status == UnitStatus::OnMap)
+        .map(|u| u.id)
+        .expect("unit");
+    let x = s.state.unit_mut(u);
+    x.hex = Some(h(hex));
+    x.fort = None;
+    assert!(x.concealed);
+    (u, x.marker)
+}
+
+// FTE 7.1, 18.1: a click on a Concealed marker aims at it; the number
+// needed shows with every modifier and its section before the roll, and
+// confirming sends the Fire with the marker as target.
+#[test]
+fn a_click_on_an_enemy_aims_and_confirming_fires() {
+    let mut a = app("hamlet-search", 5, 0);
+    past_setup(&mut a);
+    let (_, marker) = conceal_next_to(&mut a, "vc-rifle", "10.16");
+    let rifle = unit_at(&mut a, "us-rifle", "10.17");
+    apply(&mut a, Command::ActivateUnit { unit: rifle });
+    // The target ring and its number are on the board before any click.
+    let aims = screen(&a).aims.clone();
+    let (aim, preview) = aims
+        .iter()
+        .find(|(x, _)| x.target == Some(Target::Marker(marker)))
+        .expect("the marker is a target");
+    assert_eq!(aim.kind, AimKind::Fire);
+    let p = preview.as_ref().expect("a preview");
+    assert!(p.hidden, "the marker may hide modifiers");
+    click(&mut a, "10.16");
+    // Next to it, the rifle team may fire or assault (8.0): a menu.
+    let menu = screen(&a).menu.clone().expect("fire or assault");
+    assert!(
+        menu.items
+            .iter()
+            .any(|m| m.label.starts_with("Assault 10.16"))
+    );
+    let i = menu
+        .items
+        .iter()
+        .position(|m| m.label.starts_with("Fire at Concealed marker"))
+        .expect("fire");
+    act(&mut a, FteAction::Choose(i));
+    let st = screen(&a);
+    let aim = st.aim.clone().expect("aiming");
+    assert_eq!(aim.target, Some(Target::Marker(marker)));
+    let adj = &st.aim_preview.as_ref().expect("a preview")[0];
+    let rules: Vec<&str> = adj.modifiers.iter().map(|m| m.rule.as_str()).collect();
+    assert!(
+        rules.contains(&"FTE 18.1"),
+        "+2 for the Concealed target: {rules:?}"
+    );
+    assert!(
+        rules.contains(&"FTE 7.1"),
+        "-1 for firing adjacent: {rules:?}"
+    );
+    assert!(
+        adj.needed
+            .as_deref()
+            .unwrap()
+            .starts_with(&format!("{} or less", p.needed))
+    );
+    assert!(
+        sent(&mut a).is_empty(),
+        "nothing is fired before the confirm"
+    );
+    act(&mut a, FteAction::Confirm);
+    assert_eq!(
+        sent(&mut a),
+        vec![Command::Fire {
+            firers: vec![rifle],
+            primary: rifle,
+            target: Target::Marker(marker)
+        }]
+    );
+}
+
+/// A US Leader walks from 9.17 to 6.17 in sight of a Visible VC team in
+/// 4.16: the walk stops at the VC's Opportunity Fire chance.
+fn walk_into_sight() -> (App, UnitId, UnitId) {
+    let mut a = app("hamlet-search", 5, 0);
+    past_setup(&mut a);
+    let (vc, _) = conceal_next_to(&mut a, "vc-rifle", "4.16");
+    session(&mut a).state.unit_mut(vc).concealed = false;
+    let leader = unit_at(&mut a, "us-leader", "9.17");
+    apply(&mut a, Command::ActivateUnit { unit: leader });
+    click(&mut a, "6.17");
+    for _ in 0..20 {
+        a.update();
+    }
+    (a, vc, leader)
+}
+
+// FTE 21.0: a unit entering a hex in sight of an unbroken enemy gives
+// that side its chance: the prompt comes up on the other side's board,
+// a click on its unit ticks it, and trying sends the check.
+#[test]
+fn opportunity_fire_is_prompted_to_the_other_side() {
+    let (mut a, vc, leader) = walk_into_sight();
+    let st = screen(&a);
+    assert_eq!(st.kind(), "opportunity-fire");
+    assert_eq!(st.side(), Some(Side::Nva), "the NVA/VC player decides");
+    assert!(st.plan.is_empty(), "the walk stopped for the chance");
+    // Before trying, the check each unit needs (Troop Quality and markers).
+    let (u, check) = st.checks.first().expect("a check preview");
+    assert_eq!(*u, vc);
+    assert!(check.needed.as_deref().unwrap().contains("or less"));
+    match &st.situation {
+        Some(fte_rules::screen::Situation::OpFire { targets, .. }) => {
+            assert_eq!(targets, &vec![Target::Unit(leader)]);
+        }
+        other => panic!("{other:?}"),
+    }
+    sent(&mut a);
+    click(&mut a, "4.16");
+    assert_eq!(screen(&a).sel, vec![vc], "a click ticks the unit");
+    act(
+        &mut a,
+        FteAction::Submit(Command::OpFireAttempt { units: vec![vc] }),
+    );
+    assert_eq!(
+        sent(&mut a),
+        vec![Command::OpFireAttempt { units: vec![vc] }]
+    );
+}
+
+// FTE 7.3: the tool traces the line between any two hexes and says what
+// blocks it, as the rules judge it.
+#[test]
+fn the_line_of_sight_tool_traces_and_explains() {
+    let mut a = app("hamlet-search", 5, 0);
+    past_setup(&mut a);
+    act(
+        &mut a,
+        FteAction::SetTool(Tool::LineOfSight {
+            from: None,
+            to: None,
+        }),
+    );
+    click(&mut a, "11.17");
+    click(&mut a, "11.5");
+    let los = screen(&a).los.clone().expect("a line");
+    assert_eq!(los.from, h("11.17"));
+    assert_eq!(los.to, h("11.5"));
+    assert_eq!(los.trace.first(), Some(&h("11.17")));
+    assert_eq!(los.trace.last(), Some(&h("11.5")));
+    assert!(los.trace.len() >= 13);
+    let s = session(&mut a);
+    let expect = s.rules.line_of_sight(&s.state, h("11.17"), h("11.5")).err();
+    assert_eq!(los.blocked, expect);
+    assert!(los.blocked.is_some(), "the hamlet and the paddies block it");
+    assert!(sent(&mut a).is_empty(), "looking sends nothing");
+}
+
+// FTE 3.0, 26.0: in set-up a click picks a unit up and a click in its area
+// puts it down.
+#[test]
+fn set_up_picks_a_unit_up_and_puts_it_down() {
+    let mut a = app("hamlet-search", 5, 1);
+    assert_eq!(screen(&a).kind(), "setup");
+    let dummy = unit_at(&mut a, "vc-dummy", "14.9");
+    click(&mut a, "14.9");
+    assert_eq!(screen(&a).sel, vec![dummy]);
+    assert!(screen(&a).area.contains(&h("13.8")), "its area is ringed");
+    click(&mut a, "13.8");
+    assert_eq!(
+        sent(&mut a),
+        vec![Command::Place {
+            unit: dummy,
+            hex: h("13.8")
+        }]
+    );
+}
+
+// Hot seat: while the hand-over screen hides the board (no viewer), no
+// counter, marker or highlight of either side stays drawn.
+#[test]
+fn nothing_of_either_side_is_drawn_during_a_hand_over() {
+    let mut a = app("hamlet-search", 5, 0);
+    past_setup(&mut a);
+    let count = |a: &mut App| {
+        let w = a.world_mut();
+        let mut q = w.query_filtered::<Entity, With<fte_plugin::board::FteBoard>>();
+        q.iter(w).count()
+    };
+    assert!(count(&mut a) > 0);
+    a.world_mut().resource_mut::<ActiveGame>().viewer = None;
+    settle(&mut a);
+    assert_eq!(count(&mut a), 0);
+    assert!(drawn_words(&mut a).is_empty(), "{:?}", drawn_words(&mut a));
+    assert!(screen(&a).view.is_none());
+    assert!(screen(&a).legal.is_empty());
+}
+
+// FTE 21.0: after the enemy's chance, the mover may go on with one click
+// to where it was going.
+#[test]
+fn a_walk_stopped_by_opportunity_fire_can_go_on() {
+    let (mut a, _, leader) = walk_into_sight();
+    assert_eq!(screen(&a).kind(), "opportunity-fire");
+    sent(&mut a);
+    apply(&mut a, Command::OpFirePass);
+    let st = screen(&a);
+    assert_eq!(st.kind(), "move");
+    assert_eq!(st.resume, Some((h("6.17"), true)));
+    act(&mut a, FteAction::Resume);
+    for _ in 0..20 {
+        a.update();
+        // Pass every further chance at once.
+        if screen(&a).kind() == "opportunity-fire" {
+            apply(&mut a, Command::OpFirePass);
+        }
+    }
+    let cmds = sent(&mut a);
+    assert!(
+        matches!(cmds.first(), Some(Command::Step { .. })),
+        "{cmds:?}"
+    );
+    let s = session(&mut a);
+    assert_eq!(s.state.unit(leader).hex, Some(h("6.17")));
+}
