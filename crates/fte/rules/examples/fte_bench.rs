@@ -1,7 +1,7 @@
 //! Benchmark: random games per second for each scenario, and the time to
 //! compute line of sight from every hex to every hex of the largest map.
 //!
-//! `cargo run --release -p fte-rules --example bench [GAMES] [SCENARIO]`
+//! `cargo run --release -p fte-rules --example fte_bench [GAMES] [SCENARIO]`
 
 use fte_rules::Fte;
 use std::time::Instant;

@@ -1,7 +1,7 @@
 //! Complete random-policy games per second on one core, per scenario, with the
 //! playout digest (the same for the same seed).
 //!
-//! cargo run --release -p csar-rules --example bench [games] [seed] [scenario]
+//! cargo run --release -p csar-rules --example csar_bench [games] [seed] [scenario]
 
 use csar_rules::Csar;
 use vt_core::{Ruleset, Setup};
