@@ -216,6 +216,37 @@ pub struct LogEntry {
     /// The rolls and draws behind it, each with its modifiers.
     #[serde(default)]
     pub adjudications: Vec<Adjudication>,
+    /// Set when only one side may read the entry in full (a Concealed
+    /// unit's own check, a move under a Concealed marker): the log is shown
+    /// to both players of a hot-seat game, so it may not tell more than the
+    /// board does.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub private: Option<Private>,
+}
+
+/// The part of a [`LogEntry`] the other sides read.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Private {
+    /// The side that reads the entry in full.
+    pub side: SideIdx,
+    /// What the other sides read instead.
+    pub public: String,
+    /// The rolls they see, if any (a die whose modifiers are partly
+    /// secret shows the open ones).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rolls: Vec<Adjudication>,
+}
+
+/// Who reads the log.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reader {
+    /// A side during the game: its own private entries in full, the other
+    /// sides' as their public text.
+    Side(SideIdx),
+    /// Nobody in particular (a hand-over screen): public texts only.
+    Public,
+    /// Everything, as after the game or from the save file.
+    Referee,
 }
 
 impl LogEntry {
@@ -223,6 +254,48 @@ impl LogEntry {
         LogEntry {
             text: text.into(),
             adjudications: Vec::new(),
+            private: None,
+        }
+    }
+
+    pub fn with_rolls(text: impl Into<String>, adjudications: Vec<Adjudication>) -> Self {
+        LogEntry {
+            text: text.into(),
+            adjudications,
+            private: None,
+        }
+    }
+
+    /// Only `side` reads this entry in full; the others read `public`.
+    pub fn private_to(mut self, side: SideIdx, public: impl Into<String>) -> Self {
+        self.private = Some(Private {
+            side,
+            public: public.into(),
+            rolls: Vec::new(),
+        });
+        self
+    }
+
+    /// As [`LogEntry::private_to`], the other sides seeing `rolls`.
+    pub fn private_with_rolls(
+        self,
+        side: SideIdx,
+        public: impl Into<String>,
+        rolls: Vec<Adjudication>,
+    ) -> Self {
+        let mut e = self.private_to(side, public);
+        if let Some(p) = e.private.as_mut() {
+            p.rolls = rolls;
+        }
+        e
+    }
+
+    /// The text and rolls `reader` may read.
+    pub fn read_by(&self, reader: Reader) -> (&str, &[Adjudication]) {
+        match (&self.private, reader) {
+            (None, _) | (_, Reader::Referee) => (&self.text, &self.adjudications),
+            (Some(p), Reader::Side(s)) if s == p.side => (&self.text, &self.adjudications),
+            (Some(p), _) => (&p.public, &p.rolls),
         }
     }
 }
@@ -296,5 +369,54 @@ pub trait Ruleset: Send + Sync + 'static {
         let mut events = Vec::new();
         self.execute(state, command, &mut events);
         Ok(events)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // A private entry: its side reads it all, the others the public text
+    // and the open rolls, the referee everything; a plain entry reads the
+    // same for all.
+    #[test]
+    fn private_entries_read_by_side() {
+        let mut full = Adjudication::new("Stealthy Movement check", "FTE 6.7");
+        full.rolled = vec![4];
+        let e = LogEntry::with_rolls("Check for Rifle #3: passed.", vec![full.clone()])
+            .private_to(1, "Check for Concealed marker 2: passed.");
+        assert_eq!(e.read_by(Reader::Side(1)).0, "Check for Rifle #3: passed.");
+        assert_eq!(e.read_by(Reader::Side(1)).1, std::slice::from_ref(&full));
+        assert_eq!(
+            e.read_by(Reader::Side(0)),
+            ("Check for Concealed marker 2: passed.", &[][..])
+        );
+        assert_eq!(
+            e.read_by(Reader::Public).0,
+            "Check for Concealed marker 2: passed."
+        );
+        assert_eq!(e.read_by(Reader::Referee).0, "Check for Rifle #3: passed.");
+
+        let mut open = full.clone();
+        open.modifiers.clear();
+        let e = e.private_with_rolls(
+            1,
+            "Check for Concealed marker 2: passed.",
+            vec![open.clone()],
+        );
+        assert_eq!(e.read_by(Reader::Side(0)).1, std::slice::from_ref(&open));
+
+        let plain = LogEntry::text("Turn 2 begins.");
+        for r in [
+            Reader::Side(0),
+            Reader::Side(1),
+            Reader::Public,
+            Reader::Referee,
+        ] {
+            assert_eq!(plain.read_by(r).0, "Turn 2 begins.");
+        }
+        // Saves and `vt log` keep older entries readable (no private part).
+        let old: LogEntry = serde_json::from_str(r#"{"text": "x"}"#).unwrap();
+        assert_eq!(old.private, None);
     }
 }

@@ -293,10 +293,7 @@ impl Ruleset for Pig {
                 } else {
                     "add to turn".into()
                 };
-                LogEntry {
-                    text: format!("Side {} rolls {}", side + 1, die),
-                    adjudications: vec![a],
-                }
+                LogEntry::with_rolls(format!("Side {} rolls {}", side + 1, die), vec![a])
             }
             PigEvent::Banked {
                 side,

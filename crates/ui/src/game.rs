@@ -179,12 +179,26 @@ impl ActiveGame {
         ok
     }
 
-    /// The most recent adjudications, newest first.
+    /// Who reads the log now: the viewing side (another side's private
+    /// entries only as their public text), nobody while the board is hidden,
+    /// everyone once the game is over.
+    pub fn reader(&self) -> vt_core::Reader {
+        if self.session.outcome().is_finished() {
+            return vt_core::Reader::Referee;
+        }
+        match self.viewer {
+            Some(s) => vt_core::Reader::Side(s),
+            None => vt_core::Reader::Public,
+        }
+    }
+
+    /// The most recent adjudications the reader may see, newest first.
     pub fn recent_adjudications(&self, n: usize) -> Vec<&vt_core::Adjudication> {
+        let reader = self.reader();
         self.log
             .iter()
             .rev()
-            .flat_map(|e| e.adjudications.iter().rev())
+            .flat_map(|e| e.read_by(reader).1.iter().rev())
             .take(n)
             .collect()
     }

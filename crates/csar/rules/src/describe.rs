@@ -256,10 +256,10 @@ impl Csar {
                     (Purpose::HitAllocation, Some(x)) => format!(" id {x}"),
                     _ => String::new(),
                 };
-                LogEntry {
-                    text: format!("{what}: card {} {}{id}: {short}.", d.number, d.icon.name()),
-                    adjudications: vec![a],
-                }
+                LogEntry::with_rolls(
+                    format!("{what}: card {} {}{id}: {short}.", d.number, d.icon.name()),
+                    vec![a],
+                )
             }
             Event::Reshuffled => t("The Resolution deck is reshuffled (2.2.1).".into()),
             Event::RandomPick {
@@ -276,14 +276,14 @@ impl Csar {
                 a.total = self.number(card) as i32;
                 a.needed = Some(format!("{options} outcomes spread over the ones digit"));
                 a.result = format!("outcome {} of {options}", picked + 1);
-                LogEntry {
-                    text: format!(
+                LogEntry::with_rolls(
+                    format!(
                         "Random determination ({}): outcome {} of {options}.",
                         random_words(why),
                         picked + 1
                     ),
-                    adjudications: vec![a],
-                }
+                    vec![a],
+                )
             }
             Event::WildRemoved { rule } => t(format!("The Wild card leaves the game (6.{rule}).")),
             Event::EventDrawn { card } => {
@@ -443,13 +443,13 @@ impl Csar {
                 }
                 a.total = zfv as i32;
                 a.result = format!("draw {zfv} Resolution cards");
-                LogEntry {
-                    text: format!(
+                LogEntry::with_rolls(
+                    format!(
                         "{guns} gun(s) fire into the {}: Zone Firepower Value {zfv}.",
                         zone.name()
                     ),
-                    adjudications: vec![a],
-                }
+                    vec![a],
+                )
             }
             Event::HitsDiscarded { zone, hits } => t(format!(
                 "A roundel throws out {hits} Hit(s) on the {}.",
@@ -588,14 +588,14 @@ impl Csar {
                 a.total = draws as i32;
                 a.needed = Some("any roundel; never fewer than one draw".into());
                 a.result = format!("{draws} draws");
-                LogEntry {
-                    text: format!(
+                LogEntry::with_rolls(
+                    format!(
                         "{} tries to pick up Survivor {}: {cool} Cool aircraft, {draws} draws.",
                         self.aircraft_name(helicopter),
                         survivor + 1
                     ),
-                    adjudications: vec![a],
-                }
+                    vec![a],
+                )
             }
             Event::RescueCancelled {
                 helicopter,
@@ -646,10 +646,10 @@ impl Csar {
                 } else {
                     "survives".into()
                 };
-                LogEntry {
-                    text: format!("{}: {draws} draw(s), {}.", self.gun_name(gun), a.result),
-                    adjudications: vec![a],
-                }
+                LogEntry::with_rolls(
+                    format!("{}: {draws} draw(s), {}.", self.gun_name(gun), a.result),
+                    vec![a],
+                )
             }
             Event::TargetDamage {
                 zone,
@@ -672,10 +672,7 @@ impl Csar {
                 }
                 a.total = draws as i32;
                 a.needed = Some("no rifle".into());
-                LogEntry {
-                    text: format!("Enemy Search: {draws} draw(s)."),
-                    adjudications: vec![a],
-                }
+                LogEntry::with_rolls(format!("Enemy Search: {draws} draw(s)."), vec![a])
             }
             Event::SearchSpared => {
                 t("A rifle, but Search Effectiveness spares the Survivor this once (6.5).".into())
@@ -693,10 +690,7 @@ impl Csar {
                 }
                 a.total = draws as i32;
                 a.needed = Some("no rifle".into());
-                LogEntry {
-                    text: format!("Abort Check: {draws} draw(s)."),
-                    adjudications: vec![a],
-                }
+                LogEntry::with_rolls(format!("Abort Check: {draws} draw(s)."), vec![a])
             }
             Event::AbortCheckSkipped => t("No Abort Check this turn (4.4.3).".into()),
             Event::MissionAborted => t("The mission is aborted.".into()),
@@ -782,14 +776,14 @@ impl Csar {
                 }
                 a.total = score.total();
                 a.result = format!("{morale} Morale Points");
-                LogEntry {
-                    text: format!(
+                LogEntry::with_rolls(
+                    format!(
                         "Mission {mission}: {} ; {:+} Morale, now {morale}.",
                         result.label(),
                         score.total()
                     ),
-                    adjudications: vec![a],
-                }
+                    vec![a],
+                )
             }
             Event::PilotLost { card } => t(format!(
                 "{} is lost for the campaign.",

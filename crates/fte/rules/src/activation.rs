@@ -256,10 +256,12 @@ impl Fte {
             let u = s.unit(l);
             u.broken && self.is_leader(u)
         });
+        let named: Vec<UnitId> = eligible.iter().copied().chain(leader).collect();
         ev.push(Event::Activated {
             side,
             units: eligible.clone(),
             leader,
+            marked: s.marked(&named),
         });
         s.activation = Some(Activation {
             side,

@@ -132,6 +132,7 @@ impl Fte {
             unit,
             ty: u.ty,
             concealed: u.concealed,
+            marked: s.marked(&[unit]),
             kind,
             quality,
             roll,

@@ -2,10 +2,10 @@
 //! listing each modifier with its rule section.
 
 use crate::Fte;
-use crate::event::{AttackKind, CasualtyResult, Event, Mods};
+use crate::event::{AttackKind, CasualtyResult, Drm, Event, Marked, Mods};
 use crate::state::{Chit, Side};
 use vt_core::dice::{Adjudication, Modifier, TableCell};
-use vt_core::engine::LogEntry;
+use vt_core::engine::{LogEntry, SideIdx};
 
 fn modifiers(m: &Mods) -> Vec<Modifier> {
     m.iter()
@@ -23,6 +23,40 @@ fn u(id: u16) -> String {
 
 fn units(v: &[u16]) -> String {
     v.iter().map(|x| u(*x)).collect::<Vec<_>>().join(", ")
+}
+
+/// A unit as the other side knows it: by its Concealed marker if it has one.
+fn shown(id: u16, m: &Marked) -> String {
+    match m.marker(id) {
+        Some(n) => format!("Concealed marker {n}"),
+        None => u(id),
+    }
+}
+
+fn shown_units(v: &[u16], m: &Marked) -> String {
+    v.iter()
+        .map(|x| shown(*x, m))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// An entry naming units: in full for their owner; for the other side with
+/// Concealed units by marker only (18.0), so the log tells no more than the
+/// board. `text` gets the names of `v` and of the extra unit `one`.
+fn naming(
+    marked: &Option<Marked>,
+    v: &[u16],
+    one: Option<u16>,
+    text: impl Fn(&str, Option<String>) -> String,
+) -> LogEntry {
+    let entry = LogEntry::text(text(&units(v), one.map(u)));
+    match marked {
+        Some(m) => entry.private_to(
+            m.side.idx() as SideIdx,
+            text(&shown_units(v, m), one.map(|x| shown(x, m))),
+        ),
+        None => entry,
+    }
 }
 
 /// True if these events revealed nothing random or hidden.
@@ -73,14 +107,10 @@ impl Fte {
                 side,
                 units: us,
                 leader,
-            } => LogEntry::text(match leader {
-                Some(l) => format!(
-                    "{} activates Leader {} with {} (5.1).",
-                    side.name(),
-                    u(*l),
-                    units(us)
-                ),
-                None => format!("{} activates {} (5.1).", side.name(), units(us)),
+                marked,
+            } => naming(marked, us, *leader, |us, leader| match leader {
+                Some(l) => format!("{} activates Leader {l} with {us} (5.1).", side.name()),
+                None => format!("{} activates {us} (5.1).", side.name()),
             }),
             Event::Passed { side } => LogEntry::text(format!("{} passes (5.1).", side.name())),
             Event::ActivationEnds { side } => {
@@ -97,29 +127,40 @@ impl Fte {
             Event::Entered { unit, hex } => {
                 LogEntry::text(format!("{} enters at {hex} (4.0).", u(*unit)))
             }
-            Event::MoveBegins { units: us, mode } => {
-                LogEntry::text(format!("{} begin a {:?} move (6.0).", units(us), mode))
-            }
+            Event::MoveBegins {
+                units: us,
+                mode,
+                marked,
+            } => naming(marked, us, None, |us, _| {
+                format!("{us} begin a {mode:?} move (6.0).")
+            }),
             Event::Moved {
                 units: us,
                 from,
                 to,
                 cost,
                 left,
-            } => LogEntry::text(format!(
-                "{} move {from} to {to} for {} ({} left) (6.4).",
-                units(us),
-                crate::data::half_mp(*cost),
-                crate::data::half_mp(*left)
-            )),
+                marked,
+            } => naming(marked, us, None, |us, _| {
+                format!(
+                    "{us} move {from} to {to} for {} ({} left) (6.4).",
+                    crate::data::half_mp(*cost),
+                    crate::data::half_mp(*left)
+                )
+            }),
             Event::AltitudeChanged { unit, altitude } => {
                 LogEntry::text(format!("{} goes to {:?} level (6.8).", u(*unit), altitude))
             }
-            Event::FortChanged { units: us, entered } => LogEntry::text(format!(
-                "{} {} the Bunker/Foxholes (24.0, 25.0).",
-                units(us),
-                if *entered { "enter" } else { "leave" }
-            )),
+            Event::FortChanged {
+                units: us,
+                entered,
+                marked,
+            } => naming(marked, us, None, |us, _| {
+                format!(
+                    "{us} {} the Bunker/Foxholes (24.0, 25.0).",
+                    if *entered { "enter" } else { "leave" }
+                )
+            }),
             Event::Dropped { casualty, hex } => {
                 LogEntry::text(format!("Casualty {casualty} is left at {hex} (7.5.2)."))
             }
@@ -147,12 +188,16 @@ impl Fte {
                 roll,
                 mods,
                 pass,
+                marked,
             } => {
                 let (purpose, rule) = kind.name();
-                let who = if *concealed {
-                    format!("Concealed unit {}", u(*unit))
-                } else {
-                    self.who(*unit, *ty)
+                // The owner reads which unit it was; the other side only
+                // the marker and whether the check passed.
+                let marker = marked.as_ref().and_then(|m| m.marker(*unit));
+                let who = match marker {
+                    Some(n) => format!("{} (Concealed marker {n})", self.who(*unit, *ty)),
+                    None if *concealed => format!("Concealed unit {}", u(*unit)),
+                    None => self.who(*unit, *ty),
                 };
                 let mut a = Adjudication::new(format!("{purpose} for {who}"), rule);
                 a.rolled = vec![*roll as i32];
@@ -166,9 +211,15 @@ impl Fte {
                 } else {
                     "failed".into()
                 };
-                LogEntry {
-                    text: format!("{purpose} for {who}: {}.", a.result),
-                    adjudications: vec![a],
+                let result = a.result.clone();
+                let entry =
+                    LogEntry::with_rolls(format!("{purpose} for {who}: {result}."), vec![a]);
+                match (marked, marker) {
+                    (Some(m), Some(n)) => entry.private_to(
+                        m.side.idx() as SideIdx,
+                        format!("{purpose} for Concealed marker {n}: {result}."),
+                    ),
+                    _ => entry,
                 }
             }
             Event::Attack {
@@ -186,6 +237,7 @@ impl Fte {
                 hit,
                 effect_roll,
                 effect,
+                marked,
             } => {
                 let tname = if *target_concealed {
                     "a Concealed unit".to_string()
@@ -201,72 +253,130 @@ impl Fte {
                     AttackKind::Passenger => ("Passenger of a destroyed vehicle", "FTE 7.4"),
                     AttackKind::BoobyTrap => ("Booby Trap", "FTE 26.0"),
                 };
-                let mut adj = Vec::new();
-                if *kind != AttackKind::Passenger {
-                    let mut a = Adjudication::new(format!("{what} at {tname}"), rule);
-                    a.rolled = vec![*roll as i32];
-                    a.modifiers = modifiers(mods);
-                    a.total = total(*roll, mods);
-                    a.needed = Some(format!(
-                        "{} or less (Fire Rating {rating}{}; 1 always hits, 10 always misses)",
-                        *rating as i32 - crate::counters::mod_sum(mods),
-                        match (primary, primary_ty) {
-                            (Some(p), Some(t)) => format!(" of {}", self.who(*p, *t)),
-                            (Some(p), None) => format!(" of {}", u(*p)),
-                            _ => String::new(),
-                        }
-                    ));
-                    a.result = if *hit { "hit".into() } else { "miss".into() };
-                    adj.push(a);
-                }
-                if let (Some(r), Some(ef)) = (effect_roll, effect) {
-                    let mut b = Adjudication::new(
-                        format!("Target Effects Table, {}", weapon.name()),
-                        "FTE 7.4",
-                    );
-                    b.rolled = vec![*r as i32];
-                    b.total = *r as i32;
-                    b.table = Some(TableCell {
-                        table: "Target Effects Table".into(),
-                        row: r.to_string(),
-                        column: Some(weapon.name().into()),
-                    });
-                    b.result = ef.label().into();
-                    adj.push(b);
-                }
-                let by = if firers.is_empty() {
-                    String::new()
-                } else {
-                    format!(" by {}", units(firers))
+                // Firers still under Concealed markers are named by marker
+                // to the other side, and their type stays unsaid.
+                let by_marker = |x: u16| marked.as_ref().and_then(|m| m.marker(x));
+                let firer_name = |x: u16, open: bool| match by_marker(x) {
+                    Some(n) if !open => format!("Concealed marker {n}"),
+                    _ => u(x),
                 };
-                LogEntry {
-                    text: format!(
-                        "{what}{by} at {tname}: {}.",
-                        match (hit, effect) {
-                            (true, Some(ef)) => ef.label().to_string(),
-                            (true, None) => "hit".into(),
-                            _ => "miss".into(),
+                let primary_name = |open: bool| match (primary, primary_ty) {
+                    (Some(p), _) if !open && by_marker(*p).is_some() => {
+                        format!(" of {}", firer_name(*p, false))
+                    }
+                    (Some(p), Some(t)) => format!(" of {}", self.who(*p, *t)),
+                    (Some(p), None) => format!(" of {}", u(*p)),
+                    _ => String::new(),
+                };
+                let result = match (hit, effect) {
+                    (true, Some(ef)) => ef.label().to_string(),
+                    (true, None) => "hit".into(),
+                    _ => "miss".into(),
+                };
+                // `open`: the firers by number; `all_mods`: the target's own
+                // modifiers too.
+                let render = |open: bool, all_mods: bool| -> (String, Vec<Adjudication>) {
+                    let mut adj = Vec::new();
+                    if *kind != AttackKind::Passenger {
+                        let mut a = Adjudication::new(format!("{what} at {tname}"), rule);
+                        a.rolled = vec![*roll as i32];
+                        a.modifiers = modifiers(mods);
+                        a.total = total(*roll, mods);
+                        a.needed = Some(format!(
+                            "{} or less (Fire Rating {rating}{}; 1 always hits, 10 always misses)",
+                            *rating as i32 - crate::counters::mod_sum(mods),
+                            primary_name(open)
+                        ));
+                        // 18.0: a Concealed target keeps its own modifiers
+                        // (its Defense, a Sapper's, a hidden Bunker's or
+                        // Foxholes') from the firer.
+                        if !all_mods {
+                            let secret = [Drm::Defense, Drm::Sapper, Drm::Bunker, Drm::Foxholes];
+                            let before = a.modifiers.len();
+                            a.modifiers.retain(|m| {
+                                !secret
+                                    .iter()
+                                    .any(|d| m.label == d.label() && m.rule == d.rule())
+                            });
+                            if a.modifiers.len() != before {
+                                let open_sum: i32 = a.modifiers.iter().map(|m| m.value).sum();
+                                a.total = *roll as i32 + open_sum;
+                                a.needed = Some(format!(
+                                    "{} or less before the modifiers the Concealed target keeps hidden (Fire Rating {rating}{})",
+                                    *rating as i32 - open_sum,
+                                    primary_name(open)
+                                ));
+                            }
                         }
-                    ),
-                    adjudications: adj,
+                        a.result = if *hit { "hit".into() } else { "miss".into() };
+                        adj.push(a);
+                    }
+                    if let (Some(r), Some(ef)) = (effect_roll, effect) {
+                        let mut b = Adjudication::new(
+                            format!("Target Effects Table, {}", weapon.name()),
+                            "FTE 7.4",
+                        );
+                        b.rolled = vec![*r as i32];
+                        b.total = *r as i32;
+                        b.table = Some(TableCell {
+                            table: "Target Effects Table".into(),
+                            row: r.to_string(),
+                            column: Some(weapon.name().into()),
+                        });
+                        b.result = ef.label().into();
+                        adj.push(b);
+                    }
+                    let by = if firers.is_empty() {
+                        String::new()
+                    } else {
+                        let names: Vec<String> =
+                            firers.iter().map(|x| firer_name(*x, open)).collect();
+                        format!(" by {}", names.join(", "))
+                    };
+                    (format!("{what}{by} at {tname}: {result}."), adj)
+                };
+                if !*target_concealed && marked.is_none() {
+                    let (text, adj) = render(true, true);
+                    return LogEntry::with_rolls(text, adj);
                 }
+                // The side with the secret reads the whole roll: the
+                // target's owner if it is Concealed (firers still Concealed
+                // then named by marker to him too), else the firers'.
+                let owner = if *target_concealed {
+                    match self.types.get(*target_ty as usize).map(|t| t.nation) {
+                        Some(crate::data::Nation::Us) => Side::Us,
+                        _ => Side::Nva,
+                    }
+                } else {
+                    marked.as_ref().map(|m| m.side).unwrap_or(Side::Us)
+                };
+                let (text, adj) = render(!*target_concealed, true);
+                let (public, open) = render(false, !*target_concealed);
+                LogEntry::with_rolls(text, adj).private_with_rolls(
+                    owner.idx() as SideIdx,
+                    public,
+                    open,
+                )
             }
             Event::Effect {
                 unit,
                 effect,
                 outcome,
-            } => LogEntry::text(format!(
-                "{} ({}): {outcome} (7.4).",
-                u(*unit),
-                effect.label()
-            )),
+                marked,
+            } => naming(marked, &[*unit], None, |who, _| {
+                format!("{who} ({}): {outcome} (7.4).", effect.label())
+            }),
             Event::CasualtyPlaced { kind, hex, .. } => LogEntry::text(format!(
                 "A {} marker is placed at {hex} (7.5.1).",
                 kind.name()
             )),
-            Event::Carried { casualty, unit } => {
-                LogEntry::text(format!("{} carries casualty {casualty} (7.5.2).", u(*unit)))
-            }
+            Event::Carried {
+                casualty,
+                unit,
+                marked,
+            } => naming(marked, &[*unit], None, |who, _| {
+                format!("{who} carries casualty {casualty} (7.5.2).")
+            }),
             Event::Captured { .. } => LogEntry::text(
                 "An enemy casualty alone with our units is captured or removed (7.5.3).",
             ),
@@ -295,18 +405,23 @@ impl Fte {
                     event.name()
                 )
             }),
-            Event::Searched { unit, found } => LogEntry::text(if found.is_empty() {
-                format!("{} searches (9.0).", u(*unit))
-            } else {
-                format!(
-                    "{} searches and finds {} (9.0).",
-                    u(*unit),
-                    found
-                        .iter()
-                        .map(|(_, k)| k.name())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )
+            Event::Searched {
+                unit,
+                found,
+                marked,
+            } => naming(marked, &[*unit], None, |who, _| {
+                if found.is_empty() {
+                    format!("{who} searches (9.0).")
+                } else {
+                    format!(
+                        "{who} searches and finds {} (9.0).",
+                        found
+                            .iter()
+                            .map(|(_, k)| k.name())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )
+                }
             }),
             Event::CacheRevealed { kind, .. } => LogEntry::text(format!(
                 "A hidden marker is revealed: {} (23.0).",
@@ -315,15 +430,20 @@ impl Fte {
             Event::CacheDestroyed { kind, .. } => {
                 LogEntry::text(format!("{} destroyed (11.0).", kind.name()))
             }
-            Event::Recovered { unit, removed } => LogEntry::text(format!(
-                "{} recovers{} (10.0).",
-                u(*unit),
-                if removed.is_empty() {
-                    String::new()
-                } else {
-                    format!(": {}", removed.join(", "))
-                }
-            )),
+            Event::Recovered {
+                unit,
+                removed,
+                marked,
+            } => naming(marked, &[*unit], None, |who, _| {
+                format!(
+                    "{who} recovers{} (10.0).",
+                    if removed.is_empty() {
+                        String::new()
+                    } else {
+                        format!(": {}", removed.join(", "))
+                    }
+                )
+            }),
             Event::MedevacRequested { roll, arrives } => {
                 let mut a = Adjudication::new("Medevac Request", "FTE 12.0");
                 a.rolled = vec![*roll as i32];
@@ -337,10 +457,7 @@ impl Fte {
                     Some(t) => format!("Slick arrives on turn {t}"),
                     None => "Request Denied".into(),
                 };
-                LogEntry {
-                    text: format!("Medevac requested: {}.", a.result),
-                    adjudications: vec![a],
-                }
+                LogEntry::with_rolls(format!("Medevac requested: {}.", a.result), vec![a])
             }
             Event::FireMissionRequested {
                 side,
@@ -361,14 +478,14 @@ impl Fte {
                     Some((k, d)) => format!("{} in {d} turn(s)", k.name()),
                     None => "Request Denied".into(),
                 };
-                LogEntry {
-                    text: format!(
+                LogEntry::with_rolls(
+                    format!(
                         "{} requests a Fire Mission (target secret): {}.",
                         side.name(),
                         a.result
                     ),
-                    adjudications: vec![a],
-                }
+                    vec![a],
+                )
             }
             Event::MissionCancelled { side } => LogEntry::text(format!(
                 "A {} Fire Mission is cancelled (16.0, 19.10).",
@@ -412,14 +529,14 @@ impl Fte {
                     }
                     (Some((d, n)), None) => format!("scatters {n} hex(es) in direction {d}"),
                 };
-                LogEntry {
-                    text: format!(
+                LogEntry::with_rolls(
+                    format!(
                         "{} {} aimed at {target} lands at {landed}.",
                         side.name(),
                         kind.name()
                     ),
-                    adjudications: vec![a],
-                }
+                    vec![a],
+                )
             }
             Event::Loaded {
                 carrier,
@@ -475,17 +592,24 @@ impl Fte {
                     }),
                 });
                 b.result = event.name().into();
-                LogEntry {
-                    text: format!("Random Event for {}: {}.", side.name(), event.name()),
-                    adjudications: vec![a, b],
-                }
+                LogEntry::with_rolls(
+                    format!("Random Event for {}: {}.", side.name(), event.name()),
+                    vec![a, b],
+                )
             }
-            Event::EventApplied { event, unit, hex } => LogEntry::text(format!(
-                "{}{}{}.",
-                event.name(),
-                unit.map(|x| format!(": {}", u(x))).unwrap_or_default(),
-                hex.map(|h| format!(" at {h}")).unwrap_or_default()
-            )),
+            Event::EventApplied {
+                event,
+                unit,
+                hex,
+                marked,
+            } => naming(marked, &[], *unit, |_, who| {
+                format!(
+                    "{}{}{}.",
+                    event.name(),
+                    who.map(|x| format!(": {x}")).unwrap_or_default(),
+                    hex.map(|h| format!(" at {h}")).unwrap_or_default()
+                )
+            }),
             Event::BoobyTrap { hex } => {
                 LogEntry::text(format!("A Booby Trap goes off at {hex} (26.0)."))
             }
@@ -526,10 +650,7 @@ impl Fte {
                     CasualtyResult::ReturnedToDuty => "RTD".into(),
                     CasualtyResult::NoChange => "no change".into(),
                 };
-                LogEntry {
-                    text: format!("Casualty check: {}.", a.result),
-                    adjudications: vec![a],
-                }
+                LogEntry::with_rolls(format!("Casualty check: {}.", a.result), vec![a])
             }
             Event::Abandoned { vehicle, crew } => LogEntry::text(format!(
                 "{} is abandoned; its crew becomes {} (6.10).",

@@ -6,6 +6,24 @@ use crate::geo::Hex;
 use crate::state::{CacheKind, CasualtyKind, Side, UnitId};
 use serde::{Deserialize, Serialize};
 
+/// The units of an event that sat under Concealed markers, with each
+/// marker's number: the other side knows them only by it (18.0), and the
+/// log, read by both players, names them so for that side.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Marked {
+    pub side: Side,
+    pub markers: Vec<(UnitId, u16)>,
+}
+
+impl Marked {
+    pub fn marker(&self, unit: UnitId) -> Option<u16> {
+        self.markers
+            .iter()
+            .find(|(u, _)| *u == unit)
+            .map(|(_, m)| *m)
+    }
+}
+
 /// One die-roll modifier, with the rule that gives it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Drm {
@@ -162,6 +180,8 @@ pub enum Event {
         side: Side,
         units: Vec<UnitId>,
         leader: Option<UnitId>,
+        #[serde(default)]
+        marked: Option<Marked>,
     },
     Passed {
         side: Side,
@@ -185,6 +205,8 @@ pub enum Event {
     MoveBegins {
         units: Vec<UnitId>,
         mode: crate::state::MoveMode,
+        #[serde(default)]
+        marked: Option<Marked>,
     },
     Moved {
         units: Vec<UnitId>,
@@ -192,6 +214,8 @@ pub enum Event {
         to: Hex,
         cost: u8,
         left: u8,
+        #[serde(default)]
+        marked: Option<Marked>,
     },
     AltitudeChanged {
         unit: UnitId,
@@ -200,6 +224,8 @@ pub enum Event {
     FortChanged {
         units: Vec<UnitId>,
         entered: bool,
+        #[serde(default)]
+        marked: Option<Marked>,
     },
     Dropped {
         casualty: u16,
@@ -233,6 +259,8 @@ pub enum Event {
         roll: u8,
         mods: Mods,
         pass: bool,
+        #[serde(default)]
+        marked: Option<Marked>,
     },
     /// A fire attack's to-hit roll and, on a hit, its effect roll.
     Attack {
@@ -251,12 +279,16 @@ pub enum Event {
         hit: bool,
         effect_roll: Option<u8>,
         effect: Option<Effect>,
+        #[serde(default)]
+        marked: Option<Marked>,
     },
     /// An effect applied to a unit.
     Effect {
         unit: UnitId,
         effect: Effect,
         outcome: String,
+        #[serde(default)]
+        marked: Option<Marked>,
     },
     CasualtyPlaced {
         casualty: u16,
@@ -266,6 +298,8 @@ pub enum Event {
     Carried {
         casualty: u16,
         unit: UnitId,
+        #[serde(default)]
+        marked: Option<Marked>,
     },
     Captured {
         casualty: u16,
@@ -287,6 +321,8 @@ pub enum Event {
     Searched {
         unit: UnitId,
         found: Vec<(u16, CacheKind)>,
+        #[serde(default)]
+        marked: Option<Marked>,
     },
     CacheRevealed {
         cache: u16,
@@ -299,6 +335,8 @@ pub enum Event {
     Recovered {
         unit: UnitId,
         removed: Vec<String>,
+        #[serde(default)]
+        marked: Option<Marked>,
     },
     MedevacRequested {
         roll: u8,
@@ -360,6 +398,8 @@ pub enum Event {
         event: RandomEvent,
         unit: Option<UnitId>,
         hex: Option<Hex>,
+        #[serde(default)]
+        marked: Option<Marked>,
     },
     BoobyTrap {
         hex: Hex,
@@ -405,4 +445,35 @@ pub enum CasualtyResult {
     DiedOfWounds,
     ReturnedToDuty,
     NoChange,
+}
+
+impl Event {
+    /// Notes which of the units an event names still sit under Concealed
+    /// markers once its command is done, for events that did not note it
+    /// when they happened (the log names those units by marker to the
+    /// enemy; a unit that lost its marker in the same command was revealed
+    /// to him anyway).
+    pub(crate) fn mark_concealed(&mut self, s: &crate::state::State) {
+        match self {
+            Event::Effect { unit, marked, .. }
+            | Event::Carried { unit, marked, .. }
+            | Event::Recovered { unit, marked, .. }
+            | Event::EventApplied {
+                unit: Some(unit),
+                marked,
+                ..
+            } if marked.is_none() => *marked = s.marked(&[*unit]),
+            Event::Attack {
+                firers,
+                primary,
+                marked,
+                ..
+            } if marked.is_none() => {
+                let mut named = firers.clone();
+                named.extend(*primary);
+                *marked = s.marked(&named);
+            }
+            _ => {}
+        }
+    }
 }

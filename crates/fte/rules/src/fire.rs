@@ -208,6 +208,7 @@ impl Fte {
             (None, None)
         };
         ev.push(Event::Attack {
+            marked: None,
             kind: a.kind,
             firers: a.firers.clone(),
             primary: a.primary,

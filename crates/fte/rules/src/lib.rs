@@ -362,8 +362,12 @@ impl Ruleset for Fte {
     }
 
     fn execute(&self, s: &mut State, c: &Command, events: &mut Vec<Event>) {
+        let start = events.len();
         self.execute_command(s, c, events);
         self.advance(s, events);
+        for e in &mut events[start..] {
+            e.mark_concealed(s);
+        }
     }
 
     fn view(&self, s: &State, side: SideIdx) -> view::View {

@@ -185,6 +185,7 @@ impl Fte {
         ev.push(Event::MoveBegins {
             units: units.to_vec(),
             mode,
+            marked: s.marked(units),
         });
     }
 
@@ -503,6 +504,7 @@ impl Fte {
                     to: *hex,
                     cost,
                     left,
+                    marked: s.marked(&m.units),
                 });
                 self.entered_hex(
                     s,
@@ -571,6 +573,7 @@ impl Fte {
                 ev.push(Event::FortChanged {
                     units: m.units.clone(),
                     entered: entering,
+                    marked: s.marked(&m.units),
                 });
                 // 24.0: Opportunity Fire at a unit going in or out takes
                 // place outside the fortification.

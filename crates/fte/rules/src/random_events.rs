@@ -255,6 +255,7 @@ impl Fte {
                     }
                 }
                 ev.push(Event::EventApplied {
+                    marked: None,
                     event,
                     unit: Some(unit),
                     hex: None,
@@ -271,6 +272,7 @@ impl Fte {
                     // On the map for three turns, off by the end of the third.
                     u.leave_by = Some(turn + stay.saturating_sub(1));
                     ev.push(Event::EventApplied {
+                        marked: None,
                         event,
                         unit: Some(id),
                         hex: Some(*hex),
@@ -290,6 +292,7 @@ impl Fte {
                     turn: s.turn + delay,
                 });
                 ev.push(Event::EventApplied {
+                    marked: None,
                     event,
                     unit: None,
                     hex: None,

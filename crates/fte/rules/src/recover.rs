@@ -110,15 +110,24 @@ impl Fte {
             let cas = &mut s.casualties[c as usize];
             cas.carrier = Some(unit);
             cas.hex = None;
-            ev.push(Event::Carried { casualty: c, unit });
+            ev.push(Event::Carried {
+                marked: None,
+                casualty: c,
+                unit,
+            });
         }
         if let Some((c, to)) = transfer {
             s.casualties[c as usize].carrier = Some(to);
             ev.push(Event::Carried {
+                marked: None,
                 casualty: c,
                 unit: to,
             });
         }
-        ev.push(Event::Recovered { unit, removed });
+        ev.push(Event::Recovered {
+            marked: None,
+            unit,
+            removed,
+        });
     }
 }

@@ -59,7 +59,11 @@ impl Fte {
         } else {
             s.unit_mut(unit).searching += 1;
         }
-        ev.push(Event::Searched { unit, found });
+        ev.push(Event::Searched {
+            unit,
+            found,
+            marked: s.marked(&[unit]),
+        });
         if self.seen_by_visible_enemy(s, unit) {
             self.lose_concealment(s, unit, ev);
         }

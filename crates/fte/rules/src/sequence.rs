@@ -1186,6 +1186,7 @@ impl Fte {
                     cas.carrier = Some(*unit);
                     cas.hex = None;
                     ev.push(Event::Carried {
+                        marked: None,
                         casualty,
                         unit: *unit,
                     });

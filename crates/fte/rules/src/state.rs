@@ -455,6 +455,18 @@ pub struct State {
 }
 
 impl State {
+    /// Which of `units` sit under Concealed markers now (for the log).
+    pub fn marked(&self, units: &[UnitId]) -> Option<crate::event::Marked> {
+        let markers: Vec<(UnitId, u16)> = units
+            .iter()
+            .map(|&u| self.unit(u))
+            .filter(|u| u.concealed)
+            .map(|u| (u.id, u.marker))
+            .collect();
+        let side = self.unit(*units.first()?).side;
+        (!markers.is_empty()).then_some(crate::event::Marked { side, markers })
+    }
+
     pub fn unit(&self, id: UnitId) -> &Unit {
         &self.units[id as usize]
     }

@@ -32,6 +32,7 @@ impl Fte {
         let effect = if effect == Effect::SQ {
             if role == Role::Sapper {
                 ev.push(Event::Effect {
+                    marked: None,
                     unit,
                     effect,
                     outcome: "no effect on a Sapper (27.0)".into(),
@@ -40,6 +41,7 @@ impl Fte {
             }
             if self.tq_check(s, unit, CheckKind::PossibleSuppression, Mods::new(), ev) {
                 ev.push(Event::Effect {
+                    marked: None,
                     unit,
                     effect,
                     outcome: "no effect".into(),
@@ -53,6 +55,7 @@ impl Fte {
         match role {
             Role::Dummy => {
                 ev.push(Event::Effect {
+                    marked: None,
                     unit,
                     effect,
                     outcome: "a Dummy: revealed and removed (22.0)".into(),
@@ -62,6 +65,7 @@ impl Fte {
             }
             Role::Civilians => {
                 ev.push(Event::Effect {
+                    marked: None,
                     unit,
                     effect,
                     outcome: "Civilians removed (7.4, 28.0)".into(),
@@ -75,6 +79,7 @@ impl Fte {
             Role::Sapper => {
                 if matches!(effect, Effect::KIA | Effect::WIA | Effect::B) {
                     ev.push(Event::Effect {
+                        marked: None,
                         unit,
                         effect,
                         outcome: "the Sapper is eliminated; no marker, no VP (27.0)".into(),
@@ -82,6 +87,7 @@ impl Fte {
                     self.eliminate(s, unit, "Sapper hit", ev);
                 } else {
                     ev.push(Event::Effect {
+                        marked: None,
                         unit,
                         effect,
                         outcome: "no effect on a Sapper (27.0)".into(),
@@ -126,6 +132,7 @@ impl Fte {
                 if flips {
                     s.unit_mut(unit).reduced = true;
                     ev.push(Event::Effect {
+                        marked: None,
                         unit,
                         effect,
                         outcome: format!(
@@ -150,6 +157,7 @@ impl Fte {
                     }
                 } else {
                     ev.push(Event::Effect {
+                        marked: None,
                         unit,
                         effect,
                         outcome: format!("removed and replaced by a {} marker", kind.name()),
@@ -176,6 +184,7 @@ impl Fte {
             }
             Effect::B => {
                 ev.push(Event::Effect {
+                    marked: None,
                     unit,
                     effect,
                     outcome: if mission {
@@ -190,6 +199,7 @@ impl Fte {
                 let u = s.unit(unit).clone();
                 if u.suppressed || u.broken {
                     ev.push(Event::Effect {
+                        marked: None,
                         unit,
                         effect,
                         outcome: "already Suppressed or Broken: Broken and retreats".into(),
@@ -198,6 +208,7 @@ impl Fte {
                 } else {
                     s.unit_mut(unit).suppressed = true;
                     ev.push(Event::Effect {
+                        marked: None,
                         unit,
                         effect,
                         outcome: "Suppressed".into(),
@@ -246,6 +257,7 @@ impl Fte {
                 } else {
                     s.unit_mut(unit).immobilized = true;
                     ev.push(Event::Effect {
+                        marked: None,
                         unit,
                         effect,
                         outcome: "Immobilized".into(),
@@ -286,6 +298,7 @@ impl Fte {
             outcome
         };
         ev.push(Event::Effect {
+            marked: None,
             unit,
             effect,
             outcome: outcome.into(),
@@ -307,6 +320,7 @@ impl Fte {
         let u = s.unit(unit).clone();
         let hex = u.hex.unwrap_or(Hex::new(0, 0));
         ev.push(Event::Effect {
+            marked: None,
             unit,
             effect: Effect::KIA,
             outcome: "Destroyed: passengers dismount and roll on the Dual Purpose column".into(),
@@ -329,6 +343,7 @@ impl Fte {
             let r = s.d10();
             let e = self.tables.effect(Weapon::DualPurpose, r);
             ev.push(Event::Attack {
+                marked: None,
                 kind: AttackKind::Passenger,
                 firers: Vec::new(),
                 primary: None,
@@ -378,6 +393,7 @@ impl Fte {
             return;
         }
         ev.push(Event::Effect {
+            marked: None,
             unit,
             effect: Effect::WIA,
             outcome: "Downed: comes down at Ground level".into(),
@@ -443,6 +459,7 @@ impl Fte {
     ) {
         let u = s.unit(unit).clone();
         ev.push(Event::Effect {
+            marked: None,
             unit,
             effect: Effect::KIA,
             outcome: "Destroyed with everyone aboard".into(),
@@ -551,6 +568,7 @@ impl Fte {
         let u = s.unit(unit).clone();
         let hex = u.hex.unwrap_or(Hex::new(0, 0));
         ev.push(Event::Effect {
+            marked: None,
             unit,
             effect: Effect::B,
             outcome: "cannot retreat: eliminated as a KIA".into(),

@@ -55,7 +55,8 @@ pub fn game_over_ui(
             ui.set_max_height(300.0);
             // Nothing forced open or shut here: the player opens what they want.
             let mut seen = game.log.len();
-            vt_ui::overlay::log::log_ui(ui, &game.log, &mut seen);
+            // The game is over: every side reads everything.
+            vt_ui::overlay::log::log_ui(ui, &game.log, vt_core::Reader::Referee, &mut seen);
         });
         ui.horizontal(|ui| {
             if ui.button("Save the replay").clicked() {

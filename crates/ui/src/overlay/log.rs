@@ -2,19 +2,19 @@
 //! every modifier with its rule section.
 
 use bevy_egui::egui::{self, Color32, RichText};
-use vt_core::{Adjudication, LogEntry};
+use vt_core::{Adjudication, LogEntry, Reader};
 
 pub const MODIFIER_PLUS: Color32 = Color32::from_rgb(120, 200, 120);
 pub const MODIFIER_MINUS: Color32 = Color32::from_rgb(230, 130, 110);
 
 /// The whole log, newest at the bottom, scrolled to the end. When entries
 /// arrive, the newest one with dice opens and the one opened before closes;
-/// `seen` is the log's length last time (kept by the caller).
-pub fn log_ui(ui: &mut egui::Ui, log: &[LogEntry], seen: &mut usize) {
-    let newest = log.iter().rposition(|e| !e.adjudications.is_empty());
-    let before = log[..(*seen).min(log.len())]
-        .iter()
-        .rposition(|e| !e.adjudications.is_empty());
+/// `seen` is the log's length last time (kept by the caller). `reader`
+/// reads another side's private entries only as their public text.
+pub fn log_ui(ui: &mut egui::Ui, log: &[LogEntry], reader: Reader, seen: &mut usize) {
+    let rolls = |e: &LogEntry| !e.read_by(reader).1.is_empty();
+    let newest = log.iter().rposition(rolls);
+    let before = log[..(*seen).min(log.len())].iter().rposition(rolls);
     let arrived = log.len() != *seen;
     *seen = log.len();
     egui::ScrollArea::vertical()
@@ -31,24 +31,29 @@ pub fn log_ui(ui: &mut egui::Ui, log: &[LogEntry], seen: &mut usize) {
                     (true, false, true) => Some(false),
                     _ => None,
                 };
-                entry_ui(ui, i, entry, force);
+                entry_ui(ui, i, entry.read_by(reader), force);
             }
         });
 }
 
 /// One entry: plain text, or a header that opens to its adjudications
 /// (`open` forces it open or shut this frame).
-pub fn entry_ui(ui: &mut egui::Ui, index: usize, entry: &LogEntry, open: Option<bool>) {
-    if entry.adjudications.is_empty() {
-        ui.label(format!("{}. {}", index + 1, entry.text));
+pub fn entry_ui(
+    ui: &mut egui::Ui,
+    index: usize,
+    (text, adjudications): (&str, &[Adjudication]),
+    open: Option<bool>,
+) {
+    if adjudications.is_empty() {
+        ui.label(format!("{}. {text}", index + 1));
         return;
     }
-    egui::CollapsingHeader::new(format!("{}. {}", index + 1, entry.text))
+    egui::CollapsingHeader::new(format!("{}. {text}", index + 1))
         .id_salt(("vt-log-entry", index))
         .default_open(false)
         .open(open)
         .show(ui, |ui| {
-            for (k, a) in entry.adjudications.iter().enumerate() {
+            for (k, a) in adjudications.iter().enumerate() {
                 ui.push_id(k, |ui| adjudication_ui(ui, a));
                 ui.separator();
             }

@@ -227,7 +227,7 @@ pub fn overlay_ui(
                 .max_size(400.0)
                 .show(root, |ui| {
                     ui.heading("Log");
-                    log::log_ui(ui, &game.log, &mut state.log_seen);
+                    log::log_ui(ui, &game.log, game.reader(), &mut state.log_seen);
                 });
         }
         if state.dice {

@@ -68,7 +68,7 @@ fn broken_data_names_the_file() {
 }
 
 // Hidden information in the log: in random games, a Concealed target or
-// checker is never named by its counter type.
+// checker is never named by its counter type to the other side.
 #[test]
 fn the_log_does_not_name_concealed_units() {
     use crate::Event;
@@ -100,9 +100,11 @@ fn the_log_does_not_name_concealed_units() {
                 if let Some(t) = hidden_ty {
                     seen += 1;
                     let name = &r.types[t as usize].name;
-                    let text = r.describe(e);
-                    assert!(!text.text.contains(name.as_str()), "{}", text.text);
-                    for a in &text.adjudications {
+                    // As the enemy reads it (its owner reads it all).
+                    let entry = r.describe(e);
+                    let (text, rolls) = entry.read_by(vt_core::Reader::Public);
+                    assert!(!text.contains(name.as_str()), "{text}");
+                    for a in rolls {
                         assert!(!a.purpose.contains(name.as_str()), "{}", a.purpose);
                     }
                 }
@@ -114,4 +116,96 @@ fn the_log_does_not_name_concealed_units() {
             sc.id
         );
     }
+}
+
+// FTE 18.0, 22.0: the log is read by both players of a hot-seat game, so a
+// unit under a Concealed marker (or a Dummy) is named to the enemy only by
+// its marker, and the modifiers a Concealed target keeps from the firer
+// stay out of the firer's copy of the roll. Random games of every scenario:
+// no entry the enemy reads names a unit that was Concealed before and after
+// the command, and its owner still reads the unit's number.
+#[test]
+fn the_enemy_reads_concealed_units_only_by_their_marker() {
+    use crate::event::Drm;
+    use crate::state::Side;
+    use vt_core::{GameRng, Reader};
+    let rules = Fte::embedded();
+    let secret_drms = [Drm::Defense, Drm::Sapper].map(|d| (d.label(), d.rule()));
+    let (mut private_entries, mut owner_named) = (0, 0);
+    let mut leaks = std::collections::BTreeSet::new();
+    for sc in rules.info().scenarios {
+        for seed in 1..=3 {
+            let mut s = rules.new_game(&Setup::new(&sc.id, seed)).unwrap();
+            let mut pick = GameRng::seeded(seed + 100);
+            for _ in 0..3000 {
+                let legal = rules.legal(&s);
+                if legal.is_empty() || rules.outcome(&s).is_finished() {
+                    break;
+                }
+                let concealed_before: Vec<(u16, Side)> = s
+                    .units
+                    .iter()
+                    .filter(|u| u.concealed)
+                    .map(|u| (u.id, u.side))
+                    .collect();
+                let c = legal[pick.index(legal.len())].clone();
+                let events = rules.apply(&mut s, &c).unwrap();
+                let still: Vec<(u16, Side)> = concealed_before
+                    .into_iter()
+                    .filter(|(id, _)| s.unit(*id).concealed)
+                    .collect();
+                for e in &events {
+                    let entry = rules.describe(e);
+                    if entry.private.is_some() {
+                        private_entries += 1;
+                    }
+                    for &(id, side) in &still {
+                        let name = format!("#{id}");
+                        let names = |t: &str| {
+                            t.match_indices(&name).any(|(i, _)| {
+                                !t[i + name.len()..].starts_with(|c: char| c.is_ascii_digit())
+                            })
+                        };
+                        let (text, rolls) = entry.read_by(Reader::Side(side.other().idx() as u8));
+                        if names(text) {
+                            leaks.insert(text.to_string());
+                        }
+                        for a in rolls {
+                            assert!(!names(&a.purpose), "{}: {}", sc.id, a.purpose);
+                        }
+                        if names(entry.read_by(Reader::Side(side.idx() as u8)).0) {
+                            owner_named += 1;
+                        }
+                    }
+                    if let crate::event::Event::Attack {
+                        target_concealed: true,
+                        firers,
+                        ..
+                    } = e
+                        && let Some(&f) = firers.first()
+                    {
+                        let firer = Reader::Side(s.unit(f).side.idx() as u8);
+                        for a in entry.read_by(firer).1 {
+                            assert!(
+                                a.modifiers.iter().all(|m| !secret_drms
+                                    .iter()
+                                    .any(|(l, r)| *l == m.label && *r == m.rule)),
+                                "{}: the firer reads the target's own modifiers: {a:?}",
+                                sc.id
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(leaks.is_empty(), "events naming Concealed units: {leaks:?}");
+    assert!(
+        private_entries > 50,
+        "only {private_entries} private entries"
+    );
+    assert!(
+        owner_named > 50,
+        "the owner read his units' numbers {owner_named} times"
+    );
 }
