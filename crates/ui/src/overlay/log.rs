@@ -100,23 +100,26 @@ pub fn adjudication_ui(ui: &mut egui::Ui, a: &Adjudication) {
                 ui.label("");
                 ui.end_row();
             }
-            if let Some(n) = &a.needed {
-                ui.label("Needed");
-                ui.label(n);
-                ui.label("");
-                ui.end_row();
-            }
-            if let Some(t) = &a.table {
-                ui.label("Table");
-                let mut s = format!("{}, row {}", t.table, t.row);
-                if let Some(c) = &t.column {
-                    s.push_str(&format!(", column {c}"));
-                }
-                ui.label(s);
-                ui.label("");
-                ui.end_row();
-            }
         });
+    // Below the grid, not in it: a grid column grows to its longest text,
+    // and these lines are long enough to push the log panel over the dice
+    // tray. Here they wrap to the panel's width.
+    if let Some(n) = &a.needed {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new("Needed").strong());
+            ui.label(n);
+        });
+    }
+    if let Some(t) = &a.table {
+        let mut s = format!("{}, row {}", t.table, t.row);
+        if let Some(c) = &t.column {
+            s.push_str(&format!(", column {c}"));
+        }
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new("Table").strong());
+            ui.label(s);
+        });
+    }
     if !a.result.is_empty() {
         ui.label(RichText::new(format!("Result: {}", a.result)).strong());
     }
