@@ -134,8 +134,11 @@ impl<R: Ruleset> DynSession for Session<R> {
         let c: R::Command = serde_json::from_value(command.clone())
             .map_err(|e| ApplyError::BadCommand(e.to_string()))?;
         let rules = self.rules.clone();
-        let events = Session::apply(self, c).map_err(ApplyError::Rule)?;
-        Ok(events.iter().map(|e| rules.describe(e)).collect())
+        let events = Session::apply(self, c).map_err(ApplyError::Rule)?.to_vec();
+        Ok(events
+            .iter()
+            .map(|e| rules.describe_in(&self.state, e))
+            .collect())
     }
 
     fn can_undo(&self) -> bool {

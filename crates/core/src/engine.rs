@@ -342,6 +342,13 @@ pub trait Ruleset: Send + Sync + 'static {
     /// The event in words, with its adjudications.
     fn describe(&self, event: &Self::Event) -> LogEntry;
 
+    /// As [`Ruleset::describe`], with the game as it is now at hand for what
+    /// never changes once set (a unit's type, to name it). The log is built
+    /// with this; the default ignores the state.
+    fn describe_in(&self, _state: &Self::State, event: &Self::Event) -> LogEntry {
+        self.describe(event)
+    }
+
     /// Every data value whose provenance is not the rulebook, and the
     /// reason: the "Sources and assumptions" view.
     fn source_notes(&self) -> Vec<SourceNote> {

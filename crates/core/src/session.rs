@@ -193,7 +193,10 @@ impl<R: Ruleset> Session<R> {
     }
 
     pub fn log(&self) -> Vec<LogEntry> {
-        self.events.iter().map(|e| self.rules.describe(e)).collect()
+        self.events
+            .iter()
+            .map(|e| self.rules.describe_in(&self.state, e))
+            .collect()
     }
 
     pub fn to_save(&self) -> Save<R::Command, R::State> {

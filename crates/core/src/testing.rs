@@ -60,8 +60,9 @@ pub fn check_contract<R: Ruleset>(
                 .expect("checked above")
                 .to_vec();
             for e in &events {
-                let entry = rules.describe(e);
+                let entry = rules.describe_in(&session.state, e);
                 assert!(!entry.text.is_empty(), "game {i}: event {e:?} has no words");
+                assert!(!rules.describe(e).text.is_empty(), "game {i}: {e:?}");
             }
             n += 1;
             if n == 25 {

@@ -3,7 +3,7 @@
 
 use crate::Fte;
 use crate::event::{AttackKind, CasualtyResult, Drm, Event, Marked, Mods};
-use crate::state::{Chit, Side};
+use crate::state::{Chit, Side, State};
 use vt_core::dice::{Adjudication, Modifier, TableCell};
 use vt_core::engine::{LogEntry, SideIdx};
 
@@ -17,45 +17,77 @@ fn total(roll: u8, m: &Mods) -> i32 {
     roll as i32 + crate::counters::mod_sum(m)
 }
 
-fn u(id: u16) -> String {
-    format!("#{id}")
+/// How the log names units: by type and number when the game is at hand
+/// ("Rifle Fire Team #3"), by number alone otherwise, and by number alone
+/// for a unit under a Concealed marker (its type is its owner's secret).
+struct Names<'a> {
+    fte: &'a Fte,
+    state: Option<&'a State>,
 }
 
-fn units(v: &[u16]) -> String {
-    v.iter().map(|x| u(*x)).collect::<Vec<_>>().join(", ")
-}
-
-/// A unit as the other side knows it: by its Concealed marker if it has one.
-fn shown(id: u16, m: &Marked) -> String {
-    match m.marker(id) {
-        Some(n) => format!("Concealed marker {n}"),
-        None => u(id),
+impl Names<'_> {
+    /// For every reader: the type only while the unit is not Concealed
+    /// (the log may be written again later, from a later state).
+    fn u(&self, id: u16) -> String {
+        match self.state.and_then(|s| s.units.get(id as usize)) {
+            Some(x) if !x.concealed => self.fte.who(id, x.ty),
+            _ => format!("#{id}"),
+        }
     }
-}
 
-fn shown_units(v: &[u16], m: &Marked) -> String {
-    v.iter()
-        .map(|x| shown(*x, m))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
+    /// For the unit's owner only.
+    fn owner_u(&self, id: u16) -> String {
+        match self.state.and_then(|s| s.units.get(id as usize)) {
+            Some(x) => self.fte.who(id, x.ty),
+            None => format!("#{id}"),
+        }
+    }
 
-/// An entry naming units: in full for their owner; for the other side with
-/// Concealed units by marker only (18.0), so the log tells no more than the
-/// board. `text` gets the names of `v` and of the extra unit `one`.
-fn naming(
-    marked: &Option<Marked>,
-    v: &[u16],
-    one: Option<u16>,
-    text: impl Fn(&str, Option<String>) -> String,
-) -> LogEntry {
-    let entry = LogEntry::text(text(&units(v), one.map(u)));
-    match marked {
-        Some(m) => entry.private_to(
-            m.side.idx() as SideIdx,
-            text(&shown_units(v, m), one.map(|x| shown(x, m))),
-        ),
-        None => entry,
+    fn units(&self, v: &[u16]) -> String {
+        v.iter().map(|x| self.u(*x)).collect::<Vec<_>>().join(", ")
+    }
+
+    /// A unit as the other side knows it: by its Concealed marker if it
+    /// has one.
+    fn shown(&self, id: u16, m: &Marked) -> String {
+        match m.marker(id) {
+            Some(n) => format!("Concealed marker {n}"),
+            None => self.u(id),
+        }
+    }
+
+    fn shown_units(&self, v: &[u16], m: &Marked) -> String {
+        v.iter()
+            .map(|x| self.shown(*x, m))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// An entry naming units: in full for their owner; for the other side
+    /// with Concealed units by marker only (18.0), so the log tells no more
+    /// than the board. `text` gets the names of `v` and of the extra unit
+    /// `one`.
+    fn naming(
+        &self,
+        marked: &Option<Marked>,
+        v: &[u16],
+        one: Option<u16>,
+        text: impl Fn(&str, Option<String>) -> String,
+    ) -> LogEntry {
+        match marked {
+            Some(m) => {
+                let owner = |x: u16| match m.marker(x) {
+                    Some(k) => format!("{} (Concealed marker {k})", self.owner_u(x)),
+                    None => self.u(x),
+                };
+                let all: Vec<String> = v.iter().map(|x| owner(*x)).collect();
+                LogEntry::text(text(&all.join(", "), one.map(owner))).private_to(
+                    m.side.idx() as SideIdx,
+                    text(&self.shown_units(v, m), one.map(|x| self.shown(x, m))),
+                )
+            }
+            None => LogEntry::text(text(&self.units(v), one.map(|x| self.u(x)))),
+        }
     }
 }
 
@@ -78,11 +110,12 @@ impl Fte {
     fn who(&self, id: u16, ty: u16) -> String {
         match self.types.get(ty as usize) {
             Some(t) => format!("{} #{id}", t.name),
-            None => u(id),
+            None => format!("#{id}"),
         }
     }
 
-    pub(crate) fn describe_event(&self, e: &Event) -> LogEntry {
+    pub(crate) fn describe_event(&self, state: Option<&State>, e: &Event) -> LogEntry {
+        let n = Names { fte: self, state };
         match e {
             Event::TurnBegins { turn } => LogEntry::text(format!(
                 "Turn {turn} begins: the chits go into the cup (20.0)."
@@ -108,10 +141,15 @@ impl Fte {
                 units: us,
                 leader,
                 marked,
-            } => naming(marked, us, *leader, |us, leader| match leader {
-                Some(l) => format!("{} activates Leader {l} with {us} (5.1).", side.name()),
-                None => format!("{} activates {us} (5.1).", side.name()),
-            }),
+            } => {
+                // The Leader is among the units he activates; name him once.
+                let others: Vec<u16> = us.iter().copied().filter(|u| Some(*u) != *leader).collect();
+                n.naming(marked, &others, *leader, |us, leader| match leader {
+                    Some(l) if us.is_empty() => format!("{} activates {l} (5.1).", side.name()),
+                    Some(l) => format!("{} activates {l} with {us} (5.1).", side.name()),
+                    None => format!("{} activates {us} (5.1).", side.name()),
+                })
+            }
             Event::Passed { side } => LogEntry::text(format!("{} passes (5.1).", side.name())),
             Event::ActivationEnds { side } => {
                 LogEntry::text(format!("{}'s activation is complete.", side.name()))
@@ -119,19 +157,19 @@ impl Fte {
             Event::Placed { unit, hex, hidden } => LogEntry::text(if *hidden {
                 format!("A Concealed unit is placed at {hex}.")
             } else {
-                format!("{} is placed at {hex}.", u(*unit))
+                format!("{} is placed at {hex}.", n.u(*unit))
             }),
             Event::Plotted { side } => {
                 LogEntry::text(format!("{} plots a trap in secret (26.0).", side.name()))
             }
             Event::Entered { unit, hex } => {
-                LogEntry::text(format!("{} enters at {hex} (4.0).", u(*unit)))
+                LogEntry::text(format!("{} enters at {hex} (4.0).", n.u(*unit)))
             }
             Event::MoveBegins {
                 units: us,
                 mode,
                 marked,
-            } => naming(marked, us, None, |us, _| {
+            } => n.naming(marked, us, None, |us, _| {
                 format!("{us} begin a {mode:?} move (6.0).")
             }),
             Event::Moved {
@@ -141,21 +179,23 @@ impl Fte {
                 cost,
                 left,
                 marked,
-            } => naming(marked, us, None, |us, _| {
+            } => n.naming(marked, us, None, |us, _| {
                 format!(
                     "{us} move {from} to {to} for {} ({} left) (6.4).",
                     crate::data::half_mp(*cost),
                     crate::data::half_mp(*left)
                 )
             }),
-            Event::AltitudeChanged { unit, altitude } => {
-                LogEntry::text(format!("{} goes to {:?} level (6.8).", u(*unit), altitude))
-            }
+            Event::AltitudeChanged { unit, altitude } => LogEntry::text(format!(
+                "{} goes to {:?} level (6.8).",
+                n.u(*unit),
+                altitude
+            )),
             Event::FortChanged {
                 units: us,
                 entered,
                 marked,
-            } => naming(marked, us, None, |us, _| {
+            } => n.naming(marked, us, None, |us, _| {
                 format!(
                     "{us} {} the Bunker/Foxholes (24.0, 25.0).",
                     if *entered { "enter" } else { "leave" }
@@ -165,7 +205,7 @@ impl Fte {
                 LogEntry::text(format!("Casualty {casualty} is left at {hex} (7.5.2)."))
             }
             Event::ExitedMap { units: us } => {
-                LogEntry::text(format!("{} leave the map.", units(us)))
+                LogEntry::text(format!("{} leave the map.", n.units(us)))
             }
             Event::Evacuated { side, kind, .. } => LogEntry::text(format!(
                 "A {} {} is evacuated (7.5.3).",
@@ -173,10 +213,10 @@ impl Fte {
                 kind.name()
             )),
             Event::LostConcealment { unit } => {
-                LogEntry::text(format!("{} loses its Concealed marker (18.1).", u(*unit)))
+                LogEntry::text(format!("{} loses its Concealed marker (18.1).", n.u(*unit)))
             }
             Event::GainedConcealment { unit } => {
-                LogEntry::text(format!("{} becomes Concealed (18.2).", u(*unit)))
+                LogEntry::text(format!("{} becomes Concealed (18.2).", n.u(*unit)))
             }
             Event::DummyRemoved { .. } => LogEntry::text("A Dummy is revealed and removed (22.0)."),
             Event::Check {
@@ -196,7 +236,7 @@ impl Fte {
                 let marker = marked.as_ref().and_then(|m| m.marker(*unit));
                 let who = match marker {
                     Some(n) => format!("{} (Concealed marker {n})", self.who(*unit, *ty)),
-                    None if *concealed => format!("Concealed unit {}", u(*unit)),
+                    None if *concealed => format!("Concealed unit #{unit}"),
                     None => self.who(*unit, *ty),
                 };
                 let mut a = Adjudication::new(format!("{purpose} for {who}"), rule);
@@ -258,14 +298,14 @@ impl Fte {
                 let by_marker = |x: u16| marked.as_ref().and_then(|m| m.marker(x));
                 let firer_name = |x: u16, open: bool| match by_marker(x) {
                     Some(n) if !open => format!("Concealed marker {n}"),
-                    _ => u(x),
+                    _ => n.u(x),
                 };
                 let primary_name = |open: bool| match (primary, primary_ty) {
                     (Some(p), _) if !open && by_marker(*p).is_some() => {
                         format!(" of {}", firer_name(*p, false))
                     }
                     (Some(p), Some(t)) => format!(" of {}", self.who(*p, *t)),
-                    (Some(p), None) => format!(" of {}", u(*p)),
+                    (Some(p), None) => format!(" of {}", n.u(*p)),
                     _ => String::new(),
                 };
                 let result = match (hit, effect) {
@@ -363,7 +403,7 @@ impl Fte {
                 effect,
                 outcome,
                 marked,
-            } => naming(marked, &[*unit], None, |who, _| {
+            } => n.naming(marked, &[*unit], None, |who, _| {
                 format!("{who} ({}): {outcome} (7.4).", effect.label())
             }),
             Event::CasualtyPlaced { kind, hex, .. } => LogEntry::text(format!(
@@ -374,17 +414,17 @@ impl Fte {
                 casualty,
                 unit,
                 marked,
-            } => naming(marked, &[*unit], None, |who, _| {
+            } => n.naming(marked, &[*unit], None, |who, _| {
                 format!("{who} carries casualty {casualty} (7.5.2).")
             }),
             Event::Captured { .. } => LogEntry::text(
                 "An enemy casualty alone with our units is captured or removed (7.5.3).",
             ),
             Event::Retreated { unit, to } => {
-                LogEntry::text(format!("{} retreats to {to} (7.4).", u(*unit)))
+                LogEntry::text(format!("{} retreats to {to} (7.4).", n.u(*unit)))
             }
             Event::Eliminated { unit, why } => {
-                LogEntry::text(format!("{} is removed from play: {why}.", u(*unit)))
+                LogEntry::text(format!("{} is removed from play: {why}.", n.u(*unit)))
             }
             Event::Vp {
                 side,
@@ -409,7 +449,7 @@ impl Fte {
                 unit,
                 found,
                 marked,
-            } => naming(marked, &[*unit], None, |who, _| {
+            } => n.naming(marked, &[*unit], None, |who, _| {
                 if found.is_empty() {
                     format!("{who} searches (9.0).")
                 } else {
@@ -434,7 +474,7 @@ impl Fte {
                 unit,
                 removed,
                 marked,
-            } => naming(marked, &[*unit], None, |who, _| {
+            } => n.naming(marked, &[*unit], None, |who, _| {
                 format!(
                     "{who} recovers{} (10.0).",
                     if removed.is_empty() {
@@ -544,8 +584,8 @@ impl Fte {
                 casualties,
             } => LogEntry::text(format!(
                 "{} loads {}{} (14.0).",
-                u(*carrier),
-                units(us),
+                n.u(*carrier),
+                n.units(us),
                 if casualties.is_empty() {
                     String::new()
                 } else {
@@ -553,17 +593,17 @@ impl Fte {
                 }
             )),
             Event::Unloaded { carrier, units: us } => {
-                LogEntry::text(format!("{} unloads {} (15.0).", u(*carrier), units(us)))
+                LogEntry::text(format!("{} unloads {} (15.0).", n.u(*carrier), n.units(us)))
             }
             Event::AssaultDeclared { units: us, hex } => {
-                LogEntry::text(format!("{} assault {hex} (8.0).", units(us)))
+                LogEntry::text(format!("{} assault {hex} (8.0).", n.units(us)))
             }
             Event::AssaultRound { round } => {
                 LogEntry::text(format!("Assault round {round} (8.0)."))
             }
             Event::AssaultEnds => LogEntry::text("The assault ends (8.0)."),
             Event::Advanced { units: us, hex } => {
-                LogEntry::text(format!("{} advance into {hex} (8.0).", units(us)))
+                LogEntry::text(format!("{} advance into {hex} (8.0).", n.units(us)))
             }
             Event::OpFireDeclined { side } => {
                 LogEntry::text(format!("{} holds its fire (21.0).", side.name()))
@@ -602,7 +642,7 @@ impl Fte {
                 unit,
                 hex,
                 marked,
-            } => naming(marked, &[], *unit, |_, who| {
+            } => n.naming(marked, &[], *unit, |_, who| {
                 format!(
                     "{}{}{}.",
                     event.name(),
@@ -618,7 +658,7 @@ impl Fte {
             }
             Event::Interrogated { unit, pass } => LogEntry::text(format!(
                 "{} interrogates the Civilians: {} (28.0).",
-                u(*unit),
+                n.u(*unit),
                 if *pass {
                     "they talk"
                 } else {
@@ -654,8 +694,8 @@ impl Fte {
             }
             Event::Abandoned { vehicle, crew } => LogEntry::text(format!(
                 "{} is abandoned; its crew becomes {} (6.10).",
-                u(*vehicle),
-                u(*crew)
+                n.u(*vehicle),
+                n.u(*crew)
             )),
             Event::TurnEnds { turn } => LogEntry::text(format!("Turn {turn} ends (20.0).")),
             Event::ObjectiveHeld { name, side, vp } => {

@@ -379,7 +379,11 @@ impl Ruleset for Fte {
     }
 
     fn describe(&self, e: &Event) -> LogEntry {
-        self.describe_event(e)
+        self.describe_event(None, e)
+    }
+
+    fn describe_in(&self, s: &State, e: &Event) -> LogEntry {
+        self.describe_event(Some(s), e)
     }
 
     fn source_notes(&self) -> Vec<SourceNote> {

@@ -101,7 +101,7 @@ fn the_log_does_not_name_concealed_units() {
                     seen += 1;
                     let name = &r.types[t as usize].name;
                     // As the enemy reads it (its owner reads it all).
-                    let entry = r.describe(e);
+                    let entry = r.describe_in(&s, e);
                     let (text, rolls) = entry.read_by(vt_core::Reader::Public);
                     assert!(!text.contains(name.as_str()), "{text}");
                     for a in rolls {
@@ -155,7 +155,7 @@ fn the_enemy_reads_concealed_units_only_by_their_marker() {
                     .filter(|(id, _)| s.unit(*id).concealed)
                     .collect();
                 for e in &events {
-                    let entry = rules.describe(e);
+                    let entry = rules.describe_in(&s, e);
                     if entry.private.is_some() {
                         private_entries += 1;
                     }
@@ -207,5 +207,63 @@ fn the_enemy_reads_concealed_units_only_by_their_marker() {
     assert!(
         owner_named > 50,
         "the owner read his units' numbers {owner_named} times"
+    );
+}
+
+// The log names a unit the enemy can see by its type and number ("Rifle
+// Fire Team #2 move ..."), a Concealed one by number to its owner with its
+// marker, and by marker alone to the enemy.
+#[test]
+fn the_log_names_units_by_type() {
+    use crate::event::Event;
+    use vt_core::{GameRng, Reader};
+    let rules = Fte::embedded();
+    let mut s = rules.new_game(&Setup::new("hamlet-search", 3)).unwrap();
+    let mut pick = GameRng::seeded(5);
+    let (mut open_moves, mut hidden_moves) = (0, 0);
+    for _ in 0..3000 {
+        let legal = rules.legal(&s);
+        if legal.is_empty() || rules.outcome(&s).is_finished() {
+            break;
+        }
+        let c = legal[pick.index(legal.len())].clone();
+        for e in rules.apply(&mut s, &c).unwrap() {
+            if let Event::Moved { units, marked, .. } = &e {
+                let u = s.unit(units[0]);
+                let name = format!("{} #{}", rules.types[u.ty as usize].name, u.id);
+                let entry = rules.describe_in(&s, &e);
+                match marked {
+                    None if !u.concealed => {
+                        open_moves += 1;
+                        assert!(entry.text.starts_with(&name), "{}", entry.text);
+                    }
+                    Some(m) => {
+                        hidden_moves += 1;
+                        let k = m.marker(u.id).unwrap();
+                        let owner = Reader::Side(m.side.idx() as u8);
+                        let enemy = Reader::Side(m.side.other().idx() as u8);
+                        assert!(
+                            entry
+                                .read_by(owner)
+                                .0
+                                .contains(&format!("{name} (Concealed marker {k})")),
+                            "{}",
+                            entry.text
+                        );
+                        let public = entry.read_by(enemy).0;
+                        assert!(
+                            public.contains(&format!("Concealed marker {k}"))
+                                && !public.contains('#'),
+                            "{public}"
+                        );
+                    }
+                    None => {}
+                }
+            }
+        }
+    }
+    assert!(
+        open_moves > 5 && hidden_moves > 5,
+        "{open_moves} {hidden_moves}"
     );
 }
