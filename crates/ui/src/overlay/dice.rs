@@ -5,7 +5,7 @@ use super::log::adjudication_ui;
 use bevy_egui::egui::{self, Align2, Color32, FontId, RichText, Sense, Stroke, StrokeKind, vec2};
 use vt_core::Adjudication;
 
-/// Draws one die face with its number.
+/// Draws one die (or card number) with its number.
 pub fn die_ui(ui: &mut egui::Ui, value: i32, size: f32) -> egui::Response {
     let (rect, response) = ui.allocate_exact_size(vec2(size, size), Sense::hover());
     let p = ui.painter();
@@ -16,44 +16,16 @@ pub fn die_ui(ui: &mut egui::Ui, value: i32, size: f32) -> egui::Response {
         Stroke::new(1.5, Color32::from_rgb(60, 60, 60)),
         StrokeKind::Inside,
     );
-    if (1..=6).contains(&value) && size >= 20.0 {
-        // Pips, as on a d6.
-        let c = rect.center();
-        let o = size * 0.26;
-        let r = size * 0.08;
-        let pips: &[(f32, f32)] = match value {
-            1 => &[(0.0, 0.0)],
-            2 => &[(-1.0, -1.0), (1.0, 1.0)],
-            3 => &[(-1.0, -1.0), (0.0, 0.0), (1.0, 1.0)],
-            4 => &[(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)],
-            5 => &[
-                (-1.0, -1.0),
-                (1.0, -1.0),
-                (0.0, 0.0),
-                (-1.0, 1.0),
-                (1.0, 1.0),
-            ],
-            _ => &[
-                (-1.0, -1.0),
-                (1.0, -1.0),
-                (-1.0, 0.0),
-                (1.0, 0.0),
-                (-1.0, 1.0),
-                (1.0, 1.0),
-            ],
-        };
-        for (x, y) in pips {
-            p.circle_filled(c + vec2(x * o, y * o), r, Color32::from_rgb(30, 30, 30));
-        }
-    } else {
-        p.text(
-            rect.center(),
-            Align2::CENTER_CENTER,
-            value,
-            FontId::monospace(size * 0.55),
-            Color32::from_rgb(30, 30, 30),
-        );
-    }
+    // The number, never pips: FTE rolls d10s (and a d6 in the same scatter
+    // roll), CSAR "rolls" are Resolution card numbers; pips would show a
+    // d10's 4 as a d6 face.
+    p.text(
+        rect.center(),
+        Align2::CENTER_CENTER,
+        value,
+        FontId::monospace(size * 0.55),
+        Color32::from_rgb(30, 30, 30),
+    );
     response.on_hover_text(format!("rolled {value}"))
 }
 
