@@ -88,6 +88,43 @@ impl Default for Settings {
     }
 }
 
+/// Where the settings are kept between runs (the store's `data/`, or the
+/// browser's local storage).
+const SETTINGS_KEY: &str = "settings";
+
+/// The settings kept from the last run, if any (an unreadable file is
+/// ignored: the defaults are a fine start).
+pub fn stored_settings(store: &SaveStore) -> Option<Settings> {
+    use vt_ui::store::TextStore;
+    let text = store.read_text(SETTINGS_KEY).ok()??;
+    match ron::from_str(&text) {
+        Ok(s) => Some(s),
+        Err(e) => {
+            warn!("settings not read ({e}); using the defaults");
+            None
+        }
+    }
+}
+
+/// Writes the settings whenever they change (not at start).
+pub fn keep_settings(
+    settings: Res<Settings>,
+    store: Res<SaveStore>,
+    mut last: Local<Option<Settings>>,
+) {
+    use vt_ui::store::TextStore;
+    if last.as_ref() == Some(&*settings) {
+        return;
+    }
+    if last.is_some() {
+        let text = ron::ser::to_string_pretty(&*settings, Default::default()).unwrap_or_default();
+        if let Err(e) = store.write_text(SETTINGS_KEY, &text) {
+            warn!("settings not kept: {e}");
+        }
+    }
+    *last = Some(settings.clone());
+}
+
 /// The computer's generator and its pause between commands. Its choices are
 /// recorded as commands like anyone's, so a replay needs no seed of its.
 #[derive(Resource)]

@@ -88,7 +88,7 @@ impl Plugin for LauncherPlugin {
         .insert_resource(entries)
         .insert_resource(self.saves.clone())
         .insert_resource(vt_ui::store::GameStore(Arc::new(self.saves.clone())))
-        .insert_resource(self.settings.clone())
+        .insert_resource(flow::stored_settings(&self.saves).unwrap_or(self.settings.clone()))
         .init_resource::<Notice>()
         .init_resource::<DataHandles>()
         .insert_resource(ComputerPlayer {
@@ -118,7 +118,8 @@ impl Plugin for LauncherPlugin {
                     flow::watch_game.run_if(in_state(Screen::Playing)),
                 )
                     .chain(),
-            );
+            )
+            .add_systems(Update, flow::keep_settings);
         game_plugins(app);
         if self.with_egui {
             ui::plugin(app);

@@ -488,3 +488,20 @@ fn a_missing_data_file_falls_back_too() {
         cat.notices[0]
     );
 }
+
+// The pause menu's settings are kept between runs, in the same store as the
+// saves (a folder on the desktop, local storage in the browser).
+#[test]
+fn settings_are_kept_between_runs() {
+    use vietnam_tactics::flow::Settings;
+    let store = SaveStore::memory();
+    let mut first = app(vec![pig()], &empty_assets(), store.clone());
+    to_menu(&mut first);
+    assert_eq!(first.world().resource::<Settings>().ui_scale, 1.0);
+    first.world_mut().resource_mut::<Settings>().ui_scale = 1.5;
+    first.update();
+    drop(first);
+    let mut second = app(vec![pig()], &empty_assets(), store);
+    to_menu(&mut second);
+    assert_eq!(second.world().resource::<Settings>().ui_scale, 1.5);
+}
