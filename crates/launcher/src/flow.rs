@@ -217,6 +217,29 @@ pub fn load_text(catalog: &Catalog, name: &str, text: &str) -> Result<ActiveGame
     Ok(g)
 }
 
+/// Who played each side of a saved game is kept beside the save (the save
+/// file holds the game alone, for `vt` and for any build): a game saved
+/// against the computer loads against the computer.
+fn seats_key(save: &str) -> String {
+    format!("seats-{}", crate::saves::clean_name(save))
+}
+
+fn keep_seats(store: &SaveStore, save: &str, seats: &[Controller]) {
+    use vt_ui::store::TextStore;
+    let text = ron::to_string(seats).unwrap_or_default();
+    if let Err(e) = store.write_text(&seats_key(save), &text) {
+        warn!("who plays which side was not kept: {e}");
+    }
+}
+
+/// The seats kept for a save, if any and if they fit its game.
+fn stored_seats(store: &SaveStore, save: &str, sides: usize) -> Option<Vec<Controller>> {
+    use vt_ui::store::TextStore;
+    let text = store.read_text(&seats_key(save)).ok()??;
+    let seats: Vec<Controller> = ron::from_str(&text).ok()?;
+    (seats.len() == sides).then_some(seats)
+}
+
 #[allow(clippy::too_many_arguments)]
 pub fn handle_actions(
     mut actions: MessageReader<Action>,
@@ -310,6 +333,7 @@ pub fn handle_actions(
                 };
                 match store.write(&chosen, &g.session.save_ron()) {
                     Ok(saved) => {
+                        keep_seats(&store, &saved, &g.controllers);
                         notice.info(format!("Saved as '{saved}' in {}.", store.describe()));
                         g.save_name = Some(saved);
                     }
@@ -322,7 +346,11 @@ pub fn handle_actions(
                     continue;
                 };
                 match store.read(name).and_then(|t| load_text(cat, name, &t)) {
-                    Ok(g) => {
+                    Ok(mut g) => {
+                        if let Some(seats) = stored_seats(&store, name, g.controllers.len()) {
+                            g.controllers = seats;
+                            g.viewer = g.natural_viewer(None);
+                        }
                         start_active(&mut commands, g, &mut overlay);
                         notice.info(format!("Loaded '{name}'."));
                         next_screen.set(Screen::Playing);

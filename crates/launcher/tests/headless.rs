@@ -505,3 +505,31 @@ fn settings_are_kept_between_runs() {
     to_menu(&mut second);
     assert_eq!(second.world().resource::<Settings>().ui_scale, 1.5);
 }
+
+// Who plays which side is kept beside a save: a game saved against the
+// computer loads against the computer (the save file itself is the game's
+// alone, for `vt`).
+#[test]
+fn a_loaded_game_keeps_who_plays_each_side() {
+    let store = SaveStore::memory();
+    let mut app = app(vec![pig()], &empty_assets(), store.clone());
+    to_menu(&mut app);
+    let seats = vec![Controller::Person, Controller::Computer];
+    act(&mut app, Action::Start(pig_game(seats.clone(), 5)));
+    act(&mut app, Action::Save(Some("against the computer".into())));
+    act(&mut app, Action::ToMenu);
+    act(&mut app, Action::Load("against-the-computer".into()));
+    assert_eq!(screen(&app), Screen::Playing);
+    assert_eq!(app.world().resource::<ActiveGame>().controllers, seats);
+
+    // A save with nothing kept beside it (written by `vt`, say): a person
+    // plays every side.
+    let text = app.world().resource::<ActiveGame>().session.save_ron();
+    store.write("from-vt", &text).unwrap();
+    act(&mut app, Action::ToMenu);
+    act(&mut app, Action::Load("from-vt".into()));
+    assert_eq!(
+        app.world().resource::<ActiveGame>().controllers,
+        vec![Controller::Person; 2]
+    );
+}
