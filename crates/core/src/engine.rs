@@ -169,6 +169,10 @@ pub struct Decision {
     pub prompt: String,
     /// The rule section that gives this decision.
     pub rule: String,
+    /// A chance the side is given while the other side acts (Opportunity
+    /// Fire): a hot-seat screen may let it pass without showing its board.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub interrupt: bool,
 }
 
 impl Decision {
@@ -178,6 +182,7 @@ impl Decision {
             kind: "game-over".into(),
             prompt: "The game is over.".into(),
             rule: String::new(),
+            interrupt: false,
         }
     }
 }

@@ -204,6 +204,7 @@ impl Ruleset for Pig {
             kind: "roll-or-hold".into(),
             prompt: format!("Turn total {}: roll or hold?", s.turn_total),
             rule: "Pig 2".into(),
+            interrupt: false,
         }
     }
 

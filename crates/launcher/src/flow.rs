@@ -48,6 +48,8 @@ pub enum Action {
     Load(String),
     /// The next player is at the screen: show the board.
     HandOverDone,
+    /// On the hand-over screen: decline the chance without looking.
+    PassUnseen,
     Quit,
 }
 
@@ -162,10 +164,42 @@ pub fn after_change(game: &mut ActiveGame) {
         return;
     }
     game.viewer = match prev {
-        Some(p) if views_differ(game, p, next) => None,
+        Some(p) if views_differ(game, p, next) => {
+            game.hidden_from = Some(p);
+            None
+        }
         None => None,
         Some(_) => Some(next),
     };
+}
+
+/// On the hand-over screen, the side given a chance while the other acts
+/// (Opportunity Fire) declines it without looking at its board; the board
+/// comes back to the side that was acting, with no second hand-over.
+/// Returns false if there is no such chance to decline.
+pub fn pass_unseen(game: &mut ActiveGame) -> bool {
+    let decision = game.session.decision();
+    if game.viewer.is_some() || !decision.interrupt || !game.person_to_decide() {
+        return false;
+    }
+    let legal = game.session.legal();
+    let Some(i) = end_command(&legal) else {
+        return false;
+    };
+    if game.apply(&legal[i]).is_err() {
+        return false;
+    }
+    let back = game.hidden_from;
+    match (game.deciding_side(), back) {
+        // Back to the side that was acting, or to the last person if the
+        // computer or nobody is next.
+        (Some(s), Some(b)) if s == b => game.viewer = Some(b),
+        (Some(s), Some(b)) if game.controller(s) != Controller::Person => game.viewer = Some(b),
+        (None, Some(b)) => game.viewer = Some(b),
+        // Someone else must decide: the board stays hidden for them.
+        _ => {}
+    }
+    true
 }
 
 /// At the start of a game or after a load: hide the board first if more
@@ -357,6 +391,17 @@ pub fn handle_actions(
                         next_mode.set(PlayMode::Board);
                     }
                     Err(e) => notice.error(format!("Cannot load '{name}': {e}")),
+                }
+            }
+            Action::PassUnseen => {
+                if let Some(g) = game.as_mut()
+                    && pass_unseen(g)
+                {
+                    let kind = g.session.decision().kind;
+                    overlay.see_phase(&kind);
+                    if g.viewer.is_some() {
+                        next_mode.set(PlayMode::Board);
+                    }
                 }
             }
             Action::HandOverDone => {

@@ -533,3 +533,63 @@ fn a_loaded_game_keeps_who_plays_each_side() {
         vec![Controller::Person; 2]
     );
 }
+
+// Hot seat, FTE 21.0: an Opportunity Fire chance hides the mover's board
+// behind a hand-over; the other player may decline it there without
+// looking, and the board comes straight back to the mover (no second
+// hand-over). Played with the real game until such chances come up.
+#[test]
+fn an_opportunity_fire_chance_can_be_declined_without_looking() {
+    let fte: Vec<_> = vietnam_tactics::game_entries()
+        .into_iter()
+        .filter(|e| e.id == "fte")
+        .collect();
+    let mut app = app(fte, &empty_assets(), SaveStore::memory());
+    to_menu(&mut app);
+    let ng = NewGame {
+        game: "fte".into(),
+        setup: Setup::new("hamlet-search", 11),
+        controllers: vec![Controller::Person, Controller::Person],
+    };
+    act(&mut app, Action::Start(ng));
+    let mut pick = vt_core::GameRng::seeded(3);
+    let mut declined = 0;
+    for _ in 0..4000 {
+        if screen(&app) != Screen::Playing || declined == 3 {
+            break;
+        }
+        let g = app.world().resource::<ActiveGame>();
+        if play_mode(&app) == Some(PlayMode::HandOver) {
+            if !g.session.decision().interrupt {
+                act(&mut app, Action::HandOverDone);
+                continue;
+            }
+            let mover = g.hidden_from.expect("the side whose board was hidden");
+            let chooser = g.deciding_side().unwrap();
+            assert_ne!(mover, chooser);
+            let n = g.session.commands();
+            act(&mut app, Action::PassUnseen);
+            let g = app.world().resource::<ActiveGame>();
+            assert_eq!(g.session.commands(), n + 1, "the chance was declined");
+            assert_ne!(g.session.decision().kind, "opportunity-fire-target");
+            if g.deciding_side() == Some(mover) {
+                assert_eq!(g.viewer, Some(mover));
+                assert_eq!(play_mode(&app), Some(PlayMode::Board));
+                declined += 1;
+            }
+            continue;
+        }
+        let legal = g.session.legal();
+        // Moves more often than not, so that enemies come in sight.
+        let steps: Vec<usize> = (0..legal.len())
+            .filter(|&i| legal[i].get("Step").is_some() || legal[i].get("Move").is_some())
+            .collect();
+        let k = if !steps.is_empty() && pick.below(3) > 0 {
+            steps[pick.index(steps.len())]
+        } else {
+            pick.index(legal.len())
+        };
+        act(&mut app, Action::Pick(k));
+    }
+    assert_eq!(declined, 3, "three chances declined unseen");
+}

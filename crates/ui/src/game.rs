@@ -47,6 +47,9 @@ pub struct ActiveGame {
     /// The side whose view the board shows; `None` while a hand-over screen
     /// hides the board. Never the full state.
     pub viewer: Option<SideIdx>,
+    /// While a hand-over screen hides the board: the side it was showing
+    /// (a chance declined unseen goes straight back to it).
+    pub hidden_from: Option<SideIdx>,
     /// The log as the player reads it (kept in step with the session).
     pub log: Vec<LogEntry>,
     /// Bumped at every change of the session (a command, an undo, a load).
@@ -77,6 +80,7 @@ impl ActiveGame {
             info,
             controllers,
             viewer: None,
+            hidden_from: None,
             log,
             revision: 0,
             refusal: None,

@@ -113,13 +113,26 @@ pub fn variant(command: &Value) -> Option<&str> {
 pub const END_WORDS: [&str; 7] = ["End", "Pass", "Done", "Finish", "Skip", "Hold", "Stop"];
 
 /// The legal command the "end phase" key sends: the first whose variant
-/// starts with one of [`END_WORDS`] (earlier words win).
+/// starts with one of [`END_WORDS`] (earlier words win); failing that, one
+/// that ends with one (`OpFirePass`, `ConcealDone`); failing that, a
+/// refusal (`NoAdvance`, `NoDetonate`).
 pub fn end_command(legal: &[Value]) -> Option<usize> {
-    END_WORDS.iter().find_map(|w| {
-        legal
-            .iter()
-            .position(|c| variant(c).is_some_and(|v| v.starts_with(w)))
-    })
+    let find =
+        |test: &dyn Fn(&str) -> bool| legal.iter().position(|c| variant(c).is_some_and(test));
+    END_WORDS
+        .iter()
+        .find_map(|w| find(&|v: &str| v.starts_with(w)))
+        .or_else(|| {
+            END_WORDS
+                .iter()
+                .find_map(|w| find(&|v: &str| v.ends_with(w)))
+        })
+        .or_else(|| {
+            find(&|v: &str| {
+                v.strip_prefix("No")
+                    .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_uppercase()))
+            })
+        })
 }
 
 #[cfg(test)]
@@ -159,5 +172,15 @@ mod tests {
         let legal = vec![json!("Hold"), json!({"EndPhase": {}}), json!("Roll")];
         assert_eq!(end_command(&legal), Some(1));
         assert_eq!(end_command(&[json!("Roll")]), None);
+        // A decline named at its end, or a refusal.
+        let legal = vec![
+            json!({"OpFireAttempt": {"units": [3]}}),
+            json!("OpFirePass"),
+        ];
+        assert_eq!(end_command(&legal), Some(1));
+        let legal = vec![json!({"Detonate": {}}), json!("NoDetonate")];
+        assert_eq!(end_command(&legal), Some(1));
+        assert_eq!(end_command(&[json!("Notify")]), None);
+        assert_eq!(end_command(&[json!("Passage"), json!("EndTurn")]), Some(1));
     }
 }

@@ -275,6 +275,7 @@ impl Csar {
             kind: kind.into(),
             prompt,
             rule: self.step_rule(s.step).into(),
+            interrupt: false,
         }
     }
 }

@@ -812,6 +812,9 @@ impl Fte {
             kind: kind.into(),
             prompt: format!("{prompt}{detail}"),
             rule: format!("FTE {rule}"),
+            // Chances given while the other side acts; declining needs no
+            // look at the board.
+            interrupt: matches!(kind, "opportunity-fire" | "claymore"),
         }
     }
 

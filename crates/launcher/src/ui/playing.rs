@@ -128,6 +128,31 @@ fn hand_over(
                 {
                     actions.write(Action::HandOverDone);
                 }
+                let decision = game.session.decision();
+                let legal = game.session.legal();
+                if active
+                    && decision.interrupt
+                    && let Some(i) = vt_ui::labels::end_command(&legal)
+                {
+                    // A chance given while the other side acts: what it is
+                    // about is public (the prompt, the last public lines of
+                    // the log), and declining needs no look at the board.
+                    ui.add_space(20.0);
+                    ui.label(RichText::new(&decision.prompt).strong());
+                    ui.weak(&decision.rule);
+                    for e in game.log.iter().rev().take(3).collect::<Vec<_>>().into_iter().rev() {
+                        ui.weak(e.read_by(vt_core::Reader::Public).0);
+                    }
+                    ui.add_space(6.0);
+                    let label = vt_ui::labels::command_label(&legal[i]);
+                    if ui
+                        .button(format!("{next} declines without looking ({label})"))
+                        .on_hover_text("The board comes back to the player who was acting.")
+                        .clicked()
+                    {
+                        actions.write(Action::PassUnseen);
+                    }
+                }
                 ui.add_space(8.0);
                 if active && ui.button("Menu").clicked() {
                     actions.write(Action::Pause);

@@ -202,6 +202,7 @@ impl Ruleset for Secret {
             kind: "bid".into(),
             prompt: "Mark, pass or call".into(),
             rule: "S1".into(),
+            interrupt: false,
         }
     }
 
