@@ -330,6 +330,14 @@ fn step(world: &mut World, d: &mut Director) {
         return;
     }
     if mode == PlayMode::HandOver {
+        // The hand-over for a chance given while the other side acts
+        // offers to decline it unseen; show that screen once.
+        let interrupt = world
+            .get_resource::<ActiveGame>()
+            .is_some_and(|g| g.session.decision().interrupt);
+        if interrupt && d.shot_once("hand-over-opportunity-fire") {
+            return;
+        }
         d.handovers += 1;
         if (d.handovers <= 2 || d.handovers.is_multiple_of(40)) && d.shot("hand-over") {
             d.handovers += 1000;
