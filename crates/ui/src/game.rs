@@ -176,7 +176,10 @@ impl ActiveGame {
         }
         let ok = self.session.undo();
         if ok {
-            self.log = self.session.log();
+            // Keep the entries as they were written (names as they stood
+            // then); only the undone command's entries go.
+            let kept = self.session.log().len();
+            self.log.truncate(kept);
             self.refusal = None;
             self.revision += 1;
         }
