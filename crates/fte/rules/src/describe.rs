@@ -91,6 +91,11 @@ impl Names<'_> {
     }
 }
 
+/// The verb's "s" for one unit ("moves"), none for several ("move").
+fn verb_s(units: usize) -> &'static str {
+    if units == 1 { "s" } else { "" }
+}
+
 /// True if these events revealed nothing random or hidden.
 pub fn undoable(events: &[Event]) -> bool {
     !events.is_empty()
@@ -169,9 +174,12 @@ impl Fte {
                 units: us,
                 mode,
                 marked,
-            } => n.naming(marked, us, None, |us, _| {
-                format!("{us} begin a {mode:?} move (6.0).")
-            }),
+            } => {
+                let us_len = us.len();
+                n.naming(marked, us, None, |us, _| {
+                    format!("{us} begin{} a {mode:?} move (6.0).", verb_s(us_len))
+                })
+            }
             Event::Moved {
                 units: us,
                 from,
@@ -179,13 +187,17 @@ impl Fte {
                 cost,
                 left,
                 marked,
-            } => n.naming(marked, us, None, |us, _| {
-                format!(
-                    "{us} move {from} to {to} for {} ({} left) (6.4).",
-                    crate::data::half_mp(*cost),
-                    crate::data::half_mp(*left)
-                )
-            }),
+            } => {
+                let us_len = us.len();
+                n.naming(marked, us, None, |us, _| {
+                    format!(
+                        "{us} move{} {from} to {to} for {} ({} left) (6.4).",
+                        verb_s(us_len),
+                        crate::data::half_mp(*cost),
+                        crate::data::half_mp(*left)
+                    )
+                })
+            }
             Event::AltitudeChanged { unit, altitude } => LogEntry::text(format!(
                 "{} goes to {:?} level (6.8).",
                 n.u(*unit),
@@ -195,18 +207,24 @@ impl Fte {
                 units: us,
                 entered,
                 marked,
-            } => n.naming(marked, us, None, |us, _| {
-                format!(
-                    "{us} {} the Bunker/Foxholes (24.0, 25.0).",
-                    if *entered { "enter" } else { "leave" }
-                )
-            }),
+            } => {
+                let us_len = us.len();
+                n.naming(marked, us, None, |us, _| {
+                    format!(
+                        "{us} {}{} the Bunker/Foxholes (24.0, 25.0).",
+                        if *entered { "enter" } else { "leave" },
+                        verb_s(us_len)
+                    )
+                })
+            }
             Event::Dropped { casualty, hex } => {
                 LogEntry::text(format!("Casualty {casualty} is left at {hex} (7.5.2)."))
             }
-            Event::ExitedMap { units: us } => {
-                LogEntry::text(format!("{} leave the map.", n.units(us)))
-            }
+            Event::ExitedMap { units: us } => LogEntry::text(format!(
+                "{} leave{} the map.",
+                n.units(us),
+                verb_s(us.len())
+            )),
             Event::Evacuated { side, kind, .. } => LogEntry::text(format!(
                 "A {} {} is evacuated (7.5.3).",
                 side.name(),
@@ -595,16 +613,20 @@ impl Fte {
             Event::Unloaded { carrier, units: us } => {
                 LogEntry::text(format!("{} unloads {} (15.0).", n.u(*carrier), n.units(us)))
             }
-            Event::AssaultDeclared { units: us, hex } => {
-                LogEntry::text(format!("{} assault {hex} (8.0).", n.units(us)))
-            }
+            Event::AssaultDeclared { units: us, hex } => LogEntry::text(format!(
+                "{} assault{} {hex} (8.0).",
+                n.units(us),
+                verb_s(us.len())
+            )),
             Event::AssaultRound { round } => {
                 LogEntry::text(format!("Assault round {round} (8.0)."))
             }
             Event::AssaultEnds => LogEntry::text("The assault ends (8.0)."),
-            Event::Advanced { units: us, hex } => {
-                LogEntry::text(format!("{} advance into {hex} (8.0).", n.units(us)))
-            }
+            Event::Advanced { units: us, hex } => LogEntry::text(format!(
+                "{} advance{} into {hex} (8.0).",
+                n.units(us),
+                verb_s(us.len())
+            )),
             Event::OpFireDeclined { side } => {
                 LogEntry::text(format!("{} holds its fire (21.0).", side.name()))
             }

@@ -48,16 +48,31 @@ pub fn entry_ui(
         ui.label(format!("{}. {text}", index + 1));
         return;
     }
-    egui::CollapsingHeader::new(format!("{}. {text}", index + 1))
-        .id_salt(("vt-log-entry", index))
-        .default_open(false)
-        .open(open)
-        .show(ui, |ui| {
-            for (k, a) in adjudications.iter().enumerate() {
-                ui.push_id(k, |ui| adjudication_ui(ui, a));
-                ui.separator();
-            }
-        });
+    // Not `CollapsingHeader`: its title never wraps, and a long one widened
+    // the log panel over the dice tray. Here the title is a wrapping label
+    // that also opens and shuts the entry.
+    let id = ui.make_persistent_id(("vt-log-entry", index));
+    let mut state =
+        egui::collapsing_header::CollapsingState::load_with_default_open(ui.ctx(), id, false);
+    if let Some(o) = open {
+        state.set_open(o);
+    }
+    let mut clicked = false;
+    let mut header = state.show_header(ui, |ui| {
+        let title = egui::Label::new(RichText::new(format!("{}. {text}", index + 1)).strong())
+            .wrap()
+            .sense(egui::Sense::click());
+        clicked = ui.add(title).clicked();
+    });
+    if clicked {
+        header.toggle();
+    }
+    header.body(|ui| {
+        for (k, a) in adjudications.iter().enumerate() {
+            ui.push_id(k, |ui| adjudication_ui(ui, a));
+            ui.separator();
+        }
+    });
 }
 
 /// An adjudication in full: what it was for, the dice, each modifier with
