@@ -192,11 +192,26 @@ impl<R: Ruleset> Session<R> {
         digest(&self.state)
     }
 
+    /// The log as it was written during play: each command's events told
+    /// with the game as it stood right after that command (so a unit is
+    /// named as the players knew it then, not as it is now). Replays the
+    /// commands to get there.
     pub fn log(&self) -> Vec<LogEntry> {
-        self.events
-            .iter()
-            .map(|e| self.rules.describe_in(&self.state, e))
-            .collect()
+        let Ok(mut state) = self.rules.new_game(&self.setup) else {
+            return self
+                .events
+                .iter()
+                .map(|e| self.rules.describe_in(&self.state, e))
+                .collect();
+        };
+        let mut out = Vec::with_capacity(self.events.len());
+        let mut events = Vec::new();
+        for c in &self.commands {
+            events.clear();
+            self.rules.execute(&mut state, c, &mut events);
+            out.extend(events.iter().map(|e| self.rules.describe_in(&state, e)));
+        }
+        out
     }
 
     pub fn to_save(&self) -> Save<R::Command, R::State> {

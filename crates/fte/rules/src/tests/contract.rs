@@ -267,3 +267,35 @@ fn the_log_names_units_by_type() {
         "{open_moves} {hidden_moves}"
     );
 }
+
+// A loaded game's log reads as it did during play: each entry told with the
+// game as it stood right after its command (a unit Concealed later is still
+// named as it was then).
+#[test]
+fn a_replayed_log_reads_as_played() {
+    use vt_core::GameRng;
+    use vt_core::session::Session;
+    let rules = Arc::new(Fte::embedded());
+    let mut session = Session::new(rules.clone(), Setup::new("hamlet-search", 3)).unwrap();
+    let mut live = Vec::new();
+    let mut pick = GameRng::seeded(5);
+    for _ in 0..400 {
+        let legal = rules.legal(&session.state);
+        if legal.is_empty() {
+            break;
+        }
+        let c = legal[pick.index(legal.len())].clone();
+        let events = session.apply(c).unwrap().to_vec();
+        live.extend(events.iter().map(|e| rules.describe_in(&session.state, e)));
+    }
+    let now: Vec<_> = session
+        .events
+        .iter()
+        .map(|e| rules.describe_in(&session.state, e))
+        .collect();
+    assert_eq!(session.log(), live);
+    assert_ne!(
+        now, live,
+        "this game must name someone differently by the end"
+    );
+}
