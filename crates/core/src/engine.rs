@@ -15,6 +15,7 @@ use crate::dice::Adjudication;
 use crate::provenance::SourceNote;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::fmt::{self, Debug};
 
@@ -163,8 +164,10 @@ impl std::error::Error for RuleError {}
 pub struct Decision {
     /// `None` once the game is over.
     pub side: Option<SideIdx>,
-    /// A short machine-readable kind ("activate", "opportunity-fire", "burn-card").
-    pub kind: String,
+    /// The stable string of the game's [`DecisionKind`] ("activate",
+    /// "opportunity-fire", "burn"; "game-over" at the end). Code reads it
+    /// back typed with [`Decision::kind_as`], never by comparing strings.
+    pub kind: Cow<'static, str>,
     /// What the player is asked, in words.
     pub prompt: String,
     /// The rule section that gives this decision.
@@ -175,16 +178,107 @@ pub struct Decision {
     pub interrupt: bool,
 }
 
+/// The stable string of [`Decision::game_over`].
+pub const GAME_OVER: &str = "game-over";
+
 impl Decision {
+    /// `side` must choose `kind`: `prompt` says what, in words; `rule` is
+    /// the section that gives the decision ("FTE 21.0").
+    pub fn new<K: DecisionKind>(
+        side: SideIdx,
+        kind: K,
+        prompt: impl Into<String>,
+        rule: impl Into<String>,
+    ) -> Self {
+        Decision {
+            side: Some(side),
+            kind: Cow::Borrowed(kind.as_str()),
+            prompt: prompt.into(),
+            rule: rule.into(),
+            interrupt: false,
+        }
+    }
+
+    /// Marks the decision as a chance given while the other side acts.
+    pub fn interrupting(mut self, interrupt: bool) -> Self {
+        self.interrupt = interrupt;
+        self
+    }
+
     pub fn game_over() -> Self {
         Decision {
             side: None,
-            kind: "game-over".into(),
+            kind: Cow::Borrowed(GAME_OVER),
             prompt: "The game is over.".into(),
             rule: String::new(),
             interrupt: false,
         }
     }
+
+    pub fn is_game_over(&self) -> bool {
+        self.side.is_none()
+    }
+
+    /// The kind as the game's enum; `None` at the end of the game or for a
+    /// string the enum does not know.
+    pub fn kind_as<K: DecisionKind>(&self) -> Option<K> {
+        K::parse(&self.kind)
+    }
+}
+
+/// A game's decision kinds, as an enum with a stable string each: the
+/// string is what the contract carries (saves of views, `vt`, the
+/// launcher's generic screen), the enum is what code matches, so renaming a
+/// variant is a compile error where it is used, not a silent mismatch.
+/// Declare one with [`decision_kinds!`](crate::decision_kinds).
+pub trait DecisionKind: Copy + Eq + Debug + Send + Sync + 'static {
+    /// Every kind, in declaration order.
+    const ALL: &'static [Self];
+    /// The stable, kebab-case string.
+    fn as_str(self) -> &'static str;
+    fn parse(s: &str) -> Option<Self> {
+        Self::ALL.iter().copied().find(|k| k.as_str() == s)
+    }
+}
+
+/// Declares a game's decision kinds:
+///
+/// ```
+/// vt_core::decision_kinds! {
+///     /// What the game waits for.
+///     pub enum Kind {
+///         /// A side activates a unit.
+///         Activate = "activate",
+///         OpportunityFire = "opportunity-fire",
+///     }
+/// }
+/// use vt_core::DecisionKind;
+/// assert_eq!(Kind::OpportunityFire.as_str(), "opportunity-fire");
+/// assert_eq!(Kind::parse("activate"), Some(Kind::Activate));
+/// ```
+#[macro_export]
+macro_rules! decision_kinds {
+    (
+        $(#[$meta:meta])*
+        $vis:vis enum $name:ident {
+            $( $(#[$vmeta:meta])* $variant:ident = $text:literal ),* $(,)?
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        $vis enum $name {
+            $( $(#[$vmeta])* $variant ),*
+        }
+
+        impl $crate::engine::DecisionKind for $name {
+            const ALL: &'static [Self] = &[$($name::$variant),*];
+            fn as_str(self) -> &'static str {
+                match self {
+                    $( $name::$variant => $text ),*
+                }
+            }
+        }
+    };
 }
 
 /// The running score and, at the end, the result.
@@ -391,6 +485,27 @@ mod tests {
     // A private entry: its side reads it all, the others the public text
     // and the open rolls, the referee everything; a plain entry reads the
     // same for all.
+    crate::decision_kinds! {
+        enum Kind {
+            Roll = "roll",
+            Hold = "hold-dice",
+        }
+    }
+
+    // The typed kind goes into the contract as its string and comes back.
+    #[test]
+    fn decision_kinds_round_trip() {
+        let d = Decision::new(1, Kind::Hold, "Hold or roll?", "PIG 1");
+        assert_eq!(d.kind, "hold-dice");
+        assert_eq!(d.kind_as::<Kind>(), Some(Kind::Hold));
+        let json = serde_json::to_string(&d).unwrap();
+        let back: Decision = serde_json::from_str(&json).unwrap();
+        assert_eq!(back.kind_as::<Kind>(), Some(Kind::Hold));
+        assert_eq!(Decision::game_over().kind_as::<Kind>(), None);
+        assert!(Decision::game_over().is_game_over());
+        assert_eq!(Kind::ALL, &[Kind::Roll, Kind::Hold]);
+    }
+
     #[test]
     fn private_entries_read_by_side() {
         let mut full = Adjudication::new("Stealthy Movement check", "FTE 6.7");

@@ -6,7 +6,8 @@
 //! - [`hex`]: hex maps on hexx with line of sight and movement costs;
 //! - [`tabletop`]: geometry in inches for the miniatures rules;
 //! - [`provenance`], [`data`]: data values with their sources, RON loading;
-//! - [`engine`]: the trait every game implements; [`session`]: saves and
+//! - [`engine`]: the trait every game implements, typed decision kinds;
+//!   [`refusal`]: the one way a check refuses; [`session`]: saves and
 //!   replays; [`dynamic`]: the same with types erased; [`playout`]: whole
 //!   games played by a policy; [`testing`]: the contract checks.
 
@@ -20,6 +21,7 @@ pub mod engine;
 pub mod hex;
 pub mod playout;
 pub mod provenance;
+pub mod refusal;
 pub mod rng;
 pub mod session;
 pub mod tabletop;
@@ -28,4 +30,5 @@ pub mod track;
 
 pub use dice::{Adjudication, Dice, Modifier};
 pub use engine::*;
+pub use refusal::{Checked, Refusal, ensure, ensure_with, refuse};
 pub use rng::GameRng;

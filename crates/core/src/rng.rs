@@ -7,18 +7,67 @@
 
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{Rng, SeedableRng};
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct GameRng(Xoshiro256PlusPlus);
+/// The game's generator. With the `forced-dice` feature (tests only) it can
+/// also hold dice a test has queued: [`GameRng::force`]. Forced dice are
+/// never saved; a save holds the generator alone, exactly as without the
+/// feature, so digests and save files do not depend on it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRng {
+    stream: Xoshiro256PlusPlus,
+    #[cfg(feature = "forced-dice")]
+    forced: std::collections::VecDeque<u8>,
+}
+
+impl Serialize for GameRng {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        // The shape of the old tuple struct `GameRng(Xoshiro256PlusPlus)`, so
+        // existing saves load and digests stay as they were.
+        s.serialize_newtype_struct("GameRng", &self.stream)
+    }
+}
+
+impl<'de> Deserialize<'de> for GameRng {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(rename = "GameRng")]
+        struct Stored(Xoshiro256PlusPlus);
+        let Stored(stream) = Stored::deserialize(d)?;
+        Ok(GameRng::from_stream(stream))
+    }
+}
 
 impl GameRng {
+    fn from_stream(stream: Xoshiro256PlusPlus) -> Self {
+        GameRng {
+            stream,
+            #[cfg(feature = "forced-dice")]
+            forced: Default::default(),
+        }
+    }
+
     pub fn seeded(seed: u64) -> Self {
-        GameRng(Xoshiro256PlusPlus::seed_from_u64(seed))
+        GameRng::from_stream(Xoshiro256PlusPlus::seed_from_u64(seed))
     }
 
     pub fn next_u64(&mut self) -> u64 {
-        self.0.next_u64()
+        self.stream.next_u64()
+    }
+
+    /// Queue dice to come before the generator's, for a test that needs a
+    /// given roll (a worked example from the rulebook). Each forced value is
+    /// taken by the next [`GameRng::die`] whatever its faces, clamped to
+    /// them; shuffles and [`GameRng::below`] are never forced.
+    #[cfg(feature = "forced-dice")]
+    pub fn force(&mut self, dice: &[u8]) {
+        self.forced.extend(dice.iter().copied());
+    }
+
+    /// Forced dice not yet rolled (a test can check that all were used).
+    #[cfg(feature = "forced-dice")]
+    pub fn forced_left(&self) -> usize {
+        self.forced.len()
     }
 
     /// A uniform integer in `0..n` (Lemire's multiply-shift with rejection, so
@@ -34,7 +83,7 @@ impl GameRng {
         let n64 = n as u64;
         let threshold = (u32::MAX as u64 + 1 - n64) % n64;
         loop {
-            let x = self.0.next_u32() as u64;
+            let x = self.stream.next_u32() as u64;
             let m = x * n64;
             if (m & 0xFFFF_FFFF) >= threshold {
                 return (m >> 32) as u32;
@@ -49,6 +98,10 @@ impl GameRng {
 
     /// One die with `sides` faces, 1..=sides.
     pub fn die(&mut self, sides: u8) -> u8 {
+        #[cfg(feature = "forced-dice")]
+        if let Some(d) = self.forced.pop_front() {
+            return d.clamp(1, sides.max(1));
+        }
         self.below(sides as u32) as u8 + 1
     }
 
@@ -112,6 +165,29 @@ mod tests {
         assert_ne!(v, (0..52).collect::<Vec<_>>());
         v.sort();
         assert_eq!(v, (0..52).collect::<Vec<_>>());
+    }
+
+    // Saves hold the generator as the old tuple struct did: `GameRng((...))`.
+    #[test]
+    fn saved_shape_is_the_generator_alone() {
+        let text = ron::to_string(&GameRng::seeded(3)).unwrap();
+        assert!(text.starts_with("(("), "{text}");
+        let inner = ron::to_string(&Xoshiro256PlusPlus::seed_from_u64(3)).unwrap();
+        assert_eq!(text, format!("({inner})"));
+    }
+
+    #[cfg(feature = "forced-dice")]
+    #[test]
+    fn forced_dice_come_first_and_are_clamped() {
+        let mut a = GameRng::seeded(1);
+        a.force(&[4, 12, 0]);
+        assert_eq!(a.die(6), 4);
+        assert_eq!(a.die(10), 10);
+        assert_eq!(a.die(6), 1);
+        assert_eq!(a.forced_left(), 0);
+        // Then the seeded stream, untouched by the forced dice.
+        let pinned: Vec<u8> = (0..8).map(|_| a.die(10)).collect();
+        assert_eq!(pinned, PINNED_D10_SEED1);
     }
 
     #[test]

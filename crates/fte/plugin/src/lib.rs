@@ -256,10 +256,7 @@ impl FteScreen {
     }
 
     pub fn kind(&self) -> &str {
-        self.decision
-            .as_ref()
-            .map(|d| d.kind.as_str())
-            .unwrap_or("")
+        self.decision.as_ref().map(|d| &*d.kind).unwrap_or("")
     }
 
     pub fn side(&self) -> Option<Side> {

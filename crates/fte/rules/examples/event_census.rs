@@ -23,7 +23,9 @@ fn main() {
             let mut policy = RandomPolicy::new(ps);
             while rules.outcome(&s).result.is_none() {
                 let legal = rules.legal(&s);
-                *decisions.entry(rules.decision(&s).kind).or_default() += 1;
+                *decisions
+                    .entry(rules.decision(&s).kind.into_owned())
+                    .or_default() += 1;
                 let k = Policy::<Fte>::choose(&mut policy, &rules, &s, &legal);
                 let mut ev = Vec::new();
                 rules.execute(&mut s, &legal[k], &mut ev);

@@ -10,7 +10,7 @@ use crate::state::*;
 use vt_core::engine::Ruleset;
 
 fn kind(s: &State) -> String {
-    rules().decision(s).kind
+    rules().decision(s).kind.into_owned()
 }
 
 /// Activates `unit` on its own and starts its Move action.

@@ -15,7 +15,7 @@ use vt_core::engine::Ruleset;
 use vt_core::provenance::Provenance;
 
 fn kind(s: &State) -> String {
-    rules().decision(s).kind
+    rules().decision(s).kind.into_owned()
 }
 
 fn decider(s: &State) -> Option<u8> {
