@@ -58,6 +58,9 @@
 //!
 //! [`sight`] is the raw trace the rest is built on: for each feature, the
 //! stretches of the line inside it and where it crosses lines.
+//!
+//! [`skirmish`] is a small test game on all of this (as Pig is for the
+//! engine), for the table board's tests and to try it by hand.
 
 mod arc;
 mod base;
@@ -66,6 +69,7 @@ mod geom;
 mod los;
 mod movement;
 mod scatter;
+pub mod skirmish;
 mod template;
 #[cfg(test)]
 mod testing;
