@@ -85,7 +85,7 @@ fn main() {
     std::fs::create_dir_all(&out).expect("screenshot folder");
     let assets = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets");
     App::new()
-        .insert_resource(ClearColor(Color::srgb(0.09, 0.11, 0.09)))
+        .insert_resource(ClearColor(vt_ui::palette::ui::BACKGROUND.color()))
         .add_plugins(
             DefaultPlugins
                 .set(WindowPlugin {

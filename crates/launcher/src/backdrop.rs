@@ -9,6 +9,7 @@ use vt_ui::counter::{CounterSpec, StatusMarker, UnitSymbol, spawn_counter};
 use vt_ui::hexmap::{
     HexMapSpec, HexsideKind, MapCoord, MapGeometry, PathKind, default_terrain, map_layers,
 };
+use vt_ui::palette;
 use vt_ui::shapes::spawn_shape;
 
 /// Marks the backdrop's root.
@@ -132,27 +133,30 @@ pub fn spawn_backdrop(
     }
     let us = CounterSpec {
         size: HEX * 0.9,
-        side_color: Color::srgb(0.55, 0.62, 0.38),
+        side_color: palette::army::US.color(),
         symbol: UnitSymbol::Infantry,
         echelon: "•••".into(),
         name: "1/B".into(),
         numbers: "5-4-6".into(),
-        markers: vec![StatusMarker::new("Fired", Color::srgb(0.9, 0.75, 0.2))],
+        markers: vec![StatusMarker::new(
+            "Fired",
+            palette::status::SUPPRESSED.color(),
+        )],
         spent: false,
     };
     let vc = CounterSpec {
         size: HEX * 0.9,
-        side_color: Color::srgb(0.2, 0.22, 0.25),
+        side_color: palette::army::VC.scale(0.4).color(),
         symbol: UnitSymbol::Infantry,
         echelon: "••".into(),
         name: "C2".into(),
         numbers: "3-3-5".into(),
-        markers: vec![StatusMarker::new("Pinned", Color::srgb(0.85, 0.3, 0.25))],
+        markers: vec![StatusMarker::new("Pinned", palette::status::PINNED.color())],
         spent: false,
     };
     let heli = CounterSpec {
         size: HEX * 0.9,
-        side_color: Color::srgb(0.55, 0.62, 0.38),
+        side_color: palette::army::US.color(),
         symbol: UnitSymbol::Helicopter,
         name: "UH-1".into(),
         numbers: "2-8".into(),

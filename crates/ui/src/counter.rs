@@ -4,6 +4,7 @@
 //! counter sheets.
 
 use crate::board::Tooltip;
+use crate::palette;
 use crate::shapes::{ShapeBuilder, spawn_shape};
 use bevy::prelude::*;
 use bevy::sprite::Anchor;
@@ -71,7 +72,7 @@ impl Default for CounterSpec {
     fn default() -> Self {
         CounterSpec {
             size: 40.0,
-            side_color: Color::srgb(0.35, 0.5, 0.3),
+            side_color: palette::army::US.color(),
             symbol: UnitSymbol::Infantry,
             echelon: String::new(),
             name: String::new(),
@@ -84,13 +85,7 @@ impl Default for CounterSpec {
 
 /// Dark ink on light side colours and light ink on dark ones.
 pub fn ink_for(background: Color) -> Color {
-    let l = background.to_srgba();
-    let luma = 0.299 * l.red + 0.587 * l.green + 0.114 * l.blue;
-    if luma > 0.5 {
-        Color::srgb(0.08, 0.08, 0.08)
-    } else {
-        Color::srgb(0.96, 0.96, 0.92)
-    }
+    palette::Rgba::from_color(background).ink().color()
 }
 
 /// The counter's body and symbol, centred on the origin.
@@ -98,7 +93,7 @@ pub fn counter_shape(spec: &CounterSpec) -> ShapeBuilder {
     let s = spec.size;
     let mut b = ShapeBuilder::new();
     let bg = if spec.spent {
-        spec.side_color.mix(&Color::srgb(0.4, 0.4, 0.4), 0.55)
+        spec.side_color.mix(&palette::board::SPENT.color(), 0.55)
     } else {
         spec.side_color
     };
@@ -107,7 +102,7 @@ pub fn counter_shape(spec: &CounterSpec) -> ShapeBuilder {
     b.rect(
         Vec2::new(s * 0.06, -s * 0.06),
         Vec2::splat(s),
-        Color::srgba(0.0, 0.0, 0.0, 0.45),
+        palette::board::SHADOW,
     );
     b.rect(Vec2::ZERO, Vec2::splat(s), bg);
     b.rect_outline(Vec2::ZERO, Vec2::splat(s), s * 0.03, ink.with_alpha(0.6));
@@ -305,8 +300,8 @@ mod tests {
 
     #[test]
     fn ink_contrasts_with_the_side_colour() {
-        assert_eq!(ink_for(Color::WHITE), Color::srgb(0.08, 0.08, 0.08));
-        assert_eq!(ink_for(Color::BLACK), Color::srgb(0.96, 0.96, 0.92));
+        assert_eq!(ink_for(Color::WHITE), palette::INK.color());
+        assert_eq!(ink_for(Color::BLACK), palette::PAPER.color());
     }
 
     #[test]

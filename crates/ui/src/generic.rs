@@ -5,7 +5,7 @@
 
 use crate::game::{ActiveGame, Controller};
 use crate::labels::{command_label, words};
-use bevy_egui::egui::{self, Color32, RichText};
+use bevy_egui::egui::{self, RichText};
 use serde_json::Value;
 
 /// What a click on the generic screen asks for.
@@ -34,7 +34,7 @@ pub fn commands_ui(ui: &mut egui::Ui, game: &ActiveGame) -> Option<GenericAction
         }
     }
     if let Some(r) = &game.refusal {
-        ui.colored_label(Color32::from_rgb(240, 120, 100), format!("Refused: {r}"));
+        ui.colored_label(crate::palette::ui::BAD.egui(), format!("Refused: {r}"));
     }
     ui.separator();
     if decision.side.is_some() {

@@ -3,6 +3,7 @@
 //! entity; despawn them with [`clear_highlights`] when the selection changes.
 
 use crate::hexmap::{MapCoord, MapGeometry};
+use crate::palette;
 use crate::shapes::{ShapeBuilder, spawn_shape};
 use bevy::prelude::*;
 
@@ -19,9 +20,9 @@ pub enum HighlightKind {
 impl HighlightKind {
     pub fn color(self) -> Color {
         match self {
-            HighlightKind::LegalTarget => Color::srgba(1.0, 0.85, 0.1, 0.95),
-            HighlightKind::MovementRange => Color::srgba(0.3, 0.7, 1.0, 0.35),
-            HighlightKind::Selected => Color::srgba(1.0, 1.0, 1.0, 0.95),
+            HighlightKind::LegalTarget => palette::board::LEGAL.color(),
+            HighlightKind::MovementRange => palette::board::REACH_FILL.alpha(90).color(),
+            HighlightKind::Selected => palette::board::SELECTED_HEX.color(),
         }
     }
 }
@@ -30,8 +31,8 @@ impl HighlightKind {
 #[derive(Component)]
 pub struct Highlight;
 
-pub const LOS_CLEAR: Color = Color::srgba(0.2, 0.95, 0.3, 0.9);
-pub const LOS_BLOCKED: Color = Color::srgba(0.95, 0.2, 0.2, 0.9);
+pub const LOS_CLEAR: palette::Rgba = palette::board::LOS_CLEAR;
+pub const LOS_BLOCKED: palette::Rgba = palette::board::LOS_BLOCKED;
 
 pub fn highlight_shape(g: &MapGeometry, hexes: &[MapCoord], kind: HighlightKind) -> ShapeBuilder {
     let mut b = ShapeBuilder::new();
@@ -145,7 +146,7 @@ mod tests {
         let clear = line_of_sight_shape(&g, from, to, None);
         let red = crate::shapes::ShapeBuilder::new();
         let blocked = line_of_sight_shape(&g, from, to, Some(MapCoord::new(1, 3)));
-        let red_rgba = LOS_BLOCKED.to_linear().to_f32_array();
+        let red_rgba = LOS_BLOCKED.color().to_linear().to_f32_array();
         assert!(!clear.colors.contains(&red_rgba));
         assert!(blocked.colors.contains(&red_rgba));
         assert!(red.is_empty());

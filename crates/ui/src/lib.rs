@@ -76,32 +76,46 @@
 //! and the panel keys into actions; Tab arrives as a [`board::CycleUnits`]
 //! message for the plugin to move its selection.
 
+pub mod anim;
 pub mod board;
+pub mod camera;
 pub mod counter;
+pub mod dev;
+pub mod draw;
 pub mod game;
 pub mod generic;
 pub mod hexmap;
 pub mod highlight;
 pub mod labels;
+pub mod layout;
 pub mod overlay;
+pub mod palette;
+pub mod pieces;
 pub mod screen;
+pub mod sets;
 pub mod shapes;
 pub mod store;
+pub mod sync;
+pub mod testing;
 
 pub use game::{
     ActiveGame, BoardRegistration, Boards, Controller, RegisterBoard, SubmitCommand, board_visible,
     game_changed,
 };
 pub use screen::{PlayMode, Screen};
+pub use sets::{VtSet, in_game};
 
 use bevy::prelude::*;
 
 /// What a game plugin usually needs.
 pub mod prelude {
+    pub use crate::anim::{AnimSpeed, Animate, animations_idle};
     pub use crate::board::{
-        BoardBounds, BoardCamera, BoardClick, BoardPointer, CycleUnits, Tooltip,
+        BoardBounds, BoardCamera, BoardClick, BoardPointer, BoardRect, CycleUnits, Tooltip,
     };
+    pub use crate::camera::{BoardInsets, CameraFit, FitKind, free_board_rect};
     pub use crate::counter::{CounterSpec, StatusMarker, UnitSymbol, spawn_counter};
+    pub use crate::draw::{BoardDraw, Painter};
     pub use crate::game::{
         ActiveGame, BoardRegistration, Boards, Controller, RegisterBoard, SubmitCommand,
         board_visible, game_changed,
@@ -113,13 +127,19 @@ pub mod prelude {
     pub use crate::highlight::{
         HighlightKind, clear_highlights, spawn_highlights, spawn_line_of_sight,
     };
-    pub use crate::overlay::cards::{CardClick, CardFace, CardZones, cards_ui};
+    pub use crate::layout::{PanelLayout, panel_frame};
+    pub use crate::overlay::cards::{CardDrag, CardEvents, CardFace, card_group, card_ui};
     pub use crate::overlay::track::{TurnTrack, TurnTrackSpec};
+    pub use crate::palette::{self, Rgba};
+    pub use crate::pieces::{PieceHome, PieceKey, PieceLook, Wanted, look_of};
     pub use crate::screen::{PlayMode, Screen};
+    pub use crate::sets::{VtSet, in_game};
+    pub use crate::shapes::ShapeBuilder;
+    pub use crate::sync::{Change, SessionChanged, SyncPlugin, Synced};
 }
 
 /// The states, messages and resources the launcher and the game plugins
-/// share, and the board's camera and pointer systems.
+/// share; the system sets; the board's camera, pointer and animations.
 ///
 /// `with_egui` adds the systems that draw egui tooltips; leave it off in
 /// headless tests, which have no egui context.
@@ -129,37 +149,62 @@ pub struct VtUiPlugin {
 
 impl Plugin for VtUiPlugin {
     fn build(&self, app: &mut App) {
+        sets::configure(app, self.with_egui);
         app.init_state::<Screen>()
             .add_sub_state::<PlayMode>()
             .add_message::<SubmitCommand>()
             .add_message::<board::BoardClick>()
             .add_message::<board::CycleUnits>()
             .add_message::<hexmap::HexClicked>()
+            .add_message::<anim::Animate>()
             .init_resource::<Boards>()
             .init_resource::<overlay::OverlayState>()
             .init_resource::<overlay::track::TurnTrackSpec>()
             .init_resource::<board::BoardRect>()
             .init_resource::<board::BoardBounds>()
             .init_resource::<board::BoardPointer>()
+            .init_resource::<camera::BoardInsets>()
+            .init_resource::<camera::CameraFit>()
             .init_resource::<hexmap::ActiveMap>()
-            .add_systems(OnExit(Screen::Playing), forget_map)
+            .init_resource::<anim::Animations>()
+            .init_resource::<anim::AnimSpeed>()
+            .init_resource::<dev::ClickTargets>()
+            .add_systems(OnExit(Screen::Playing), forget_board)
             .add_systems(
                 Update,
-                (board::update_pointer, hexmap::hex_pointer, board::pan_zoom)
+                (
+                    (board::update_pointer, hexmap::hex_pointer, board::pan_zoom)
+                        .chain()
+                        .run_if(in_state(PlayMode::Board)),
+                    anim::skip_on_input,
+                )
+                    .in_set(VtSet::Pointer),
+            )
+            .add_systems(
+                Update,
+                (camera::fit_camera, anim::collect, anim::play)
                     .chain()
-                    .run_if(in_state(PlayMode::Board)),
+                    .in_set(VtSet::Animate),
             );
         if self.with_egui {
             app.add_systems(
                 bevy_egui::EguiPrimaryContextPass,
-                (board::tooltip_ui, hexmap::hex_label_ui).run_if(in_state(PlayMode::Board)),
+                (board::tooltip_ui, hexmap::hex_label_ui)
+                    .run_if(in_state(PlayMode::Board))
+                    .in_set(VtSet::Ui),
             );
         }
     }
 }
 
-fn forget_map(mut commands: Commands) {
+/// Leaving the playing screen: the board's entities go by their
+/// `DespawnOnExit`; what the board told the kit goes here.
+fn forget_board(mut commands: Commands) {
     commands.insert_resource(hexmap::ActiveMap::default());
     commands.insert_resource(board::BoardBounds::default());
     commands.insert_resource(overlay::track::TurnTrackSpec::default());
+    commands.insert_resource(camera::BoardInsets::default());
+    commands.insert_resource(camera::CameraFit::default());
+    commands.insert_resource(anim::Animations::default());
+    commands.insert_resource(dev::ClickTargets::default());
 }

@@ -1086,7 +1086,7 @@ pub fn redraw_hover(
             } else {
                 ok
             };
-            b.ring(&g.corners(coord(*h)), HEX * 0.05, c.with_alpha(0.6));
+            b.ring(&g.corners(coord(*h)), HEX * 0.05, c.alpha(153));
         }
         let line = if l.blocked.is_some() { bad } else { ok };
         b.line(a, z, HEX * 0.07, line);

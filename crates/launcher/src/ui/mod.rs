@@ -90,9 +90,9 @@ fn notice_ui(mut contexts: EguiContexts, mut notice: ResMut<Notice>) -> Result {
     };
     let ctx = contexts.ctx_mut()?;
     let color = if notice.is_error {
-        Color32::from_rgb(120, 30, 25)
+        vt_ui::palette::ui::NOTICE_ERROR.egui()
     } else {
-        Color32::from_rgb(30, 70, 40)
+        vt_ui::palette::ui::NOTICE_INFO.egui()
     };
     egui::Area::new(egui::Id::new("vt-notice"))
         .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -90.0])

@@ -4,8 +4,8 @@
 use bevy_egui::egui::{self, Color32, RichText};
 use vt_core::{Adjudication, LogEntry, Reader};
 
-pub const MODIFIER_PLUS: Color32 = Color32::from_rgb(120, 200, 120);
-pub const MODIFIER_MINUS: Color32 = Color32::from_rgb(230, 130, 110);
+pub const MODIFIER_PLUS: Color32 = crate::palette::ui::MODIFIER_PLUS.egui();
+pub const MODIFIER_MINUS: Color32 = crate::palette::ui::MODIFIER_MINUS.egui();
 
 /// The whole log, newest at the bottom, scrolled to the end. When entries
 /// arrive, the newest one with dice opens and the one opened before closes;

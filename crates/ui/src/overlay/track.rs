@@ -1,6 +1,7 @@
 //! The turn track: the turns, and the phases of a turn, with markers on the
 //! current ones.
 
+use crate::palette;
 use bevy::prelude::Resource;
 use bevy_egui::egui::{self, Align2, Color32, FontId, Sense, Stroke, StrokeKind, vec2};
 
@@ -78,7 +79,7 @@ pub fn turn_track_ui(ui: &mut egui::Ui, track: &TurnTrack) {
 fn marker_box(ui: &mut egui::Ui, text: &str, current: bool, width: f32) {
     let (rect, response) = ui.allocate_exact_size(vec2(width, 22.0), Sense::hover());
     let (fill, fg) = if current {
-        (Color32::from_rgb(200, 160, 40), Color32::BLACK)
+        (palette::ui::TRACK_NOW.egui(), Color32::BLACK)
     } else {
         (ui.visuals().faint_bg_color, ui.visuals().text_color())
     };

@@ -1,0 +1,161 @@
+//! Where a plugin's egui panels go beside the board: a column on the left,
+//! a row along the bottom, each in the panel frame of the palette. Laying a
+//! panel out with [`PanelLayout`] records the room it takes in
+//! [`BoardInsets`], so the camera fits the board into what is left.
+
+use crate::board::BoardRect;
+use crate::camera::BoardInsets;
+use crate::palette;
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use bevy_egui::egui;
+
+/// The frame of every panel a plugin draws.
+pub fn panel_frame() -> egui::Frame {
+    egui::Frame::new()
+        .fill(palette::ui::PANEL.egui())
+        .stroke(egui::Stroke::new(1.0, palette::ui::PANEL_EDGE.egui()))
+        .inner_margin(8.0)
+}
+
+/// A box inside a panel, filled with `fill` (a selection, an aim, a warning).
+pub fn note_frame(fill: palette::Rgba) -> egui::Frame {
+    egui::Frame::new()
+        .fill(fill.egui())
+        .inner_margin(6.0)
+        .corner_radius(4.0)
+}
+
+/// The board rectangle in egui points, and how to go back to window pixels.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PanelLayout {
+    /// The board rectangle the launcher's overlay leaves, in egui points.
+    pub board: egui::Rect,
+    /// Window logical pixels per egui point.
+    pub ratio: f32,
+}
+
+/// Window logical pixels per egui point (the interface size setting).
+pub fn pixels_per_point(ctx: &egui::Context, window: &Query<&Window, With<PrimaryWindow>>) -> f32 {
+    let scale = window
+        .iter()
+        .next()
+        .map(|w| w.scale_factor())
+        .unwrap_or(1.0);
+    ctx.pixels_per_point() / scale
+}
+
+impl PanelLayout {
+    /// `None` until the overlay has laid the board out (or while a hand-over
+    /// hides it).
+    pub fn new(
+        ctx: &egui::Context,
+        rect: &BoardRect,
+        window: &Query<&Window, With<PrimaryWindow>>,
+    ) -> Option<Self> {
+        let b = rect.0?;
+        let ratio = pixels_per_point(ctx, window);
+        let board = egui::Rect::from_min_max(
+            egui::pos2(b.min.x / ratio, b.min.y / ratio),
+            egui::pos2(b.max.x / ratio, b.max.y / ratio),
+        );
+        (board.height() >= 120.0 && board.width() >= 200.0).then_some(PanelLayout { board, ratio })
+    }
+
+    /// An egui point in window logical pixels.
+    pub fn to_window(&self, p: egui::Pos2) -> Vec2 {
+        Vec2::new(p.x * self.ratio, p.y * self.ratio)
+    }
+
+    /// The column along the board's left edge, `width` points wide, with a
+    /// vertical scroll; notes its room in `insets`.
+    pub fn column<R>(
+        &self,
+        ctx: &egui::Context,
+        id: &str,
+        width: f32,
+        insets: &mut BoardInsets,
+        add: impl FnOnce(&mut egui::Ui) -> R,
+    ) -> R {
+        let r = egui::Rect::from_min_size(self.board.min, egui::vec2(width, self.board.height()));
+        set(&mut insets.left, width * self.ratio);
+        area(id, r)
+            .show(ctx, |ui| {
+                panel_frame()
+                    .show(ui, |ui| {
+                        let inner = (r.width() - 16.0).max(0.0);
+                        ui.set_width(inner);
+                        ui.set_max_width(inner);
+                        ui.set_height((r.height() - 16.0).max(0.0));
+                        egui::ScrollArea::vertical()
+                            .id_salt((id, "scroll"))
+                            .auto_shrink([false, false])
+                            .show(ui, add)
+                            .inner
+                    })
+                    .inner
+            })
+            .inner
+    }
+
+    /// The row along the board's bottom edge, `height` points high, right of
+    /// `left` points (a column), with a horizontal scroll; notes its room.
+    pub fn bottom_row<R>(
+        &self,
+        ctx: &egui::Context,
+        id: &str,
+        left: f32,
+        height: f32,
+        insets: &mut BoardInsets,
+        add: impl FnOnce(&mut egui::Ui) -> R,
+    ) -> R {
+        let r = egui::Rect::from_min_max(
+            egui::pos2(self.board.min.x + left, self.board.max.y - height),
+            self.board.max,
+        );
+        set(&mut insets.bottom, height * self.ratio);
+        area(id, r)
+            .show(ctx, |ui| {
+                panel_frame()
+                    .show(ui, |ui| {
+                        ui.set_width((r.width() - 16.0).max(0.0));
+                        ui.set_height((r.height() - 16.0).max(0.0));
+                        egui::ScrollArea::horizontal()
+                            .id_salt((id, "scroll"))
+                            .show(ui, add)
+                            .inner
+                    })
+                    .inner
+            })
+            .inner
+    }
+}
+
+fn set(v: &mut f32, to: f32) {
+    if (*v - to).abs() > 0.5 {
+        *v = to;
+    }
+}
+
+/// A fixed area at `rect`, drawn above the board and below windows.
+pub fn area(id: &str, rect: egui::Rect) -> egui::Area {
+    egui::Area::new(egui::Id::new(id))
+        .fixed_pos(rect.min)
+        .order(egui::Order::Middle)
+        .constrain(false)
+        .fade_in(false)
+}
+
+/// A full-width button of the column.
+pub fn wide_button(
+    ui: &mut egui::Ui,
+    label: impl Into<egui::WidgetText>,
+    enabled: bool,
+) -> egui::Response {
+    ui.add_enabled(
+        enabled,
+        egui::Button::new(label)
+            .wrap()
+            .min_size(egui::vec2(ui.available_width(), 24.0)),
+    )
+}
