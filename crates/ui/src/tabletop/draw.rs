@@ -88,6 +88,9 @@ pub fn leave(
 
 /// The cloth, the terrain and the templates lying on it.
 pub fn table(table: Res<Table>, mut drawn: ResMut<Drawn>, mut draw: BoardDraw) {
+    if !table.is_changed() && drawn.terrain.is_some() {
+        return;
+    }
     let now = (table.features.clone(), table.templates.clone());
     if drawn.terrain.as_ref() == Some(&now) {
         return;
@@ -158,8 +161,20 @@ pub fn stands(
             )
         })
         .collect();
+    let mut wanted = wanted;
+    wanted.extend(table.markers.iter().enumerate().map(|(i, m)| {
+        let mut look = m.clone();
+        look.at = Point::default();
+        Wanted::new(
+            PieceKey("marker", m.key),
+            look_of(&look),
+            v2(m.at).extend(Z_STANDS - 0.5 + i as f32 * 0.001),
+        )
+    }));
     let by_key: std::collections::BTreeMap<u64, &super::TableStand> =
         table.stands.iter().map(|s| (s.key, s)).collect();
+    let markers: std::collections::BTreeMap<u64, &super::TableMarker> =
+        table.markers.iter().map(|m| (m.key, m)).collect();
     let Some(mut p) = draw.painter() else {
         return;
     };
@@ -167,8 +182,10 @@ pub fn stands(
     plan(pieces.iter(), wanted).apply(
         &mut p,
         |p, w| {
-            let s = by_key[&w.key.1];
-            let e = spawn_stand(p, s, w.home);
+            let e = match w.key.0 {
+                "marker" => super::stand::spawn_marker(p, markers[&w.key.1], w.home),
+                _ => spawn_stand(p, by_key[&w.key.1], w.home),
+            };
             p.commands.entity(e).insert(StandPiece);
             e
         },
@@ -276,6 +293,28 @@ pub fn overlay(
                 && let Some(s) = table.stand(d.stand)
             {
                 move_preview(&mut b, s, m, w);
+                for &i in &m.features {
+                    if let Some(Shape::Area(a)) = table.features.get(i).map(|f| &f.shape) {
+                        let poly: Vec<Vec2> = a.iter().map(|q| v2(*q)).collect();
+                        outline(&mut b, &poly, w * 1.5, palette::board::LIT.color());
+                    }
+                }
+                for (at, word) in &m.marks {
+                    let c = v2(*at);
+                    let r = w * 3.0;
+                    b.polygon(
+                        &[
+                            c + Vec2::new(0.0, r),
+                            c + Vec2::new(-r, 0.0),
+                            c + Vec2::new(0.0, -r),
+                            c + Vec2::new(r, 0.0),
+                        ],
+                        palette::board::INTERRUPT.color(),
+                    );
+                    if !word.is_empty() {
+                        label(&mut p, &mut ents, word, *at, palette::board::INTERRUPT);
+                    }
+                }
                 let colour = if m.legal {
                     palette::ui::GOOD
                 } else {

@@ -103,6 +103,21 @@ impl StandMarker {
     }
 }
 
+/// A marker lying on the table, not a stand: a casualty, abandoned
+/// equipment, an objective, an aid post, a hidden unit's card.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TableMarker {
+    /// The game's own number for it, stable across changes.
+    pub key: u64,
+    pub at: Point,
+    /// A word or two on the chip.
+    pub text: String,
+    pub colour: Rgba,
+    /// The tooltip's title and lines.
+    pub name: String,
+    pub info: Vec<String>,
+}
+
 /// A template lying on the table (smoke, a burning strip, a minefield).
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlacedTemplate {
@@ -122,6 +137,7 @@ pub struct Table {
     pub dead_ground: Option<DeadGround>,
     pub stands: Vec<TableStand>,
     pub templates: Vec<PlacedTemplate>,
+    pub markers: Vec<TableMarker>,
     /// Drawn afresh (a new game, another side's view): stands that moved
     /// do not slide.
     pub fresh: bool,
@@ -157,6 +173,11 @@ pub struct MovePreview {
     pub note: String,
     /// Stretches (inches along the path) slower than open ground.
     pub slow: Vec<(f64, f64)>,
+    /// Points on the way to mark, with a word (Crossfire: where reactive
+    /// fire may come).
+    pub marks: Vec<(Point, String)>,
+    /// Features to outline (the one the move ends in), by index.
+    pub features: Vec<usize>,
 }
 
 impl MovePreview {
@@ -192,6 +213,8 @@ impl MovePreview {
             legal: plan.complete(),
             note,
             slow,
+            marks: vec![],
+            features: vec![],
         }
     }
 }

@@ -255,6 +255,20 @@ pub fn table_of(view: &View, to_decide: bool, fresh: bool) -> Table {
             }
         })
         .collect();
+    // A killed stand leaves a marker where it fell.
+    let markers = view
+        .stands
+        .iter()
+        .filter(|s| !s.alive())
+        .map(|s| super::TableMarker {
+            key: s.id as u64,
+            at: s.base.centre(),
+            text: "KIA".into(),
+            colour: palette::board::FLASH_LOSS.alpha(255),
+            name: format!("{} (killed)", s.label()),
+            info: vec![],
+        })
+        .collect();
     let templates = view
         .smoke
         .iter()
@@ -271,6 +285,7 @@ pub fn table_of(view: &View, to_decide: bool, fresh: bool) -> Table {
         dead_ground: Some(SightRules::<Ground>::dead_ground(&Sight)),
         stands,
         templates,
+        markers,
         fresh,
     }
 }

@@ -2,8 +2,8 @@
 //! its front edge marked, the unit symbol upright on it, its label and its
 //! markers beside it.
 
-use super::TableStand;
 use super::mesh::{outline, v2};
+use super::{TableMarker, TableStand};
 use crate::board::Tooltip;
 use crate::counter::{CounterSpec, counter_shape};
 use crate::draw::Painter;
@@ -156,5 +156,33 @@ pub fn spawn_stand(p: &mut Painter, s: &TableStand, home: Vec3) -> Entity {
             m.colour.ink(),
         );
     }
+    root
+}
+
+/// Spawns a marker chip at `home`: a disc in its colour with its word.
+pub fn spawn_marker(p: &mut Painter, m: &TableMarker, home: Vec3) -> Entity {
+    let mut tip = Tooltip::new(m.name.clone(), 0.5);
+    for l in &m.info {
+        tip = tip.line(l.clone());
+    }
+    let root = p.root(tip, Transform::from_translation(home));
+    let mut b = ShapeBuilder::new();
+    b.circle(
+        Vec2::new(0.05, -0.05),
+        0.45,
+        palette::board::SHADOW.color(),
+        20,
+    );
+    b.circle(Vec2::ZERO, 0.45, palette::INK.color(), 20);
+    b.circle(Vec2::ZERO, 0.4, m.colour.color(), 20);
+    p.child_shape(root, &b, Vec3::ZERO);
+    small_text(
+        p,
+        Some(root),
+        &m.text,
+        Vec3::new(0.0, 0.0, 0.02),
+        0.22,
+        m.colour.ink(),
+    );
     root
 }
