@@ -40,7 +40,7 @@
 //!    no stands left loses at once.
 
 mod describe;
-mod orders;
+pub mod orders;
 pub mod table;
 #[cfg(test)]
 mod tests;
@@ -179,6 +179,19 @@ pub struct Smoke {
     pub until: u8,
 }
 
+/// What the rules' geometry needs of a game, from the state or a view.
+#[derive(Clone, Copy, Debug)]
+pub struct Scene<'a> {
+    pub stands: &'a [Stand],
+    pub smoke: &'a [Smoke],
+}
+
+impl Scene<'_> {
+    pub fn stand(&self, id: u8) -> Option<&Stand> {
+        self.stands.get(id as usize)
+    }
+}
+
 /// What the game waits for (one step: the game is simple).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Step {
@@ -202,6 +215,13 @@ pub struct State {
 }
 
 impl State {
+    pub fn scene(&self) -> Scene<'_> {
+        Scene {
+            stands: &self.stands,
+            smoke: &self.smoke,
+        }
+    }
+
     pub fn stand(&self, id: u8) -> Option<&Stand> {
         self.stands.get(id as usize)
     }
@@ -321,6 +341,24 @@ pub struct View {
     pub smoke: Vec<Smoke>,
     pub support: [Vec<(Support, u8)>; 2],
     pub kills: [u8; 2],
+    pub passed: [bool; 2],
+}
+
+impl View {
+    pub fn scene(&self) -> Scene<'_> {
+        Scene {
+            stands: &self.stands,
+            smoke: &self.smoke,
+        }
+    }
+
+    /// The side to act, if the game goes on.
+    pub fn to_act(&self) -> Option<SideIdx> {
+        match self.step {
+            Step::Activate { side } => Some(side),
+            Step::Over => None,
+        }
+    }
 }
 
 pub fn side_name(side: SideIdx) -> &'static str {
@@ -329,17 +367,34 @@ pub fn side_name(side: SideIdx) -> &'static str {
 
 impl Skirmish {
     /// The features a line of sight meets now: the table's and the smoke.
-    pub fn features_now(&self, s: &State) -> std::borrow::Cow<'_, [Feature<Ground>]> {
-        if s.smoke.is_empty() {
+    pub fn features_now(&self, smoke: &[Smoke]) -> std::borrow::Cow<'_, [Feature<Ground>]> {
+        if smoke.is_empty() {
             return std::borrow::Cow::Borrowed(&self.features);
         }
         let mut f = self.features.clone();
         f.extend(
-            s.smoke
+            smoke
                 .iter()
                 .map(|m| Feature::area(Ground::Smoke, m.rect.corners().to_vec())),
         );
         std::borrow::Cow::Owned(f)
+    }
+
+    /// The check of an order on a side's view: Skirmish hides nothing, so
+    /// its view holds all a check reads (the board checks a click before
+    /// sending it, to say why not).
+    pub fn check_in_view(&self, v: &View, o: &Order) -> Result<(), RuleError> {
+        let s = State {
+            rng: GameRng::seeded(0),
+            turn: v.turn,
+            step: v.step.clone(),
+            stands: v.stands.clone(),
+            smoke: v.smoke.clone(),
+            support: v.support.clone(),
+            kills: v.kills,
+            passed: v.passed,
+        };
+        self.check(&s, o)
     }
 
     fn check_order(&self, s: &State, o: &Order) -> Result<(), Refusal> {
@@ -448,6 +503,7 @@ impl Ruleset for Skirmish {
             smoke: s.smoke.clone(),
             support: s.support.clone(),
             kills: s.kills,
+            passed: s.passed,
         }
     }
 

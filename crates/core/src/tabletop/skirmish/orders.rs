@@ -36,7 +36,7 @@ impl FireLine {
 impl Skirmish {
     /// A move of `stand` straight to `to`, priced and cut short where it
     /// must end (Skirmish 3).
-    pub fn plan(&self, s: &State, stand: u8, to: Point) -> Option<MovePlan> {
+    pub fn plan(&self, s: Scene, stand: u8, to: Point) -> Option<MovePlan> {
         let st = s.stand(stand)?;
         let others: Vec<Base> = s
             .stands
@@ -48,16 +48,16 @@ impl Skirmish {
             &st.base,
             &[st.base.centre(), to],
             st.kind.allowance(),
-            &self.features_now(s),
+            &self.features_now(s.smoke),
             &others,
             &Going,
         ))
     }
 
     /// What `stand` sees of the point `at` (a stand standing there).
-    pub fn sight_to(&self, s: &State, stand: u8, at: Point) -> Option<crate::tabletop::Sight> {
+    pub fn sight_to(&self, s: Scene, stand: u8, at: Point) -> Option<crate::tabletop::Sight> {
         let st = s.stand(stand)?;
-        let fs = self.features_now(s);
+        let fs = self.features_now(s.smoke);
         Some(line_of_sight(
             Eye::standing(st.base.centre(), 0.0, &fs),
             Eye::standing(at, 0.0, &fs),
@@ -67,7 +67,7 @@ impl Skirmish {
     }
 
     /// The line of fire from `firer` to `target` (Skirmish 4, 5).
-    pub fn fire_line(&self, s: &State, firer: u8, target: u8) -> Option<FireLine> {
+    pub fn fire_line(&self, s: Scene, firer: u8, target: u8) -> Option<FireLine> {
         let (f, t) = (s.stand(firer)?, s.stand(target)?);
         let (a, b) = (f.base.centre(), t.base.centre());
         let others: Vec<(u8, Base)> = s
@@ -113,7 +113,7 @@ fn ready(s: &State, id: u8) -> Result<&Stand, Refusal> {
     Ok(st)
 }
 
-pub fn check(g: &Skirmish, s: &State, o: &Order) -> Checked {
+pub(super) fn check(g: &Skirmish, s: &State, o: &Order) -> Checked {
     match *o {
         Order::Pass => match s.step {
             Step::Activate { .. } => Ok(()),
@@ -133,7 +133,7 @@ pub fn check(g: &Skirmish, s: &State, o: &Order) -> Checked {
                 "3",
                 "That is no move at all.",
             )?;
-            let plan = g.plan(s, stand, to).expect("the stand exists");
+            let plan = g.plan(s.scene(), stand, to).expect("the stand exists");
             match plan.halt {
                 None => Ok(()),
                 Some(crate::tabletop::Halt::OutOfMovement) => refuse(
@@ -181,7 +181,7 @@ pub fn check(g: &Skirmish, s: &State, o: &Order) -> Checked {
             };
             ensure(t.side != st.side, "5", "Fire at the enemy.")?;
             ensure(t.alive(), "5", "That stand is already killed.")?;
-            let line = g.fire_line(s, stand, target).expect("both exist");
+            let line = g.fire_line(s.scene(), stand, target).expect("both exist");
             ensure_with(line.range <= RANGE, "5", || {
                 format!("It is {:.1}\" away; the longest shot is 24\".", line.range)
             })?;
@@ -231,7 +231,7 @@ pub fn check(g: &Skirmish, s: &State, o: &Order) -> Checked {
                 "7",
                 "Aim at a point on the table.",
             )?;
-            let sight = g.sight_to(s, stand, at).expect("the stand exists");
+            let sight = g.sight_to(s.scene(), stand, at).expect("the stand exists");
             ensure(
                 matches!(sight.seen, Seen::Clear | Seen::Cover),
                 "7",
@@ -243,7 +243,7 @@ pub fn check(g: &Skirmish, s: &State, o: &Order) -> Checked {
 
 /// The orders a policy is offered: a sample of the plane (Skirmish has
 /// infinitely many moves) that the checks then filter.
-pub fn candidates(g: &Skirmish, s: &State) -> Vec<Order> {
+pub(super) fn candidates(g: &Skirmish, s: &State) -> Vec<Order> {
     let Step::Activate { side } = s.step else {
         return vec![];
     };
@@ -294,7 +294,7 @@ pub fn candidates(g: &Skirmish, s: &State) -> Vec<Order> {
                 aim.x.clamp(0.5, TABLE.x - 0.5),
                 aim.y.clamp(0.5, TABLE.y - 0.5),
             );
-            let Some(plan) = g.plan(s, st.id, aim) else {
+            let Some(plan) = g.plan(s.scene(), st.id, aim) else {
                 continue;
             };
             let back = (plan.reach - 0.02).max(0.0);
@@ -333,7 +333,7 @@ fn roll_attack(s: &mut State, target: u8, dice: u8, cover: bool, under: Option<f
     }
 }
 
-pub fn execute(g: &Skirmish, s: &mut State, o: &Order, events: &mut Vec<Event>) {
+pub(super) fn execute(g: &Skirmish, s: &mut State, o: &Order, events: &mut Vec<Event>) {
     let Step::Activate { side } = s.step else {
         return;
     };
@@ -343,7 +343,7 @@ pub fn execute(g: &Skirmish, s: &mut State, o: &Order, events: &mut Vec<Event>) 
             events.push(Event::Passed { side });
         }
         Order::Move { stand, to } => {
-            let plan = g.plan(s, stand, to).expect("checked");
+            let plan = g.plan(s.scene(), stand, to).expect("checked");
             let st = &mut s.stands[stand as usize];
             let from = st.base.centre();
             st.base = st.base.at(to).facing_dir(to - from);
@@ -365,7 +365,7 @@ pub fn execute(g: &Skirmish, s: &mut State, o: &Order, events: &mut Vec<Event>) 
             });
         }
         Order::Fire { stand, target } => {
-            let line = g.fire_line(s, stand, target).expect("checked");
+            let line = g.fire_line(s.scene(), stand, target).expect("checked");
             let dice = s.stands[stand as usize].kind.dice();
             s.stands[stand as usize].acted = true;
             let attack = roll_attack(s, target, dice, line.sight.seen == Seen::Cover, None);
@@ -426,7 +426,7 @@ pub fn execute(g: &Skirmish, s: &mut State, o: &Order, events: &mut Vec<Event>) 
                     until: s.turn + 1,
                 }),
                 (Some(dice), t) => {
-                    let fs = g.features_now(s);
+                    let fs = g.features_now(&s.smoke);
                     let targets: Vec<(u8, f64, bool)> = s
                         .stands
                         .iter()

@@ -39,7 +39,7 @@ fn moves_are_priced_by_the_ground() {
     let (g, s) = game();
     // US rifle 1 at (17, 2.5) straight up into the paddy (y 5..15): 2.5"
     // of open ground, then 2" of paddy at 1.5: 5.5 of 6.
-    let plan = g.plan(&s, 0, p(17.0, 7.0)).unwrap();
+    let plan = g.plan(s.scene(), 0, p(17.0, 7.0)).unwrap();
     assert!((plan.spent - 5.5).abs() < 1e-9, "{}", plan.spent);
     assert!(
         g.check(
@@ -64,12 +64,12 @@ fn moves_are_priced_by_the_ground() {
     assert_eq!(e.rule, "Skirmish 3");
     assert!(e.message.contains("7.0\""), "{}", e.message);
     // Its plan stops where the movement runs out: 2.5 + 3.5/1.5 along.
-    let plan = g.plan(&s, 0, p(17.0, 12.0)).unwrap();
+    let plan = g.plan(s.scene(), 0, p(17.0, 12.0)).unwrap();
     assert_eq!(plan.halt, Some(Halt::OutOfMovement));
     assert!((plan.reach - (2.5 + 3.5 / 1.5)).abs() < 1e-9);
     // Not through another stand: rifle 1 at (17, 2.5) east towards the
     // leader at (21, 2): its edge at 20.5 stops the team's at 19.75.
-    let plan = g.plan(&s, 0, p(23.0, 2.5)).unwrap();
+    let plan = g.plan(s.scene(), 0, p(23.0, 2.5)).unwrap();
     assert_eq!(plan.halt, Some(Halt::Blocked { base: 3 }));
 }
 
@@ -79,17 +79,17 @@ fn lines_of_fire() {
     let (g, mut s) = game();
     // The US HMG on the hill (level 2) facing north-east sees the VC in the
     // trench 30" away: out of range.
-    let line = g.fire_line(&s, 3, 7).unwrap();
+    let line = g.fire_line(s.scene(), 3, 7).unwrap();
     assert!(line.range > RANGE);
     // Bring VC rifle 3 (stand 7) to (20, 17): in the open, in range.
     place(&mut s, 7, p(20.0, 17.0));
-    let line = g.fire_line(&s, 3, 7).unwrap();
+    let line = g.fire_line(s.scene(), 3, 7).unwrap();
     assert!(line.range < RANGE);
     assert!(line.in_arc);
     assert!(line.open(), "{line:?}");
     // Behind the HMG (south-west of it) is out of its 90° arc.
     place(&mut s, 7, p(3.0, 2.0));
-    let line = g.fire_line(&s, 3, 7).unwrap();
+    let line = g.fire_line(s.scene(), 3, 7).unwrap();
     assert!(!line.in_arc);
     let e = g
         .check(
@@ -103,7 +103,10 @@ fn lines_of_fire() {
     assert!(e.message.contains("arc"), "{}", e.message);
     // A target deep in the jungle (4" in) is not seen.
     place(&mut s, 7, p(40.0, 5.0));
-    assert_eq!(g.sight_to(&s, 2, p(40.0, 5.0)).unwrap().seen, Seen::Blocked);
+    assert_eq!(
+        g.sight_to(s.scene(), 2, p(40.0, 5.0)).unwrap().seen,
+        Seen::Blocked
+    );
 }
 
 // Skirmish 4: a line of fire may pass over one stand, not two.
@@ -114,7 +117,7 @@ fn stands_in_the_way() {
     place(&mut s, 5, p(20.0, 16.0));
     place(&mut s, 1, p(20.0, 6.0));
     place(&mut s, 4, p(23.0, 2.0));
-    let line = g.fire_line(&s, 0, 5).unwrap();
+    let line = g.fire_line(s.scene(), 0, 5).unwrap();
     assert_eq!(line.crossed, vec![1]);
     assert!(
         g.check(
@@ -127,7 +130,7 @@ fn stands_in_the_way() {
         .is_ok()
     );
     place(&mut s, 2, p(20.0, 10.0));
-    let line = g.fire_line(&s, 0, 5).unwrap();
+    let line = g.fire_line(s.scene(), 0, 5).unwrap();
     assert_eq!(line.crossed, vec![1, 2]);
     let e = g
         .check(
@@ -264,10 +267,13 @@ fn napalm_and_smoke() {
     );
     assert_eq!(s.smoke.len(), 1);
     assert_eq!(
-        g.sight_to(&s, 4, p(21.0, 12.0)).unwrap().seen,
+        g.sight_to(s.scene(), 4, p(21.0, 12.0)).unwrap().seen,
         Seen::Blocked
     );
-    assert_eq!(g.sight_to(&s, 4, p(28.0, 2.0)).unwrap().seen, Seen::Clear);
+    assert_eq!(
+        g.sight_to(s.scene(), 4, p(28.0, 2.0)).unwrap().seen,
+        Seen::Clear
+    );
 }
 
 #[test]
