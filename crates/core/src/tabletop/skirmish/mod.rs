@@ -116,13 +116,15 @@ impl Stand {
         self.status != Status::Killed
     }
 
+    /// "US rifle team 2": numbered within its side and kind, in the order
+    /// of battle.
     pub fn label(&self) -> String {
-        format!(
-            "{} {} {}",
-            side_name(self.side),
-            self.kind.name(),
-            self.id + 1
-        )
+        let n = table::order_of_battle()
+            .iter()
+            .take(self.id as usize)
+            .filter(|(side, kind, ..)| *side == self.side && *kind == self.kind)
+            .count();
+        format!("{} {} {}", side_name(self.side), self.kind.name(), n + 1)
     }
 }
 
