@@ -402,14 +402,10 @@ pub fn respond(
             let inside: Vec<&Feature<Ground>> = l.inside.iter().map(|&i| &fs[i]).collect();
             Going.rate(&inside)
         };
-        Some(MovePreview::from_plan(
-            stand,
-            vec![from, to],
-            &plan,
-            st.kind.allowance(),
-            rate,
-            why,
-        ))
+        let mut m =
+            MovePreview::from_plan(stand, vec![from, to], &plan, st.kind.allowance(), rate, why);
+        m.marks = first_seen(&fs, scene, st.side, from, plan.end);
+        Some(m)
     };
     // The dragged move, priced again only when the point changes.
     let wanted = tools.drag.filter(|_| synced.to_decide);
@@ -498,6 +494,46 @@ pub fn respond(
             }
         }
     }
+}
+
+/// Where on the way each enemy stand first sees the mover (the first
+/// three along the move): what reactive fire would use in a game that has
+/// it.
+fn first_seen(
+    fs: &[Feature<Ground>],
+    scene: skirmish::Scene,
+    side: u8,
+    from: Point,
+    to: Point,
+) -> Vec<(Point, String)> {
+    use vt_core::tabletop::{Eye, Seen, sight_along};
+    let path = [from, to];
+    let mut seen: Vec<(f64, String)> = scene
+        .stands
+        .iter()
+        .filter(|e| e.side != side && e.alive())
+        .filter_map(|e| {
+            let eye = Eye::standing(e.base.centre(), 0.0, fs);
+            sight_along(eye, &path, 0.0, fs, &Sight)
+                .into_iter()
+                .find(|s| matches!(s.seen, Seen::Clear | Seen::Cover))
+                .map(|s| (s.from, e.label()))
+        })
+        .collect();
+    seen.sort_by(|a, b| a.0.total_cmp(&b.0));
+    // Those who first see it at the same place share one mark.
+    let mut marks: Vec<(f64, Vec<String>)> = vec![];
+    for (d, who) in seen {
+        match marks.last_mut() {
+            Some((at, names)) if d - *at < 0.25 => names.push(who),
+            _ => marks.push((d, vec![who])),
+        }
+    }
+    marks
+        .into_iter()
+        .take(3)
+        .map(|(d, names)| (from.toward(to, d), format!("seen by {}", names.join(", "))))
+        .collect()
 }
 
 /// A move to `to`, or a hundredth back along the way while the rounded
