@@ -253,22 +253,10 @@ pub fn overlay(
             let (l, r) = arc.corners();
             let (dl, dr) = arc.bounds();
             let reach = s.rings.iter().copied().fold(12.0, f64::max);
-            b.dashed(
-                v2(l),
-                v2(l + dl * reach),
-                w,
-                0.5,
-                0.3,
-                palette::board::SELECTED.color(),
-            );
-            b.dashed(
-                v2(r),
-                v2(r + dr * reach),
-                w,
-                0.5,
-                0.3,
-                palette::board::SELECTED.color(),
-            );
+            for (from, dir) in [(l, dl), (r, dr)] {
+                let (a, e) = (v2(from), v2(from + dir * reach));
+                b.dashed(a, e, w, 0.5, 0.3, palette::board::SELECTED.color());
+            }
         }
         if tools.tool != Tool::Tape {
             rings(&mut b, &s.base, &s.rings, w);

@@ -49,6 +49,21 @@ fn view(app: &App) -> View {
         .expect("a Skirmish game")
 }
 
+/// A stand held at `to` (the button held down): the rules' preview.
+fn drag(app: &mut App, stand: u64, to: Point) -> MovePreview {
+    app.world_mut().resource_mut::<TableTools>().drag = Some(StandDrag {
+        stand,
+        grab: Point::default(),
+        to,
+    });
+    testing::settle(app);
+    app.world()
+        .resource::<TablePreview>()
+        .movement
+        .clone()
+        .expect("a preview")
+}
+
 fn sent(app: &mut App) -> Vec<Order> {
     app.world_mut().resource_mut::<StandIn>().take()
 }
@@ -87,34 +102,12 @@ fn the_table_and_its_stands_are_drawn() {
 fn a_dragged_stand_shows_where_it_stops_and_moves_there() {
     let mut app = app();
     button(&mut app, true);
-    app.world_mut().resource_mut::<TableTools>().drag = Some(StandDrag {
-        stand: 0,
-        grab: Point::default(),
-        to: p(17.0, 7.0),
-    });
-    testing::settle(&mut app);
-    let m = app
-        .world()
-        .resource::<TablePreview>()
-        .movement
-        .clone()
-        .expect("a preview");
+    let m = drag(&mut app, 0, p(17.0, 7.0));
     assert!(m.legal);
     assert_eq!(m.note, "5.5\" of 6\"");
     assert_eq!(m.slow.len(), 1, "the paddy is slow going: {:?}", m.slow);
     // Further: it stops 3.5 / 1.5 into the paddy.
-    app.world_mut().resource_mut::<TableTools>().drag = Some(StandDrag {
-        stand: 0,
-        grab: Point::default(),
-        to: p(17.0, 12.0),
-    });
-    testing::settle(&mut app);
-    let m = app
-        .world()
-        .resource::<TablePreview>()
-        .movement
-        .clone()
-        .unwrap();
+    let m = drag(&mut app, 0, p(17.0, 12.0));
     assert!(!m.legal);
     assert!((m.end.y - (5.0 + 3.5 / 1.5)).abs() < 1e-6, "{:?}", m.end);
     assert_eq!(m.note, "stops after 6.0\" of 6\": no movement left");
