@@ -2,7 +2,7 @@
 //! two of them edge to edge, contact and overlap, and where a base moving
 //! along a path first meets another.
 
-use super::geom::{Blob, EPS, Point, polygon_area};
+use super::geom::{Blob, EPS, Point, distance_to_segment, polygon_area};
 use super::scatter::UP_THE_TABLE;
 use serde::{Deserialize, Serialize};
 use std::f64::consts::PI;
@@ -151,6 +151,15 @@ impl Base {
                 let p = self.centre() + self.facing() * (self.width() / 2.0);
                 (p, p)
             }
+        }
+    }
+
+    /// How far the base's outline reaches from its centre: its radius, or
+    /// half a rectangle's diagonal.
+    pub fn reach(&self) -> f64 {
+        match *self {
+            Base::Round { radius, .. } => radius,
+            Base::Rect { width, length, .. } => (width * width + length * length).sqrt() / 2.0,
         }
     }
 
@@ -322,10 +331,15 @@ impl Base {
     pub fn first_contact(&self, path: &[Point], others: &[Base]) -> Option<(f64, usize)> {
         let mut along = 0.0;
         let mut best: Option<(f64, usize)> = None;
+        let mine = self.reach();
         for w in path.windows(2) {
             let seg = w[0].distance(w[1]);
             let here = self.at(w[0]);
             for (i, o) in others.iter().enumerate() {
+                // Too far from this stretch to be touched: skip the sweep.
+                if distance_to_segment(o.centre(), w[0], w[1]) > mine + o.reach() + EPS {
+                    continue;
+                }
                 let Some((t0, t1)) = here.touch_along(w[1], o) else {
                     continue;
                 };
@@ -428,6 +442,9 @@ mod tests {
         assert_eq!(r.facing(), p(0.0, -1.0));
         assert_eq!(r.front_edge().0, p(2.0, 1.5));
         assert_eq!(Base::round(p(0.0, 0.0), 1.0).facing(), UP);
+        // A 3" x 4" rectangle reaches 2.5" from its centre, a disc its radius.
+        assert_eq!(Base::rect(p(0.0, 0.0), 3.0, 4.0, UP).reach(), 2.5);
+        assert_eq!(Base::round(p(0.0, 0.0), 0.75).reach(), 0.75);
     }
 
     #[test]
