@@ -72,6 +72,12 @@ fn base_shape(s: &TableStand) -> ShapeBuilder {
         s.colour
     };
     let poly = base_outline(&s.base);
+    // A stand with a marker wears its colour round the base, so that a
+    // pinned or suppressed stand reads at any zoom.
+    if let Some(m) = s.markers.first() {
+        let halo = super::mesh::ring_around(&s.base.at(Point::default()), 0.12);
+        super::mesh::fill(&mut b, &halo, m.colour.color());
+    }
     let shadow: Vec<Vec2> = poly.iter().map(|p| *p + Vec2::new(0.07, -0.07)).collect();
     super::mesh::fill(&mut b, &shadow, palette::board::SHADOW.color());
     super::mesh::fill(&mut b, &poly, body.color());
@@ -137,7 +143,7 @@ pub fn spawn_stand(p: &mut Painter, s: &TableStand, home: Vec3) -> Entity {
         s.base.depth().max(s.base.width()) as f32 / 2.0,
     );
     for (i, m) in s.markers.iter().enumerate() {
-        let chip = Vec2::new(1.1, 0.36);
+        let chip = Vec2::new(1.3, 0.46);
         let at = Vec3::new(
             half.x + chip.x / 2.0 + 0.1,
             half.y - chip.y / 2.0 - i as f32 * (chip.y + 0.06),
@@ -152,7 +158,7 @@ pub fn spawn_stand(p: &mut Painter, s: &TableStand, home: Vec3) -> Entity {
             Some(root),
             &m.text,
             at + Vec3::new(0.0, 0.0, 0.01),
-            0.24,
+            0.3,
             m.colour.ink(),
         );
     }
