@@ -8,7 +8,8 @@ use crate::camera::BoardInsets;
 use crate::palette;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
-use bevy_egui::egui;
+use bevy_egui::egui::{self, RichText};
+use vt_core::Decision;
 
 /// The frame of every panel a plugin draws.
 pub fn panel_frame() -> egui::Frame {
@@ -158,4 +159,52 @@ pub fn wide_button(
             .wrap()
             .min_size(egui::vec2(ui.available_width(), 24.0)),
     )
+}
+
+/// The head of a decision: who decides (in their colour) or who is
+/// awaited, what they are asked and under which rule; then why the last
+/// click did nothing (`hint`) and the last refusal, naming its rule.
+pub fn decision_header(
+    ui: &mut egui::Ui,
+    d: &Decision,
+    who: Option<(&str, palette::Rgba)>,
+    to_decide: bool,
+    hint: Option<&str>,
+    refusal: Option<&str>,
+) {
+    match (d.side, who) {
+        (Some(_), Some((name, color))) => {
+            let text = if to_decide {
+                format!("{name} to decide")
+            } else {
+                format!("Waiting for {name}")
+            };
+            ui.label(RichText::new(text).heading().color(color.scale(1.7).egui()));
+        }
+        (Some(_), None) => {}
+        (None, _) => {
+            ui.heading("Game over");
+        }
+    }
+    if d.side.is_some() {
+        ui.label(&d.prompt);
+        if !d.rule.is_empty() {
+            ui.weak(format!("Rule {}", d.rule));
+        }
+    }
+    if let Some(h) = hint {
+        ui.colored_label(palette::ui::WARN.egui(), h);
+    }
+    if let Some(r) = refusal {
+        ui.colored_label(palette::ui::BAD.egui(), format!("Refused: {r}"));
+    }
+}
+
+/// The undo button (U); true when clicked. Disabled, it says why.
+pub fn undo_button(ui: &mut egui::Ui, can_undo: bool) -> bool {
+    ui.add_enabled(can_undo, egui::Button::new("Undo (U)"))
+        .on_disabled_hover_text(
+            "Nothing to take back: the last command rolled a die, drew a card or revealed something",
+        )
+        .clicked()
 }

@@ -437,11 +437,7 @@ fn decision_ui(
             out.submit = Some(c);
         }
     }
-    if ui
-        .add_enabled(can_undo, egui::Button::new("Undo (U)"))
-        .on_disabled_hover_text("Nothing to take back: the last command drew or revealed something")
-        .clicked()
-    {
+    if vt_ui::layout::undo_button(ui, can_undo) {
         out.undo = true;
     }
 }
@@ -462,48 +458,8 @@ fn track_row(
     lit: bool,
     tip: &str,
 ) -> egui::Response {
-    ui.horizontal(|ui| {
-        ui.add_sized([42.0, 18.0], egui::Label::new(RichText::new(label).small()));
-        ui.spacing_mut().item_spacing.x = 1.0;
-        let room = COLUMN_W - 16.0 - 42.0 - 24.0;
-        let w = (room / cells.len().max(1) as f32).clamp(10.0, 22.0);
-        let mut any: Option<egui::Response> = None;
-        for (i, c) in cells.iter().enumerate() {
-            let (rect, r) = ui.allocate_exact_size(vec2(w - 1.0, 18.0), Sense::click());
-            let on = i == current;
-            let fill = if on {
-                tone::TRACK_NOW.egui()
-            } else if c.starts_with('A') {
-                tone::TRACK_DANGER.egui()
-            } else {
-                tone::TRACK_BOX.egui()
-            };
-            let stroke = if lit && on {
-                Stroke::new(2.5, tone::TRACK_NOW_EDGE.egui())
-            } else {
-                Stroke::new(1.0, palette::GRAY.egui())
-            };
-            ui.painter()
-                .rect(rect, 2.0, fill, stroke, StrokeKind::Inside);
-            ui.painter().text(
-                rect.center(),
-                Align2::CENTER_CENTER,
-                c,
-                FontId::proportional(10.0),
-                if on {
-                    palette::BLACK.egui()
-                } else {
-                    palette::LIGHT_GRAY.egui()
-                },
-            );
-            any = Some(match any {
-                Some(a) => a.union(r),
-                None => r,
-            });
-        }
-        any.unwrap_or_else(|| ui.label("")).on_hover_text(tip)
-    })
-    .inner
+    let danger = |c: &str| c.starts_with('A');
+    vt_ui::overlay::track::track_row(ui, label, cells, current, lit, danger, tip)
 }
 
 fn tracks_ui(ui: &mut egui::Ui, view: &View, st: &CsarScreen, out: &mut Out) {
