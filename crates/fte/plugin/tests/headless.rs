@@ -482,3 +482,83 @@ fn a_walk_stopped_by_opportunity_fire_can_go_on() {
     let s = session(&mut a);
     assert_eq!(s.state.unit(leader).hex, Some(h("6.17")));
 }
+
+/// Animations on, and a clock of 1 ms a frame (a test's frames come as
+/// fast or slow as the machine runs them).
+fn animated(a: &mut App) {
+    a.insert_resource(vt_ui::anim::AnimSpeed::Normal);
+    a.insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
+        std::time::Duration::from_millis(1),
+    ));
+}
+
+/// The counter of a unit on the board, and where it is drawn.
+fn counter_of(app: &mut App, unit: UnitId) -> (Entity, Vec3) {
+    let w = app.world_mut();
+    let mut q = w.query::<(Entity, &vt_ui::pieces::PieceKey, &Transform)>();
+    q.iter(w)
+        .find(|(_, k, _)| **k == vt_ui::pieces::PieceKey("unit", unit as u64))
+        .map(|(e, _, t)| (e, t.translation))
+        .expect("the unit's counter")
+}
+
+// What the computer (or the other player) just did is shown: a unit that
+// moves slides hex by hex from where it was; a shot flashes on its target,
+// even a Concealed marker, where the firer sees it.
+#[test]
+fn a_move_slides_the_counter_from_where_it_was() {
+    let mut a = app("hamlet-search", 5, 0);
+    past_setup(&mut a);
+    let leader = unit_at(&mut a, "us-leader", "9.17");
+    apply(&mut a, Command::ActivateUnit { unit: leader });
+    animated(&mut a);
+    let (_, at) = counter_of(&mut a, leader);
+    apply(
+        &mut a,
+        Command::Move {
+            units: vec![leader],
+            mode: MoveMode::Normal,
+        },
+    );
+    apply(&mut a, Command::Step { hex: h("8.17") });
+    let (_, now) = counter_of(&mut a, leader);
+    assert!(
+        a.world().resource::<vt_ui::anim::Animations>().busy(),
+        "it slides"
+    );
+    assert!(now.distance(at) < 1.0, "it starts from where it was");
+    a.world_mut()
+        .resource_mut::<vt_ui::anim::Animations>()
+        .skip();
+    settle(&mut a);
+    let home = fte_plugin::board::center(h("8.17"));
+    assert!(counter_of(&mut a, leader).1.truncate().distance(home) < 10.0);
+}
+
+#[test]
+fn a_shot_flashes_on_its_target_even_a_concealed_marker() {
+    // FTE 7.1, 18.1: the firer sees the marker it fires at, so the flash
+    // goes there (and nothing of what is under it).
+    let mut a = app("hamlet-search", 5, 0);
+    past_setup(&mut a);
+    let (_, marker) = conceal_next_to(&mut a, "vc-rifle", "10.16");
+    let rifle = unit_at(&mut a, "us-rifle", "10.17");
+    apply(&mut a, Command::ActivateUnit { unit: rifle });
+    animated(&mut a);
+    // The US player keeps looking (after another side's turn nothing is
+    // animated: the places before were another side's view).
+    let fire = Command::Fire {
+        firers: vec![rifle],
+        primary: rifle,
+        target: Target::Marker(marker),
+    };
+    testing::apply(&mut a, &serde_json::to_value(&fire).unwrap(), false);
+    let w = a.world_mut();
+    let mut q = w.query::<(&vt_ui::anim::FlashFx, &Transform)>();
+    let flashes: Vec<Vec2> = q.iter(w).map(|(_, t)| t.translation.truncate()).collect();
+    let target = fte_plugin::board::center(h("10.16"));
+    assert!(
+        flashes.iter().any(|p| p.distance(target) < 1.0),
+        "a flash on 10.16: {flashes:?}"
+    );
+}
