@@ -125,7 +125,9 @@ pub fn spawn_highlights(
     };
     let shape = highlight_shape(g, hexes, kind);
     let e = spawn_shape(commands, meshes, materials, &shape, Vec3::new(0.0, 0.0, z));
-    commands.entity(e).insert(Highlight);
+    commands
+        .entity(e)
+        .insert((Highlight, DespawnOnExit(crate::screen::Screen::Playing)));
     e
 }
 
@@ -146,7 +148,9 @@ pub fn spawn_line_of_sight(
         &shape,
         Vec3::new(0.0, 0.0, 6.0),
     );
-    commands.entity(e).insert(Highlight);
+    commands
+        .entity(e)
+        .insert((Highlight, DespawnOnExit(crate::screen::Screen::Playing)));
     e
 }
 

@@ -601,9 +601,7 @@ pub fn draw(
             p.commands.entity(e).despawn();
         }
         let root = spawn_hex_map(p.commands, p.meshes, p.materials, &map_spec(map));
-        p.commands
-            .entity(root)
-            .insert((FteMap(map.id.clone()), DespawnOnExit(Screen::Playing)));
+        p.commands.entity(root).insert(FteMap(map.id.clone()));
     }
     let mut d = Draw { p: &mut p };
     draw_objectives(&mut d, &st);
