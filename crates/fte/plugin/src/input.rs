@@ -286,17 +286,10 @@ pub fn cycle(
         }
         units.sort();
         units.dedup();
-        if units.is_empty() {
-            continue;
-        }
         let current = st.sel.first().copied().or(st.tabbed);
         let at = current.and_then(|c| units.iter().position(|u| *u == c));
-        let n = units.len();
-        let i = match (at, t.backwards) {
-            (None, false) => 0,
-            (None, true) => n - 1,
-            (Some(i), false) => (i + 1) % n,
-            (Some(i), true) => (i + n - 1) % n,
+        let Some(i) = t.next_index(units.len(), at) else {
+            continue;
         };
         let u = units[i];
         if matches!(

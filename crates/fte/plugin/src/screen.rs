@@ -269,17 +269,7 @@ impl FteScreen {
         };
         self.activations = activations;
         self.checks = if g.kind() == "opportunity-fire" {
-            let mut eligible: Vec<UnitId> = g
-                .legal
-                .iter()
-                .filter_map(|c| match c {
-                    Command::OpFireAttempt { units } => Some(units.clone()),
-                    _ => None,
-                })
-                .flatten()
-                .collect();
-            eligible.sort();
-            eligible.dedup();
+            let eligible = model::opfire_eligible(&g.legal);
             eligible
                 .iter()
                 .copied()
@@ -535,12 +525,8 @@ pub fn follow(
     st.menu = None;
     st.tabbed = None;
     if let Some(v) = &g.view {
-        track.0 = Some(TurnTrack {
-            turns: (1..=v.turns.max(v.turn)).map(|t| t.to_string()).collect(),
-            current_turn: (v.turn >= 1).then(|| v.turn as usize - 1),
-            phases: PHASES.iter().map(|p| p.to_string()).collect(),
-            current_phase: phase_index(&v.phase),
-        });
+        let now = phase_index(&v.phase);
+        track.0 = Some(TurnTrack::numbered(v.turns, v.turn, &PHASES, now));
         fit.viewer = Some(v.side.idx() as u8);
         fit.interest = crate::board::interest(v, &g.legal);
     }

@@ -23,6 +23,18 @@ pub struct TurnTrack {
 pub struct TurnTrackSpec(pub Option<TurnTrack>);
 
 impl TurnTrack {
+    /// A printed track: turns 1 to `last` (or to the current turn if the
+    /// game runs over), the current one lit (none before turn 1), and the
+    /// phases of a turn.
+    pub fn numbered(last: u8, turn: u8, phases: &[&str], current_phase: Option<usize>) -> Self {
+        TurnTrack {
+            turns: (1..=last.max(turn)).map(|t| t.to_string()).collect(),
+            current_turn: (turn >= 1).then(|| turn as usize - 1),
+            phases: phases.iter().map(|p| p.to_string()).collect(),
+            current_phase,
+        }
+    }
+
     /// Builds a track from the running score and the phases seen.
     ///
     /// The turn is the score entry named "turn" (any case); the track shows
