@@ -208,3 +208,80 @@ pub fn undo_button(ui: &mut egui::Ui, can_undo: bool) -> bool {
         )
         .clicked()
 }
+
+/// What the player did with a [`click_menu`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MenuChoice {
+    /// The line clicked.
+    pub chosen: Option<usize>,
+    /// The line under the pointer (to light up what it would use).
+    pub hovered: Option<usize>,
+    pub cancelled: bool,
+}
+
+impl PanelLayout {
+    /// The menu a click on the board opens when the place offers several
+    /// commands: `title`, one button per line and Cancel, just above and to
+    /// the right of `at` (the click, in window pixels; the board's middle
+    /// if `None`), so the tooltip of what was clicked stays readable.
+    pub fn click_menu(
+        &self,
+        ctx: &egui::Context,
+        id: &str,
+        at: Option<Vec2>,
+        title: &str,
+        lines: &[String],
+    ) -> MenuChoice {
+        let pos = at
+            .map(|p| egui::pos2(p.x / self.ratio + 14.0, p.y / self.ratio - 10.0))
+            .unwrap_or(self.board.center());
+        let mut out = MenuChoice::default();
+        egui::Area::new(egui::Id::new(id))
+            .fixed_pos(pos)
+            .pivot(egui::Align2::LEFT_BOTTOM)
+            .order(egui::Order::Foreground)
+            .show(ctx, |ui| {
+                egui::Frame::popup(ui.style()).show(ui, |ui| {
+                    ui.strong(title);
+                    for (i, line) in lines.iter().enumerate() {
+                        let b = ui.button(line);
+                        if b.hovered() {
+                            out.hovered = Some(i);
+                        }
+                        if b.clicked() {
+                            out.chosen = Some(i);
+                        }
+                    }
+                    out.cancelled = ui.button("Cancel").clicked();
+                });
+            });
+        out
+    }
+}
+
+/// Every legal command as a button, folded away: the fallback for what the
+/// board does not show. Returns the line clicked and the line under the
+/// pointer.
+pub fn all_commands(
+    ui: &mut egui::Ui,
+    id: &str,
+    labels: &[String],
+    enabled: bool,
+) -> (Option<usize>, Option<usize>) {
+    let (mut clicked, mut hovered) = (None, None);
+    egui::CollapsingHeader::new(format!("Every legal command ({})", labels.len()))
+        .id_salt(id)
+        .default_open(false)
+        .show(ui, |ui| {
+            for (i, l) in labels.iter().enumerate() {
+                let b = wide_button(ui, l.as_str(), enabled);
+                if b.hovered() {
+                    hovered = Some(i);
+                }
+                if b.clicked() {
+                    clicked = Some(i);
+                }
+            }
+        });
+    (clicked, hovered)
+}

@@ -18,7 +18,7 @@ use csar_rules::view::{CardView, MarkerView, View};
 use csar_rules::{Command, Csar, Icon, Step, Zone};
 use std::collections::BTreeSet;
 use vt_ui::dev::ClickTargets;
-use vt_ui::layout::{note_frame, panel_frame};
+use vt_ui::layout::{all_commands, note_frame, panel_frame};
 use vt_ui::overlay::cards::{self, CardDrag, CardEvents, CardFace};
 use vt_ui::palette::{self, Rgba, ui as tone};
 use vt_ui::prelude::*;
@@ -321,20 +321,13 @@ fn column(
             panel.record_open = !panel.record_open;
         }
     });
-    egui::CollapsingHeader::new("Every legal command")
-        .id_salt("csar-all-commands")
-        .default_open(false)
-        .show(ui, |ui| {
-            for c in &synced.legal {
-                let words = command_words(rules, c, view.step);
-                if ui
-                    .add_enabled(synced.to_decide, egui::Button::new(words).wrap())
-                    .clicked()
-                {
-                    out.submit = Some(*c);
-                }
-            }
-        });
+    let labels: Vec<String> = (synced.legal.iter())
+        .map(|c| command_words(rules, c, view.step))
+        .collect();
+    let (clicked, _) = all_commands(ui, "csar-all-commands", &labels, synced.to_decide);
+    if let Some(i) = clicked {
+        out.submit = Some(synced.legal[i]);
+    }
 }
 
 #[allow(clippy::too_many_arguments)]

@@ -20,7 +20,7 @@ use fte_rules::state::{Altitude, MoveMode, Side, TriggerKind, UnitId};
 use fte_rules::view::View;
 use fte_rules::{Command, Fte};
 use vt_core::Decision;
-use vt_ui::layout::{decision_header, note_frame, undo_button, wide_button};
+use vt_ui::layout::{all_commands, decision_header, note_frame, undo_button, wide_button};
 use vt_ui::overlay::log::preview_ui;
 use vt_ui::palette::{self, army, ui as tone};
 use vt_ui::prelude::*;
@@ -115,31 +115,18 @@ pub fn play_ui(
         stack_window(&ctx, h, st_, view, &mut out);
     }
     if let Some(m) = &st_.menu {
-        let at =
-            m.at.map(|p| egui::pos2(p.x / l.ratio + 14.0, p.y / l.ratio - 10.0))
-                .unwrap_or(l.board.center());
-        // Above the pointer: the hovered counter's tooltip opens below it.
-        egui::Area::new(egui::Id::new("fte-menu"))
-            .fixed_pos(at)
-            .pivot(egui::Align2::LEFT_BOTTOM)
-            .order(egui::Order::Foreground)
-            .show(&ctx, |ui| {
-                egui::Frame::popup(ui.style()).show(ui, |ui| {
-                    ui.strong(format!("In {}", m.hex));
-                    for (i, item) in m.items.iter().enumerate() {
-                        let b = ui.button(&item.label);
-                        if b.hovered() {
-                            out.hover = Some(item.units.clone());
-                        }
-                        if b.clicked() {
-                            out.actions.push(FteAction::Choose(i));
-                        }
-                    }
-                    if ui.button("Cancel").clicked() {
-                        out.actions.push(FteAction::CloseMenu);
-                    }
-                });
-            });
+        let lines: Vec<String> = m.items.iter().map(|x| x.label.clone()).collect();
+        let title = format!("In {}", m.hex);
+        let c = l.click_menu(&ctx, "fte-menu", m.at, &title, &lines);
+        if let Some(i) = c.hovered {
+            out.hover = Some(m.items[i].units.clone());
+        }
+        if let Some(i) = c.chosen {
+            out.actions.push(FteAction::Choose(i));
+        }
+        if c.cancelled {
+            out.actions.push(FteAction::CloseMenu);
+        }
     }
     let hover = out.hover.unwrap_or_default();
     if st.hover_units != hover {
@@ -1044,14 +1031,14 @@ fn all_commands_ui(ui: &mut egui::Ui, st: &Look, view: &View, out: &mut Out) {
     if !st.to_decide {
         return;
     }
-    egui::CollapsingHeader::new(format!("Every legal command ({})", st.legal.len()))
-        .id_salt("fte-all-commands")
-        .default_open(false)
-        .show(ui, |ui| {
-            for c in st.legal {
-                command_button(ui, view, c, out);
-            }
-        });
+    let labels: Vec<String> = st.legal.iter().map(|c| command_label(view, c)).collect();
+    let (clicked, hovered) = all_commands(ui, "fte-all-commands", &labels, true);
+    if let Some(i) = hovered {
+        out.hover = Some(command_units(&st.legal[i]));
+    }
+    if let Some(i) = clicked {
+        out.actions.push(FteAction::Submit(st.legal[i].clone()));
+    }
 }
 
 /// Everything in a hex, with what each unit is and carries; own units of
