@@ -28,11 +28,13 @@ pub struct FileError {
 
 impl fmt::Display for FileError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // A path from input may be absurdly long: quote its start.
+        let path = self.path.display().to_string();
         write!(
             f,
             "cannot {} {}: {}",
             self.doing,
-            self.path.display(),
+            crate::echo::clip_to(&path, 400),
             self.error
         )
     }
