@@ -151,7 +151,7 @@ fn hostile_commands() {
         // Commands seen, with the side that was to decide.
         let mut pool: Vec<(Option<u8>, Value)> = Vec::new();
         for sc in game.info().scenarios {
-            for round in 0..3 {
+            for round in 0..2 {
                 let setup = random_setup(&*game, &sc.id, &mut rng);
                 let context = format!("{} {} seed {} ", entry.id, sc.id, setup.seed);
                 let mut s = game
@@ -165,6 +165,7 @@ fn hostile_commands() {
                         break;
                     }
                     let side = s.decision().side;
+                    let before = s.commands();
                     let ctx = format!("{context}step {step}");
                     if rng.index(3) == 0 {
                         for _ in 0..3 {
@@ -202,7 +203,12 @@ fn hostile_commands() {
                             break;
                         }
                     }
-                    let legal = s.legal();
+                    // Only a command accepted above changes what is legal.
+                    let legal = if s.commands() == before {
+                        legal
+                    } else {
+                        s.legal()
+                    };
                     let Some(c) =
                         (!legal.is_empty()).then(|| legal[rng.index(legal.len())].clone())
                     else {
