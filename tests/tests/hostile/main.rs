@@ -157,7 +157,7 @@ fn hostile_commands() {
                 let mut s = game
                     .new_session(setup.clone())
                     .unwrap_or_else(|e| panic!("{context}: {e}"));
-                let steps = 60 + 60 * round;
+                let steps = 40 + 40 * round;
                 let mut trusted = true;
                 for step in 0..steps {
                     let legal = s.legal();
@@ -167,8 +167,8 @@ fn hostile_commands() {
                     let side = s.decision().side;
                     let before = s.commands();
                     let ctx = format!("{context}step {step}");
-                    if rng.index(3) == 0 {
-                        for _ in 0..3 {
+                    if rng.index(3) != 0 {
+                        for _ in 0..2 {
                             let base = &legal[rng.index(legal.len())];
                             let (cmd, expect, _kind) = mutator.command(base);
                             trusted &= attempt(&mut s, &cmd, expect, &ctx, &mut found, &mut tally);
@@ -184,7 +184,7 @@ fn hostile_commands() {
                         } else {
                             other
                         };
-                        for _ in 0..2 {
+                        for _ in 0..1 {
                             if let Some(c) =
                                 (!from.is_empty()).then(|| from[rng.index(from.len())].clone())
                             {
