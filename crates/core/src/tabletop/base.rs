@@ -2,7 +2,7 @@
 //! two of them edge to edge, contact and overlap, and where a base moving
 //! along a path first meets another.
 
-use super::geom::{Blob, EPS, Point, polygon_area};
+use super::geom::{Blob, EPS, Point, distance_to_segment, polygon_area};
 use super::scatter::UP_THE_TABLE;
 use serde::{Deserialize, Serialize};
 use std::f64::consts::PI;
@@ -322,10 +322,16 @@ impl Base {
     pub fn first_contact(&self, path: &[Point], others: &[Base]) -> Option<(f64, usize)> {
         let mut along = 0.0;
         let mut best: Option<(f64, usize)> = None;
+        let reach = |b: &Base| (b.width().powi(2) + b.depth().powi(2)).sqrt() / 2.0;
+        let mine = reach(self);
         for w in path.windows(2) {
             let seg = w[0].distance(w[1]);
             let here = self.at(w[0]);
             for (i, o) in others.iter().enumerate() {
+                // Too far from this stretch to be touched: skip the sweep.
+                if distance_to_segment(o.centre(), w[0], w[1]) > mine + reach(o) + EPS {
+                    continue;
+                }
                 let Some((t0, t1)) = here.touch_along(w[1], o) else {
                     continue;
                 };

@@ -92,6 +92,35 @@ impl<K> Feature<K> {
         self
     }
 
+    /// The smallest upright box holding the feature (a band with its
+    /// width), as (lowest corner, highest corner): a cheap first test
+    /// before the exact geometry.
+    pub fn bounds(&self) -> (Point, Point) {
+        let (pts, grow) = match &self.shape {
+            Shape::Area(pts) | Shape::Line(pts) => (pts, 0.0),
+            Shape::Band { line, width } => (line, width / 2.0),
+        };
+        let mut lo = Point::new(f64::INFINITY, f64::INFINITY);
+        let mut hi = Point::new(f64::NEG_INFINITY, f64::NEG_INFINITY);
+        for p in pts {
+            lo = Point::new(lo.x.min(p.x), lo.y.min(p.y));
+            hi = Point::new(hi.x.max(p.x), hi.y.max(p.y));
+        }
+        (
+            Point::new(lo.x - grow, lo.y - grow),
+            Point::new(hi.x + grow, hi.y + grow),
+        )
+    }
+
+    /// Whether the feature's box meets the box from `lo` to `hi` grown by
+    /// `pad` inches: when it does not, nothing within `pad` of that box
+    /// can touch the feature.
+    pub fn may_meet(&self, lo: Point, hi: Point, pad: f64) -> bool {
+        let (a, b) = self.bounds();
+        let pad = pad + EPS;
+        a.x <= hi.x + pad && b.x >= lo.x - pad && a.y <= hi.y + pad && b.y >= lo.y - pad
+    }
+
     /// An area or a band: something one is in, not merely across.
     pub fn has_inside(&self) -> bool {
         !matches!(self.shape, Shape::Line(_))
@@ -195,6 +224,25 @@ impl<K> Feature<K> {
                 }
             },
         }
+    }
+
+    /// Where the centre of a base moving along `path` is in this area or
+    /// band (a line: where it crosses, as stretches of no length), in
+    /// inches along the path, merged: [`Passage::centre`] without the
+    /// swept geometry.
+    pub fn centre_passage(&self, path: &[Point]) -> Vec<(f64, f64)> {
+        let mut centre = vec![];
+        let mut off = 0.0;
+        for w in path.windows(2) {
+            if let Some(h) = sight(w[0], w[1], std::slice::from_ref(self)).pop() {
+                match &self.shape {
+                    Shape::Line(_) => centre.extend(h.crossings.iter().map(|c| (off + c, off + c))),
+                    _ => centre.extend(h.spans.iter().map(|(a, b)| (off + a, off + b))),
+                }
+            }
+            off += w[0].distance(w[1]);
+        }
+        merge(centre)
     }
 
     /// How a base moving along `path` meets this feature: see [`Passage`].
@@ -384,8 +432,15 @@ impl SightHit {
 /// decides what that means.
 pub fn sight<K>(from: Point, to: Point, features: &[Feature<K>]) -> Vec<SightHit> {
     let len = from.distance(to);
+    let (lo, hi) = (
+        Point::new(from.x.min(to.x), from.y.min(to.y)),
+        Point::new(from.x.max(to.x), from.y.max(to.y)),
+    );
     let mut out = vec![];
     for (i, f) in features.iter().enumerate() {
+        if !f.may_meet(lo, hi, 0.0) {
+            continue;
+        }
         let hit = match &f.shape {
             Shape::Area(pts) => area_hit(i, from, to, len, pts),
             Shape::Line(pts) => line_hit(i, from, to, len, pts),

@@ -290,7 +290,25 @@ pub fn plan_move<K>(
     };
     if path.len() >= 2 {
         let start = base.at(path[0]);
+        // Features beyond the reach of the base anywhere on the path cannot
+        // stop it: a cheap box test spares them the swept geometry.
+        let reach = (base.width().powi(2) + base.depth().powi(2)).sqrt() / 2.0;
+        let (lo, hi) = path.iter().fold(
+            (
+                Point::new(f64::INFINITY, f64::INFINITY),
+                Point::new(f64::NEG_INFINITY, f64::NEG_INFINITY),
+            ),
+            |(lo, hi), p| {
+                (
+                    Point::new(lo.x.min(p.x), lo.y.min(p.y)),
+                    Point::new(hi.x.max(p.x), hi.y.max(p.y)),
+                )
+            },
+        );
         for (i, f) in features.iter().enumerate() {
+            if !f.may_meet(lo, hi, reach) {
+                continue;
+            }
             let Some(rule) = terrain.stop(f) else {
                 continue;
             };
@@ -391,8 +409,12 @@ pub fn plan_move<K>(
 
 /// Where on the path the feature stops a base moving along it, by `rule`.
 fn stop_point<K>(f: &Feature<K>, start: &Base, path: &[Point], rule: StopAt) -> Option<f64> {
-    let p = f.passage(start, path);
     let first_new = |v: &[(f64, f64)]| v.iter().find(|s| s.0 > EPS).map(|s| s.0);
+    if rule == StopAt::Centre {
+        // Only the centre's path matters: no need to sweep the base.
+        return first_new(&f.centre_passage(path));
+    }
+    let p = f.passage(start, path);
     match (rule, &f.shape) {
         (StopAt::Touch, _) => first_new(&p.touching),
         (StopAt::Centre, _) => first_new(&p.centre),
