@@ -285,3 +285,60 @@ pub fn all_commands(
         });
     (clicked, hovered)
 }
+
+/// What a plugin's panel system starts from: the egui context, the game,
+/// the synced view, and where the board is.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct Panels<'w, 's, R: vt_core::Ruleset>
+where
+    R::View: Send + Sync,
+{
+    contexts: bevy_egui::EguiContexts<'w, 's>,
+    game: Option<ResMut<'w, crate::ActiveGame>>,
+    synced: Res<'w, crate::sync::Synced<R>>,
+    rect: Res<'w, BoardRect>,
+    insets: ResMut<'w, BoardInsets>,
+    window: Query<'w, 's, &'static Window, With<PrimaryWindow>>,
+}
+
+/// An open frame of a plugin's panels: `None` from [`Panels::open`] while
+/// another game is played, the board is hidden or not laid out yet.
+pub struct Open<'a, R: vt_core::Ruleset> {
+    pub ctx: egui::Context,
+    pub layout: PanelLayout,
+    pub game: &'a mut crate::ActiveGame,
+    pub synced: &'a crate::sync::Synced<R>,
+    pub view: &'a R::View,
+    pub rules: &'a R,
+    pub insets: &'a mut BoardInsets,
+    /// What the board rectangle is, in window pixels.
+    pub rect: Option<Rect>,
+}
+
+impl<R: vt_core::Ruleset> Panels<'_, '_, R>
+where
+    R::View: Send + Sync,
+{
+    pub fn open(&mut self) -> Result<Option<Open<'_, R>>> {
+        let ctx = self.contexts.ctx_mut()?.clone();
+        let layout = PanelLayout::new(&ctx, &self.rect, &self.window);
+        let (Some(game), Some(view), Some(rules), Some(layout)) = (
+            self.game.as_deref_mut(),
+            self.synced.view.as_ref(),
+            self.synced.rules.as_deref(),
+            layout,
+        ) else {
+            return Ok(None);
+        };
+        Ok(Some(Open {
+            ctx,
+            layout,
+            game,
+            synced: &self.synced,
+            view,
+            rules,
+            insets: &mut self.insets,
+            rect: self.rect.0,
+        }))
+    }
+}

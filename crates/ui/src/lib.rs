@@ -143,7 +143,10 @@
 //! the pieces must stay readable: the camera then opens on `interest`, the
 //! viewing side's pieces), set `viewer` (each side keeps its own camera in
 //! hot seat) and `focus` (brought into view when the decision happens
-//! elsewhere). Lay the panels out with [`layout::PanelLayout`]: its
+//! elsewhere). A panel system takes [`layout::Panels<R>`] and starts with
+//! `let Some(open) = panels.open()? else { return Ok(()) };` (the egui
+//! context, the game, the synced view and rules, the layout; `None` while
+//! the board is hidden). Lay the panels out with [`layout::PanelLayout`]: its
 //! `column` and `bottom_row` note the room they take in
 //! [`camera::BoardInsets`], so the board is fitted into what is left (and
 //! Home fits it there). [`layout::decision_header`], [`layout::undo_button`],

@@ -8,7 +8,6 @@ use crate::pick::{Thing, command_words};
 use crate::records::{CsarRecords, Records};
 use crate::screen::{CsarClick, CsarScreen};
 use bevy::prelude::*;
-use bevy::window::PrimaryWindow;
 use bevy_egui::EguiContexts;
 use bevy_egui::egui::{
     self, Align2, FontId, Pos2, RichText, Sense, Stroke, StrokeKind, pos2, vec2,
@@ -18,7 +17,7 @@ use csar_rules::view::{CardView, MarkerView, View};
 use csar_rules::{Command, Csar, Icon, Step, Zone};
 use std::collections::BTreeSet;
 use vt_ui::dev::ClickTargets;
-use vt_ui::layout::{all_commands, note_frame, panel_frame};
+use vt_ui::layout::{Open, Panels, all_commands, note_frame, panel_frame};
 use vt_ui::overlay::cards::{self, CardDrag, CardEvents, CardFace};
 use vt_ui::palette::{self, Rgba, ui as tone};
 use vt_ui::prelude::*;
@@ -84,41 +83,38 @@ pub struct PanelState {
 
 #[allow(clippy::too_many_arguments)]
 pub fn play_ui(
-    mut contexts: EguiContexts,
-    game: Option<ResMut<ActiveGame>>,
-    synced: Res<Synced<Csar>>,
+    mut panels: Panels<Csar>,
     mut st: ResMut<CsarScreen>,
     rec: Res<CsarRecords>,
-    rect: Res<BoardRect>,
-    mut insets: ResMut<BoardInsets>,
-    window: Query<&Window, With<PrimaryWindow>>,
     camera: Query<(&Camera, &GlobalTransform), With<BoardCamera>>,
     mut panel: Local<PanelState>,
     mut targets: ResMut<ClickTargets>,
     mut clicks: MessageWriter<CsarClick>,
     mut submit: MessageWriter<SubmitCommand>,
 ) -> Result {
-    let ctx = contexts.ctx_mut()?.clone();
-    let Some(mut game) = game else {
-        return Ok(());
-    };
-    let (Some(view), Some(rules), Some(l)) = (
-        synced.view.as_ref(),
-        synced.rules.as_deref(),
-        PanelLayout::new(&ctx, &rect, &window),
-    ) else {
+    let Some(Open {
+        ctx,
+        layout: l,
+        game,
+        synced,
+        view,
+        rules,
+        insets,
+        rect,
+    }) = panels.open()?
+    else {
         return Ok(());
     };
     let mut out = Out::default();
     let person = synced.to_decide;
     let can_undo = person && game.session.can_undo();
     let refusal = game.refusal.clone();
-    l.column(&ctx, "csar-column", COLUMN_W, &mut insets, |ui| {
+    l.column(&ctx, "csar-column", COLUMN_W, insets, |ui| {
         column(
-            ui, &st, &synced, view, rules, can_undo, refusal, &mut panel, &mut out,
+            ui, &st, synced, view, rules, can_undo, refusal, &mut panel, &mut out,
         )
     });
-    l.bottom_row(&ctx, "csar-cards", COLUMN_W, CARDS_H, &mut insets, |ui| {
+    l.bottom_row(&ctx, "csar-cards", COLUMN_W, CARDS_H, insets, |ui| {
         card_row(ui, &st, view, rules, &mut panel, &mut out)
     });
     cards::drag_ghost(&ctx, &mut panel.drag);
@@ -173,7 +169,7 @@ pub fn play_ui(
     } else if let Some((card, at)) = drop {
         // A card dropped on the board: the card, then what it was dropped on.
         let cursor = l.to_window(at);
-        let on_free = free_board_rect(rect.0, &insets).is_some_and(|r| r.contains(cursor));
+        let on_free = free_board_rect(rect, insets).is_some_and(|r| r.contains(cursor));
         if on_free
             && let Some(layout) = &st.layout
             && let Ok((cam, t)) = camera.single()

@@ -10,8 +10,6 @@ use crate::model::{self, command_label, command_units, mp, target_name, unit_nam
 use crate::pick::{AimKind, Tool};
 use crate::screen::{FteAction, FteScreen};
 use bevy::prelude::*;
-use bevy::window::PrimaryWindow;
-use bevy_egui::EguiContexts;
 use bevy_egui::egui::{self, Color32, RichText, Sense, Stroke, vec2};
 use fte_rules::data::Terrain;
 use fte_rules::geo::Hex;
@@ -20,7 +18,9 @@ use fte_rules::state::{Altitude, MoveMode, Side, TriggerKind, UnitId};
 use fte_rules::view::View;
 use fte_rules::{Command, Fte};
 use vt_core::Decision;
-use vt_ui::layout::{all_commands, decision_header, note_frame, undo_button, wide_button};
+use vt_ui::layout::{
+    Open, Panels, all_commands, decision_header, note_frame, undo_button, wide_button,
+};
 use vt_ui::overlay::log::preview_ui;
 use vt_ui::palette::{self, army, ui as tone};
 use vt_ui::prelude::*;
@@ -66,26 +66,22 @@ impl Look<'_> {
 }
 
 /// The column, the stack window and the click menu.
-#[allow(clippy::too_many_arguments)]
 pub fn play_ui(
-    mut contexts: EguiContexts,
-    game: Option<ResMut<ActiveGame>>,
-    g: Res<Synced<Fte>>,
+    mut panels: Panels<Fte>,
     mut st: ResMut<FteScreen>,
-    rect: Res<BoardRect>,
-    mut insets: ResMut<BoardInsets>,
-    window: Query<&Window, With<PrimaryWindow>>,
     mut actions: MessageWriter<FteAction>,
 ) -> Result {
-    let ctx = contexts.ctx_mut()?.clone();
-    let Some(mut game) = game else {
-        return Ok(());
-    };
-    let (Some(view), Some(rules), Some(l)) = (
-        g.view.as_ref(),
-        g.rules.as_deref(),
-        PanelLayout::new(&ctx, &rect, &window),
-    ) else {
+    let Some(Open {
+        ctx,
+        layout: l,
+        game,
+        synced: g,
+        view,
+        rules,
+        insets,
+        ..
+    }) = panels.open()?
+    else {
         return Ok(());
     };
     let mut out = Out::default();
@@ -96,10 +92,10 @@ pub fn play_ui(
         legal: &g.legal,
         to_decide: g.to_decide,
         decision: &g.decision,
-        g: &g,
+        g,
     };
     let st_ = &look;
-    l.column(&ctx, "fte-column", COLUMN_W, &mut insets, |ui| {
+    l.column(&ctx, "fte-column", COLUMN_W, insets, |ui| {
         header_ui(ui, view);
         ui.separator();
         decision_ui(ui, st_, view, can_undo, refusal.as_deref(), &mut out);
