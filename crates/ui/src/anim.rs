@@ -298,9 +298,11 @@ pub fn play(
         let at = match now.or_else(waiting) {
             // Keep the piece's place in its stack: its offset from the
             // path's end.
+            // In x and y only: a 2D mesh keeps the height it was first
+            // sorted at (see crate::pieces).
             Some((s, pos)) => {
                 let end = s.path.last().copied().unwrap_or(pos);
-                (pos + home.0.truncate() - end).extend(home.0.z + 0.5)
+                (pos + home.0.truncate() - end).extend(home.0.z)
             }
             None => home.0,
         };

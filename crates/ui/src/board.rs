@@ -119,6 +119,22 @@ pub struct CycleUnits {
     pub backwards: bool,
 }
 
+impl CycleUnits {
+    /// Where Tab goes among `len` things from the one at `current` (the
+    /// first, or the last going back, when none is).
+    pub fn next_index(self, len: usize, current: Option<usize>) -> Option<usize> {
+        if len == 0 {
+            return None;
+        }
+        Some(match (current.filter(|i| *i < len), self.backwards) {
+            (None, false) => 0,
+            (None, true) => len - 1,
+            (Some(i), false) => (i + 1) % len,
+            (Some(i), true) => (i + len - 1) % len,
+        })
+    }
+}
+
 /// Pixels the pointer may move between press and release and still click.
 pub const CLICK_SLOP: f32 = 5.0;
 
@@ -315,6 +331,17 @@ mod tests {
         t.press(Vec2::new(10.0, 10.0), false);
         assert!(!t.release(), "a press on a panel is not a board click");
         assert!(!t.release(), "a release without a press is not a click");
+    }
+
+    #[test]
+    fn tab_goes_round() {
+        let on = CycleUnits { backwards: false };
+        let back = CycleUnits { backwards: true };
+        assert_eq!(on.next_index(3, None), Some(0));
+        assert_eq!(back.next_index(3, None), Some(2));
+        assert_eq!(on.next_index(3, Some(2)), Some(0));
+        assert_eq!(back.next_index(3, Some(0)), Some(2));
+        assert_eq!(on.next_index(0, None), None);
     }
 
     #[test]

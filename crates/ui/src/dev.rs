@@ -26,17 +26,14 @@ pub fn targets_file() -> Option<String> {
     std::env::var("VT_TARGETS").ok().filter(|v| !v.is_empty())
 }
 
-/// Writes `doc` to `path` if it differs from the last one written (through
-/// a temporary file, so a reader never sees half of it).
+/// Writes `doc` to `path` if it differs from the last one written, whole or
+/// not at all (a reader never sees half of it).
 pub fn write_json(path: &str, doc: &Value, last: &mut Option<String>) {
     let text = doc.to_string();
     if last.as_deref() == Some(text.as_str()) {
         return;
     }
-    let tmp = format!("{path}.tmp");
-    if std::fs::write(&tmp, &text).is_ok() {
-        let _ = std::fs::rename(&tmp, path);
-    }
+    let _ = vt_core::files::write_atomic(std::path::Path::new(path), text.as_bytes());
     *last = Some(text);
 }
 

@@ -137,6 +137,22 @@ impl Painter<'_, '_, '_> {
         e
     }
 
+    /// A short label in a box at `at` (a cost, a number needed), above the
+    /// pieces.
+    pub fn label(
+        &mut self,
+        at: Vec2,
+        text: &str,
+        color: crate::palette::Rgba,
+        bg: crate::palette::Rgba,
+    ) -> [Entity; 2] {
+        let w = 8.0 + 7.5 * text.chars().count() as f32;
+        let mut b = ShapeBuilder::new();
+        b.rect(at, Vec2::new(w, 17.0), bg);
+        let back = self.shape(&b, Vec3::new(0.0, 0.0, 7.0));
+        [back, self.text(text, at.extend(7.1), 14.0, color)]
+    }
+
     /// An empty root at `at` carrying `bundle` (a piece, a tooltip), owned
     /// by the playing screen; add its look with the `child_` methods.
     pub fn root(&mut self, bundle: impl Bundle, at: Transform) -> Entity {

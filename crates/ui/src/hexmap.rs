@@ -373,8 +373,7 @@ pub fn map_bounds(spec: &HexMapSpec) -> Option<Rect> {
 }
 
 /// Draws a map under a new root entity (at z 0 to 0.3) and makes it the
-/// active map for hover and clicks. Give the root a `DespawnOnExit` so it
-/// goes with its screen.
+/// active map for hover and clicks. The map goes with the playing screen.
 pub fn spawn_hex_map(
     commands: &mut Commands,
     meshes: &mut Assets<Mesh>,
@@ -382,7 +381,12 @@ pub fn spawn_hex_map(
     spec: &HexMapSpec,
 ) -> Entity {
     let root = commands
-        .spawn((HexMapRoot, Transform::default(), Visibility::default()))
+        .spawn((
+            HexMapRoot,
+            Transform::default(),
+            Visibility::default(),
+            DespawnOnExit(crate::screen::Screen::Playing),
+        ))
         .id();
     for (i, layer) in map_layers(spec).iter().enumerate() {
         if layer.is_empty() {

@@ -8,7 +8,8 @@ use crate::camera::BoardInsets;
 use crate::palette;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
-use bevy_egui::egui;
+use bevy_egui::egui::{self, RichText};
+use vt_core::Decision;
 
 /// The frame of every panel a plugin draws.
 pub fn panel_frame() -> egui::Frame {
@@ -158,4 +159,186 @@ pub fn wide_button(
             .wrap()
             .min_size(egui::vec2(ui.available_width(), 24.0)),
     )
+}
+
+/// The head of a decision: who decides (in their colour) or who is
+/// awaited, what they are asked and under which rule; then why the last
+/// click did nothing (`hint`) and the last refusal, naming its rule.
+pub fn decision_header(
+    ui: &mut egui::Ui,
+    d: &Decision,
+    who: Option<(&str, palette::Rgba)>,
+    to_decide: bool,
+    hint: Option<&str>,
+    refusal: Option<&str>,
+) {
+    match (d.side, who) {
+        (Some(_), Some((name, color))) => {
+            let text = if to_decide {
+                format!("{name} to decide")
+            } else {
+                format!("Waiting for {name}")
+            };
+            ui.label(RichText::new(text).heading().color(color.scale(1.7).egui()));
+        }
+        (Some(_), None) => {}
+        (None, _) => {
+            ui.heading("Game over");
+        }
+    }
+    if d.side.is_some() {
+        ui.label(&d.prompt);
+        if !d.rule.is_empty() {
+            ui.weak(format!("Rule {}", d.rule));
+        }
+    }
+    if let Some(h) = hint {
+        ui.colored_label(palette::ui::WARN.egui(), h);
+    }
+    if let Some(r) = refusal {
+        ui.colored_label(palette::ui::BAD.egui(), format!("Refused: {r}"));
+    }
+}
+
+/// The undo button (U); true when clicked. Disabled, it says why.
+pub fn undo_button(ui: &mut egui::Ui, can_undo: bool) -> bool {
+    ui.add_enabled(can_undo, egui::Button::new("Undo (U)"))
+        .on_disabled_hover_text(
+            "Nothing to take back: the last command rolled a die, drew a card or revealed something",
+        )
+        .clicked()
+}
+
+/// What the player did with a [`click_menu`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MenuChoice {
+    /// The line clicked.
+    pub chosen: Option<usize>,
+    /// The line under the pointer (to light up what it would use).
+    pub hovered: Option<usize>,
+    pub cancelled: bool,
+}
+
+impl PanelLayout {
+    /// The menu a click on the board opens when the place offers several
+    /// commands: `title`, one button per line and Cancel, just above and to
+    /// the right of `at` (the click, in window pixels; the board's middle
+    /// if `None`), so the tooltip of what was clicked stays readable.
+    pub fn click_menu(
+        &self,
+        ctx: &egui::Context,
+        id: &str,
+        at: Option<Vec2>,
+        title: &str,
+        lines: &[String],
+    ) -> MenuChoice {
+        let pos = at
+            .map(|p| egui::pos2(p.x / self.ratio + 14.0, p.y / self.ratio - 10.0))
+            .unwrap_or(self.board.center());
+        let mut out = MenuChoice::default();
+        egui::Area::new(egui::Id::new(id))
+            .fixed_pos(pos)
+            .pivot(egui::Align2::LEFT_BOTTOM)
+            .order(egui::Order::Foreground)
+            .show(ctx, |ui| {
+                egui::Frame::popup(ui.style()).show(ui, |ui| {
+                    ui.strong(title);
+                    for (i, line) in lines.iter().enumerate() {
+                        let b = ui.button(line);
+                        if b.hovered() {
+                            out.hovered = Some(i);
+                        }
+                        if b.clicked() {
+                            out.chosen = Some(i);
+                        }
+                    }
+                    out.cancelled = ui.button("Cancel").clicked();
+                });
+            });
+        out
+    }
+}
+
+/// Every legal command as a button, folded away: the fallback for what the
+/// board does not show. Returns the line clicked and the line under the
+/// pointer.
+pub fn all_commands(
+    ui: &mut egui::Ui,
+    id: &str,
+    labels: &[String],
+    enabled: bool,
+) -> (Option<usize>, Option<usize>) {
+    let (mut clicked, mut hovered) = (None, None);
+    egui::CollapsingHeader::new(format!("Every legal command ({})", labels.len()))
+        .id_salt(id)
+        .default_open(false)
+        .show(ui, |ui| {
+            for (i, l) in labels.iter().enumerate() {
+                let b = wide_button(ui, l.as_str(), enabled);
+                if b.hovered() {
+                    hovered = Some(i);
+                }
+                if b.clicked() {
+                    clicked = Some(i);
+                }
+            }
+        });
+    (clicked, hovered)
+}
+
+/// What a plugin's panel system starts from: the egui context, the game,
+/// the synced view, and where the board is.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct Panels<'w, 's, R: vt_core::Ruleset>
+where
+    R::View: Send + Sync,
+{
+    contexts: bevy_egui::EguiContexts<'w, 's>,
+    game: Option<ResMut<'w, crate::ActiveGame>>,
+    synced: Res<'w, crate::sync::Synced<R>>,
+    rect: Res<'w, BoardRect>,
+    insets: ResMut<'w, BoardInsets>,
+    window: Query<'w, 's, &'static Window, With<PrimaryWindow>>,
+}
+
+/// An open frame of a plugin's panels: `None` from [`Panels::open`] while
+/// another game is played, the board is hidden or not laid out yet.
+pub struct Open<'a, R: vt_core::Ruleset> {
+    pub ctx: egui::Context,
+    pub layout: PanelLayout,
+    pub game: &'a mut crate::ActiveGame,
+    pub synced: &'a crate::sync::Synced<R>,
+    pub view: &'a R::View,
+    pub rules: &'a R,
+    pub insets: &'a mut BoardInsets,
+    /// What the board rectangle is, in window pixels.
+    pub rect: Option<Rect>,
+}
+
+impl<R: vt_core::Ruleset> Panels<'_, '_, R>
+where
+    R::View: Send + Sync,
+{
+    pub fn open(&mut self) -> Result<Option<Open<'_, R>>> {
+        let ctx = self.contexts.ctx_mut()?.clone();
+        let layout = PanelLayout::new(&ctx, &self.rect, &self.window);
+        let (Some(game), Some(view), Some(rules), Some(layout)) = (
+            self.game.as_deref_mut(),
+            self.synced.view.as_ref(),
+            self.synced.rules.as_deref(),
+            layout,
+        ) else {
+            return Ok(None);
+        };
+        Ok(Some(Open {
+            ctx,
+            layout,
+            game,
+            synced: &self.synced,
+            view,
+            rules,
+            insets: &mut self.insets,
+            rect: self.rect.0,
+        }))
+    }
 }

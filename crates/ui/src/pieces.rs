@@ -5,6 +5,13 @@
 //! marker, another stack position) is drawn again; one gone from the view
 //! is despawned; nothing else is redrawn.
 //!
+//! A piece that comes to rest at another height (`z`, its place in a stack)
+//! is drawn again too: Bevy 0.19 sorts a 2D mesh by the `z` it had when it
+//! was first queued and does not sort it again when only its transform
+//! moves, so a mesh lifted or lowered in place would keep drawing at its
+//! old height (over the print of the piece above it). For the same reason
+//! the animations move pieces in `x` and `y` only.
+//!
 //! ```ignore
 //! let wanted = view.units.iter().map(|u| Wanted::new(
 //!     PieceKey("unit", u.id as u64), look_of(u), hex_center(u.hex).extend(2.0)));
@@ -85,7 +92,7 @@ pub fn plan<'a>(
                 if home != w.home {
                     out.moved.push((w.key, home, w.home));
                 }
-                if look != w.look {
+                if look != w.look || home.z != w.home.z {
                     out.despawn.push(e);
                     out.spawn.push(w);
                 } else if home != w.home {
@@ -173,5 +180,14 @@ mod tests {
         assert_eq!(p.spawn.len(), 1);
         assert!(p.despawn.contains(&a));
         assert_eq!(p.moved, vec![(unit(1), Vec3::ZERO, Vec3::X)]);
+        // Another height in its stack: drawn again (2D meshes are sorted by
+        // the height they were first drawn at).
+        let p = plan(
+            on.iter().map(|(e, k, l, h)| (*e, k, l, h)),
+            vec![Wanted::new(unit(2), 20, Vec3::new(1.0, 0.0, 0.5))],
+        );
+        assert_eq!(p.spawn.len(), 1);
+        assert!(p.despawn.contains(&b));
+        assert!(p.rehome.is_empty());
     }
 }

@@ -83,18 +83,21 @@ pub fn draw(
         p.commands.entity(e).insert(CsarSheet);
     }
     let keys = item_keys(layout);
-    let wanted = layout
-        .items
-        .iter()
-        .zip(&keys)
-        .enumerate()
-        .map(|(i, (item, k))| {
-            Wanted::new(
-                *k,
-                counter_spec(item).look(),
-                item.at.extend(2.0 + i as f32 * 0.02),
-            )
-        });
+    // Counters only pile up past a zone's last slot: each a little above
+    // the ones it covers, so moving one elsewhere leaves the others' heights.
+    let height = |i: usize, at: Vec2| {
+        let under = (layout.items[..i].iter())
+            .filter(|o| (o.at - at).abs().max_element() < COUNTER)
+            .count();
+        2.0 + under as f32 * 0.02
+    };
+    let wanted = (layout.items.iter().zip(&keys).enumerate()).map(|(i, (item, k))| {
+        Wanted::new(
+            *k,
+            counter_spec(item).look(),
+            item.at.extend(height(i, item.at)),
+        )
+    });
     let plan = pieces::plan(counters.iter(), wanted);
     let by_key: Vec<(PieceKey, &Item)> = keys.iter().copied().zip(&layout.items).collect();
     plan.apply(

@@ -8,7 +8,6 @@ use crate::pick::{Thing, command_words};
 use crate::records::{CsarRecords, Records};
 use crate::screen::{CsarClick, CsarScreen};
 use bevy::prelude::*;
-use bevy::window::PrimaryWindow;
 use bevy_egui::EguiContexts;
 use bevy_egui::egui::{
     self, Align2, FontId, Pos2, RichText, Sense, Stroke, StrokeKind, pos2, vec2,
@@ -18,7 +17,7 @@ use csar_rules::view::{CardView, MarkerView, View};
 use csar_rules::{Command, Csar, Icon, Step, Zone};
 use std::collections::BTreeSet;
 use vt_ui::dev::ClickTargets;
-use vt_ui::layout::{note_frame, panel_frame};
+use vt_ui::layout::{Open, Panels, all_commands, note_frame, panel_frame};
 use vt_ui::overlay::cards::{self, CardDrag, CardEvents, CardFace};
 use vt_ui::palette::{self, Rgba, ui as tone};
 use vt_ui::prelude::*;
@@ -84,41 +83,38 @@ pub struct PanelState {
 
 #[allow(clippy::too_many_arguments)]
 pub fn play_ui(
-    mut contexts: EguiContexts,
-    game: Option<ResMut<ActiveGame>>,
-    synced: Res<Synced<Csar>>,
+    mut panels: Panels<Csar>,
     mut st: ResMut<CsarScreen>,
     rec: Res<CsarRecords>,
-    rect: Res<BoardRect>,
-    mut insets: ResMut<BoardInsets>,
-    window: Query<&Window, With<PrimaryWindow>>,
     camera: Query<(&Camera, &GlobalTransform), With<BoardCamera>>,
     mut panel: Local<PanelState>,
     mut targets: ResMut<ClickTargets>,
     mut clicks: MessageWriter<CsarClick>,
     mut submit: MessageWriter<SubmitCommand>,
 ) -> Result {
-    let ctx = contexts.ctx_mut()?.clone();
-    let Some(mut game) = game else {
-        return Ok(());
-    };
-    let (Some(view), Some(rules), Some(l)) = (
-        synced.view.as_ref(),
-        synced.rules.as_deref(),
-        PanelLayout::new(&ctx, &rect, &window),
-    ) else {
+    let Some(Open {
+        ctx,
+        layout: l,
+        game,
+        synced,
+        view,
+        rules,
+        insets,
+        rect,
+    }) = panels.open()?
+    else {
         return Ok(());
     };
     let mut out = Out::default();
     let person = synced.to_decide;
     let can_undo = person && game.session.can_undo();
     let refusal = game.refusal.clone();
-    l.column(&ctx, "csar-column", COLUMN_W, &mut insets, |ui| {
+    l.column(&ctx, "csar-column", COLUMN_W, insets, |ui| {
         column(
-            ui, &st, &synced, view, rules, can_undo, refusal, &mut panel, &mut out,
+            ui, &st, synced, view, rules, can_undo, refusal, &mut panel, &mut out,
         )
     });
-    l.bottom_row(&ctx, "csar-cards", COLUMN_W, CARDS_H, &mut insets, |ui| {
+    l.bottom_row(&ctx, "csar-cards", COLUMN_W, CARDS_H, insets, |ui| {
         card_row(ui, &st, view, rules, &mut panel, &mut out)
     });
     cards::drag_ghost(&ctx, &mut panel.drag);
@@ -173,7 +169,7 @@ pub fn play_ui(
     } else if let Some((card, at)) = drop {
         // A card dropped on the board: the card, then what it was dropped on.
         let cursor = l.to_window(at);
-        let on_free = free_board_rect(rect.0, &insets).is_some_and(|r| r.contains(cursor));
+        let on_free = free_board_rect(rect, insets).is_some_and(|r| r.contains(cursor));
         if on_free
             && let Some(layout) = &st.layout
             && let Ok((cam, t)) = camera.single()
@@ -321,20 +317,13 @@ fn column(
             panel.record_open = !panel.record_open;
         }
     });
-    egui::CollapsingHeader::new("Every legal command")
-        .id_salt("csar-all-commands")
-        .default_open(false)
-        .show(ui, |ui| {
-            for c in &synced.legal {
-                let words = command_words(rules, c, view.step);
-                if ui
-                    .add_enabled(synced.to_decide, egui::Button::new(words).wrap())
-                    .clicked()
-                {
-                    out.submit = Some(*c);
-                }
-            }
-        });
+    let labels: Vec<String> = (synced.legal.iter())
+        .map(|c| command_words(rules, c, view.step))
+        .collect();
+    let (clicked, _) = all_commands(ui, "csar-all-commands", &labels, synced.to_decide);
+    if let Some(i) = clicked {
+        out.submit = Some(synced.legal[i]);
+    }
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -437,11 +426,7 @@ fn decision_ui(
             out.submit = Some(c);
         }
     }
-    if ui
-        .add_enabled(can_undo, egui::Button::new("Undo (U)"))
-        .on_disabled_hover_text("Nothing to take back: the last command drew or revealed something")
-        .clicked()
-    {
+    if vt_ui::layout::undo_button(ui, can_undo) {
         out.undo = true;
     }
 }
@@ -462,48 +447,8 @@ fn track_row(
     lit: bool,
     tip: &str,
 ) -> egui::Response {
-    ui.horizontal(|ui| {
-        ui.add_sized([42.0, 18.0], egui::Label::new(RichText::new(label).small()));
-        ui.spacing_mut().item_spacing.x = 1.0;
-        let room = COLUMN_W - 16.0 - 42.0 - 24.0;
-        let w = (room / cells.len().max(1) as f32).clamp(10.0, 22.0);
-        let mut any: Option<egui::Response> = None;
-        for (i, c) in cells.iter().enumerate() {
-            let (rect, r) = ui.allocate_exact_size(vec2(w - 1.0, 18.0), Sense::click());
-            let on = i == current;
-            let fill = if on {
-                tone::TRACK_NOW.egui()
-            } else if c.starts_with('A') {
-                tone::TRACK_DANGER.egui()
-            } else {
-                tone::TRACK_BOX.egui()
-            };
-            let stroke = if lit && on {
-                Stroke::new(2.5, tone::TRACK_NOW_EDGE.egui())
-            } else {
-                Stroke::new(1.0, palette::GRAY.egui())
-            };
-            ui.painter()
-                .rect(rect, 2.0, fill, stroke, StrokeKind::Inside);
-            ui.painter().text(
-                rect.center(),
-                Align2::CENTER_CENTER,
-                c,
-                FontId::proportional(10.0),
-                if on {
-                    palette::BLACK.egui()
-                } else {
-                    palette::LIGHT_GRAY.egui()
-                },
-            );
-            any = Some(match any {
-                Some(a) => a.union(r),
-                None => r,
-            });
-        }
-        any.unwrap_or_else(|| ui.label("")).on_hover_text(tip)
-    })
-    .inner
+    let danger = |c: &str| c.starts_with('A');
+    vt_ui::overlay::track::track_row(ui, label, cells, current, lit, danger, tip)
 }
 
 fn tracks_ui(ui: &mut egui::Ui, view: &View, st: &CsarScreen, out: &mut Out) {

@@ -150,14 +150,13 @@ pub fn follow(
         st.focus = None;
     }
     if let Some(v) = &synced.view {
-        track.0 = Some(TurnTrack {
-            turns: (1..=v.last_turn.max(v.turn))
-                .map(|t| t.to_string())
-                .collect(),
-            current_turn: Some(v.turn.max(1) as usize - 1),
-            phases: PHASES.iter().map(|p| p.to_string()).collect(),
-            current_phase: phase_of(v.step),
-        });
+        let now = phase_of(v.step);
+        track.0 = Some(TurnTrack::numbered(
+            v.last_turn,
+            v.turn.max(1),
+            &PHASES,
+            now,
+        ));
     }
     st.touch();
 }
@@ -196,16 +195,7 @@ pub fn cycle(
         .collect();
     for t in tabs.read() {
         let at = st.focus.and_then(|f| on_sheet.iter().position(|x| *x == f));
-        let n = on_sheet.len();
-        st.focus = (n > 0).then(|| {
-            let i = match (at, t.backwards) {
-                (None, false) => 0,
-                (None, true) => n - 1,
-                (Some(i), false) => (i + 1) % n,
-                (Some(i), true) => (i + n - 1) % n,
-            };
-            on_sheet[i]
-        });
+        st.focus = t.next_index(on_sheet.len(), at).map(|i| on_sheet[i]);
         st.touch();
     }
     let typing = egui.is_some_and(|e| e.wants_any_keyboard_input());

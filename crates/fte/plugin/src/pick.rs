@@ -587,15 +587,7 @@ impl Ctx<'_> {
                 }
             }
             "opportunity-fire" => {
-                let eligible: Vec<UnitId> = self
-                    .legal
-                    .iter()
-                    .filter_map(|c| match c {
-                        Command::OpFireAttempt { units } => Some(units.clone()),
-                        _ => None,
-                    })
-                    .flatten()
-                    .collect();
+                let eligible = opfire_eligible(self.legal);
                 let here: Vec<UnitId> = own_units_at(self.view, hex)
                     .into_iter()
                     .filter(|u| eligible.contains(u))

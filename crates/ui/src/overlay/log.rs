@@ -75,6 +75,33 @@ pub fn entry_ui(
     });
 }
 
+/// An adjudication before its roll: what it is for, each modifier with its
+/// rule, and the number needed (what the player weighs before firing).
+pub fn preview_ui(ui: &mut egui::Ui, a: &Adjudication) {
+    ui.label(RichText::new(&a.purpose).strong());
+    if !a.modifiers.is_empty() {
+        egui::Grid::new(ui.next_auto_id())
+            .num_columns(3)
+            .striped(true)
+            .show(ui, |ui| {
+                for m in &a.modifiers {
+                    ui.label(&m.label);
+                    ui.monospace(format!("{:+}", m.value));
+                    ui.weak(&m.rule);
+                    ui.end_row();
+                }
+            });
+    } else if a.needed.is_some() {
+        ui.weak("No modifiers.");
+    }
+    if let Some(n) = &a.needed {
+        ui.label(RichText::new(format!("Needs {n}")).color(crate::palette::ui::GOOD.egui()));
+    }
+    if !a.result.is_empty() {
+        ui.weak(&a.result);
+    }
+}
+
 /// An adjudication in full: what it was for, the dice, each modifier with
 /// its rule, the total, what was needed, the table cell and the result.
 pub fn adjudication_ui(ui: &mut egui::Ui, a: &Adjudication) {

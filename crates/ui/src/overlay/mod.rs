@@ -144,7 +144,14 @@ pub const KEYS: &[(&str, &str)] = &[
         "U, Ctrl+Z",
         "Undo the last command (only while nothing random or hidden came out)",
     ),
-    ("Tab", "Cycle through your units (on a game's board)"),
+    (
+        "Tab, Shift+Tab",
+        "Go through the units (or things) you can use now; on a card board, Enter clicks the one Tab points at",
+    ),
+    (
+        "Space, a click",
+        "Skip the animations of what just happened",
+    ),
     ("L", "Show or hide the log"),
     ("D", "Show or hide the dice tray"),
     ("T", "Show or hide the tables"),
