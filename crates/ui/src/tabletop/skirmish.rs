@@ -84,24 +84,25 @@ pub fn face_key(
 /// The column beside the table: whose turn, the score, the selected
 /// stand and the orders the table itself does not give (rally, pass).
 pub fn panel(
-    mut contexts: bevy_egui::EguiContexts,
-    synced: Res<Synced<Skirmish>>,
+    mut panels: crate::layout::Panels<Skirmish>,
     tools: Res<TableTools>,
-    rect: Res<crate::board::BoardRect>,
-    window: Query<&Window, With<bevy::window::PrimaryWindow>>,
-    mut insets: ResMut<BoardInsets>,
     mut out: MessageWriter<SubmitCommand>,
 ) -> Result {
     use bevy_egui::egui;
-    let ctx = contexts.ctx_mut()?;
-    let Some(layout) = crate::layout::PanelLayout::new(ctx, &rect, &window) else {
+    let Some(open) = panels.open()? else {
         return Ok(());
     };
-    let (Some(view), Some(rules)) = (&synced.view, &synced.rules) else {
-        return Ok(());
-    };
+    let crate::layout::Open {
+        ctx,
+        layout,
+        synced,
+        view,
+        rules,
+        insets,
+        ..
+    } = open;
     let ok = |o: &Order| synced.to_decide && rules.check_in_view(view, o).is_ok();
-    layout.column(ctx, "vt-skirmish", 230.0, &mut insets, |ui| {
+    layout.column(&ctx, "vt-skirmish", 230.0, insets, |ui| {
         let heading = |ui: &mut egui::Ui, t: String| {
             ui.label(
                 egui::RichText::new(t)
@@ -112,7 +113,12 @@ pub fn panel(
         match view.to_act() {
             Some(side) => heading(
                 ui,
-                format!("Turn {} of {}: {} to act", view.turn, skirmish::TURNS, side_name(side)),
+                format!(
+                    "Turn {} of {}: {} to act",
+                    view.turn,
+                    skirmish::TURNS,
+                    side_name(side)
+                ),
             ),
             None => heading(ui, "The game is over".into()),
         }
@@ -132,10 +138,8 @@ pub fn panel(
                 out.write(SubmitCommand::typed(&rally));
             }
             ui.label(
-                egui::RichText::new(
-                    "Drag it to move. Click an enemy to fire. F: face the pointer.",
-                )
-                .small(),
+                egui::RichText::new("Drag it to move. Click an enemy to fire. F: face the pointer.")
+                    .small(),
             );
             if st.kind == StandKind::Leader {
                 for (sup, left) in &view.support[st.side as usize] {
@@ -150,15 +154,49 @@ pub fn panel(
             ui.label("Click one of your stands to select it.");
         }
         ui.separator();
-        if crate::layout::wide_button(ui, "Pass: no more activations this turn", ok(&Order::Pass))
-            .clicked()
-        {
+        let pass = "Pass: no more activations this turn";
+        if crate::layout::wide_button(ui, pass, ok(&Order::Pass)).clicked() {
             out.write(SubmitCommand::typed(&Order::Pass));
         }
         ui.separator();
-        ui.label(egui::RichText::new("Tools: M tape, V line of sight, B templates (B again: the next), R turns a template.").small());
+        ui.label(
+            egui::RichText::new(
+                "Tools: M tape, V line of sight, B templates (B again: the next), R turns a template.",
+            )
+            .small(),
+        );
+        let labels: Vec<String> = synced.legal.iter().map(|o| words(view, o)).collect();
+        let (clicked, _) =
+            crate::layout::all_commands(ui, "vt-skirmish-all", &labels, synced.to_decide);
+        if let Some(i) = clicked {
+            out.write(SubmitCommand::typed(&synced.legal[i]));
+        }
     });
     Ok(())
+}
+
+/// An order in words, for the list of every legal order.
+pub fn words(view: &View, o: &Order) -> String {
+    let name = |id: u8| {
+        view.stands
+            .get(id as usize)
+            .map_or(format!("stand {id}"), |s| s.label())
+    };
+    let at = |p: Point| format!("({:.2}, {:.2})", p.x, p.y);
+    match *o {
+        Order::Move { stand, to } => format!("Move {} to {}", name(stand), at(to)),
+        Order::Face { stand, toward } => format!("Turn {} to face {}", name(stand), at(toward)),
+        Order::Fire { stand, target } => format!("{} fires at {}", name(stand), name(target)),
+        Order::Rally { stand } => format!("Rally {}", name(stand)),
+        Order::Call {
+            stand,
+            support,
+            at: p,
+        } => {
+            format!("{} calls {} on {}", name(stand), support.name(), at(p))
+        }
+        Order::Pass => "Pass".into(),
+    }
 }
 
 /// How each kind of Skirmish's ground looks.
