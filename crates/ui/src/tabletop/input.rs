@@ -224,3 +224,23 @@ fn snap(table: &Table, p: Point) -> (Point, Option<u64>) {
         None => (p, None),
     }
 }
+
+/// Tab (Shift+Tab back) selects the next stand that may move now, and the
+/// camera brings it into view.
+pub fn cycle(
+    mut msgs: MessageReader<crate::board::CycleUnits>,
+    table: Res<Table>,
+    mut tools: ResMut<TableTools>,
+    mut fit: ResMut<crate::camera::CameraFit>,
+) {
+    for c in msgs.read() {
+        let ready: Vec<&super::TableStand> = table.stands.iter().filter(|s| s.movable).collect();
+        let now = tools
+            .selected
+            .and_then(|k| ready.iter().position(|s| s.key == k));
+        if let Some(i) = c.next_index(ready.len(), now) {
+            tools.selected = Some(ready[i].key);
+            fit.focus = Some(super::mesh::v2(ready[i].base.centre()));
+        }
+    }
+}

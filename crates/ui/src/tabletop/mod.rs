@@ -28,7 +28,8 @@
 //! `vt_core::tabletop`, the same code the rules use.
 //!
 //! Keys: M the tape, V line of sight, B templates (again: the next shape),
-//! R turns a template, and pressing a tool's key again goes back to moving.
+//! R turns a template, and pressing a tool's key again goes back to moving;
+//! Tab selects the next stand that may move.
 //! Everything is also on the tool bar at the top of the board.
 
 mod draw;
@@ -296,7 +297,7 @@ impl Plugin for TablePlugin {
             )
             .add_systems(
                 Update,
-                (input::keys, input::pointer)
+                (input::keys, input::pointer, input::cycle)
                     .chain()
                     .in_set(TableSet::Input)
                     .run_if(in_state(PlayMode::Board))

@@ -164,6 +164,22 @@ fn a_click_on_an_enemy_fires_and_a_template_calls_support() {
     assert_eq!(app.world().resource::<Table>().templates.len(), 1);
 }
 
+// Tab goes through the stands that may move now.
+#[test]
+fn tab_selects_the_next_ready_stand() {
+    let mut app = app();
+    for want in [0, 1, 2, 3, 4, 0] {
+        app.world_mut()
+            .write_message(crate::board::CycleUnits { backwards: false });
+        testing::settle(&mut app);
+        assert_eq!(app.world().resource::<TableTools>().selected, Some(want));
+    }
+    app.world_mut()
+        .write_message(crate::board::CycleUnits { backwards: true });
+    testing::settle(&mut app);
+    assert_eq!(app.world().resource::<TableTools>().selected, Some(4));
+}
+
 #[test]
 fn a_refused_click_says_why() {
     let mut app = app();
