@@ -426,7 +426,7 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
-        s.force(&[1]);
+        s.rng.force(&[1]);
         play(&mut s, Command::OpFireAttempt { units: vec![nva] });
         let passed = |side| match r.situation(&s, side) {
             Some(Situation::OpFire { passed, .. }) => passed,

@@ -59,7 +59,6 @@ impl Fte {
         }
         let mut s = State {
             rng: GameRng::seeded(setup.seed),
-            forced: Vec::new(),
             scenario: sc.id.clone(),
             map: sc.map.clone(),
             turn: 1,

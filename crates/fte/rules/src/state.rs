@@ -411,11 +411,9 @@ pub enum Phase {
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct State {
+    /// Every die, shuffle and draw (tests queue dice with `rng.force`,
+    /// the `forced-dice` feature).
     pub rng: GameRng,
-    /// Rolls a test has queued to come before the generator's (d10 and d6
-    /// alike). Only tests can fill it; empty in every real game.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub forced: Vec<u8>,
     pub scenario: String,
     pub map: String,
     pub turn: u8,
@@ -477,23 +475,11 @@ impl State {
 
     /// A d10 (1-10; the 0 face is ten).
     pub fn d10(&mut self) -> u8 {
-        if !self.forced.is_empty() {
-            return self.forced.remove(0).clamp(1, 10);
-        }
         self.rng.die(10)
     }
 
     pub fn d6(&mut self) -> u8 {
-        if !self.forced.is_empty() {
-            return self.forced.remove(0).clamp(1, 6);
-        }
         self.rng.die(6)
-    }
-
-    /// Queue rolls to come before the generator's. Test use only.
-    #[cfg(test)]
-    pub fn force(&mut self, rolls: &[u8]) {
-        self.forced.extend_from_slice(rolls);
     }
 
     pub fn on_map(&self) -> impl Iterator<Item = &Unit> {

@@ -66,7 +66,7 @@ fn opportunity_fire_result_ends_a_vehicle_activation_7_4() {
         move_alone(&mut s, acav, MoveMode::Normal);
         play(&mut s, Command::Step { hex: h("21.24") });
         assert_eq!(kind(&s), "opportunity-fire");
-        s.force(&[1, 1, effect]);
+        s.rng.force(&[1, 1, effect]);
         play(&mut s, Command::OpFireAttempt { units: vec![nva] });
         play(
             &mut s,
@@ -97,7 +97,7 @@ fn no_trail_modifier_against_helicopters_6_1_notes_a_e() {
     move_alone(&mut s, hog, MoveMode::Normal);
     play(&mut s, Command::Step { hex: h("19.18") });
     assert_eq!(kind(&s), "opportunity-fire");
-    s.force(&[1]);
+    s.rng.force(&[1]);
     play(&mut s, Command::OpFireAttempt { units: vec![nva] });
     let adj = r
         .preview(
@@ -125,7 +125,7 @@ fn nva_artillery_targets_19_9() {
     s.phase = Phase::Acting;
     add(&mut s, "us-rifle", Side::Us, "20.24");
     let mut ev = Vec::new();
-    s.force(&[3, 7]);
+    s.rng.force(&[3, 7]);
     r.random_event(&mut s, &mut ev);
     assert!(matches!(
         s.stack.last(),
@@ -264,7 +264,7 @@ fn broken_passenger_of_a_destroyed_vehicle_retreats_7_4() {
     put_aboard(&mut s, rifle, acav);
     let mut ev = Vec::new();
     // Dual Purpose 5 = B for the passenger.
-    s.force(&[5]);
+    s.rng.force(&[5]);
     r.apply_effect(
         &mut s,
         acav,
@@ -395,7 +395,7 @@ fn low_ammo_is_placed_on_a_unit_the_chooser_sees_19_2() {
     conceal(&mut s, hidden);
     let mut ev = Vec::new();
     // NVA event (odd), Low Ammo (2): the US player chooses.
-    s.force(&[1, 2]);
+    s.rng.force(&[1, 2]);
     r.random_event(&mut s, &mut ev);
     let legal = r.legal(&s);
     assert!(legal.contains(&Command::EventUnit { unit: seen }));
@@ -412,7 +412,7 @@ fn stealthy_check_names_its_modifier_rules_6_7() {
     let u = add(&mut s, "us-rifle", Side::Us, "20.24");
     conceal(&mut s, u);
     move_alone(&mut s, u, MoveMode::Stealthy);
-    s.force(&[3]);
+    s.rng.force(&[3]);
     let ev = play(&mut s, Command::Step { hex: h("21.24") });
     let check = ev
         .iter()
@@ -450,7 +450,7 @@ fn fire_mission_scatter_shows_its_rolls_16_0() {
     };
     let mut ev = Vec::new();
     // Accuracy 8 scatters; direction 2; distance 7 / 5 = 2 hexes.
-    s.force(&[8, 2, 7]);
+    s.rng.force(&[8, 2, 7]);
     r.execute_mission(&mut s, &m, &mut ev);
     let lands = ev
         .iter()
@@ -479,7 +479,7 @@ fn advancing_into_a_booby_trap_hex_sets_it_off_8_0_26_0() {
         fired: vec![],
         results: vec![],
     }));
-    s.force(&[10]);
+    s.rng.force(&[10]);
     let ev = play(&mut s, Command::Advance { units: vec![us] });
     assert!(ev.iter().any(|e| matches!(e, Event::BoobyTrap { .. })));
     assert!(s.traps[0].used);

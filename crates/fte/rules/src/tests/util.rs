@@ -1,5 +1,5 @@
 //! A sandbox for tests: an empty game on any map, units placed by hand,
-//! dice forced through `State::force`.
+//! dice forced through `state.rng.force` (the `forced-dice` feature).
 
 use crate::geo::{Hex, HexExt};
 use crate::state::*;
