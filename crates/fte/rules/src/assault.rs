@@ -12,19 +12,13 @@ use crate::data::{MoveClass, Role};
 use crate::event::{AttackKind, CheckKind, Event, Mods};
 use crate::fire::Attack;
 use crate::geo::{Hex, HexExt};
-use crate::sequence::err;
 use crate::state::*;
-use vt_core::engine::RuleError;
+use vt_core::refusal::{Checked, Refusal, refuse};
 
 impl Fte {
-    pub(crate) fn check_assault(
-        &self,
-        s: &State,
-        units: &[UnitId],
-        hex: Hex,
-    ) -> Result<(), RuleError> {
+    pub(crate) fn check_assault(&self, s: &State, units: &[UnitId], hex: Hex) -> Checked {
         if units.is_empty() {
-            return Err(err("8.0", "assault with which units?"));
+            return refuse("8.0", "assault with which units?");
         }
         let side = s.active;
         let defenders: Vec<UnitId> = s
@@ -33,37 +27,37 @@ impl Fte {
             .map(|u| u.id)
             .collect();
         if defenders.is_empty() {
-            return Err(err("8.0", "there is no enemy unit in that hex"));
+            return refuse("8.0", "there is no enemy unit in that hex");
         }
         let mut seen = Vec::new();
         for &u in units {
             if seen.contains(&u) {
-                return Err(err("8.0", "a unit is listed twice"));
+                return refuse("8.0", "a unit is listed twice");
             }
             seen.push(u);
             self.may_act(s, u, ActionKind::Assault)?;
             let x = s.unit(u);
             match self.class(x) {
-                MoveClass::Helicopter => return Err(err("8.0", "helicopters do not assault")),
+                MoveClass::Helicopter => return refuse("8.0", "helicopters do not assault"),
                 MoveClass::Vehicle if x.immobilized => {
-                    return Err(err("7.4", "an immobilized vehicle may not assault"));
+                    return refuse("7.4", "an immobilized vehicle may not assault");
                 }
                 _ => {}
             }
             if self.fire_rating(x).is_none() {
-                return Err(err("8.0", "only Combat Units assault"));
+                return refuse("8.0", "only Combat Units assault");
             }
             if x.suppressed {
-                return Err(err("8.0 (errata)", "Suppressed units may not assault"));
+                return refuse("8.0 (errata)", "Suppressed units may not assault");
             }
             if x.broken {
-                return Err(err("7.4", "a Broken unit may only Move or Recover"));
+                return refuse("7.4", "a Broken unit may only Move or Recover");
             }
             if !x.hex.is_some_and(|h| h.is_adjacent(hex)) {
-                return Err(err(
+                return refuse(
                     "8.0",
                     "assaulting units start adjacent to the hex assaulted",
-                ));
+                );
             }
         }
         Ok(())
@@ -445,23 +439,23 @@ impl Fte {
         self.target_ref(s, u)
     }
 
-    pub(crate) fn check_assault_round(&self, s: &State, c: &Command) -> Result<(), RuleError> {
+    pub(crate) fn check_assault_round(&self, s: &State, c: &Command) -> Checked {
         let Some(Interrupt::Assault(a)) = s.stack.last() else {
-            return Err(err("8.0", "no assault under way"));
+            return refuse("8.0", "no assault under way");
         };
         match (a.stage, c) {
             (AssaultStage::Advance, Command::NoAdvance) => Ok(()),
             (AssaultStage::Advance, Command::Advance { units }) => {
                 let able = self.attackers_in(s, a);
                 if units.is_empty() || units.iter().any(|u| !able.contains(u)) {
-                    return Err(err(
+                    return refuse(
                         "8.0",
                         "only attackers that are not Suppressed or Broken may advance",
-                    ));
+                    );
                 }
                 for u in units {
                     if !self.can_stack(s, *u, a.hex) {
-                        return Err(err("6.2", "stacking limit"));
+                        return refuse("6.2", "stacking limit");
                     }
                 }
                 Ok(())
@@ -479,22 +473,19 @@ impl Fte {
             ) => {
                 let able = self.able_to_fire(s, a);
                 if !firers.contains(primary) {
-                    return Err(err(
-                        "7.1",
-                        "the Primary Firing Unit must be one of the firers",
-                    ));
+                    return refuse("7.1", "the Primary Firing Unit must be one of the firers");
                 }
                 let mut seen = Vec::new();
                 for f in firers {
                     if seen.contains(f) {
-                        return Err(err("8.0", "a unit is listed twice"));
+                        return refuse("8.0", "a unit is listed twice");
                     }
                     seen.push(*f);
                     if !able.contains(f) {
-                        return Err(err(
+                        return refuse(
                             "8.0",
                             "that unit may not fire in this round (one target per round)",
-                        ));
+                        );
                     }
                 }
                 let side = if a.stage == AssaultStage::AttackerFire {
@@ -505,11 +496,13 @@ impl Fte {
                 let t = self
                     .resolve_target(s, side, *target)
                     .filter(|t| self.round_targets(s, a).contains(t))
-                    .ok_or_else(|| err("8.0", "target a unit on the other side of this assault"))?;
+                    .ok_or_else(|| {
+                        Refusal::new("8.0", "target a unit on the other side of this assault")
+                    })?;
                 let _ = t;
                 Ok(())
             }
-            _ => Err(err("8.0", "fire, hold or advance")),
+            _ => refuse("8.0", "fire, hold or advance"),
         }
     }
 

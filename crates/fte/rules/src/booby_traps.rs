@@ -7,6 +7,7 @@ use crate::event::{AttackKind, CheckKind, Event, Mods};
 use crate::fire::Attack;
 use crate::geo::{Hex, HexExt};
 use crate::state::*;
+use vt_core::refusal::{Checked, refuse};
 
 impl Fte {
     /// The first enemy unit into a Booby Trap hex sets it off: a Troop
@@ -100,19 +101,15 @@ impl Fte {
         }
     }
 
-    pub(crate) fn check_detonate_at(
-        &self,
-        s: &State,
-        hex: Hex,
-    ) -> Result<(), vt_core::engine::RuleError> {
+    pub(crate) fn check_detonate_at(&self, s: &State, hex: Hex) -> Checked {
         if s.active != Side::Us {
-            return Err(crate::sequence::err("26.0", "only the US fires Claymores"));
+            return refuse("26.0", "only the US fires Claymores");
         }
         if !self.claymore_ready(s, hex) {
-            return Err(crate::sequence::err(
+            return refuse(
                 "26.0",
                 "no Claymore plotted there with unbroken US infantry in or next to it and enemies in it",
-            ));
+            );
         }
         Ok(())
     }

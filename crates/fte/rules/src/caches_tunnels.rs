@@ -6,9 +6,8 @@
 use crate::Fte;
 use crate::data::VpEvent;
 use crate::event::Event;
-use crate::sequence::err;
 use crate::state::*;
-use vt_core::engine::RuleError;
+use vt_core::refusal::{Checked, refuse};
 
 impl Fte {
     /// Revealed enemy markers in the hex that a Destroy Cache action removes.
@@ -26,23 +25,23 @@ impl Fte {
             .collect()
     }
 
-    pub(crate) fn check_destroy_cache(&self, s: &State, unit: UnitId) -> Result<(), RuleError> {
+    pub(crate) fn check_destroy_cache(&self, s: &State, unit: UnitId) -> Checked {
         self.may_act(s, unit, ActionKind::DestroyCache)?;
         let u = s.unit(unit);
         if u.side != Side::Us || !self.is_infantry(u) || self.is_marker_only(u) {
-            return Err(err("11.0", "only American Infantry Units destroy caches"));
+            return refuse("11.0", "only American Infantry Units destroy caches");
         }
         if u.suppressed {
-            return Err(err("11.0", "a Suppressed unit may not destroy a cache"));
+            return refuse("11.0", "a Suppressed unit may not destroy a cache");
         }
         let Some(h) = u.hex else {
-            return Err(err("11.0", "not on the map"));
+            return refuse("11.0", "not on the map");
         };
         if self.destroyable(s, u.side, h).is_empty() {
-            return Err(err(
+            return refuse(
                 "11.0",
                 "no revealed Cache, Tunnel or Bunker here (Foxholes cannot be destroyed)",
-            ));
+            );
         }
         Ok(())
     }

@@ -8,10 +8,10 @@ use crate::counters::judge;
 use crate::data::{Effect, MoveClass, Role, Terrain, Weapon};
 use crate::event::{AttackKind, Drm, Event, Mods};
 use crate::geo::{Hex, HexExt};
-use crate::sequence::err;
 use crate::state::*;
 use vt_core::dice::{Adjudication, Modifier};
 use vt_core::engine::RuleError;
+use vt_core::refusal::{Refusal, refuse};
 
 /// One fire attack, before its roll.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -270,35 +270,32 @@ impl Fte {
 
     /// Can `firer` shoot at `target` (LoS or observed mortar fire, range up to
     /// double)? Returns whether it is Observed Mortar Fire.
-    pub fn can_fire_at(&self, s: &State, firer: UnitId, target: UnitId) -> Result<bool, RuleError> {
+    pub fn can_fire_at(&self, s: &State, firer: UnitId, target: UnitId) -> Result<bool, Refusal> {
         let f = s.unit(firer);
         let t = s.unit(target);
         if !self.can_shoot(f) {
-            return Err(err(
+            return refuse(
                 "2.0",
                 "that unit has no Fire Rating (Sappers fire only in Assaults)",
-            ));
+            );
         }
         if f.broken {
-            return Err(err("7.0", "Broken units may not fire"));
+            return refuse("7.0", "Broken units may not fire");
         }
         if t.status != UnitStatus::OnMap || f.status != UnitStatus::OnMap {
-            return Err(err("6.9", "loaded units may not fire or be fired at"));
+            return refuse("6.9", "loaded units may not fire or be fired at");
         }
         let mortar = self.role(f) == Role::Mortar;
         if mortar && self.is_heli(t) && t.altitude == Altitude::High {
-            return Err(err(
-                "7.0",
-                "mortars cannot attack helicopters at High level",
-            ));
+            return refuse("7.0", "mortars cannot attack helicopters at High level");
         }
         if let (Some(r), Some(d)) = (self.ty(f).range, self.range_between(s, firer, target))
             && d > 2 * r as u32
         {
-            return Err(err("7.1", "beyond double the unit's Range"));
+            return refuse("7.1", "beyond double the unit's Range");
         }
         let (Some(fe), Some(te)) = (self.eye(s, firer), self.eye(s, target)) else {
-            return Err(err("7.3", "not on the map"));
+            return refuse("7.3", "not on the map");
         };
         match self.fire_los(s, f.side, fe, te, mortar) {
             Ok(()) => Ok(false),
@@ -306,7 +303,7 @@ impl Fte {
                 if mortar && self.friendly_observer(s, f.side, target) {
                     Ok(true)
                 } else {
-                    Err(err("7.3", format!("no line of sight: {}", b.describe())))
+                    refuse("7.3", format!("no line of sight: {}", b.describe()))
                 }
             }
         }
@@ -319,22 +316,19 @@ impl Fte {
         firers: &[UnitId],
         primary: UnitId,
         target: Target,
-    ) -> Result<Attack, RuleError> {
+    ) -> Result<Attack, Refusal> {
         if !firers.contains(&primary) {
-            return Err(err(
-                "7.1",
-                "the Primary Firing Unit must be one of the firers",
-            ));
+            return refuse("7.1", "the Primary Firing Unit must be one of the firers");
         }
         let side = s.unit(primary).side;
         let t = self
             .resolve_target(s, side, target)
-            .ok_or_else(|| err("7.1", "no such enemy unit in sight"))?;
+            .ok_or_else(|| Refusal::new("7.1", "no such enemy unit in sight"))?;
         let mut seen = Vec::new();
         let mut observed = false;
         for &f in firers {
             if seen.contains(&f) {
-                return Err(err("7.1", "a unit is listed twice"));
+                return refuse("7.1", "a unit is listed twice");
             }
             seen.push(f);
             self.may_act(s, f, ActionKind::Fire)?;
@@ -353,8 +347,12 @@ impl Fte {
     /// [`Command::Fire`], [`Command::OpFire`] and [`Command::AssaultFire`];
     /// refuses anything `check` refuses.
     pub fn preview(&self, s: &State, c: &Command) -> Result<Adjudication, RuleError> {
-        use vt_core::engine::Ruleset;
-        self.check(s, c)?;
+        self.attack_preview(s, c)
+            .map_err(|r| r.in_book(crate::BOOK))
+    }
+
+    pub(crate) fn attack_preview(&self, s: &State, c: &Command) -> Result<Adjudication, Refusal> {
+        self.check_command(s, c)?;
         let a = match c {
             Command::Fire {
                 firers,
@@ -367,12 +365,12 @@ impl Fte {
                 target,
             } => {
                 let Some(Interrupt::OpFire(o)) = s.stack.last() else {
-                    return Err(err("21.0", "no Opportunity Fire chance now"));
+                    return refuse("21.0", "no Opportunity Fire chance now");
                 };
                 let side = self.opfire_side(s, o);
                 let t = self
                     .resolve_target(s, side, *target)
-                    .ok_or_else(|| err("21.0", "no such target"))?;
+                    .ok_or_else(|| Refusal::new("21.0", "no such target"))?;
                 let mut firers = vec![*primary];
                 firers.extend(supporters.iter().copied());
                 self.opfire_attack(s, o, firers, *primary, t)
@@ -383,15 +381,15 @@ impl Fte {
                 target,
             } => {
                 let Some(Interrupt::Assault(a)) = s.stack.last() else {
-                    return Err(err("8.0", "no assault under way"));
+                    return refuse("8.0", "no assault under way");
                 };
                 let side = s.unit(*primary).side;
                 let t = self
                     .resolve_target(s, side, *target)
-                    .ok_or_else(|| err("8.0", "no such target"))?;
+                    .ok_or_else(|| Refusal::new("8.0", "no such target"))?;
                 self.assault_attack(s, a, firers.clone(), *primary, t)
             }
-            _ => return Err(err("7.1", "only fire commands have a preview")),
+            _ => return refuse("7.1", "only fire commands have a preview"),
         };
         let mods = self.attack_mods(s, &a);
         let mut adj = Adjudication::new("To hit", "FTE 7.1");

@@ -10,38 +10,29 @@ use crate::data::{MissionKind, Nation, Role, Terrain, Weapon};
 use crate::event::{AttackKind, Drm, Event, Mods};
 use crate::fire::Attack;
 use crate::geo::{Hex, HexExt};
-use crate::sequence::err;
 use crate::state::*;
-use vt_core::engine::RuleError;
+use vt_core::refusal::{Checked, ensure, refuse};
 
 impl Fte {
-    pub(crate) fn check_fire_mission(
-        &self,
-        s: &State,
-        unit: UnitId,
-        hex: Hex,
-    ) -> Result<(), RuleError> {
+    pub(crate) fn check_fire_mission(&self, s: &State, unit: UnitId, hex: Hex) -> Checked {
         self.may_act(s, unit, ActionKind::FireMission)?;
         let u = s.unit(unit);
         let role = self.role(u);
         let nation = self.nation(u);
         if !(role == Role::Leader || role == Role::ForwardObserver) {
-            return Err(err(
+            return refuse(
                 "13.0",
                 "only Leaders and Forward Observers request Fire Missions",
-            ));
+            );
         }
         if nation == Nation::Vc {
-            return Err(err(
-                "13.0 (errata)",
-                "VC Leaders cannot request Fire Missions",
-            ));
+            return refuse("13.0 (errata)", "VC Leaders cannot request Fire Missions");
         }
         if u.broken || u.suppressed {
-            return Err(err(
+            return refuse(
                 "13.0",
                 "a Broken or Suppressed unit may not request a Fire Mission",
-            ));
+            );
         }
         self.target_hex_ok(s, u.side, Some(unit), hex)
     }
@@ -54,9 +45,9 @@ impl Fte {
         side: Side,
         by: Option<UnitId>,
         hex: Hex,
-    ) -> Result<(), RuleError> {
+    ) -> Checked {
         if !self.map_of(s).in_play(hex) {
-            return Err(err("13.0", "the target hex must be on the map"));
+            return refuse("13.0", "the target hex must be on the map");
         }
         let near_visible = s.on_map().any(|e| {
             e.side != side
@@ -80,14 +71,11 @@ impl Fte {
                         .is_some_and(|e| self.sight(s, e, crate::line_of_sight::Eye::ground(hex)))
             }),
         };
-        if seen {
-            Ok(())
-        } else {
-            Err(err(
-                "13.0",
-                "the target hex must be in the requester's LoS or hold or touch a Visible enemy unit",
-            ))
-        }
+        ensure(
+            seen,
+            "13.0",
+            "the target hex must be in the requester's LoS or hold or touch a Visible enemy unit",
+        )
     }
 
     pub(crate) fn fire_mission_candidates(&self, s: &State, unit: UnitId, out: &mut Vec<Command>) {

@@ -120,6 +120,9 @@ use vt_core::provenance::SourceNote;
 
 pub const GAME_ID: &str = "fte";
 
+/// The rulebook's short name, before a section in a refusal ("FTE 6.2").
+pub const BOOK: &str = "FTE";
+
 /// The map files and scenario files the game ships.
 const MAPS: [(&str, &str); 3] = [
     vt_core::embed_asset!("fte/maps/song-tra.ron"),
@@ -358,7 +361,7 @@ impl Ruleset for Fte {
     }
 
     fn check(&self, s: &State, c: &Command) -> Result<(), RuleError> {
-        self.check_command(s, c)
+        self.check_command(s, c).map_err(|r| r.in_book(BOOK))
     }
 
     fn execute(&self, s: &mut State, c: &Command, events: &mut Vec<Event>) {

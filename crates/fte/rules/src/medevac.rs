@@ -4,32 +4,31 @@
 
 use crate::Fte;
 use crate::event::Event;
-use crate::sequence::err;
 use crate::state::*;
-use vt_core::engine::RuleError;
+use vt_core::refusal::{Checked, refuse};
 
 impl Fte {
-    pub(crate) fn check_medevac(&self, s: &State, unit: UnitId) -> Result<(), RuleError> {
+    pub(crate) fn check_medevac(&self, s: &State, unit: UnitId) -> Checked {
         self.may_act(s, unit, ActionKind::Medevac)?;
         let u = s.unit(unit);
         if u.side != Side::Us || !self.is_leader(u) {
-            return Err(err("12.0", "only an American Leader requests a Medevac"));
+            return refuse("12.0", "only an American Leader requests a Medevac");
         }
         if u.broken || u.suppressed {
-            return Err(err(
+            return refuse(
                 "12.0",
                 "a Broken or Suppressed Leader may not request a Medevac",
-            ));
+            );
         }
         let pending = s
             .units
             .iter()
             .any(|x| x.medevac && matches!(x.status, UnitStatus::Waiting | UnitStatus::OnMap));
         if pending {
-            return Err(err(
+            return refuse(
                 "12.0",
                 "only one Medevac at a time: wait until it has come and gone",
-            ));
+            );
         }
         Ok(())
     }

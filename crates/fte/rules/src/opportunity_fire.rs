@@ -11,9 +11,8 @@ use crate::data::Effect;
 use crate::event::{AttackKind, CheckKind, Event, Mods};
 use crate::fire::{Attack, OpFireCtx};
 use crate::geo::{Hex, HexExt};
-use crate::sequence::err;
 use crate::state::*;
-use vt_core::engine::RuleError;
+use vt_core::refusal::{Checked, Refusal, refuse};
 
 impl Fte {
     pub(crate) fn trigger_opfire(
@@ -169,31 +168,31 @@ impl Fte {
         g
     }
 
-    pub(crate) fn check_opfire(&self, s: &State, c: &Command) -> Result<(), RuleError> {
+    pub(crate) fn check_opfire(&self, s: &State, c: &Command) -> Checked {
         let Some(Interrupt::OpFire(o)) = s.stack.last() else {
-            return Err(err("21.0", "no Opportunity Fire chance now"));
+            return refuse("21.0", "no Opportunity Fire chance now");
         };
         match c {
             Command::OpFirePass => Ok(()),
             Command::OpFireAttempt { units } => {
                 if !o.passed.is_empty() {
-                    return Err(err("21.0", "fire with the units that passed, or hold fire"));
+                    return refuse("21.0", "fire with the units that passed, or hold fire");
                 }
                 if units.is_empty() {
-                    return Err(err("21.0", "attempt with which units?"));
+                    return refuse("21.0", "attempt with which units?");
                 }
                 let el = self.opfire_eligible(s, o);
                 let mut seen = Vec::new();
                 for u in units {
                     if seen.contains(u) {
-                        return Err(err("21.0", "a unit is listed twice"));
+                        return refuse("21.0", "a unit is listed twice");
                     }
                     seen.push(*u);
                     if !el.contains(u) {
-                        return Err(err(
+                        return refuse(
                             "21.0",
                             "only unbroken Combat Units with a LoS, not yet marked Op Fired this activation, may try",
-                        ));
+                        );
                     }
                 }
                 Ok(())
@@ -204,46 +203,46 @@ impl Fte {
                 target,
             } => {
                 if o.passed.is_empty() {
-                    return Err(err("21.0", "take the Troop Quality Check first"));
+                    return refuse("21.0", "take the Troop Quality Check first");
                 }
                 if !o.passed.contains(primary) || supporters.iter().any(|u| !o.passed.contains(u)) {
-                    return Err(err("21.0", "only units that passed their check may fire"));
+                    return refuse("21.0", "only units that passed their check may fire");
                 }
                 let mut all = vec![*primary];
                 for u in supporters {
                     if all.contains(u) {
-                        return Err(err("21.0", "a unit is listed twice"));
+                        return refuse("21.0", "a unit is listed twice");
                     }
                     all.push(*u);
                 }
                 let group = self.combine_group(s, *primary, &all);
                 if group.len() != all.len() {
-                    return Err(err(
+                    return refuse(
                         "21.0",
                         "combining units must be in the same hex as, or next to, a unit they combine with",
-                    ));
+                    );
                 }
                 let side = self.opfire_side(s, o);
                 let t = self
                     .resolve_target(s, side, *target)
                     .filter(|t| self.live_targets(s, o).contains(t))
                     .ok_or_else(|| {
-                        err(
+                        Refusal::new(
                             "21.0",
                             "Opportunity Fire only at the unit that triggered it",
                         )
                     })?;
                 for u in &all {
                     if !self.can_fire_at(s, *u, t).is_ok_and(|obs| !obs) {
-                        return Err(err(
+                        return refuse(
                             "7.3",
                             "a firing unit has no line of sight or is out of range",
-                        ));
+                        );
                     }
                 }
                 Ok(())
             }
-            _ => Err(err("21.0", "attempt Opportunity Fire or pass")),
+            _ => refuse("21.0", "attempt Opportunity Fire or pass"),
         }
     }
 

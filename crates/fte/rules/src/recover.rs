@@ -4,9 +4,8 @@
 
 use crate::Fte;
 use crate::event::Event;
-use crate::sequence::err;
 use crate::state::*;
-use vt_core::engine::RuleError;
+use vt_core::refusal::{Checked, refuse};
 
 impl Fte {
     pub(crate) fn check_recover(
@@ -15,7 +14,7 @@ impl Fte {
         unit: UnitId,
         pick_up: Option<u16>,
         transfer: Option<(u16, UnitId)>,
-    ) -> Result<(), RuleError> {
+    ) -> Checked {
         self.may_act(s, unit, ActionKind::Recover)?;
         let u = s.unit(unit);
         if let Some(c) = pick_up {
@@ -23,13 +22,10 @@ impl Fte {
                 !c.gone && c.side == u.side && c.carrier.is_none() && c.hex == u.hex
             });
             if !ok {
-                return Err(err("10.0", "pick up a friendly KIA/WIA lying in this hex"));
+                return refuse("10.0", "pick up a friendly KIA/WIA lying in this hex");
             }
             if s.carried_by(unit).count() >= self.carry_capacity(u) {
-                return Err(err(
-                    "7.5.2",
-                    "four men carry two, three men one, fewer none",
-                ));
+                return refuse("7.5.2", "four men carry two, three men one, fewer none");
             }
         }
         if let Some((c, to)) = transfer {
@@ -44,13 +40,13 @@ impl Fte {
                 || t.hex != u.hex
                 || t.status != UnitStatus::OnMap
             {
-                return Err(err(
+                return refuse(
                     "10.0",
                     "hand a casualty you carry to another unit in the hex",
-                ));
+                );
             }
             if s.carried_by(to).count() >= self.carry_capacity(t) {
-                return Err(err("7.5.2", "the receiving unit has no room"));
+                return refuse("7.5.2", "the receiving unit has no room");
             }
         }
         Ok(())

@@ -15,11 +15,11 @@ use crate::command::{Command, Target};
 use crate::data::{MissionKind, RandomEvent, Role};
 use crate::event::Drm;
 use crate::geo::Hex;
-use crate::sequence::err;
 use crate::state::*;
 use serde::Serialize;
 use vt_core::dice::{Adjudication, Modifier};
 use vt_core::engine::{RuleError, Ruleset};
+use vt_core::refusal::{Refusal, refuse};
 
 /// The interrupt the game is in, as one side may see it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -197,7 +197,12 @@ impl Fte {
     /// command, without the modifiers the firer cannot know before the
     /// roll.
     pub fn fire_preview(&self, s: &State, c: &Command) -> Result<FirePreview, RuleError> {
-        let mut adj = self.preview(s, c)?;
+        self.fire_preview_checked(s, c)
+            .map_err(|r| r.in_book(crate::BOOK))
+    }
+
+    fn fire_preview_checked(&self, s: &State, c: &Command) -> Result<FirePreview, Refusal> {
+        let mut adj = self.attack_preview(s, c)?;
         let (primary, target) = match c {
             Command::Fire {
                 primary, target, ..
@@ -208,12 +213,12 @@ impl Fte {
             | Command::AssaultFire {
                 primary, target, ..
             } => (*primary, *target),
-            _ => return Err(err("7.1", "only fire commands have a preview")),
+            _ => return refuse("7.1", "only fire commands have a preview"),
         };
         let side = s.unit(primary).side;
         let t = self
             .resolve_target(s, side, target)
-            .ok_or_else(|| err("7.1", "no such enemy unit in sight"))?;
+            .ok_or_else(|| Refusal::new("7.1", "no such enemy unit in sight"))?;
         let tu = s.unit(t);
         let mut hidden_drms = Vec::new();
         if tu.concealed {

@@ -3,9 +3,8 @@
 use crate::Fte;
 use crate::data::VpEvent;
 use crate::event::{CheckKind, Drm, Event, Mods};
-use crate::sequence::err;
 use crate::state::*;
-use vt_core::engine::RuleError;
+use vt_core::refusal::{Checked, refuse};
 
 impl Fte {
     /// Hidden markers of the enemy of `side` in the unit's hex.
@@ -22,17 +21,17 @@ impl Fte {
             .collect()
     }
 
-    pub(crate) fn check_search(&self, s: &State, unit: UnitId) -> Result<(), RuleError> {
+    pub(crate) fn check_search(&self, s: &State, unit: UnitId) -> Checked {
         self.may_act(s, unit, ActionKind::Search)?;
         let u = s.unit(unit);
         if !self.is_infantry(u) || self.is_marker_only(u) {
-            return Err(err("9.0", "only Infantry Units search"));
+            return refuse("9.0", "only Infantry Units search");
         }
         let Some(h) = u.hex else {
-            return Err(err("9.0", "not on the map"));
+            return refuse("9.0", "not on the map");
         };
         if self.hidden_enemy_caches(s, u.side, h).is_empty() {
-            return Err(err("9.0", "there is no hidden marker in this hex"));
+            return refuse("9.0", "there is no hidden marker in this hex");
         }
         Ok(())
     }

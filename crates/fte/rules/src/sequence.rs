@@ -12,7 +12,8 @@ use crate::map::Edge;
 use crate::scenario::Force;
 use crate::state::*;
 use vt_core::cup::Cup;
-use vt_core::engine::{Decision, RuleError, Setup, SetupError};
+use vt_core::engine::{Decision, Setup, SetupError};
+use vt_core::refusal::{Checked, ensure, refuse};
 use vt_core::rng::GameRng;
 
 /// What the game is waiting for: the decision, in the rules' terms.
@@ -38,10 +39,6 @@ pub enum Expect {
     Mission,
     Conceal(Side),
     Over,
-}
-
-pub(crate) fn err(rule: &str, msg: impl Into<String>) -> RuleError {
-    RuleError::new(format!("FTE {rule}"), msg)
 }
 
 impl Fte {
@@ -911,7 +908,7 @@ impl Fte {
     // --------------------------------------------------------------- check
 
     /// Every unit, casualty and cache number in a command must exist.
-    fn ids_exist(&self, s: &State, c: &Command) -> Result<(), RuleError> {
+    fn ids_exist(&self, s: &State, c: &Command) -> Checked {
         use Command as C;
         let mut units: Vec<UnitId> = Vec::new();
         let mut cas: Vec<u16> = Vec::new();
@@ -982,32 +979,32 @@ impl Fte {
             || cas.iter().any(|k| *k as usize >= s.casualties.len())
             || caches.iter().any(|k| *k as usize >= s.caches.len())
         {
-            return Err(err("2.0", "no such unit, marker or cache"));
+            return refuse("2.0", "no such unit, marker or cache");
         }
         Ok(())
     }
 
-    pub(crate) fn check_command(&self, s: &State, c: &Command) -> Result<(), RuleError> {
+    pub(crate) fn check_command(&self, s: &State, c: &Command) -> Checked {
         self.ids_exist(s, c)?;
         let e = self.expect(s);
         use Command as C;
         match (&e, c) {
-            (Expect::Over, _) => Err(err("29.0", "the game is over")),
+            (Expect::Over, _) => refuse("29.0", "the game is over"),
             (Expect::Setup(side), C::Place { unit, hex }) => {
                 if !self.setup_place_ok(s, *side, *unit, *hex) {
-                    return Err(err("3.0", "that unit may not be set up there"));
+                    return refuse("3.0", "that unit may not be set up there");
                 }
                 if !self.map_of(s).in_play(*hex) {
-                    return Err(err("1.2", "that hex is not in play"));
+                    return refuse("1.2", "that hex is not in play");
                 }
                 Ok(())
             }
             (Expect::Setup(side), C::Plot { hex }) => {
                 if s.to_plot[side.idx()] == 0 {
-                    return Err(err("26.0", "nothing left to plot"));
+                    return refuse("26.0", "nothing left to plot");
                 }
                 if !self.plot_ok(s, *side, *hex) {
-                    return Err(err(
+                    return refuse(
                         "26.0",
                         match side {
                             Side::Nva => "Booby Traps go in Trail or Cache hexes, one per hex",
@@ -1015,7 +1012,7 @@ impl Fte {
                                 "Claymores go in or next to a US Infantry Unit, one per hex"
                             }
                         },
-                    ));
+                    );
                 }
                 Ok(())
             }
@@ -1029,17 +1026,17 @@ impl Fte {
                 },
             ) => {
                 if !self.arrivals(s, *side).contains(unit) {
-                    return Err(err("4.0", "that unit is not arriving now"));
+                    return refuse("4.0", "that unit is not arriving now");
                 }
                 if !self.entry_hexes(s, *unit).contains(hex) {
-                    return Err(err(
+                    return refuse(
                         "4.0",
                         "reinforcements enter on their map edge, not overstacked",
-                    ));
+                    );
                 }
                 let heli = self.is_heli(s.unit(*unit));
                 if heli && *altitude == Altitude::Ground || !heli && *altitude != Altitude::Ground {
-                    return Err(err("4.0", "helicopters enter at Treetop or High level"));
+                    return refuse("4.0", "helicopters enter at Treetop or High level");
                 }
                 Ok(())
             }
@@ -1047,38 +1044,28 @@ impl Fte {
             (Expect::Act, _) => self.check_action(s, c),
             (Expect::Moving, _) => self.check_move_step(s, c),
             (Expect::OpFireDeclare | Expect::OpFireFire, _) => self.check_opfire(s, c),
-            (Expect::Retreat, C::Retreat { hex }) => {
-                if self.retreat_hexes(s).contains(hex) {
-                    Ok(())
-                } else {
-                    Err(err(
-                        "7.4",
-                        "a Broken unit retreats away from the unit that broke it, into a hex it may enter",
-                    ))
-                }
-            }
+            (Expect::Retreat, C::Retreat { hex }) => ensure(
+                self.retreat_hexes(s).contains(hex),
+                "7.4",
+                "a Broken unit retreats away from the unit that broke it, into a hex it may enter",
+            ),
             (Expect::Carry, C::Carry { unit }) => match s.stack.last() {
                 Some(Interrupt::Carry { casualty })
                     if self.carry_candidates(s, *casualty).contains(unit) =>
                 {
                     Ok(())
                 }
-                _ => Err(err(
+                _ => refuse(
                     "7.5.2",
                     "only an Infantry Unit of three or four men in the hex, with room, may carry it",
-                )),
+                ),
             },
             (Expect::Carry, C::LeaveCasualty) => Ok(()),
-            (Expect::HeliDown, C::SetDown { hex }) => {
-                if self.setdown_hexes(s).contains(hex) {
-                    Ok(())
-                } else {
-                    Err(err(
-                        "7.4",
-                        "a downed helicopter lands within range in a hex it may be at Ground level",
-                    ))
-                }
-            }
+            (Expect::HeliDown, C::SetDown { hex }) => ensure(
+                self.setdown_hexes(s).contains(hex),
+                "7.4",
+                "a downed helicopter lands within range in a hex it may be at Ground level",
+            ),
             (Expect::AssaultAttack | Expect::AssaultDefend | Expect::Advance, _) => {
                 self.check_assault_round(s, c)
             }
@@ -1090,7 +1077,7 @@ impl Fte {
                         Some(Interrupt::Event { event, .. }) => event.section(),
                         _ => "19.0",
                     };
-                    Err(err(section, "not a valid choice for this Random Event"))
+                    refuse(section, "not a valid choice for this Random Event")
                 }
             }
             (Expect::Interrogate, C::Interrogate | C::NoInterrogation) => Ok(()),
@@ -1100,28 +1087,23 @@ impl Fte {
                 {
                     Ok(())
                 }
-                _ => Err(err(
+                _ => refuse(
                     "28.0",
                     "reveal a Concealed unit or Hidden Cache within 8 hexes",
-                )),
+                ),
             },
             (Expect::Claymore, C::Detonate | C::NoDetonate) => Ok(()),
             (Expect::Mission, C::ExecuteMission | C::CancelMission) => Ok(()),
-            (Expect::Conceal(side), C::Conceal { unit }) => {
-                if self.conceal_candidates(s, *side).contains(unit) {
-                    Ok(())
-                } else {
-                    Err(err(
-                        "18.2",
-                        "only Visible infantry not in Clear terrain may try to become Concealed",
-                    ))
-                }
-            }
+            (Expect::Conceal(side), C::Conceal { unit }) => ensure(
+                self.conceal_candidates(s, *side).contains(unit),
+                "18.2",
+                "only Visible infantry not in Clear terrain may try to become Concealed",
+            ),
             (Expect::Conceal(_), C::ConcealDone) => Ok(()),
-            _ => Err(err(
+            _ => refuse(
                 "3.0",
                 format!("that is not an answer to the current decision ({:?})", e),
-            )),
+            ),
         }
     }
 
