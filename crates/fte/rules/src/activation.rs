@@ -10,6 +10,7 @@ use crate::data::{MoveClass, Nation, Role};
 use crate::event::Event;
 use crate::geo::{Hex, HexExt};
 use crate::state::*;
+use crate::step::Step;
 use vt_core::refusal::{Checked, Refusal, ensure, refuse};
 
 impl Fte {
@@ -202,16 +203,16 @@ impl Fte {
 
     pub(crate) fn execute_activation(&self, s: &mut State, c: &Command, ev: &mut Vec<Event>) {
         let side = s.active;
+        let first = matches!(s.step(), Step::Activate { first: true });
         let (kind, eligible, leader) = match c {
             Command::DetonateAt { hex } => {
-                s.stack.push(Interrupt::Claymore { hex: *hex });
+                s.push(Step::Claymore { hex: *hex });
                 self.execute_claymore(s, &Command::Detonate, ev);
                 return;
             }
             Command::Pass => {
                 ev.push(Event::Passed { side });
-                s.first_activation = false;
-                s.drawn = false;
+                s.set_phase(Step::DrawChit);
                 return;
             }
             Command::ActivateLeader { leader } => {
@@ -235,7 +236,7 @@ impl Fte {
             _ => return,
         };
         let helis = eligible.iter().any(|u| self.is_heli(s.unit(*u)));
-        if helis && !s.first_activation {
+        if helis && !first {
             // 5.1: the chit goes back into the cup for a helicopter.
             s.cup.put(Chit::Side(side));
             ev.push(Event::ChitReturned);
@@ -256,13 +257,10 @@ impl Fte {
             kind,
             eligible,
             acted: Vec::new(),
-            moving: None,
             exhaust: Vec::new(),
             broken_leader,
         });
-        s.first_activation = false;
-        s.drawn = false;
-        s.phase = Phase::Acting;
+        s.set_phase(Step::Acting);
     }
 
     /// Whether `unit` in the current activation may start an action of `kind`.
@@ -402,23 +400,24 @@ impl Fte {
     /// 7.4: an Opportunity Fire result (or a Broken result) ends a unit's activation.
     pub(crate) fn end_unit_activation(&self, s: &mut State, unit: UnitId) {
         s.unit_mut(unit).activated = true;
-        if let Some(a) = s.activation.as_mut() {
-            if !a.eligible.contains(&unit) {
-                return;
-            }
-            match a.acted.iter_mut().find(|x| x.unit == unit) {
-                Some(x) => x.ended = true,
-                None => a.acted.push(Acted {
-                    unit,
-                    actions: Vec::new(),
-                    ended: true,
-                }),
-            }
-            if let Some(m) = a.moving.as_mut() {
-                m.units.retain(|u| *u != unit);
-                if m.units.is_empty() {
-                    a.moving = None;
-                }
+        let Some(a) = s.activation.as_mut() else {
+            return;
+        };
+        if !a.eligible.contains(&unit) {
+            return;
+        }
+        match a.acted.iter_mut().find(|x| x.unit == unit) {
+            Some(x) => x.ended = true,
+            None => a.acted.push(Acted {
+                unit,
+                actions: Vec::new(),
+                ended: true,
+            }),
+        }
+        if let Some(m) = s.moving_mut() {
+            m.units.retain(|u| *u != unit);
+            if m.units.is_empty() {
+                s.end_move();
             }
         }
     }
@@ -428,7 +427,7 @@ impl Fte {
         let Some(a) = &s.activation else {
             return true;
         };
-        if a.moving.is_some() {
+        if s.moving().is_some() {
             return false;
         }
         a.eligible.iter().all(|u| {
@@ -477,9 +476,39 @@ impl Fte {
             u.op_fired = false;
             u.op_fired_retreat = false;
         }
-        s.phase = Phase::Activation;
-        s.drawn = false;
-        s.first_activation = false;
+        s.set_phase(Step::DrawChit);
+    }
+
+    /// 5.0: the next chit from the cup: a side's chit gives it the next
+    /// activation; the Random Event chit rolls one (19.0); an empty cup
+    /// ends the Activation Phase.
+    pub(crate) fn draw_chit(&self, s: &mut State, ev: &mut Vec<Event>) {
+        match s.cup.draw(&mut s.rng) {
+            None => self.end_activation_phase(s),
+            Some(Chit::RandomEvent) => {
+                ev.push(Event::ChitDrawn {
+                    chit: Chit::RandomEvent,
+                });
+                self.random_event(s, ev);
+            }
+            Some(Chit::Side(side)) => {
+                ev.push(Event::ChitDrawn {
+                    chit: Chit::Side(side),
+                });
+                s.active = side;
+                s.set_phase(Step::Activate { first: false });
+            }
+        }
+    }
+
+    /// The activation ends by itself once none of its units can do more;
+    /// false while one can.
+    pub(crate) fn settle_activation(&self, s: &mut State, ev: &mut Vec<Event>) -> bool {
+        if !self.activation_spent(s) {
+            return false;
+        }
+        self.end_activation(s, ev);
+        true
     }
 
     /// A helicopter that acted must have moved (5.1) before the activation ends.
@@ -628,7 +657,7 @@ impl Fte {
             Command::Abandon { vehicle } => self.abandon(s, *vehicle, ev),
             Command::EndActivation => self.end_activation(s, ev),
             Command::DetonateAt { hex } => {
-                s.stack.push(Interrupt::Claymore { hex: *hex });
+                s.push(Step::Claymore { hex: *hex });
                 self.execute_claymore(s, &Command::Detonate, ev);
             }
             _ => {}

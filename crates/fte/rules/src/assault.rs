@@ -13,6 +13,7 @@ use crate::event::{AttackKind, CheckKind, Event, Mods};
 use crate::fire::Attack;
 use crate::geo::{Hex, HexExt};
 use crate::state::*;
+use crate::step::Step;
 use vt_core::refusal::{Checked, Refusal, refuse};
 
 impl Fte {
@@ -110,7 +111,7 @@ impl Fte {
             units: units.to_vec(),
             hex,
         });
-        s.stack.push(Interrupt::Assault(Assault {
+        s.push(Step::Assault(Assault {
             side,
             hex,
             attackers: units.to_vec(),
@@ -125,7 +126,7 @@ impl Fte {
             .filter(|u| u.side != side)
             .map(|u| u.id)
             .collect();
-        s.stack.push(Interrupt::OpFire(OpFire {
+        s.push(Step::OpportunityFire(OpFire {
             kind: TriggerKind::Assault,
             targets: units.to_vec(),
             hex,
@@ -135,7 +136,7 @@ impl Fte {
             passed: Vec::new(),
         }));
         if side == Side::Nva && self.claymore_ready(s, hex) {
-            s.stack.push(Interrupt::Claymore { hex });
+            s.push(Step::Claymore { hex });
         }
     }
 
@@ -162,8 +163,8 @@ impl Fte {
     }
 
     fn assault_mut(s: &mut State) -> Option<&mut Assault> {
-        match s.stack.last_mut() {
-            Some(Interrupt::Assault(a)) => Some(a),
+        match s.top_mut() {
+            Some(Step::Assault(a)) => Some(a),
             _ => None,
         }
     }
@@ -230,7 +231,7 @@ impl Fte {
 
     /// Automatic steps of the assault; true if it did something.
     pub(crate) fn assault_step(&self, s: &mut State, ev: &mut Vec<Event>) -> bool {
-        let Some(Interrupt::Assault(a)) = s.stack.last().cloned() else {
+        let Step::Assault(a) = s.step().clone() else {
             return false;
         };
         match a.stage {
@@ -315,11 +316,11 @@ impl Fte {
     }
 
     fn resolve_round(&self, s: &mut State, ev: &mut Vec<Event>) {
-        let Some(Interrupt::Assault(mut a)) = s.stack.pop() else {
+        let Some(Step::Assault(mut a)) = s.pop() else {
             return;
         };
         let results = std::mem::take(&mut a.results);
-        let base = s.stack.len();
+        let base = s.steps.len();
         // Attackers' results first, so that the defenders' retreats end up
         // on top of the stack: when both break, the defenders go first (8.0).
         let (def_res, att_res): (Vec<Pending>, Vec<Pending>) = results
@@ -346,7 +347,7 @@ impl Fte {
             let cause = s.unit(p.target).side.other();
             self.apply_effect(s, p.target, p.effect, cause, Some(p.firer_hex), false, ev);
         }
-        let pushed: Vec<Interrupt> = s.stack.drain(base..).collect();
+        let pushed: Vec<Step> = s.steps.drain(base..).collect();
         // Sappers go after their first attack (27.0).
         for &sp in &a.fired {
             if self.role(s.unit(sp)) == Role::Sapper && s.unit(sp).status == UnitStatus::OnMap {
@@ -379,23 +380,19 @@ impl Fte {
             a.stage = AssaultStage::AttackerFire;
             ev.push(Event::AssaultRound { round: a.round });
         }
-        s.stack.push(Interrupt::Assault(a));
-        s.stack.extend(pushed);
+        s.push(Step::Assault(a));
+        s.steps.extend(pushed);
     }
 
     fn end_assault(&self, s: &mut State, ev: &mut Vec<Event>) {
-        if let Some(pos) = s
-            .stack
-            .iter()
-            .rposition(|i| matches!(i, Interrupt::Assault(_)))
-        {
-            s.stack.remove(pos);
+        if let Some(pos) = s.steps.iter().rposition(|i| matches!(i, Step::Assault(_))) {
+            s.steps.remove(pos);
         }
         ev.push(Event::AssaultEnds);
     }
 
     pub(crate) fn assault_candidates(&self, s: &State, out: &mut Vec<Command>) {
-        let Some(Interrupt::Assault(a)) = s.stack.last() else {
+        let Step::Assault(a) = s.step() else {
             return;
         };
         if a.stage == AssaultStage::Advance {
@@ -440,7 +437,7 @@ impl Fte {
     }
 
     pub(crate) fn check_assault_round(&self, s: &State, c: &Command) -> Checked {
-        let Some(Interrupt::Assault(a)) = s.stack.last() else {
+        let Step::Assault(a) = s.step() else {
             return refuse("8.0", "no assault under way");
         };
         match (a.stage, c) {
@@ -507,7 +504,7 @@ impl Fte {
     }
 
     pub(crate) fn execute_assault_round(&self, s: &mut State, c: &Command, ev: &mut Vec<Event>) {
-        let Some(Interrupt::Assault(a)) = s.stack.last().cloned() else {
+        let Step::Assault(a) = s.step().clone() else {
             return;
         };
         match c {

@@ -7,6 +7,7 @@ use crate::event::{AttackKind, CheckKind, Event, Mods};
 use crate::fire::Attack;
 use crate::geo::{Hex, HexExt};
 use crate::state::*;
+use crate::step::Step;
 use vt_core::refusal::{Checked, refuse};
 
 impl Fte {
@@ -66,8 +67,8 @@ impl Fte {
             .filter(|u| u.side == Side::Nva && self.role(u) != Role::Civilians)
             .map(|u| u.id)
             .collect();
-        for i in &s.stack {
-            if let Interrupt::Assault(a) = i
+        for i in &s.steps {
+            if let Step::Assault(a) = i
                 && a.hex == hex
                 && a.side == Side::Nva
             {
@@ -136,8 +137,18 @@ impl Fte {
         }
     }
 
+    /// The chance to detonate lapses once the Claymore can no longer be
+    /// fired (its men gone, or no enemy left in it); false while it can.
+    pub(crate) fn settle_claymore(&self, s: &mut State, hex: Hex) -> bool {
+        if self.claymore_ready(s, hex) {
+            return false;
+        }
+        s.pop();
+        true
+    }
+
     pub(crate) fn execute_claymore(&self, s: &mut State, c: &Command, ev: &mut Vec<Event>) {
-        let Some(Interrupt::Claymore { hex }) = s.stack.pop() else {
+        let Some(Step::Claymore { hex }) = s.pop() else {
             return;
         };
         if !matches!(c, Command::Detonate) {

@@ -2,10 +2,13 @@
 //! Casualties with Medics (17.1), scored as in the errata's clarification.
 
 use crate::Fte;
+use crate::command::Command;
 use crate::data::{Role, VpEvent};
 use crate::event::{CasualtyResult, Drm, Event, Mods};
 use crate::geo::Hex;
 use crate::state::*;
+use crate::step::Step;
+use vt_core::refusal::{Checked, ensure};
 
 impl Fte {
     /// How many KIA/WIA an infantry unit can carry (7.5.2): four men two,
@@ -44,7 +47,7 @@ impl Fte {
             hex,
         });
         if !self.carry_candidates(s, id).is_empty() {
-            s.stack.push(Interrupt::Carry { casualty: id });
+            s.push(Step::Carry { casualty: id });
         }
     }
 
@@ -67,6 +70,48 @@ impl Fte {
             })
             .map(|u| u.id)
             .collect()
+    }
+
+    /// 7.5.2: who may pick up the new casualty now, or leave it.
+    pub(crate) fn carry_choices(&self, s: &State, casualty: u16, out: &mut Vec<Command>) {
+        for u in self.carry_candidates(s, casualty) {
+            out.push(Command::Carry { unit: u });
+        }
+        out.push(Command::LeaveCasualty);
+    }
+
+    pub(crate) fn check_carry(&self, s: &State, casualty: u16, unit: UnitId) -> Checked {
+        ensure(
+            self.carry_candidates(s, casualty).contains(&unit),
+            "7.5.2",
+            "only an Infantry Unit of three or four men in the hex, with room, may carry it",
+        )
+    }
+
+    pub(crate) fn execute_carry(&self, s: &mut State, c: &Command, ev: &mut Vec<Event>) {
+        let Some(Step::Carry { casualty }) = s.pop() else {
+            return;
+        };
+        if let Command::Carry { unit } = c {
+            let cas = &mut s.casualties[casualty as usize];
+            cas.carrier = Some(*unit);
+            cas.hex = None;
+            ev.push(Event::Carried {
+                marked: None,
+                casualty,
+                unit: *unit,
+            });
+        }
+    }
+
+    /// The chance to pick it up lapses when no one can; false while
+    /// someone can.
+    pub(crate) fn settle_carry(&self, s: &mut State, casualty: u16) -> bool {
+        if !self.carry_candidates(s, casualty).is_empty() {
+            return false;
+        }
+        s.pop();
+        true
     }
 
     /// A KIA/WIA/Injury leaves the map with its carrier: its side scores (7.5.3).

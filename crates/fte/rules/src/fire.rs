@@ -9,6 +9,7 @@ use crate::data::{Effect, MoveClass, Role, Terrain, Weapon};
 use crate::event::{AttackKind, Drm, Event, Mods};
 use crate::geo::{Hex, HexExt};
 use crate::state::*;
+use crate::step::Step;
 use vt_core::dice::{Adjudication, Modifier};
 use vt_core::engine::RuleError;
 use vt_core::refusal::{Refusal, refuse};
@@ -364,7 +365,7 @@ impl Fte {
                 supporters,
                 target,
             } => {
-                let Some(Interrupt::OpFire(o)) = s.stack.last() else {
+                let Step::OpportunityFire(o) = s.step() else {
                     return refuse("21.0", "no Opportunity Fire chance now");
                 };
                 let side = self.opfire_side(s, o);
@@ -380,7 +381,7 @@ impl Fte {
                 primary,
                 target,
             } => {
-                let Some(Interrupt::Assault(a)) = s.stack.last() else {
+                let Step::Assault(a) = s.step() else {
                     return refuse("8.0", "no assault under way");
                 };
                 let side = s.unit(*primary).side;

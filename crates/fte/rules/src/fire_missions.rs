@@ -167,6 +167,18 @@ impl Fte {
         }
     }
 
+    /// 16.0 Execute Fire Missions: once none is due, 17.0 Check
+    /// Casualties and the Concealment Phase (18.0) follow; false while one
+    /// is due (its owner executes or cancels it).
+    pub(crate) fn settle_fire_missions(&self, s: &mut State, ev: &mut Vec<Event>) -> bool {
+        if s.missions.iter().any(|m| m.turn <= s.turn) {
+            return false;
+        }
+        self.check_casualties(s, ev);
+        s.set_phase(crate::step::Step::Concealment { side: Side::Us });
+        true
+    }
+
     pub(crate) fn execute_mission_choice(&self, s: &mut State, c: &Command, ev: &mut Vec<Event>) {
         let Some(i) = s.missions.iter().position(|m| m.turn <= s.turn) else {
             return;

@@ -99,6 +99,7 @@ pub mod screen;
 pub mod search;
 pub mod sequence;
 pub mod state;
+pub mod step;
 pub mod target_effects;
 pub mod transport;
 pub mod victory;
@@ -347,11 +348,11 @@ impl Ruleset for Fte {
     }
 
     fn decision(&self, s: &State) -> Decision {
-        self.current_decision(s)
+        Fte::decision(self, s)
     }
 
     fn legal(&self, s: &State) -> Vec<Command> {
-        if s.phase == state::Phase::GameOver {
+        if *s.step() == step::Step::Over {
             return Vec::new();
         }
         self.candidates(s)

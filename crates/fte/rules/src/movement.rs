@@ -11,6 +11,7 @@ use crate::data::{MoveClass, Role, Terrain};
 use crate::event::{CheckKind, Drm, Event, Mods};
 use crate::geo::{Hex, HexExt};
 use crate::state::*;
+use crate::step::Step;
 use vt_core::refusal::{Checked, Refusal, ensure, refuse};
 
 impl Fte {
@@ -163,7 +164,7 @@ impl Fte {
             if mode == MoveMode::DoubleTime {
                 a.exhaust.extend(units.iter().copied());
             }
-            a.moving = Some(Moving {
+            s.push(Step::Moving(Moving {
                 units: units.to_vec(),
                 mode,
                 left,
@@ -171,7 +172,7 @@ impl Fte {
                 on_trail: false,
                 fort_used: false,
                 altitude_changed: false,
-            });
+            }));
         }
         ev.push(Event::MoveBegins {
             units: units.to_vec(),
@@ -181,7 +182,7 @@ impl Fte {
     }
 
     fn moving(&self, s: &State) -> Option<Moving> {
-        s.activation.as_ref().and_then(|a| a.moving.clone())
+        s.moving().cloned()
     }
 
     fn moving_hex(&self, s: &State, m: &Moving) -> Option<Hex> {
@@ -477,7 +478,7 @@ impl Fte {
                     x.hex = Some(*hex);
                     x.fort = None;
                 }
-                if let Some(mm) = s.activation.as_mut().and_then(|a| a.moving.as_mut()) {
+                if let Some(mm) = s.moving_mut() {
                     mm.left = left;
                     mm.hexes += 1;
                     mm.on_trail = on_trail;
@@ -500,9 +501,7 @@ impl Fte {
                 );
             }
             Command::EndMove => {
-                if let Some(a) = s.activation.as_mut() {
-                    a.moving = None;
-                }
+                s.end_move();
                 // 5.1: a hovering helicopter is still subject to Opportunity Fire.
                 if m.hexes == 0 && !m.altitude_changed && self.is_heli(s.unit(m.units[0])) {
                     self.trigger_opfire(s, TriggerKind::Move, &m.units, here, false, false);
@@ -533,13 +532,11 @@ impl Fte {
                 });
                 let ends = m.hexes > 0;
                 let fresh_left = self.allowance(s, s.unit(u), MoveMode::Normal);
-                if let Some(a) = s.activation.as_mut() {
-                    if ends {
-                        a.moving = None;
-                    } else if let Some(mm) = a.moving.as_mut() {
-                        mm.altitude_changed = true;
-                        mm.left = fresh_left;
-                    }
+                if ends {
+                    s.end_move();
+                } else if let Some(mm) = s.moving_mut() {
+                    mm.altitude_changed = true;
+                    mm.left = fresh_left;
                 }
                 // Errata clarification: an altitude change is like entering a hex.
                 self.trigger_opfire(s, TriggerKind::Move, &[u], here, false, false);
@@ -551,7 +548,7 @@ impl Fte {
                 for &u in &m.units {
                     s.unit_mut(u).fort = if entering { f } else { None };
                 }
-                if let Some(mm) = s.activation.as_mut().and_then(|a| a.moving.as_mut()) {
+                if let Some(mm) = s.moving_mut() {
                     mm.fort_used = true;
                 }
                 ev.push(Event::FortChanged {
@@ -564,17 +561,13 @@ impl Fte {
                 self.trigger_opfire(s, TriggerKind::Fort, &m.units, here, false, false);
             }
             Command::ExitMap => {
-                if let Some(a) = s.activation.as_mut() {
-                    a.moving = None;
-                }
+                s.end_move();
                 for &u in &m.units {
                     self.exit_unit(s, u, ev);
                 }
             }
             Command::EnterTunnel => {
-                if let Some(a) = s.activation.as_mut() {
-                    a.moving = None;
-                }
+                s.end_move();
                 for &u in &m.units {
                     self.exit_unit(s, u, ev);
                 }
@@ -622,9 +615,7 @@ impl Fte {
             .filter(|u| s.unit(*u).status == UnitStatus::OnMap)
             .collect();
         if still.is_empty() {
-            if let Some(a) = s.activation.as_mut() {
-                a.moving = None;
-            }
+            s.end_move();
             return;
         }
         // A helicopter flying over (Treetop or High) sets off no Booby Trap,
@@ -650,7 +641,7 @@ impl Fte {
                 .find(|o| o.side == Side::Nva && self.role(o) == Role::Civilians)
                 .map(|o| o.id);
             if let Some(civ) = civ {
-                s.stack.push(Interrupt::Interrogate {
+                s.push(Step::Interrogate {
                     unit: still[0],
                     civilians: civ,
                 });
@@ -658,7 +649,7 @@ impl Fte {
         }
         self.trigger_opfire(s, TriggerKind::Move, &still, hex, stealthy, on_trail);
         if side == Side::Nva && self.claymore_ready(s, hex) {
-            s.stack.push(Interrupt::Claymore { hex });
+            s.push(Step::Claymore { hex });
         }
     }
 

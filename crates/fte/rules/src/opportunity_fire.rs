@@ -12,6 +12,7 @@ use crate::event::{AttackKind, CheckKind, Event, Mods};
 use crate::fire::{Attack, OpFireCtx};
 use crate::geo::{Hex, HexExt};
 use crate::state::*;
+use crate::step::Step;
 use vt_core::refusal::{Checked, Refusal, refuse};
 
 impl Fte {
@@ -32,7 +33,7 @@ impl Fte {
         if targets.is_empty() {
             return;
         }
-        s.stack.push(Interrupt::OpFire(OpFire {
+        s.push(Step::OpportunityFire(OpFire {
             kind,
             targets,
             hex,
@@ -107,8 +108,22 @@ impl Fte {
             .collect()
     }
 
+    /// The chance lapses when no one may attempt it, or when its targets
+    /// are gone; false while it stands.
+    pub(crate) fn settle_opfire(&self, s: &mut State, o: &OpFire) -> bool {
+        let lapses = if o.passed.is_empty() {
+            self.opfire_eligible(s, o).is_empty() || self.live_targets(s, o).is_empty()
+        } else {
+            self.live_targets(s, o).is_empty()
+        };
+        if lapses {
+            s.pop();
+        }
+        lapses
+    }
+
     pub(crate) fn opfire_candidates(&self, s: &State, out: &mut Vec<Command>) {
-        let Some(Interrupt::OpFire(o)) = s.stack.last() else {
+        let Step::OpportunityFire(o) = s.step() else {
             return;
         };
         if o.passed.is_empty() {
@@ -169,7 +184,7 @@ impl Fte {
     }
 
     pub(crate) fn check_opfire(&self, s: &State, c: &Command) -> Checked {
-        let Some(Interrupt::OpFire(o)) = s.stack.last() else {
+        let Step::OpportunityFire(o) = s.step() else {
             return refuse("21.0", "no Opportunity Fire chance now");
         };
         match c {
@@ -247,18 +262,18 @@ impl Fte {
     }
 
     pub(crate) fn execute_opfire(&self, s: &mut State, c: &Command, ev: &mut Vec<Event>) {
-        let Some(Interrupt::OpFire(o)) = s.stack.last().cloned() else {
+        let Step::OpportunityFire(o) = s.step().clone() else {
             return;
         };
         let side = self.opfire_side(s, &o);
         match c {
             Command::OpFirePass => {
                 if o.passed.is_empty() {
-                    s.stack.pop();
+                    s.pop();
                     ev.push(Event::OpFireDeclined { side });
                 } else {
                     // Held fire: those units keep their concealment.
-                    if let Some(Interrupt::OpFire(x)) = s.stack.last_mut() {
+                    if let Some(Step::OpportunityFire(x)) = s.top_mut() {
                         x.passed.clear();
                     }
                     ev.push(Event::OpFireDeclined { side });
@@ -277,7 +292,7 @@ impl Fte {
                         passed.push(u);
                     }
                 }
-                if let Some(Interrupt::OpFire(x)) = s.stack.last_mut() {
+                if let Some(Step::OpportunityFire(x)) = s.top_mut() {
                     x.passed = passed;
                 }
             }
@@ -289,7 +304,7 @@ impl Fte {
                 let Some(t) = self.resolve_target(s, side, *target) else {
                     return;
                 };
-                if let Some(Interrupt::OpFire(x)) = s.stack.last_mut() {
+                if let Some(Step::OpportunityFire(x)) = s.top_mut() {
                     x.passed.clear();
                 }
                 let mut firers = vec![*primary];

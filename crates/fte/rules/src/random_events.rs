@@ -7,6 +7,8 @@ use crate::data::{MissionKind, MoveClass, RandomEvent, Role, Terrain};
 use crate::event::Event;
 use crate::geo::{Hex, HexExt};
 use crate::state::*;
+use crate::step::Step;
+use vt_core::refusal::{Checked, ensure};
 
 impl Fte {
     /// Who makes the choice for an event rolled by `side`: the opponent
@@ -78,13 +80,13 @@ impl Fte {
                 s.vc_events += 1;
                 s.cup.put(Chit::Side(Side::Nva));
                 s.chits[Side::Nva.idx()] += 1;
-                s.stack.push(Interrupt::Event {
+                s.push(Step::RandomEvent {
                     event,
                     side,
                     placed: 0,
                 });
             }
-            _ => s.stack.push(Interrupt::Event {
+            _ => s.push(Step::RandomEvent {
                 event,
                 side,
                 placed: 0,
@@ -155,13 +157,34 @@ impl Fte {
         }
     }
 
+    /// The event lapses when it has no choice to make; false while it has.
+    pub(crate) fn settle_event(&self, s: &mut State) -> bool {
+        if !self.event_candidates(s).is_empty() {
+            return false;
+        }
+        s.pop();
+        true
+    }
+
+    pub(crate) fn check_event_choice(&self, s: &State, c: &Command) -> Checked {
+        let section = match s.step() {
+            Step::RandomEvent { event, .. } => event.section(),
+            _ => "19.0",
+        };
+        ensure(
+            self.event_choice_ok(s, c),
+            section,
+            "not a valid choice for this Random Event",
+        )
+    }
+
     /// Whether a command answers the Random Event choice on top.
-    pub(crate) fn event_choice_ok(&self, s: &State, c: &Command) -> bool {
-        let Some(Interrupt::Event {
+    fn event_choice_ok(&self, s: &State, c: &Command) -> bool {
+        let Step::RandomEvent {
             event,
             side,
             placed,
-        }) = s.stack.last()
+        } = s.step()
         else {
             return false;
         };
@@ -177,11 +200,11 @@ impl Fte {
     }
 
     pub(crate) fn event_candidates(&self, s: &State) -> Vec<Command> {
-        let Some(Interrupt::Event {
+        let Step::RandomEvent {
             event,
             side,
             placed,
-        }) = s.stack.last()
+        } = s.step()
         else {
             return Vec::new();
         };
@@ -214,20 +237,20 @@ impl Fte {
     }
 
     pub(crate) fn execute_event_choice(&self, s: &mut State, c: &Command, ev: &mut Vec<Event>) {
-        let Some(Interrupt::Event {
+        let Step::RandomEvent {
             event,
             side,
             placed,
-        }) = s.stack.last().cloned()
+        } = s.step().clone()
         else {
             return;
         };
         match (event, c) {
             (_, Command::EventPass) => {
-                s.stack.pop();
+                s.pop();
             }
             (_, Command::EventUnit { unit }) => {
-                s.stack.pop();
+                s.pop();
                 let unit = *unit;
                 match event {
                     // 19.1: carried and evacuated like a WIA.
@@ -281,7 +304,7 @@ impl Fte {
                 self.bump_event(s, placed, 2);
             }
             (RandomEvent::NvaArtillery, Command::EventHex { hex }) => {
-                s.stack.pop();
+                s.pop();
                 let d = s.d10();
                 let delay =
                     d.div_ceil(self.tables.fire_missions.nva_artillery_divisor.value.max(1));
@@ -314,15 +337,15 @@ impl Fte {
                 self.bump_event(s, placed, Self::VC_PIECES.len() as u8);
             }
             _ => {
-                s.stack.pop();
+                s.pop();
             }
         }
     }
 
     fn bump_event(&self, s: &mut State, placed: u8, limit: u8) {
         if placed + 1 >= limit {
-            s.stack.pop();
-        } else if let Some(Interrupt::Event { placed: p, .. }) = s.stack.last_mut() {
+            s.pop();
+        } else if let Some(Step::RandomEvent { placed: p, .. }) = s.top_mut() {
             *p += 1;
         }
     }

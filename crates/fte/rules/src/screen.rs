@@ -16,6 +16,7 @@ use crate::data::{MissionKind, RandomEvent, Role};
 use crate::event::Drm;
 use crate::geo::Hex;
 use crate::state::*;
+use crate::step::Step;
 use serde::Serialize;
 use vt_core::dice::{Adjudication, Modifier};
 use vt_core::engine::{RuleError, Ruleset};
@@ -106,91 +107,88 @@ impl Fte {
 
     /// The interrupt on top of the game, as `side` may see it.
     pub fn situation(&self, s: &State, side: Side) -> Option<Situation> {
-        if let Some(top) = s.stack.last() {
-            return Some(match top {
-                Interrupt::OpFire(o) => {
-                    let firing = self.opfire_side(s, o);
-                    let targets = self
-                        .live_targets(s, o)
-                        .into_iter()
-                        .map(|u| self.seen_ref(s, side, u))
-                        .collect();
-                    Situation::OpFire {
-                        kind: o.kind,
-                        hex: o.hex,
-                        firing,
-                        targets,
-                        passed: if side == firing {
-                            o.passed.clone()
-                        } else {
-                            Vec::new()
-                        },
-                        stealthy: o.stealthy,
-                        on_trail: o.on_trail,
-                    }
+        Some(match s.step() {
+            Step::OpportunityFire(o) => {
+                let firing = self.opfire_side(s, o);
+                let targets = self
+                    .live_targets(s, o)
+                    .into_iter()
+                    .map(|u| self.seen_ref(s, side, u))
+                    .collect();
+                Situation::OpFire {
+                    kind: o.kind,
+                    hex: o.hex,
+                    firing,
+                    targets,
+                    passed: if side == firing {
+                        o.passed.clone()
+                    } else {
+                        Vec::new()
+                    },
+                    stealthy: o.stealthy,
+                    on_trail: o.on_trail,
                 }
-                Interrupt::Retreat { unit, away, left } => Situation::Retreat {
-                    unit: self.seen_ref(s, side, *unit),
-                    away: *away,
-                    left: *left,
-                },
-                Interrupt::Carry { casualty } => {
-                    let c = &s.casualties[*casualty as usize];
-                    Situation::Carry {
-                        casualty: *casualty,
-                        kind: c.kind,
-                        hex: s.casualty_hex(c),
-                    }
+            }
+            Step::Retreat { unit, away, left } => Situation::Retreat {
+                unit: self.seen_ref(s, side, *unit),
+                away: *away,
+                left: *left,
+            },
+            Step::Carry { casualty } => {
+                let c = &s.casualties[*casualty as usize];
+                Situation::Carry {
+                    casualty: *casualty,
+                    kind: c.kind,
+                    hex: s.casualty_hex(c),
                 }
-                Interrupt::HeliDown { unit, from, radius } => Situation::HeliDown {
-                    unit: *unit,
-                    from: *from,
-                    radius: *radius,
-                },
-                Interrupt::Assault(a) => Situation::Assault {
-                    side: a.side,
-                    hex: a.hex,
-                    attackers: a
-                        .attackers
-                        .iter()
-                        .filter(|u| s.unit(**u).status == UnitStatus::OnMap)
-                        .map(|u| self.seen_ref(s, side, *u))
-                        .collect(),
-                    round: a.round,
-                    stage: a.stage,
-                },
-                Interrupt::Event {
-                    event,
-                    side: by,
-                    placed,
-                } => Situation::Event {
-                    event: *event,
-                    side: *by,
-                    placed: *placed,
-                },
-                Interrupt::Interrogate { unit, .. } => Situation::Interrogate {
-                    unit: *unit,
-                    hex: s.unit(*unit).hex,
-                },
-                Interrupt::Reveal { near, left } => Situation::Reveal {
-                    near: *near,
-                    left: *left,
-                },
-                Interrupt::Claymore { hex } => Situation::Claymore { hex: *hex },
-                Interrupt::PendingLoad { carrier, .. } => Situation::Load { carrier: *carrier },
-            });
-        }
-        if s.phase == Phase::FireMissions
-            && let Some(m) = s.missions.iter().find(|m| m.turn <= s.turn)
-        {
-            let own = m.side == side;
-            return Some(Situation::Mission {
-                side: m.side,
-                kind: own.then_some(m.kind),
-                target: own.then_some(m.target),
-            });
-        }
-        None
+            }
+            Step::HeliDown { unit, from, radius } => Situation::HeliDown {
+                unit: *unit,
+                from: *from,
+                radius: *radius,
+            },
+            Step::Assault(a) => Situation::Assault {
+                side: a.side,
+                hex: a.hex,
+                attackers: a
+                    .attackers
+                    .iter()
+                    .filter(|u| s.unit(**u).status == UnitStatus::OnMap)
+                    .map(|u| self.seen_ref(s, side, *u))
+                    .collect(),
+                round: a.round,
+                stage: a.stage,
+            },
+            Step::RandomEvent {
+                event,
+                side: by,
+                placed,
+            } => Situation::Event {
+                event: *event,
+                side: *by,
+                placed: *placed,
+            },
+            Step::Interrogate { unit, .. } => Situation::Interrogate {
+                unit: *unit,
+                hex: s.unit(*unit).hex,
+            },
+            Step::Reveal { near, left } => Situation::Reveal {
+                near: *near,
+                left: *left,
+            },
+            Step::Claymore { hex } => Situation::Claymore { hex: *hex },
+            Step::PendingLoad { carrier, .. } => Situation::Load { carrier: *carrier },
+            Step::FireMissions => {
+                let m = s.missions.iter().find(|m| m.turn <= s.turn)?;
+                let own = m.side == side;
+                Situation::Mission {
+                    side: m.side,
+                    kind: own.then_some(m.kind),
+                    target: own.then_some(m.target),
+                }
+            }
+            _ => return None,
+        })
     }
 
     /// [`Fte::preview`] of a Fire, Opportunity Fire or Assault Fire

@@ -6,6 +6,7 @@ use crate::command::Command;
 use crate::data::Role;
 use crate::event::Event;
 use crate::state::*;
+use crate::step::Step;
 use vt_core::refusal::{Checked, refuse};
 
 impl Fte {
@@ -113,7 +114,7 @@ impl Fte {
         let Some(hex) = s.unit(carrier).hex else {
             return;
         };
-        s.stack.push(Interrupt::PendingLoad {
+        s.push(Step::PendingLoad {
             carrier,
             units: units.to_vec(),
             casualties: casualties.to_vec(),

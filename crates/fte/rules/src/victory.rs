@@ -5,6 +5,7 @@ use crate::Fte;
 use crate::data::Role;
 use crate::event::Event;
 use crate::state::*;
+use crate::step::Step;
 use vt_core::engine::Outcome;
 
 impl Fte {
@@ -36,8 +37,7 @@ impl Fte {
             Side::Nva
         };
         s.result = Some(winner);
-        s.phase = Phase::GameOver;
-        s.stack.clear();
+        s.steps = vec![Step::Over];
         s.activation = None;
         ev.push(Event::GameOver { winner, vp: s.vp });
     }

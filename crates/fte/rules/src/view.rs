@@ -9,6 +9,7 @@ use crate::Fte;
 use crate::data::{MissionKind, Nation, Weapon};
 use crate::geo::Hex;
 use crate::state::*;
+use crate::step::Step;
 use serde::Serialize;
 
 #[derive(Clone, Debug, Serialize)]
@@ -249,9 +250,7 @@ impl Fte {
             })
             .unwrap_or_default();
         let moving = s
-            .activation
-            .as_ref()
-            .and_then(|a| a.moving.as_ref())
+            .moving()
             .filter(|m| m.units.iter().all(|u| self.sees_unit(s, side, s.unit(*u))))
             .map(|m| MovingView {
                 units: m.units.clone(),
@@ -264,7 +263,15 @@ impl Fte {
             map: s.map.clone(),
             turn: s.turn,
             turns: s.turns,
-            phase: format!("{:?}", s.phase),
+            phase: match s.phase_step() {
+                Step::Setup { side } => format!("Setup({side:?})"),
+                Step::Reinforcements { side } => format!("Reinforcements({side:?})"),
+                Step::Concealment { side } => format!("Concealment({side:?})"),
+                Step::Acting => "Acting".into(),
+                Step::FireMissions => "FireMissions".into(),
+                Step::Over => "GameOver".into(),
+                _ => "Activation".into(),
+            },
             active: s.active,
             vp: s.vp,
             cup: (us, nva, ev),

@@ -7,6 +7,7 @@ use crate::command::{Command, Target};
 use crate::data::{Effect, RandomEvent};
 use crate::event::{CheckKind, Event};
 use crate::state::*;
+use crate::step::Step;
 use vt_core::engine::Ruleset;
 
 fn kind(s: &State) -> String {
@@ -122,14 +123,14 @@ fn no_trail_modifier_against_helicopters_6_1_notes_a_e() {
 fn nva_artillery_targets_19_9() {
     let r = rules();
     let mut s = sandbox("examples");
-    s.phase = Phase::Acting;
+    s.set_phase(Step::Acting);
     add(&mut s, "us-rifle", Side::Us, "20.24");
     let mut ev = Vec::new();
     s.rng.force(&[3, 7]);
     r.random_event(&mut s, &mut ev);
     assert!(matches!(
-        s.stack.last(),
-        Some(Interrupt::Event {
+        s.steps.last(),
+        Some(Step::RandomEvent {
             event: RandomEvent::NvaArtillery,
             ..
         })
@@ -276,12 +277,12 @@ fn broken_passenger_of_a_destroyed_vehicle_retreats_7_4() {
     );
     assert!(s.unit(rifle).broken);
     assert!(
-        s.stack.iter().any(|i| matches!(
+        s.steps.iter().any(|i| matches!(
             i,
-            Interrupt::Retreat { unit, away, .. } if *unit == rifle && *away == h("23.24")
+            Step::Retreat { unit, away, .. } if *unit == rifle && *away == h("23.24")
         )),
         "{:?}",
-        s.stack
+        s.steps
     );
 }
 
@@ -311,7 +312,11 @@ fn downed_helicopter_marker_is_not_a_casualty_7_4() {
     r.apply_effect(&mut s, slick, Effect::WIA, Side::Nva, None, false, &mut ev);
     assert!(s.casualties.is_empty());
     assert_ne!(s.unit(slick).status, UnitStatus::OnMap);
-    assert!(s.stack.is_empty(), "nothing to set down: {:?}", s.stack);
+    assert!(
+        s.interrupt().is_none(),
+        "nothing to set down: {:?}",
+        s.steps
+    );
     assert_eq!(
         s.vp[1],
         r.tables.vp(crate::data::VpEvent::HelicopterDowned).1
@@ -389,7 +394,7 @@ fn an_activated_leader_is_activation_complete_5_1() {
 fn low_ammo_is_placed_on_a_unit_the_chooser_sees_19_2() {
     let r = rules();
     let mut s = sandbox("examples");
-    s.phase = Phase::Acting;
+    s.set_phase(Step::Acting);
     let seen = add(&mut s, "nva-rifle", Side::Nva, "23.24");
     let hidden = add(&mut s, "nva-rifle", Side::Nva, "24.24");
     conceal(&mut s, hidden);
@@ -467,10 +472,10 @@ fn fire_mission_scatter_shows_its_rolls_16_0() {
 #[test]
 fn advancing_into_a_booby_trap_hex_sets_it_off_8_0_26_0() {
     let mut s = sandbox("examples");
-    s.phase = Phase::Acting;
+    s.set_phase(Step::Acting);
     let us = add(&mut s, "us-rifle", Side::Us, "20.24");
     booby_trap_at(&mut s, "21.24");
-    s.stack.push(Interrupt::Assault(Assault {
+    s.push(Step::Assault(Assault {
         side: Side::Us,
         hex: h("21.24"),
         attackers: vec![us],

@@ -8,6 +8,7 @@ use crate::geo::{Hex, HexExt};
 use crate::line_of_sight::Blocked;
 use crate::map::{Map, MapFile};
 use crate::state::*;
+use crate::step::Step;
 use vt_core::engine::Ruleset;
 
 // FTE 5.1 Activation Example: the Leader in 23.23 brings the Fire Teams in
@@ -103,16 +104,12 @@ fn movement_example_6_6() {
         })
         .collect();
     assert_eq!(costs, vec![2, 2, 6], "half MP: 1, 1, 3");
-    assert_eq!(
-        s.activation.as_ref().unwrap().moving.as_ref().unwrap().left,
-        0
-    );
+    assert_eq!(s.moving().unwrap().left, 0);
     // Its one action done, the activation ends by itself.
     play(&mut s, Command::EndMove);
     assert!(s.activation.is_none());
 
-    s.first_activation = true;
-    s.phase = Phase::Activation;
+    s.set_phase(Step::Activate { first: true });
     // The reachable-hexes display agrees: 22.17 for 4 MP, 23.20 within 8.
     let reach = r.reachable(&s, &[b], MoveMode::DoubleTime);
     assert!(reach.contains(&(h("22.17"), 8)), "{reach:?}");
@@ -126,10 +123,7 @@ fn movement_example_6_6() {
             mode: MoveMode::DoubleTime,
         },
     );
-    assert_eq!(
-        s.activation.as_ref().unwrap().moving.as_ref().unwrap().left,
-        18
-    );
+    assert_eq!(s.moving().unwrap().left, 18);
     let mut costs = Vec::new();
     for x in ["22.17", "23.18", "23.19", "23.20"] {
         let ev = play(&mut s, Command::Step { hex: h(x) });

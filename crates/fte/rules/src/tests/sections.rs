@@ -11,6 +11,7 @@ use crate::geo::HexExt;
 use crate::line_of_sight::{Blocked, Eye, los};
 use crate::map::{Map, MapFile};
 use crate::state::*;
+use crate::step::Step;
 use vt_core::engine::Ruleset;
 use vt_core::provenance::Provenance;
 
@@ -25,8 +26,7 @@ fn decider(s: &State) -> Option<u8> {
 /// Starts a new activation of `unit` as if it had not acted this turn.
 fn fresh_activation(s: &mut State, unit: UnitId) {
     s.activation = None;
-    s.phase = Phase::Activation;
-    s.first_activation = true;
+    s.set_phase(Step::Activate { first: true });
     s.active = s.unit(unit).side;
     s.unit_mut(unit).activated = false;
     play(s, Command::ActivateUnit { unit });
@@ -121,7 +121,7 @@ fn sequence_of_play_and_end_3_0_20_0_29_0() {
     );
     assert_eq!(s.cup.len(), 2, "one chit each back in the cup");
     // Turn 2: the US activates first without a chit.
-    assert!(s.first_activation);
+    assert_eq!(*s.step(), Step::Activate { first: true });
     play(&mut s, Command::Pass);
     while r.outcome(&s).result.is_none() {
         let c = r
@@ -163,9 +163,7 @@ fn chit_cup_and_helicopter_chit_5_0_5_1() {
     assert_eq!(s.active, Side::Nva);
     play(&mut s, Command::Pass);
     // A US chit in the cup; a helicopter activation puts it back.
-    s.phase = Phase::Activation;
-    s.drawn = true;
-    s.first_activation = false;
+    s.set_phase(Step::Activate { first: false });
     s.active = Side::Us;
     s.cup = vt_core::cup::Cup::new(vec![]);
     play(&mut s, Command::ActivateUnit { unit: heli });
@@ -383,7 +381,7 @@ fn stealthy_movement_6_7() {
     assert_eq!(kind(&s), "opportunity-fire");
     s.rng.force(&[1]);
     play(&mut s, Command::OpFireAttempt { units: vec![nva] });
-    let Some(Interrupt::OpFire(o)) = s.stack.last().cloned() else {
+    let Some(Step::OpportunityFire(o)) = s.steps.last().cloned() else {
         panic!()
     };
     assert!(o.stealthy);
@@ -432,11 +430,7 @@ fn helicopter_movement_6_8() {
     );
     play(&mut s, Command::Climb);
     pass_opfire(&mut s);
-    assert_eq!(
-        s.activation.as_ref().unwrap().moving.as_ref().unwrap().left,
-        40,
-        "20 MP in the air"
-    );
+    assert_eq!(s.moving().unwrap().left, 40, "20 MP in the air");
     assert_eq!(
         refused(&s, Command::Climb),
         "FTE 6.8",
@@ -695,8 +689,8 @@ fn target_effects_on_infantry_7_4() {
     );
     assert!(s.unit(u).broken && !s.unit(u).suppressed);
     assert!(matches!(
-        s.stack.last(),
-        Some(Interrupt::Retreat { left: 2, .. })
+        s.steps.last(),
+        Some(Step::Retreat { left: 2, .. })
     ));
     let away = r.retreat_hexes(&s);
     assert!(away.iter().all(|x| x.distance(h("20.24")) == 2), "{away:?}");
@@ -706,7 +700,7 @@ fn target_effects_on_infantry_7_4() {
     for x in ["17.24", "18.24", "18.25"] {
         add(&mut s, "nva-rifle", Side::Nva, x);
     }
-    s.phase = Phase::Acting;
+    s.set_phase(Step::Acting);
     s.activation = None;
     let mut ev = Vec::new();
     r.apply_effect(
@@ -734,7 +728,7 @@ fn target_effects_on_infantry_7_4() {
         true,
         &mut ev,
     );
-    assert!(s.unit(u).broken && s.stack.is_empty());
+    assert!(s.unit(u).broken && s.interrupt().is_none());
     // S?: a passed check does nothing, a failed one suppresses.
     let v = add(&mut s, "us-rifle", Side::Us, "23.24");
     s.rng.force(&[4]);
@@ -760,11 +754,11 @@ fn helicopter_results_7_4() {
     r.apply_effect(&mut s, slick, Effect::WIA, Side::Nva, None, false, &mut ev);
     assert!(s.unit(slick).downed);
     assert!(matches!(
-        s.stack.last(),
-        Some(Interrupt::HeliDown { radius: 3, .. })
+        s.steps.last(),
+        Some(Step::HeliDown { radius: 3, .. })
     ));
     let spot = r.setdown_hexes(&s)[0];
-    s.phase = Phase::Acting;
+    s.set_phase(Step::Acting);
     play(&mut s, Command::SetDown { hex: spot });
     assert_eq!(s.unit(slick).altitude, Altitude::Ground);
     assert_eq!(
@@ -802,7 +796,7 @@ fn carrying_casualties_7_5_2() {
     let mut ev = Vec::new();
     r.place_casualty(&mut s, Side::Us, CasualtyKind::Kia, h("20.24"), &mut ev);
     assert_eq!(kind(&s), "carry");
-    s.phase = Phase::Acting;
+    s.set_phase(Step::Acting);
     play(&mut s, Command::Carry { unit: four });
     assert_eq!(r.allowance(&s, s.unit(four), MoveMode::Normal), 8, "4 MP");
     let m = r.status_mods(&s, s.unit(four), false);
@@ -838,8 +832,7 @@ fn search_9_0() {
     play(&mut s, Command::Search { unit: u });
     assert_eq!(s.unit(u).searching, 1);
     s.unit_mut(u).activated = false;
-    s.phase = Phase::Activation;
-    s.first_activation = true;
+    s.set_phase(Step::Activate { first: true });
     s.activation = None;
     play(&mut s, Command::ActivateUnit { unit: u });
     s.rng.force(&[5]);
@@ -919,8 +912,7 @@ fn medevac_12_0() {
     play(&mut s, Command::RequestMedevac { unit: l });
     let slick = s.units.iter().find(|u| u.medevac).expect("a medevac slick");
     assert_eq!(slick.arrives, Some(2));
-    s.phase = Phase::Activation;
-    s.first_activation = true;
+    s.set_phase(Step::Activate { first: true });
     s.activation = None;
     play(&mut s, Command::ActivateUnit { unit: l2 });
     assert_eq!(
@@ -1017,7 +1009,7 @@ fn fire_missions_16_0() {
     assert!(ev.iter().any(|e| matches!(e, Event::MissionLands { landed, scatter: Some((4, 2)), .. } if *landed == h("20.26"))));
     // Cancelled before the accuracy roll.
     s.missions.push(m.clone());
-    s.phase = Phase::FireMissions;
+    s.set_phase(Step::FireMissions);
     assert_eq!(kind(&s), "fire-mission");
     let ev = play(&mut s, Command::CancelMission);
     assert!(
@@ -1035,7 +1027,7 @@ fn casualty_checks_with_medics_17_0() {
     add(&mut s, "us-medic", Side::Us, "20.24");
     let mut ev = Vec::new();
     r.place_casualty(&mut s, Side::Us, CasualtyKind::Wia, h("20.24"), &mut ev);
-    s.stack.clear();
+    s.steps.retain(|x| !x.is_interrupt());
     s.rng.force(&[3]);
     r.casualty_check(&mut s, 0, &mut ev);
     assert!(s.casualties[0].gone, "3 - 1 = 2: returned to duty");
@@ -1067,7 +1059,7 @@ fn concealment_18() {
         c.contains(&hidden) && c.contains(&seen) && !c.contains(&open),
         "{c:?}"
     );
-    s.phase = Phase::Concealment(Side::Nva);
+    s.set_phase(Step::Concealment { side: Side::Nva });
     play(&mut s, Command::Conceal { unit: hidden });
     assert!(s.unit(hidden).concealed, "no Visible enemy sees it");
     s.rng.force(&[3]);
@@ -1149,7 +1141,7 @@ fn random_events_19() {
     r.random_event(&mut s2, &mut ev);
     assert_eq!(s2.chits[1], 3);
     assert_eq!(s2.cup.count(|c| *c == Chit::Side(Side::Nva)), 1);
-    s2.phase = Phase::Acting;
+    s2.set_phase(Step::Acting);
     for _ in 0..4 {
         let c = r.legal(&s2)[0].clone();
         play(&mut s2, c);
@@ -1222,7 +1214,7 @@ fn retreat_opportunity_fire_exception_21_0() {
     let us = add(&mut s, "us-rifle", Side::Us, "20.24");
     let nva = add(&mut s, "nva-rifle", Side::Nva, "22.24");
     s.unit_mut(nva).op_fired = true;
-    s.phase = Phase::Acting;
+    s.set_phase(Step::Acting);
     let mut ev = Vec::new();
     r.apply_effect(
         &mut s,
@@ -1647,7 +1639,7 @@ fn scenario_setup_3_0_26_0() {
 fn random_events_each_19() {
     let r = rules();
     let mut s = sandbox("examples");
-    s.phase = Phase::Acting;
+    s.set_phase(Step::Acting);
     let us = add(&mut s, "us-rifle", Side::Us, "20.24");
     let nva = add(&mut s, "nva-rifle", Side::Nva, "23.24");
     s.unit_mut(nva).broken = true;
@@ -1817,12 +1809,11 @@ fn foxholes_and_tunnels_25_0_7_5_3() {
     // The NVA carries a WIA into the Tunnel.
     let mut ev = Vec::new();
     r.place_casualty(&mut s, Side::Nva, CasualtyKind::Wia, h("22.24"), &mut ev);
-    s.stack.clear();
+    s.steps.retain(|x| !x.is_interrupt());
     s.casualties[0].carrier = Some(nva);
     s.casualties[0].hex = None;
     s.activation = None;
-    s.phase = Phase::Activation;
-    s.first_activation = true;
+    s.set_phase(Step::Activate { first: true });
     s.active = Side::Nva;
     play(&mut s, Command::ActivateUnit { unit: nva });
     play(
@@ -1846,7 +1837,7 @@ fn dropping_casualties_7_5_2() {
     let u = add(&mut s, "us-rifle", Side::Us, "20.24");
     let mut ev = Vec::new();
     r.place_casualty(&mut s, Side::Us, CasualtyKind::Wia, h("20.24"), &mut ev);
-    s.stack.clear();
+    s.steps.retain(|x| !x.is_interrupt());
     s.casualties[0].carrier = Some(u);
     s.casualties[0].hex = None;
     play(&mut s, Command::ActivateUnit { unit: u });

@@ -3,6 +3,7 @@
 
 use crate::geo::{Hex, HexExt};
 use crate::state::*;
+use crate::step::Step;
 use crate::{Command, Fte};
 use std::sync::OnceLock;
 use vt_core::engine::{Ruleset, Setup};
@@ -29,16 +30,13 @@ pub fn sandbox(map: &str) -> State {
     s.caches.clear();
     s.traps.clear();
     s.missions.clear();
-    s.stack.clear();
     s.placed.clear();
     s.to_plot = [0, 0];
     s.activation = None;
     s.turn = 1;
     s.turns = 10;
     s.vp = [0, 0];
-    s.phase = Phase::Activation;
-    s.first_activation = true;
-    s.drawn = false;
+    s.steps = vec![Step::Activate { first: true }];
     s.active = Side::Us;
     s.first_player = Side::Us;
     s.cup = vt_core::cup::Cup::new(Vec::new());
