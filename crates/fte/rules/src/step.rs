@@ -101,6 +101,56 @@ impl Step {
     }
 }
 
+/// The phase of the turn (3.0) the game is in, for a turn track: the
+/// bottom of the step stack, whatever interrupts stand above it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Phase {
+    /// Set-up before turn 1, by this side (3.0, 26.0).
+    Setup(Side),
+    /// 4.0 Place Reinforcements, this side's.
+    Reinforcements(Side),
+    /// 5.0 Activation Phase: chits drawn, activations made.
+    Activation,
+    /// 16.0 Execute Fire Missions (17.0 Check Casualties follows at once).
+    FireMissions,
+    /// 18.0 Check for Concealment, this side's.
+    Concealment(Side),
+    GameOver,
+}
+
+impl Phase {
+    /// In words, with its section and whose it is: "Check for Concealment
+    /// (18.0), NVA/VC".
+    pub fn words(self) -> String {
+        let (w, side) = match self {
+            Phase::Setup(s) => ("Set-up (3.0)", Some(s)),
+            Phase::Reinforcements(s) => ("Place Reinforcements (4.0)", Some(s)),
+            Phase::Activation => ("Activation Phase (5.0)", None),
+            Phase::FireMissions => ("Execute Fire Missions (16.0)", None),
+            Phase::Concealment(s) => ("Check for Concealment (18.0)", Some(s)),
+            Phase::GameOver => ("Game over", None),
+        };
+        match side {
+            Some(s) => format!("{w}, {}", s.name()),
+            None => w.to_string(),
+        }
+    }
+}
+
+impl State {
+    /// The phase of the turn: what the bottom step says.
+    pub fn phase(&self) -> Phase {
+        match self.phase_step() {
+            Step::Setup { side } => Phase::Setup(*side),
+            Step::Reinforcements { side } => Phase::Reinforcements(*side),
+            Step::FireMissions => Phase::FireMissions,
+            Step::Concealment { side } => Phase::Concealment(*side),
+            Step::Over => Phase::GameOver,
+            _ => Phase::Activation,
+        }
+    }
+}
+
 vt_core::decision_kinds! {
     /// What a side is asked; the string is the contract's `Decision::kind`.
     pub enum Kind {

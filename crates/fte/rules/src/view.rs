@@ -9,7 +9,7 @@ use crate::Fte;
 use crate::data::{MissionKind, Nation, Weapon};
 use crate::geo::Hex;
 use crate::state::*;
-use crate::step::Step;
+use crate::step::Phase;
 use serde::Serialize;
 
 #[derive(Clone, Debug, Serialize)]
@@ -19,7 +19,8 @@ pub struct View {
     pub map: String,
     pub turn: u8,
     pub turns: u8,
-    pub phase: String,
+    /// The phase of the turn, for the turn track.
+    pub phase: Phase,
     pub active: Side,
     pub vp: [i32; 2],
     /// Chits left in the cup: (US, NVA/VC, Random Event chit still in).
@@ -263,15 +264,7 @@ impl Fte {
             map: s.map.clone(),
             turn: s.turn,
             turns: s.turns,
-            phase: match s.phase_step() {
-                Step::Setup { side } => format!("Setup({side:?})"),
-                Step::Reinforcements { side } => format!("Reinforcements({side:?})"),
-                Step::Concealment { side } => format!("Concealment({side:?})"),
-                Step::Acting => "Acting".into(),
-                Step::FireMissions => "FireMissions".into(),
-                Step::Over => "GameOver".into(),
-                _ => "Activation".into(),
-            },
+            phase: s.phase(),
             active: s.active,
             vp: s.vp,
             cup: (us, nva, ev),
