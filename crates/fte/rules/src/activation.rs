@@ -663,4 +663,11 @@ impl Fte {
             _ => {}
         }
     }
+
+    /// Removes an activation chit for a lost Leader (5.1, 7.4).
+    pub(crate) fn lose_chit(&self, s: &mut State, side: Side, ev: &mut Vec<Event>) {
+        let from_cup = s.cup.remove_permanently(&Chit::Side(side));
+        s.chits[side.idx()] = s.chits[side.idx()].saturating_sub(1);
+        ev.push(Event::ChitLost { side, from_cup });
+    }
 }

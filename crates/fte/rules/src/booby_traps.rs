@@ -8,7 +8,7 @@ use crate::fire::Attack;
 use crate::geo::{Hex, HexExt};
 use crate::state::*;
 use crate::step::Step;
-use vt_core::refusal::{Checked, refuse};
+use vt_core::refusal::{Checked, ensure, refuse};
 
 impl Fte {
     /// The first enemy unit into a Booby Trap hex sets it off: a Troop
@@ -182,5 +182,54 @@ impl Fte {
             }
         }
         let _ = Terrain::Clear;
+    }
+
+    /// May `side` plot a trap in `hex` (26.0)?
+    pub(crate) fn plot_ok(&self, s: &State, side: Side, hex: Hex) -> bool {
+        let map = self.map_of(s);
+        if !map.in_play(hex) || s.traps.iter().any(|t| t.hex == hex) {
+            return false;
+        }
+        match side {
+            // NVA/VC Booby Traps only in Trail or Cache hexes.
+            Side::Nva => map.has_trail(hex) || s.caches.iter().any(|c| c.hex == hex && !c.gone),
+            // Claymores in or next to a US Infantry Unit.
+            Side::Us => s.on_map().any(|u| {
+                u.side == Side::Us
+                    && self.is_infantry(u)
+                    && !self.is_marker_only(u)
+                    && u.hex.is_some_and(|uh| uh == hex || uh.is_adjacent(hex))
+            }),
+        }
+    }
+
+    pub(crate) fn plot_hexes(&self, s: &State, side: Side) -> Vec<Hex> {
+        let map = self.map_of(s);
+        let mut near: Vec<Hex> = match side {
+            Side::Nva => map.hexes().to_vec(),
+            Side::Us => s
+                .on_map()
+                .filter(|u| u.side == Side::Us && self.is_infantry(u) && !self.is_marker_only(u))
+                .filter_map(|u| u.hex)
+                .flat_map(|h| h.within(1))
+                .collect(),
+        };
+        near.sort();
+        near.dedup();
+        near.retain(|h| self.plot_ok(s, side, *h));
+        near
+    }
+
+    /// 26.0: traps and Claymores are plotted in secret at set-up.
+    pub(crate) fn check_plot(&self, s: &State, side: Side, hex: Hex) -> Checked {
+        ensure(s.to_plot[side.idx()] > 0, "26.0", "nothing left to plot")?;
+        ensure(
+            self.plot_ok(s, side, hex),
+            "26.0",
+            match side {
+                Side::Nva => "Booby Traps go in Trail or Cache hexes, one per hex",
+                Side::Us => "Claymores go in or next to a US Infantry Unit, one per hex",
+            },
+        )
     }
 }

@@ -71,4 +71,25 @@ impl Fte {
         }
         self.trigger_opfire(s, TriggerKind::DestroyCache, &[unit], hex, false, false);
     }
+
+    /// At set-up: an infantry unit in a hex with its side's Bunker or
+    /// Foxholes goes inside if there is room (24.0, 25.0).
+    pub(crate) fn dig_in(&self, s: &mut State, unit: UnitId) {
+        let u = s.unit(unit);
+        if !self.is_infantry(u) || self.is_marker_only(u) {
+            return;
+        }
+        let (side, hex) = (u.side, u.hex);
+        let cap = self.tables.fire.fortification_capacity.value as usize;
+        let fort = s
+            .caches
+            .iter()
+            .find(|c| !c.gone && c.kind.is_fort() && c.owner == side && Some(c.hex) == hex)
+            .map(|c| c.id);
+        if let Some(f) = fort
+            && s.on_map().filter(|x| x.fort == Some(f)).count() < cap
+        {
+            s.unit_mut(unit).fort = Some(f);
+        }
+    }
 }

@@ -747,4 +747,39 @@ impl Fte {
         out.sort();
         out
     }
+
+    /// A unit leaves the map with everything it carries (7.5.3, 6.1).
+    pub(crate) fn exit_unit(&self, s: &mut State, unit: UnitId, ev: &mut Vec<Event>) {
+        let broken_heli = self.is_heli(s.unit(unit)) && s.unit(unit).broken;
+        let mut all = vec![unit];
+        all.extend(
+            s.units
+                .iter()
+                .filter(|u| u.carrier == Some(unit) && u.status == UnitStatus::Loaded)
+                .map(|u| u.id),
+        );
+        for &u in &all {
+            let cas: Vec<u16> = s.carried_by(u).map(|c| c.id).collect();
+            for c in cas {
+                self.evacuate(s, c, ev);
+            }
+            let side = s.unit(u).side;
+            let leader = self.is_leader(s.unit(u));
+            let broken = s.unit(u).broken;
+            // Errata: a Leader aboard a helicopter that is Broken and leaves
+            // the map costs a chit like a lost one. The sentence may also be
+            // read as the Leader being Broken: either way the chit goes.
+            if leader && u != unit && (broken || broken_heli) {
+                self.lose_chit(s, side, ev);
+            }
+            let x = s.unit_mut(u);
+            x.status = UnitStatus::Exited;
+            x.hex = None;
+            x.fort = None;
+        }
+        if s.unit(unit).medevac {
+            s.medevac_due = None;
+        }
+        ev.push(Event::ExitedMap { units: all });
+    }
 }

@@ -1,7 +1,7 @@
 //! The turn machine: what the game waits for ([`Step`]), who decides it
-//! and what they are asked ([`Fte::decision`]), and the dispatchers that
-//! hand each step and command to its section ([`Fte::candidates`],
-//! [`Fte::check_command`], [`Fte::execute_command`], [`Fte::advance`]).
+//! and what they are asked (`decision`), and the dispatchers that hand
+//! each step and command to its section (`candidates`, `check_command`,
+//! `execute_command`, `advance`).
 //!
 //! The state keeps a stack of steps. At the bottom is the phase of the turn
 //! (3.0); above it, while a Move action is under way, the move (6.0); on
