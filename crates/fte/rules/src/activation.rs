@@ -7,10 +7,12 @@
 use crate::Fte;
 use crate::command::Command;
 use crate::data::{MoveClass, Nation, Role};
+use crate::describe::Names;
 use crate::event::Event;
 use crate::geo::{Hex, HexExt};
 use crate::state::*;
 use crate::step::Step;
+use vt_core::engine::LogEntry;
 use vt_core::refusal::{Checked, Refusal, ensure, refuse};
 
 impl Fte {
@@ -669,5 +671,49 @@ impl Fte {
         let from_cup = s.cup.remove_permanently(&Chit::Side(side));
         s.chits[side.idx()] = s.chits[side.idx()].saturating_sub(1);
         ev.push(Event::ChitLost { side, from_cup });
+    }
+}
+
+impl Fte {
+    /// The log's words for this section's events (the dispatcher is
+    /// [`crate::describe`]).
+    pub(crate) fn describe_activation(&self, n: &Names, e: &Event) -> LogEntry {
+        match e {
+            Event::ChitDrawn { chit } => LogEntry::text(match chit {
+                Chit::Side(s) => format!("A {} Activation Chit is drawn (5.0).", s.name()),
+                Chit::RandomEvent => "The Random Event Chit is drawn (19.0).".into(),
+            }),
+            Event::ChitReturned => {
+                LogEntry::text("A helicopter activates: the chit goes back into the cup (5.1).")
+            }
+            Event::ChitLost { side, from_cup } => LogEntry::text(format!(
+                "{} loses an Activation Chit for the rest of the scenario ({}) (5.1).",
+                side.name(),
+                if *from_cup {
+                    "taken from the cup"
+                } else {
+                    "taken from the pool"
+                }
+            )),
+            Event::Activated {
+                side,
+                units: us,
+                leader,
+                marked,
+            } => {
+                // The Leader is among the units he activates; name him once.
+                let others: Vec<u16> = us.iter().copied().filter(|u| Some(*u) != *leader).collect();
+                n.naming(marked, &others, *leader, |us, leader| match leader {
+                    Some(l) if us.is_empty() => format!("{} activates {l} (5.1).", side.name()),
+                    Some(l) => format!("{} activates {l} with {us} (5.1).", side.name()),
+                    None => format!("{} activates {us} (5.1).", side.name()),
+                })
+            }
+            Event::Passed { side } => LogEntry::text(format!("{} passes (5.1).", side.name())),
+            Event::ActivationEnds { side } => {
+                LogEntry::text(format!("{}'s activation is complete.", side.name()))
+            }
+            other => n.misrouted(other),
+        }
     }
 }

@@ -9,11 +9,13 @@
 use crate::Fte;
 use crate::command::{Command, Target};
 use crate::data::{MoveClass, Role};
+use crate::describe::{Names, verb_s};
 use crate::event::{AttackKind, CheckKind, Event, Mods};
 use crate::fire::Attack;
 use crate::geo::{Hex, HexExt};
 use crate::state::*;
 use crate::step::Step;
+use vt_core::engine::LogEntry;
 use vt_core::refusal::{Checked, Refusal, refuse};
 
 impl Fte {
@@ -583,6 +585,30 @@ impl Fte {
                 }
             }
             _ => {}
+        }
+    }
+}
+
+impl Fte {
+    /// The log's words for this section's events (the dispatcher is
+    /// [`crate::describe`]).
+    pub(crate) fn describe_assault(&self, n: &Names, e: &Event) -> LogEntry {
+        match e {
+            Event::AssaultDeclared { units: us, hex } => LogEntry::text(format!(
+                "{} assault{} {hex} (8.0).",
+                n.units(us),
+                verb_s(us.len())
+            )),
+            Event::AssaultRound { round } => {
+                LogEntry::text(format!("Assault round {round} (8.0)."))
+            }
+            Event::AssaultEnds => LogEntry::text("The assault ends (8.0)."),
+            Event::Advanced { units: us, hex } => LogEntry::text(format!(
+                "{} advance{} into {hex} (8.0).",
+                n.units(us),
+                verb_s(us.len())
+            )),
+            other => n.misrouted(other),
         }
     }
 }

@@ -3,11 +3,13 @@
 use crate::Fte;
 use crate::command::Command;
 use crate::data::{Effect, Role, Terrain, Weapon};
+use crate::describe::Names;
 use crate::event::{AttackKind, CheckKind, Event, Mods};
 use crate::fire::Attack;
 use crate::geo::{Hex, HexExt};
 use crate::state::*;
 use crate::step::Step;
+use vt_core::engine::LogEntry;
 use vt_core::refusal::{Checked, ensure, refuse};
 
 impl Fte {
@@ -231,5 +233,21 @@ impl Fte {
                 Side::Us => "Claymores go in or next to a US Infantry Unit, one per hex",
             },
         )
+    }
+}
+
+impl Fte {
+    /// The log's words for this section's events (the dispatcher is
+    /// [`crate::describe`]).
+    pub(crate) fn describe_booby_traps(&self, n: &Names, e: &Event) -> LogEntry {
+        match e {
+            Event::BoobyTrap { hex } => {
+                LogEntry::text(format!("A Booby Trap goes off at {hex} (26.0)."))
+            }
+            Event::Claymore { hex } => {
+                LogEntry::text(format!("A Claymore is detonated at {hex} (26.0)."))
+            }
+            other => n.misrouted(other),
+        }
     }
 }

@@ -5,8 +5,10 @@
 
 use crate::Fte;
 use crate::data::VpEvent;
+use crate::describe::Names;
 use crate::event::Event;
 use crate::state::*;
+use vt_core::engine::LogEntry;
 use vt_core::refusal::{Checked, refuse};
 
 impl Fte {
@@ -90,6 +92,23 @@ impl Fte {
             && s.on_map().filter(|x| x.fort == Some(f)).count() < cap
         {
             s.unit_mut(unit).fort = Some(f);
+        }
+    }
+}
+
+impl Fte {
+    /// The log's words for this section's events (the dispatcher is
+    /// [`crate::describe`]).
+    pub(crate) fn describe_caches_tunnels(&self, n: &Names, e: &Event) -> LogEntry {
+        match e {
+            Event::CacheRevealed { kind, .. } => LogEntry::text(format!(
+                "A hidden marker is revealed: {} (23.0).",
+                kind.name()
+            )),
+            Event::CacheDestroyed { kind, .. } => {
+                LogEntry::text(format!("{} destroyed (11.0).", kind.name()))
+            }
+            other => n.misrouted(other),
         }
     }
 }

@@ -4,10 +4,13 @@
 use crate::Fte;
 use crate::command::Command;
 use crate::data::{Role, VpEvent};
+use crate::describe::{Names, modifiers, total};
 use crate::event::{CasualtyResult, Drm, Event, Mods};
 use crate::geo::Hex;
 use crate::state::*;
 use crate::step::Step;
+use vt_core::dice::Adjudication;
+use vt_core::engine::LogEntry;
 use vt_core::refusal::{Checked, ensure};
 
 impl Fte {
@@ -188,6 +191,59 @@ impl Fte {
                 self.award(s, c.side, VpEvent::ReturnedToDuty, ev);
             }
             CasualtyResult::NoChange => {}
+        }
+    }
+}
+
+impl Fte {
+    /// The log's words for this section's events (the dispatcher is
+    /// [`crate::describe`]).
+    pub(crate) fn describe_casualties(&self, n: &Names, e: &Event) -> LogEntry {
+        match e {
+            Event::Evacuated { side, kind, .. } => LogEntry::text(format!(
+                "A {} {} is evacuated (7.5.3).",
+                side.name(),
+                kind.name()
+            )),
+            Event::CasualtyPlaced { kind, hex, .. } => LogEntry::text(format!(
+                "A {} marker is placed at {hex} (7.5.1).",
+                kind.name()
+            )),
+            Event::Carried {
+                casualty,
+                unit,
+                marked,
+            } => n.naming(marked, &[*unit], None, |who, _| {
+                format!("{who} carries casualty {casualty} (7.5.2).")
+            }),
+            Event::Captured { .. } => LogEntry::text(
+                "An enemy casualty alone with our units is captured or removed (7.5.3).",
+            ),
+            Event::CasualtyCheck {
+                casualty,
+                side,
+                roll,
+                mods,
+                result,
+            } => {
+                let mut a =
+                    Adjudication::new(format!("{} WIA {casualty}", side.name()), "FTE 17.0");
+                a.rolled = vec![*roll as i32];
+                a.modifiers = modifiers(mods);
+                a.total = total(*roll, mods);
+                let cd = &self.tables.casualties;
+                a.needed = Some(format!(
+                    "{} or more dies of wounds, {} or less returns to duty",
+                    cd.dow_min.value, cd.rtd_max.value
+                ));
+                a.result = match result {
+                    CasualtyResult::DiedOfWounds => "DOW".into(),
+                    CasualtyResult::ReturnedToDuty => "RTD".into(),
+                    CasualtyResult::NoChange => "no change".into(),
+                };
+                LogEntry::with_rolls(format!("Casualty check: {}.", a.result), vec![a])
+            }
+            other => n.misrouted(other),
         }
     }
 }

@@ -6,10 +6,12 @@
 
 use crate::Fte;
 use crate::command::Command;
+use crate::describe::Names;
 use crate::event::{CheckKind, Event, Mods};
 use crate::geo::{Hex, HexExt};
 use crate::state::*;
 use crate::step::Step;
+use vt_core::engine::LogEntry;
 use vt_core::refusal::{Checked, ensure};
 
 impl Fte {
@@ -114,6 +116,28 @@ impl Fte {
         }
         if let Some(Step::Reveal { left, .. }) = s.top_mut() {
             *left = left.saturating_sub(1);
+        }
+    }
+}
+
+impl Fte {
+    /// The log's words for this section's events (the dispatcher is
+    /// [`crate::describe`]).
+    pub(crate) fn describe_civilians(&self, n: &Names, e: &Event) -> LogEntry {
+        match e {
+            Event::Interrogated { unit, pass } => LogEntry::text(format!(
+                "{} interrogates the Civilians: {} (28.0).",
+                n.u(*unit),
+                if *pass {
+                    "they talk"
+                } else {
+                    "nothing learned"
+                }
+            )),
+            Event::Revealed { .. } => {
+                LogEntry::text("The interrogation gives something away (28.0).")
+            }
+            other => n.misrouted(other),
         }
     }
 }

@@ -4,9 +4,11 @@
 use crate::Fte;
 use crate::command::Command;
 use crate::data::{Role, Terrain};
+use crate::describe::Names;
 use crate::event::{CheckKind, Drm, Event, Mods};
 use crate::state::*;
 use crate::step::Step;
+use vt_core::engine::LogEntry;
 use vt_core::refusal::{Checked, ensure};
 
 impl Fte {
@@ -148,6 +150,22 @@ impl Fte {
         } else {
             // Tried and failed: it may not try again this phase.
             s.unit_mut(unit).tried_concealment = true;
+        }
+    }
+}
+
+impl Fte {
+    /// The log's words for this section's events (the dispatcher is
+    /// [`crate::describe`]).
+    pub(crate) fn describe_concealment(&self, n: &Names, e: &Event) -> LogEntry {
+        match e {
+            Event::LostConcealment { unit } => {
+                LogEntry::text(format!("{} loses its Concealed marker (18.1).", n.u(*unit)))
+            }
+            Event::GainedConcealment { unit } => {
+                LogEntry::text(format!("{} becomes Concealed (18.2).", n.u(*unit)))
+            }
+            other => n.misrouted(other),
         }
     }
 }

@@ -6,12 +6,14 @@ use crate::Fte;
 use crate::command::{Command, Target};
 use crate::counters::judge;
 use crate::data::{Effect, MoveClass, Role, Terrain, Weapon};
+use crate::describe::{Names, modifiers, total};
 use crate::event::{AttackKind, Drm, Event, Mods};
 use crate::geo::{Hex, HexExt};
 use crate::state::*;
 use crate::step::Step;
-use vt_core::dice::{Adjudication, Modifier};
+use vt_core::dice::{Adjudication, Modifier, TableCell};
 use vt_core::engine::RuleError;
+use vt_core::engine::{LogEntry, SideIdx};
 use vt_core::refusal::{Refusal, refuse};
 
 /// One fire attack, before its roll.
@@ -490,5 +492,151 @@ impl Fte {
             // nothing: a miss reveals nothing
         }
         let _ = MoveClass::Infantry;
+    }
+}
+
+impl Fte {
+    /// The log's words for this section's events (the dispatcher is
+    /// [`crate::describe`]).
+    pub(crate) fn describe_fire(&self, n: &Names, e: &Event) -> LogEntry {
+        match e {
+            Event::Attack {
+                kind,
+                firers,
+                primary,
+                primary_ty,
+                target,
+                target_ty,
+                target_concealed,
+                rating,
+                weapon,
+                mods,
+                roll,
+                hit,
+                effect_roll,
+                effect,
+                marked,
+            } => {
+                let tname = if *target_concealed {
+                    "a Concealed unit".to_string()
+                } else {
+                    self.who(*target, *target_ty)
+                };
+                let (what, rule) = match kind {
+                    AttackKind::Fire => ("Fire", "FTE 7.1"),
+                    AttackKind::OpFire => ("Opportunity Fire", "FTE 21.0"),
+                    AttackKind::Assault { .. } => ("Assault fire", "FTE 8.0"),
+                    AttackKind::Mission(_) => ("Fire Mission", "FTE 16.0"),
+                    AttackKind::Claymore => ("Claymore", "FTE 26.0"),
+                    AttackKind::Passenger => ("Passenger of a destroyed vehicle", "FTE 7.4"),
+                    AttackKind::BoobyTrap => ("Booby Trap", "FTE 26.0"),
+                };
+                // Firers still under Concealed markers are named by marker
+                // to the other side, and their type stays unsaid.
+                let by_marker = |x: u16| marked.as_ref().and_then(|m| m.marker(x));
+                let firer_name = |x: u16, open: bool| match by_marker(x) {
+                    Some(n) if !open => format!("Concealed marker {n}"),
+                    _ => n.u(x),
+                };
+                let primary_name = |open: bool| match (primary, primary_ty) {
+                    (Some(p), _) if !open && by_marker(*p).is_some() => {
+                        format!(" of {}", firer_name(*p, false))
+                    }
+                    (Some(p), Some(t)) => format!(" of {}", self.who(*p, *t)),
+                    (Some(p), None) => format!(" of {}", n.u(*p)),
+                    _ => String::new(),
+                };
+                let result = match (hit, effect) {
+                    (true, Some(ef)) => ef.label().to_string(),
+                    (true, None) => "hit".into(),
+                    _ => "miss".into(),
+                };
+                // `open`: the firers by number; `all_mods`: the target's own
+                // modifiers too.
+                let render = |open: bool, all_mods: bool| -> (String, Vec<Adjudication>) {
+                    let mut adj = Vec::new();
+                    if *kind != AttackKind::Passenger {
+                        let mut a = Adjudication::new(format!("{what} at {tname}"), rule);
+                        a.rolled = vec![*roll as i32];
+                        a.modifiers = modifiers(mods);
+                        a.total = total(*roll, mods);
+                        a.needed = Some(format!(
+                            "{} or less (Fire Rating {rating}{}; 1 always hits, 10 always misses)",
+                            *rating as i32 - crate::counters::mod_sum(mods),
+                            primary_name(open)
+                        ));
+                        // 18.0: a Concealed target keeps its own modifiers
+                        // (its Defense, a Sapper's, a hidden Bunker's or
+                        // Foxholes') from the firer.
+                        if !all_mods {
+                            let secret = [Drm::Defense, Drm::Sapper, Drm::Bunker, Drm::Foxholes];
+                            let before = a.modifiers.len();
+                            a.modifiers.retain(|m| {
+                                !secret
+                                    .iter()
+                                    .any(|d| m.label == d.label() && m.rule == d.rule())
+                            });
+                            if a.modifiers.len() != before {
+                                let open_sum: i32 = a.modifiers.iter().map(|m| m.value).sum();
+                                a.total = *roll as i32 + open_sum;
+                                a.needed = Some(format!(
+                                    "{} or less before the modifiers the Concealed target keeps hidden (Fire Rating {rating}{})",
+                                    *rating as i32 - open_sum,
+                                    primary_name(open)
+                                ));
+                            }
+                        }
+                        a.result = if *hit { "hit".into() } else { "miss".into() };
+                        adj.push(a);
+                    }
+                    if let (Some(r), Some(ef)) = (effect_roll, effect) {
+                        let mut b = Adjudication::new(
+                            format!("Target Effects Table, {}", weapon.name()),
+                            "FTE 7.4",
+                        );
+                        b.rolled = vec![*r as i32];
+                        b.total = *r as i32;
+                        b.table = Some(TableCell {
+                            table: "Target Effects Table".into(),
+                            row: r.to_string(),
+                            column: Some(weapon.name().into()),
+                        });
+                        b.result = ef.label().into();
+                        adj.push(b);
+                    }
+                    let by = if firers.is_empty() {
+                        String::new()
+                    } else {
+                        let names: Vec<String> =
+                            firers.iter().map(|x| firer_name(*x, open)).collect();
+                        format!(" by {}", names.join(", "))
+                    };
+                    (format!("{what}{by} at {tname}: {result}."), adj)
+                };
+                if !*target_concealed && marked.is_none() {
+                    let (text, adj) = render(true, true);
+                    return LogEntry::with_rolls(text, adj);
+                }
+                // The side with the secret reads the whole roll: the
+                // target's owner if it is Concealed (firers still Concealed
+                // then named by marker to him too), else the firers'.
+                let owner = if *target_concealed {
+                    match self.types.get(*target_ty as usize).map(|t| t.nation) {
+                        Some(crate::data::Nation::Us) => Side::Us,
+                        _ => Side::Nva,
+                    }
+                } else {
+                    marked.as_ref().map(|m| m.side).unwrap_or(Side::Us)
+                };
+                let (text, adj) = render(!*target_concealed, true);
+                let (public, open) = render(false, !*target_concealed);
+                LogEntry::with_rolls(text, adj).private_with_rolls(
+                    owner.idx() as SideIdx,
+                    public,
+                    open,
+                )
+            }
+            other => n.misrouted(other),
+        }
     }
 }

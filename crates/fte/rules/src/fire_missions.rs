@@ -7,10 +7,13 @@ use crate::Fte;
 use crate::command::Command;
 use crate::counters::judge;
 use crate::data::{MissionKind, Nation, Role, Terrain, Weapon};
+use crate::describe::{Names, modifiers, total};
 use crate::event::{AttackKind, Drm, Event, Mods};
 use crate::fire::Attack;
 use crate::geo::{Hex, HexExt};
 use crate::state::*;
+use vt_core::dice::{Adjudication, TableCell};
+use vt_core::engine::LogEntry;
 use vt_core::refusal::{Checked, ensure, refuse};
 
 impl Fte {
@@ -269,6 +272,95 @@ impl Fte {
         s.missions.retain(|m| m.side != side);
         for _ in s.missions.len()..n {
             ev.push(Event::MissionCancelled { side });
+        }
+    }
+}
+
+impl Fte {
+    /// The log's words for this section's events (the dispatcher is
+    /// [`crate::describe`]).
+    pub(crate) fn describe_fire_missions(&self, n: &Names, e: &Event) -> LogEntry {
+        match e {
+            Event::FireMissionRequested {
+                side,
+                roll,
+                mods,
+                result,
+            } => {
+                let mut a = Adjudication::new(format!("{} Fire Request", side.name()), "FTE 13.0");
+                a.rolled = vec![*roll as i32];
+                a.modifiers = modifiers(mods);
+                a.total = total(*roll, mods);
+                a.table = Some(TableCell {
+                    table: "Fire Request Table".into(),
+                    row: a.total.clamp(1, 10).to_string(),
+                    column: Some(side.name().into()),
+                });
+                a.result = match result {
+                    Some((k, d)) => format!("{} in {d} turn(s)", k.name()),
+                    None => "Request Denied".into(),
+                };
+                LogEntry::with_rolls(
+                    format!(
+                        "{} requests a Fire Mission (target secret): {}.",
+                        side.name(),
+                        a.result
+                    ),
+                    vec![a],
+                )
+            }
+            Event::MissionCancelled { side } => LogEntry::text(format!(
+                "A {} Fire Mission is cancelled (16.0, 19.10).",
+                side.name()
+            )),
+            Event::MissionLands {
+                side,
+                kind,
+                target,
+                accuracy,
+                mods,
+                scatter,
+                distance_roll,
+                landed,
+            } => {
+                let fm = &self.tables.fire_missions;
+                let mut a = Adjudication::new(
+                    format!("{} {} accuracy", side.name(), kind.name()),
+                    "FTE 16.0",
+                );
+                a.rolled = vec![*accuracy as i32];
+                a.modifiers = modifiers(mods);
+                a.total = total(*accuracy, mods);
+                a.needed = Some(format!(
+                    "{} or less to land on target (10 always scatters)",
+                    fm.accurate_max.value
+                ));
+                a.result = match (scatter, distance_roll) {
+                    (None, _) => "accurate".into(),
+                    (Some((d, n)), Some(r)) => {
+                        a.rolled.extend([*d as i32, *r as i32]);
+                        let div = match kind {
+                            crate::data::MissionKind::BnMortar => fm.mortar_scatter_divisor.value,
+                            crate::data::MissionKind::Artillery => {
+                                fm.artillery_scatter_divisor.value
+                            }
+                        };
+                        format!(
+                            "scatters in direction {d} (d6) by {r}/{div} rounded up = {n} hex(es) (d10)"
+                        )
+                    }
+                    (Some((d, n)), None) => format!("scatters {n} hex(es) in direction {d}"),
+                };
+                LogEntry::with_rolls(
+                    format!(
+                        "{} {} aimed at {target} lands at {landed}.",
+                        side.name(),
+                        kind.name()
+                    ),
+                    vec![a],
+                )
+            }
+            other => n.misrouted(other),
         }
     }
 }

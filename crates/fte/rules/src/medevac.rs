@@ -3,8 +3,11 @@
 //! loads.
 
 use crate::Fte;
+use crate::describe::Names;
 use crate::event::Event;
 use crate::state::*;
+use vt_core::dice::{Adjudication, TableCell};
+use vt_core::engine::LogEntry;
 use vt_core::refusal::{Checked, refuse};
 
 impl Fte {
@@ -52,6 +55,31 @@ impl Fte {
             u.arrives = Some(t);
             u.medevac = true;
             s.medevac_due = Some(t);
+        }
+    }
+}
+
+impl Fte {
+    /// The log's words for this section's events (the dispatcher is
+    /// [`crate::describe`]).
+    pub(crate) fn describe_medevac(&self, n: &Names, e: &Event) -> LogEntry {
+        match e {
+            Event::MedevacRequested { roll, arrives } => {
+                let mut a = Adjudication::new("Medevac Request", "FTE 12.0");
+                a.rolled = vec![*roll as i32];
+                a.total = *roll as i32;
+                a.table = Some(TableCell {
+                    table: "Medevac Request Table".into(),
+                    row: roll.to_string(),
+                    column: None,
+                });
+                a.result = match arrives {
+                    Some(t) => format!("Slick arrives on turn {t}"),
+                    None => "Request Denied".into(),
+                };
+                LogEntry::with_rolls(format!("Medevac requested: {}.", a.result), vec![a])
+            }
+            other => n.misrouted(other),
         }
     }
 }

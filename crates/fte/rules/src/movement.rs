@@ -8,10 +8,12 @@
 use crate::Fte;
 use crate::command::Command;
 use crate::data::{MoveClass, Role, Terrain};
+use crate::describe::{Names, verb_s};
 use crate::event::{CheckKind, Drm, Event, Mods};
 use crate::geo::{Hex, HexExt};
 use crate::state::*;
 use crate::step::Step;
+use vt_core::engine::LogEntry;
 use vt_core::refusal::{Checked, Refusal, ensure, refuse};
 
 impl Fte {
@@ -781,5 +783,70 @@ impl Fte {
             s.medevac_due = None;
         }
         ev.push(Event::ExitedMap { units: all });
+    }
+}
+
+impl Fte {
+    /// The log's words for this section's events (the dispatcher is
+    /// [`crate::describe`]).
+    pub(crate) fn describe_movement(&self, n: &Names, e: &Event) -> LogEntry {
+        match e {
+            Event::MoveBegins {
+                units: us,
+                mode,
+                marked,
+            } => {
+                let us_len = us.len();
+                n.naming(marked, us, None, |us, _| {
+                    format!("{us} begin{} a {mode:?} move (6.0).", verb_s(us_len))
+                })
+            }
+            Event::Moved {
+                units: us,
+                from,
+                to,
+                cost,
+                left,
+                marked,
+            } => {
+                let us_len = us.len();
+                n.naming(marked, us, None, |us, _| {
+                    format!(
+                        "{us} move{} {from} to {to} for {} ({} left) (6.4).",
+                        verb_s(us_len),
+                        crate::data::half_mp(*cost),
+                        crate::data::half_mp(*left)
+                    )
+                })
+            }
+            Event::AltitudeChanged { unit, altitude } => LogEntry::text(format!(
+                "{} goes to {:?} level (6.8).",
+                n.u(*unit),
+                altitude
+            )),
+            Event::FortChanged {
+                units: us,
+                entered,
+                marked,
+            } => {
+                let us_len = us.len();
+                n.naming(marked, us, None, |us, _| {
+                    format!(
+                        "{us} {}{} the Bunker/Foxholes (24.0, 25.0).",
+                        if *entered { "enter" } else { "leave" },
+                        verb_s(us_len)
+                    )
+                })
+            }
+            Event::Dropped { casualty, hex } => {
+                LogEntry::text(format!("Casualty {casualty} is left at {hex} (7.5.2)."))
+            }
+            Event::ExitedMap { units: us } => LogEntry::text(format!(
+                "{} leave{} the map.",
+                n.units(us),
+                verb_s(us.len())
+            )),
+            other => n.misrouted(other),
+        }
     }
 }

@@ -8,11 +8,13 @@
 use crate::Fte;
 use crate::command::Command;
 use crate::data::Effect;
+use crate::describe::Names;
 use crate::event::{AttackKind, CheckKind, Event, Mods};
 use crate::fire::{Attack, OpFireCtx};
 use crate::geo::{Hex, HexExt};
 use crate::state::*;
 use crate::step::Step;
+use vt_core::engine::LogEntry;
 use vt_core::refusal::{Checked, Refusal, refuse};
 
 impl Fte {
@@ -344,6 +346,19 @@ impl Fte {
                 }
             }
             _ => {}
+        }
+    }
+}
+
+impl Fte {
+    /// The log's words for this section's events (the dispatcher is
+    /// [`crate::describe`]).
+    pub(crate) fn describe_opportunity_fire(&self, n: &Names, e: &Event) -> LogEntry {
+        match e {
+            Event::OpFireDeclined { side } => {
+                LogEntry::text(format!("{} holds its fire (21.0).", side.name()))
+            }
+            other => n.misrouted(other),
         }
     }
 }

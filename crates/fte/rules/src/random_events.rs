@@ -4,10 +4,13 @@
 use crate::Fte;
 use crate::command::Command;
 use crate::data::{MissionKind, MoveClass, RandomEvent, Role, Terrain};
+use crate::describe::Names;
 use crate::event::Event;
 use crate::geo::{Hex, HexExt};
 use crate::state::*;
 use crate::step::Step;
+use vt_core::dice::{Adjudication, TableCell};
+use vt_core::engine::LogEntry;
 use vt_core::refusal::{Checked, ensure};
 
 impl Fte {
@@ -347,6 +350,58 @@ impl Fte {
             s.pop();
         } else if let Some(Step::RandomEvent { placed: p, .. }) = s.top_mut() {
             *p += 1;
+        }
+    }
+}
+
+impl Fte {
+    /// The log's words for this section's events (the dispatcher is
+    /// [`crate::describe`]).
+    pub(crate) fn describe_random_events(&self, n: &Names, e: &Event) -> LogEntry {
+        match e {
+            Event::RandomEvent {
+                side_roll,
+                side,
+                roll,
+                event,
+            } => {
+                let mut a = Adjudication::new("Random Event side", "FTE 19.0");
+                a.rolled = vec![*side_roll as i32];
+                a.total = *side_roll as i32;
+                a.needed = Some("even: US event, odd: NVA/VC event".into());
+                a.result = side.name().into();
+                let mut b = Adjudication::new("Random Event Table", "FTE 19.0");
+                b.rolled = vec![*roll as i32];
+                b.total = *roll as i32;
+                b.table = Some(TableCell {
+                    table: "Random Event Table".into(),
+                    row: roll.to_string(),
+                    column: Some(if *side == Side::Us {
+                        "US".into()
+                    } else {
+                        "NVA/VC".into()
+                    }),
+                });
+                b.result = event.name().into();
+                LogEntry::with_rolls(
+                    format!("Random Event for {}: {}.", side.name(), event.name()),
+                    vec![a, b],
+                )
+            }
+            Event::EventApplied {
+                event,
+                unit,
+                hex,
+                marked,
+            } => n.naming(marked, &[], *unit, |_, who| {
+                format!(
+                    "{}{}{}.",
+                    event.name(),
+                    who.map(|x| format!(": {x}")).unwrap_or_default(),
+                    hex.map(|h| format!(" at {h}")).unwrap_or_default()
+                )
+            }),
+            other => n.misrouted(other),
         }
     }
 }

@@ -3,8 +3,10 @@
 //! handing over a KIA/WIA (7.5.2).
 
 use crate::Fte;
+use crate::describe::Names;
 use crate::event::Event;
 use crate::state::*;
+use vt_core::engine::LogEntry;
 use vt_core::refusal::{Checked, refuse};
 
 impl Fte {
@@ -125,5 +127,29 @@ impl Fte {
             unit,
             removed,
         });
+    }
+}
+
+impl Fte {
+    /// The log's words for this section's events (the dispatcher is
+    /// [`crate::describe`]).
+    pub(crate) fn describe_recover(&self, n: &Names, e: &Event) -> LogEntry {
+        match e {
+            Event::Recovered {
+                unit,
+                removed,
+                marked,
+            } => n.naming(marked, &[*unit], None, |who, _| {
+                format!(
+                    "{who} recovers{} (10.0).",
+                    if removed.is_empty() {
+                        String::new()
+                    } else {
+                        format!(": {}", removed.join(", "))
+                    }
+                )
+            }),
+            other => n.misrouted(other),
+        }
     }
 }

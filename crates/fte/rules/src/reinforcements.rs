@@ -4,11 +4,13 @@
 use crate::Fte;
 use crate::command::Command;
 use crate::data::Role;
+use crate::describe::Names;
 use crate::event::Event;
 use crate::geo::Hex;
 use crate::map::Edge;
 use crate::state::*;
 use crate::step::Step;
+use vt_core::engine::LogEntry;
 use vt_core::refusal::{Checked, ensure, refuse};
 
 impl Fte {
@@ -141,5 +143,18 @@ impl Fte {
             u.leave_by = Some(turn + hog_turns);
         }
         ev.push(Event::Entered { unit, hex });
+    }
+}
+
+impl Fte {
+    /// The log's words for this section's events (the dispatcher is
+    /// [`crate::describe`]).
+    pub(crate) fn describe_reinforcements(&self, n: &Names, e: &Event) -> LogEntry {
+        match e {
+            Event::Entered { unit, hex } => {
+                LogEntry::text(format!("{} enters at {hex} (4.0).", n.u(*unit)))
+            }
+            other => n.misrouted(other),
+        }
     }
 }

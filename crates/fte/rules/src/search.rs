@@ -2,8 +2,10 @@
 
 use crate::Fte;
 use crate::data::VpEvent;
+use crate::describe::Names;
 use crate::event::{CheckKind, Drm, Event, Mods};
 use crate::state::*;
+use vt_core::engine::LogEntry;
 use vt_core::refusal::{Checked, refuse};
 
 impl Fte {
@@ -91,6 +93,34 @@ impl Fte {
         };
         if let Some(e) = vp {
             self.award(s, by, e, ev);
+        }
+    }
+}
+
+impl Fte {
+    /// The log's words for this section's events (the dispatcher is
+    /// [`crate::describe`]).
+    pub(crate) fn describe_search(&self, n: &Names, e: &Event) -> LogEntry {
+        match e {
+            Event::Searched {
+                unit,
+                found,
+                marked,
+            } => n.naming(marked, &[*unit], None, |who, _| {
+                if found.is_empty() {
+                    format!("{who} searches (9.0).")
+                } else {
+                    format!(
+                        "{who} searches and finds {} (9.0).",
+                        found
+                            .iter()
+                            .map(|(_, k)| k.name())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )
+                }
+            }),
+            other => n.misrouted(other),
         }
     }
 }

@@ -4,10 +4,12 @@
 //! and sections together are in [`crate::step`].
 
 use crate::Fte;
+use crate::describe::Names;
 use crate::event::Event;
 use crate::state::*;
 use crate::step::Step;
 use vt_core::cup::Cup;
+use vt_core::engine::LogEntry;
 
 impl Fte {
     pub(crate) fn begin_turn(&self, s: &mut State, ev: &mut Vec<Event>) {
@@ -68,4 +70,18 @@ impl Fte {
     // ------------------------------------------------ set-up decisions (3.0)
 
     // ---------------------------------------- reinforcement decisions (4.0)
+}
+
+impl Fte {
+    /// The log's words for this section's events (the dispatcher is
+    /// [`crate::describe`]).
+    pub(crate) fn describe_sequence(&self, n: &Names, e: &Event) -> LogEntry {
+        match e {
+            Event::TurnBegins { turn } => LogEntry::text(format!(
+                "Turn {turn} begins: the chits go into the cup (20.0)."
+            )),
+            Event::TurnEnds { turn } => LogEntry::text(format!("Turn {turn} ends (20.0).")),
+            other => n.misrouted(other),
+        }
+    }
 }

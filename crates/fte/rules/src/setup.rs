@@ -5,6 +5,7 @@
 use crate::Fte;
 use crate::command::Command;
 use crate::data::MoveClass;
+use crate::describe::Names;
 use crate::event::Event;
 use crate::geo::Hex;
 use crate::map::Edge;
@@ -12,6 +13,7 @@ use crate::scenario::Force;
 use crate::state::*;
 use crate::step::Step;
 use vt_core::cup::Cup;
+use vt_core::engine::LogEntry;
 use vt_core::engine::{Setup, SetupError};
 use vt_core::refusal::{Checked, ensure};
 use vt_core::rng::GameRng;
@@ -315,4 +317,22 @@ fn count_carried(f: &Force) -> usize {
         .iter()
         .map(|c| c.count.max(1) as usize * (1 + count_carried(c)))
         .sum()
+}
+
+impl Fte {
+    /// The log's words for this section's events (the dispatcher is
+    /// [`crate::describe`]).
+    pub(crate) fn describe_setup(&self, n: &Names, e: &Event) -> LogEntry {
+        match e {
+            Event::Placed { unit, hex, hidden } => LogEntry::text(if *hidden {
+                format!("A Concealed unit is placed at {hex}.")
+            } else {
+                format!("{} is placed at {hex}.", n.u(*unit))
+            }),
+            Event::Plotted { side } => {
+                LogEntry::text(format!("{} plots a trap in secret (26.0).", side.name()))
+            }
+            other => n.misrouted(other),
+        }
+    }
 }

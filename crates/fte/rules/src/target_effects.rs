@@ -5,10 +5,12 @@
 use crate::Fte;
 use crate::command::Command;
 use crate::data::{Effect, MoveClass, Role, VpEvent, Weapon};
+use crate::describe::Names;
 use crate::event::{AttackKind, CheckKind, Event, Mods};
 use crate::geo::{Hex, HexExt};
 use crate::state::*;
 use crate::step::Step;
+use vt_core::engine::LogEntry;
 use vt_core::refusal::{Checked, ensure};
 
 impl Fte {
@@ -662,5 +664,29 @@ impl Fte {
             self.lose_chit(s, u.side, ev);
         }
         self.place_casualty(s, u.side, CasualtyKind::Kia, hex, ev);
+    }
+}
+
+impl Fte {
+    /// The log's words for this section's events (the dispatcher is
+    /// [`crate::describe`]).
+    pub(crate) fn describe_target_effects(&self, n: &Names, e: &Event) -> LogEntry {
+        match e {
+            Event::Effect {
+                unit,
+                effect,
+                outcome,
+                marked,
+            } => n.naming(marked, &[*unit], None, |who, _| {
+                format!("{who} ({}): {outcome} (7.4).", effect.label())
+            }),
+            Event::Retreated { unit, to } => {
+                LogEntry::text(format!("{} retreats to {to} (7.4).", n.u(*unit)))
+            }
+            Event::Eliminated { unit, why } => {
+                LogEntry::text(format!("{} is removed from play: {why}.", n.u(*unit)))
+            }
+            other => n.misrouted(other),
+        }
     }
 }

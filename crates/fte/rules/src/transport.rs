@@ -4,9 +4,11 @@
 use crate::Fte;
 use crate::command::Command;
 use crate::data::Role;
+use crate::describe::Names;
 use crate::event::Event;
 use crate::state::*;
 use crate::step::Step;
+use vt_core::engine::LogEntry;
 use vt_core::refusal::{Checked, refuse};
 
 impl Fte {
@@ -348,6 +350,38 @@ impl Fte {
             c.suppressed = true;
             c.activated = true;
             ev.push(Event::Abandoned { vehicle, crew });
+        }
+    }
+}
+
+impl Fte {
+    /// The log's words for this section's events (the dispatcher is
+    /// [`crate::describe`]).
+    pub(crate) fn describe_transport(&self, n: &Names, e: &Event) -> LogEntry {
+        match e {
+            Event::Loaded {
+                carrier,
+                units: us,
+                casualties,
+            } => LogEntry::text(format!(
+                "{} loads {}{} (14.0).",
+                n.u(*carrier),
+                n.units(us),
+                if casualties.is_empty() {
+                    String::new()
+                } else {
+                    format!(" and {} casualties", casualties.len())
+                }
+            )),
+            Event::Unloaded { carrier, units: us } => {
+                LogEntry::text(format!("{} unloads {} (15.0).", n.u(*carrier), n.units(us)))
+            }
+            Event::Abandoned { vehicle, crew } => LogEntry::text(format!(
+                "{} is abandoned; its crew becomes {} (6.10).",
+                n.u(*vehicle),
+                n.u(*crew)
+            )),
+            other => n.misrouted(other),
         }
     }
 }
