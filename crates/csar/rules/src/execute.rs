@@ -1,9 +1,9 @@
 //! Carrying out a checked command, and what each decision asks.
 
-use crate::Csar;
 use crate::command::Command;
 use crate::event::{Event, RandomFor};
 use crate::state::{State, Step};
+use crate::{BOOK, Csar};
 use vt_core::Decision;
 
 impl Csar {
@@ -151,24 +151,24 @@ impl Csar {
 
     pub(crate) fn step_rule(&self, step: Step) -> &'static str {
         match step {
-            Step::ChoosePilot | Step::PlacePilot { .. } | Step::ChooseHand { .. } => "CSAR 7.0",
-            Step::RevealChoice { .. } => "CSAR 7.4",
-            Step::Purchase => "CSAR 8.0",
-            Step::AutoTurnStart => "CSAR 3.0",
-            Step::AutoEventPhase => "CSAR 4.1",
-            Step::AutoDraw | Step::DiscardBeforeDraw => "CSAR 4.2.1",
-            Step::Reserve => "CSAR 4.2.2",
-            Step::Commands => "CSAR 4.2.3",
-            Step::Move => "CSAR 4.3.1",
-            Step::Assign => "CSAR 4.3.2",
-            Step::AutoGunFire | Step::FireOrder | Step::Burn | Step::WildHit => "CSAR 4.3.3",
-            Step::FireWindow | Step::Play => "CSAR 4.3.4",
-            Step::Rescue => "CSAR 4.3.5",
-            Step::AutoEndTurn => "CSAR 4.4.1",
-            Step::SearchBurn => "CSAR 4.4.2",
-            Step::AutoAbortCheck | Step::AbortBurn => "CSAR 4.4.3",
-            Step::AutoCleanup => "CSAR 4.4.4",
-            Step::Over => "CSAR 5.0",
+            Step::ChoosePilot | Step::PlacePilot { .. } | Step::ChooseHand { .. } => "7.0",
+            Step::RevealChoice { .. } => "7.4",
+            Step::Purchase => "8.0",
+            Step::AutoTurnStart => "3.0",
+            Step::AutoEventPhase => "4.1",
+            Step::AutoDraw | Step::DiscardBeforeDraw => "4.2.1",
+            Step::Reserve => "4.2.2",
+            Step::Commands => "4.2.3",
+            Step::Move => "4.3.1",
+            Step::Assign => "4.3.2",
+            Step::AutoGunFire | Step::FireOrder | Step::Burn | Step::WildHit => "4.3.3",
+            Step::FireWindow | Step::Play => "4.3.4",
+            Step::Rescue => "4.3.5",
+            Step::AutoEndTurn => "4.4.1",
+            Step::SearchBurn => "4.4.2",
+            Step::AutoAbortCheck | Step::AbortBurn => "4.4.3",
+            Step::AutoCleanup => "4.4.4",
+            Step::Over => "5.0",
         }
     }
 
@@ -274,7 +274,7 @@ impl Csar {
             side: Some(0),
             kind: kind.into(),
             prompt,
-            rule: self.step_rule(s.step).into(),
+            rule: format!("{BOOK} {}", self.step_rule(s.step)),
             interrupt: false,
         }
     }

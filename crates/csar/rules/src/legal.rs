@@ -1,24 +1,15 @@
 //! Which commands the current decision accepts, and why any other is
 //! refused. `legal` lists candidates and keeps those `validate` accepts, so
-//! the two can never disagree. Refusals are static (rule, message) pairs:
-//! listing the legal commands allocates nothing per refused candidate.
+//! the two can never disagree. Refusals name a bare section with a static
+//! message (`vt_core::refusal::ensure`): listing the legal commands
+//! allocates nothing per refused candidate.
 
 use crate::Csar;
 use crate::command::{Command, CommandTarget, Dest, Purchase, Target};
 use crate::components::{AircraftKind, Place, SurvivorAt, Zone};
 use crate::data::{ActionEffect, CardClass, OrdnanceKind, PilotAbility, Reach, ZoneMarkerKind};
 use crate::state::{PilotStatus, State, Step};
-
-pub type Why = (&'static str, &'static str);
-pub type V = Result<(), Why>;
-
-fn no(rule: &'static str, msg: &'static str) -> V {
-    Err((rule, msg))
-}
-
-fn ok_if(cond: bool, rule: &'static str, msg: &'static str) -> V {
-    if cond { Ok(()) } else { Err((rule, msg)) }
-}
+use vt_core::refusal::{Checked, ensure, refuse};
 
 impl Csar {
     pub(crate) fn legal_commands(&self, s: &State) -> Vec<Command> {
@@ -304,26 +295,26 @@ impl Csar {
     }
 
     /// Accepts a command the current decision allows, or names the rule that forbids it.
-    pub(crate) fn validate(&self, s: &State, c: &Command) -> V {
+    pub(crate) fn validate(&self, s: &State, c: &Command) -> Checked {
         if s.step == Step::Over {
-            return no("CSAR 5.0", "the game is over");
+            return refuse("5.0", "the game is over");
         }
         match (s.step, *c) {
             (Step::ChoosePilot, Command::ChoosePilot(p)) => match p {
-                None => ok_if(
+                None => ensure(
                     !self.pilot_choices(s).is_empty(),
-                    "CSAR 7.0",
+                    "7.0",
                     "no Pilot/PJ card to draw",
                 ),
-                Some(p) => ok_if(
+                Some(p) => ensure(
                     self.pilot_choices(s).contains(&p),
-                    "CSAR 7.0",
+                    "7.0",
                     "that Pilot/PJ card is not available for this scenario",
                 ),
             },
-            (Step::PlacePilot { card }, Command::PlacePilot { aircraft }) => ok_if(
+            (Step::PlacePilot { card }, Command::PlacePilot { aircraft }) => ensure(
                 self.pilot_aircraft(s, card).any(|a| a == aircraft),
-                "CSAR 7.0",
+                "7.0",
                 "the counter goes on an aircraft of the card's type",
             ),
             (Step::ChooseHand { .. }, Command::PickCard(k)) => {
@@ -337,48 +328,45 @@ impl Csar {
                         .iter()
                         .any(|&c| d.action_cards[c as usize] == k)
                     && !s.hand.iter().any(|&c| d.action_cards[c as usize] == k);
-                ok_if(
+                ensure(
                     ok,
-                    "CSAR 7.0",
+                    "7.0",
                     "pick Aircraft cards, no two of the same name, from the deck",
                 )
             }
             (Step::RevealChoice { .. }, Command::RevealZone(z)) => {
                 let zs = s.zone(z);
-                ok_if(
+                ensure(
                     z.is_outer() && zs.enemy.is_some() && !zs.enemy_revealed,
-                    "CSAR 7.4",
+                    "7.4",
                     "choose an Outer Zone whose Enemy marker is still face down",
                 )
             }
             (Step::Purchase, Command::Buy(p)) => self.validate_buy(s, p),
             (Step::Purchase, Command::Done) => Ok(()),
             (Step::DiscardBeforeDraw, Command::DiscardReserve(card))
-            | (Step::Reserve, Command::DiscardReserve(card)) => ok_if(
+            | (Step::Reserve, Command::DiscardReserve(card)) => ensure(
                 s.reserve.contains(&card),
-                "CSAR 2.1.4",
+                "2.1.4",
                 "that card is not in the Reserve",
             ),
             (Step::DiscardBeforeDraw | Step::Reserve, Command::Done) => Ok(()),
             (Step::Reserve, Command::Reserve(card)) => {
                 if !s.hand.contains(&card) {
-                    return no("CSAR 4.2.2", "that card is not in your hand");
+                    return refuse("4.2.2", "that card is not in your hand");
                 }
                 if self.card_def(card).class != CardClass::Aircraft {
-                    return no(
-                        "CSAR 4.2.3",
-                        "Command cards may not be placed in the Reserve",
-                    );
+                    return refuse("4.2.3", "Command cards may not be placed in the Reserve");
                 }
-                ok_if(
+                ensure(
                     s.reserve.len() < s.limits.reserve as usize,
-                    "CSAR 4.2.2",
+                    "4.2.2",
                     "the Reserve is full",
                 )
             }
-            (Step::Commands, Command::DiscardCommand(card)) => ok_if(
+            (Step::Commands, Command::DiscardCommand(card)) => ensure(
                 s.hand.contains(&card) && self.is_command_card(card),
-                "CSAR 4.2.3",
+                "4.2.3",
                 "that is not a Command card in your hand",
             ),
             (Step::Commands, Command::PlayCommand { card, target }) => {
@@ -405,52 +393,52 @@ impl Csar {
                     pilot,
                 },
             ) => self.validate_play(s, card, target, pilot),
-            (Step::FireOrder, Command::ResolveZone(z)) => ok_if(
+            (Step::FireOrder, Command::ResolveZone(z)) => ensure(
                 s.fire.pending & z.bit() != 0,
-                "CSAR 4.3.3",
+                "4.3.3",
                 "no guns are firing into that zone",
             ),
             (Step::Burn, Command::Burn(card)) => {
                 if !s.hand.contains(&card) {
-                    return no(
-                        "CSAR 4.3.3",
+                    return refuse(
+                        "4.3.3",
                         "only cards in your hand may be burned, not the Reserve",
                     );
                 }
                 if self.card_def(card).class != CardClass::Aircraft {
-                    return no("CSAR 4.3.3", "Command cards may not be burned");
+                    return refuse("4.3.3", "Command cards may not be burned");
                 }
-                ok_if(
+                ensure(
                     s.fire.hits >= 2,
-                    "CSAR 4.3.3",
+                    "4.3.3",
                     "one Hit must be taken whatever is burned",
                 )
             }
             (Step::Burn, Command::UsePilot { aircraft }) => {
                 let a = aircraft as usize;
                 if a >= s.aircraft.len() || s.aircraft[a].zone() != Some(s.fire.zone) {
-                    return no("CSAR 4.3.3", "that aircraft is not in the zone under fire");
+                    return refuse("4.3.3", "that aircraft is not in the zone under fire");
                 }
-                ok_if(
+                ensure(
                     self.has_ability(s, a, PilotAbility::CancelHit) && s.fire.hits > 0,
-                    "CSAR 2.4",
+                    "2.4",
                     "no Pilot card that cancels a Hit rides on that aircraft",
                 )
             }
             (Step::Burn, Command::Done) => Ok(()),
             (Step::WildHit, Command::WildHit { aircraft }) => {
                 let a = aircraft as usize;
-                ok_if(
+                ensure(
                     a < s.aircraft.len()
                         && s.aircraft[a].zone() == Some(s.fire.zone)
                         && s.aircraft[a].kind != AircraftKind::FastMover,
-                    "CSAR 2.2.1",
+                    "2.2.1",
                     "the Wild card's Hit goes on an aircraft in the zone under fire",
                 )
             }
-            (Step::Play, Command::DiscardAssigned(card)) => ok_if(
+            (Step::Play, Command::DiscardAssigned(card)) => ensure(
                 s.assigned.iter().any(|x| x.card == card),
-                "CSAR 4.3.4",
+                "4.3.4",
                 "that card is not assigned",
             ),
             (
@@ -463,67 +451,64 @@ impl Csar {
             ) => self.validate_rescue(s, helicopter, survivor, pilot),
             (Step::SearchBurn | Step::AbortBurn, Command::Burn(card)) => {
                 if !s.hand.contains(&card) {
-                    return no("CSAR 4.4.2", "only cards in your hand may be burned");
+                    return refuse("4.4.2", "only cards in your hand may be burned");
                 }
                 let track = if s.step == Step::SearchBurn {
                     s.search
                 } else {
                     s.abort
                 };
-                ok_if(
+                ensure(
                     track.saturating_sub(s.burned) > 1,
-                    "CSAR 4.4.2",
+                    "4.4.2",
                     "the number of draws may not go below one",
                 )
             }
             (Step::SearchBurn | Step::AbortBurn, Command::Done) => Ok(()),
-            _ => no(
+            _ => refuse(
                 self.step_rule(s.step),
                 "that is not an answer to the current decision",
             ),
         }
     }
 
-    fn validate_buy(&self, s: &State, p: Purchase) -> V {
+    fn validate_buy(&self, s: &State, p: Purchase) -> Checked {
         let Some(c) = s.campaign.as_ref() else {
-            return no("CSAR 8.0", "not a campaign");
+            return refuse("8.0", "not a campaign");
         };
         if self.price(p) > c.morale {
-            return no("CSAR 8.0", "not enough Morale Points");
+            return refuse("8.0", "not enough Morale Points");
         }
         match p {
-            Purchase::Card(card) => ok_if(
+            Purchase::Card(card) => ensure(
                 self.campaign_cards().contains(&card) && !c.bought_cards.contains(&card),
-                "CSAR 8.0",
+                "8.0",
                 "only the Action cards the campaign removed may be bought, each once",
             ),
-            Purchase::ExtraTurn => ok_if(
+            Purchase::ExtraTurn => ensure(
                 !c.extra_turn,
-                "CSAR 8.0",
+                "8.0",
                 "a mission may be extended by one turn only",
             ),
-            Purchase::Pilot(i) => ok_if(
+            Purchase::Pilot(i) => ensure(
                 c.pilots.get(i as usize) == Some(&PilotStatus::Available),
-                "CSAR 8.0",
+                "8.0",
                 "that Pilot/PJ is already yours or lost",
             ),
-            Purchase::FastMover => ok_if(
+            Purchase::FastMover => ensure(
                 c.fast_movers < self.data.campaign.max_fast_movers.value,
-                "CSAR 8.0",
+                "8.0",
                 "no more Fast Movers to place in the Pool",
             ),
         }
     }
 
-    fn validate_command_card(&self, s: &State, card: u8, target: CommandTarget) -> V {
+    fn validate_command_card(&self, s: &State, card: u8, target: CommandTarget) -> Checked {
         if !s.hand.contains(&card) || !self.is_command_card(card) {
-            return no("CSAR 4.2.3", "that is not a Command card in your hand");
+            return refuse("4.2.3", "that is not a Command card in your hand");
         }
         if self.arclight_now(s) {
-            return no(
-                "CSAR 7.2",
-                "no Action cards may be played on the ArcLight turn",
-            );
+            return refuse("7.2", "no Action cards may be played on the ArcLight turn");
         }
         let fm_in_pool = s
             .aircraft
@@ -531,76 +516,62 @@ impl Csar {
             .any(|a| a.kind == AircraftKind::FastMover && a.place == Place::Pool);
         match (self.card_def(card).effect, target) {
             (ActionEffect::RequestAircraft | ActionEffect::BrokenArrow, CommandTarget::None) => {
-                ok_if(
-                    fm_in_pool,
-                    "CSAR 2.1.3",
-                    "no Fast Mover is left in the Pool",
-                )
+                ensure(fm_in_pool, "2.1.3", "no Fast Mover is left in the Pool")
             }
-            (ActionEffect::SearchBack(_), CommandTarget::None) => ok_if(
-                s.search > 0,
-                "CSAR 2.2.2",
-                "the Search marker is already at 0",
-            ),
-            (ActionEffect::AbortBack(_), CommandTarget::None) => ok_if(
-                s.abort > 0,
-                "CSAR 2.2.2",
-                "the Abort marker is already at 0",
-            ),
+            (ActionEffect::SearchBack(_), CommandTarget::None) => {
+                ensure(s.search > 0, "2.2.2", "the Search marker is already at 0")
+            }
+            (ActionEffect::AbortBack(_), CommandTarget::None) => {
+                ensure(s.abort > 0, "2.2.2", "the Abort marker is already at 0")
+            }
             (
                 ActionEffect::MoveSurvivor { zones },
                 CommandTarget::MoveSurvivor { survivor, to },
             ) => {
                 let Some(v) = s.survivors.get(survivor as usize) else {
-                    return no("CSAR 9.3", "no such Survivor");
+                    return refuse("9.3", "no such Survivor");
                 };
                 let SurvivorAt::Stranded(from) = v.at else {
-                    return no("CSAR 9.3", "that Survivor is not stranded on the map");
+                    return refuse("9.3", "that Survivor is not stranded on the map");
                 };
-                ok_if(
+                ensure(
                     self.survivor_moves(s, from, v.injured, zones) & to.bit() != 0,
-                    "CSAR 9.3",
+                    "9.3",
                     "out of reach, or into, out of or through an Impassable or Cluster Munitions zone",
                 )
             }
             (ActionEffect::ExfilTeam, CommandTarget::Exfil { survivor, via }) => {
                 let Some(v) = s.survivors.get(survivor as usize) else {
-                    return no("CSAR 9.3", "no such Survivor");
+                    return refuse("9.3", "no such Survivor");
                 };
                 let SurvivorAt::Stranded(from) = v.at else {
-                    return no("CSAR 9.3", "that Survivor is not stranded on the map");
+                    return refuse("9.3", "that Survivor is not stranded on the map");
                 };
                 if v.injured {
-                    return no(
-                        "CSAR 2.2.2",
-                        "the Exfil Team walks out Healthy Survivors only",
-                    );
+                    return refuse("2.2.2", "the Exfil Team walks out Healthy Survivors only");
                 }
                 if s.zone(from).blocks_survivor_moves() {
-                    return no(
-                        "CSAR 9.3",
-                        "not out of an Impassable or Cluster Munitions zone",
-                    );
+                    return refuse("9.3", "not out of an Impassable or Cluster Munitions zone");
                 }
                 match (from, via) {
-                    (Zone::Center, Some(z)) => ok_if(
+                    (Zone::Center, Some(z)) => ensure(
                         z.is_outer() && !s.zone(z).blocks_survivor_moves(),
-                        "CSAR 9.3",
+                        "9.3",
                         "not through an Impassable or Cluster Munitions zone",
                     ),
-                    (Zone::Center, None) => no(
-                        "CSAR 2.2.2",
+                    (Zone::Center, None) => refuse(
+                        "2.2.2",
                         "from the Center the team leaves through an Outer Zone",
                     ),
                     (_, None) => Ok(()),
-                    (_, Some(_)) => no("CSAR 2.2.2", "from an Outer Zone the team leaves directly"),
+                    (_, Some(_)) => refuse("2.2.2", "from an Outer Zone the team leaves directly"),
                 }
             }
-            _ => no("CSAR 4.2.3", "that card is not played that way"),
+            _ => refuse("4.2.3", "that card is not played that way"),
         }
     }
 
-    fn validate_move(&self, s: &State, aircraft: u8, to: Dest) -> V {
+    fn validate_move(&self, s: &State, aircraft: u8, to: Dest) -> Checked {
         self.move_check(s, &self.move_ctx(s), aircraft, to)
     }
 
@@ -626,29 +597,26 @@ impl Csar {
         ctx
     }
 
-    fn move_check(&self, s: &State, ctx: &MoveCtx, aircraft: u8, to: Dest) -> V {
+    fn move_check(&self, s: &State, ctx: &MoveCtx, aircraft: u8, to: Dest) -> Checked {
         let Some(a) = s.aircraft.get(aircraft as usize) else {
-            return no("CSAR 4.3.1", "no such aircraft");
+            return refuse("4.3.1", "no such aircraft");
         };
         if a.moved {
-            return no("CSAR 4.3.1", "that aircraft has already moved this turn");
+            return refuse("4.3.1", "that aircraft has already moved this turn");
         }
         if !matches!(a.place, Place::Orbit | Place::Zone(_)) {
-            return no(
-                "CSAR 2.1.3",
-                "only aircraft in the Orbit Box or on the map move",
-            );
+            return refuse("2.1.3", "only aircraft in the Orbit Box or on the map move");
         }
         let dest = match to {
             Dest::Orbit => Place::Orbit,
             Dest::Zone(z) => Place::Zone(z),
         };
         if dest == a.place {
-            return no("CSAR 4.3.1", "the aircraft is already there");
+            return refuse("4.3.1", "the aircraft is already there");
         }
         if ctx.arclight {
-            return no(
-                "CSAR 7.2",
+            return refuse(
+                "7.2",
                 "all aircraft stay in the Orbit Box on the ArcLight turn",
             );
         }
@@ -656,8 +624,8 @@ impl Csar {
             && s.flags.fast_movers_grounded
             && a.place == Place::Orbit
         {
-            return no(
-                "CSAR 2.2.3",
+            return refuse(
+                "2.2.3",
                 "Low Clouds: Fast Movers stay in the Orbit Box this turn",
             );
         }
@@ -669,15 +637,15 @@ impl Csar {
                 _ => false,
             };
             if !ok {
-                return no(
-                    "CSAR 4.3.1",
+                return refuse(
+                    "4.3.1",
                     "helicopters move one step: Orbit Box and Outer Zones, or to an adjacent zone",
                 );
             }
         }
         if let Place::Zone(z) = dest {
             if ctx.counts[z.index()] >= self.data.rules.aircraft_per_zone.value {
-                return no("CSAR 4.3.1", "a zone holds four aircraft at most");
+                return refuse("4.3.1", "a zone holds four aircraft at most");
             }
             let blocked = match a.kind {
                 AircraftKind::FastMover => ctx.heli & z.bit() != 0,
@@ -685,47 +653,41 @@ impl Csar {
                 _ => false,
             };
             if blocked {
-                return no(
-                    "CSAR 4.3.1",
+                return refuse(
+                    "4.3.1",
                     "Fast Movers may not share a zone with a helicopter",
                 );
             }
             if a.kind == AircraftKind::Helicopter && a.place == Place::Orbit && !ctx.pinpointed {
-                return no(
-                    "CSAR 6.2",
-                    "helicopters wait until a Survivor is pinpointed",
-                );
+                return refuse("6.2", "helicopters wait until a Survivor is pinpointed");
             }
         }
         Ok(())
     }
 
-    fn validate_assign(&self, s: &State, card: u8, aircraft: u8) -> V {
+    fn validate_assign(&self, s: &State, card: u8, aircraft: u8) -> Checked {
         if !s.hand.contains(&card) && !s.reserve.contains(&card) {
-            return no("CSAR 4.3.2", "that card is not in your hand or Reserve");
+            return refuse("4.3.2", "that card is not in your hand or Reserve");
         }
         let def = self.card_def(card);
         if def.class != CardClass::Aircraft {
-            return no("CSAR 4.3.2", "only Aircraft cards are assigned");
+            return refuse("4.3.2", "only Aircraft cards are assigned");
         }
         if self.arclight_now(s) {
-            return no(
-                "CSAR 7.2",
-                "no Action cards may be played on the ArcLight turn",
-            );
+            return refuse("7.2", "no Action cards may be played on the ArcLight turn");
         }
         let Some(a) = s.aircraft.get(aircraft as usize) else {
-            return no("CSAR 4.3.2", "no such aircraft");
+            return refuse("4.3.2", "no such aircraft");
         };
         let Some(zone) = a.zone() else {
-            return no(
-                "CSAR 2.1.2",
+            return refuse(
+                "2.1.2",
                 "aircraft in the Orbit Box may not use Action cards",
             );
         };
         if !def.aircraft.contains(&a.kind) {
-            return no(
-                "CSAR 2.2.2",
+            return refuse(
+                "2.2.2",
                 "the card's silhouette does not match that aircraft",
             );
         }
@@ -736,28 +698,28 @@ impl Csar {
             AircraftKind::Helicopter => 0,
         };
         if a.cards >= limit {
-            return no(
-                "CSAR 4.3.2",
+            return refuse(
+                "4.3.2",
                 "Sandys and FACs take one card a turn, Fast Movers two",
             );
         }
-        ok_if(
+        ensure(
             s.zone(zone).cards_assigned < r.cards_per_zone.value,
-            "CSAR 4.3.2",
+            "4.3.2",
             "two Aircraft cards per zone per turn at most",
         )
     }
 
-    fn validate_play(&self, s: &State, card: u8, target: Target, pilot: bool) -> V {
+    fn validate_play(&self, s: &State, card: u8, target: Target, pilot: bool) -> Checked {
         let Some(x) = s.assigned.iter().find(|x| x.card == card) else {
-            return no("CSAR 4.3.4", "that card is not assigned to an aircraft");
+            return refuse("4.3.4", "that card is not assigned to an aircraft");
         };
         let zone = x.zone;
         let zs = s.zone(zone);
         let effect = self.card_def(card).effect;
         if effect != ActionEffect::Suppress && s.step != Step::Play {
-            return no(
-                "CSAR 4.3.4",
+            return refuse(
+                "4.3.4",
                 "only Suppress may be played before the Play Aircraft Action Cards Segment",
             );
         }
@@ -767,118 +729,100 @@ impl Csar {
                 ActionEffect::Attack { .. } | ActionEffect::Napalm { .. }
             ) && self.has_ability(s, x.aircraft as usize, PilotAbility::ExtraHit))
         {
-            return no(
-                "CSAR 2.4",
-                "no Pilot card on that aircraft adds to this card",
-            );
+            return refuse("2.4", "no Pilot card on that aircraft adds to this card");
         }
         let gun_here = |g: u8| s.guns.iter().find(|x| x.counter == g && x.zone == zone);
-        let enemy_target = |t: Target| -> V {
+        let enemy_target = |t: Target| -> Checked {
             match t {
-                Target::Gun(g) => ok_if(
+                Target::Gun(g) => ensure(
                     gun_here(g).is_some(),
-                    "CSAR 4.3.4",
+                    "4.3.4",
                     "no such gun in the card's zone",
                 ),
-                Target::TargetOfOpportunity => ok_if(
-                    zs.has_too(),
-                    "CSAR 9.3",
-                    "no Target of Opportunity in the zone",
-                ),
-                _ => no(
-                    "CSAR 4.3.4",
-                    "that card needs a gun or Target of Opportunity",
-                ),
+                Target::TargetOfOpportunity => {
+                    ensure(zs.has_too(), "9.3", "no Target of Opportunity in the zone")
+                }
+                _ => refuse("4.3.4", "that card needs a gun or Target of Opportunity"),
             }
         };
-        let roe = |t: Target| -> V {
-            ok_if(
+        let roe = |t: Target| -> Checked {
+            ensure(
                 !(zs.roe
                     && matches!(
                         t,
                         Target::Gun(_) | Target::TargetOfOpportunity | Target::Barrage
                     )),
-                "CSAR 9.3",
+                "9.3",
                 "Rules of Engagement: enemy units in this zone may not be attacked",
             )
         };
         match effect {
             ActionEffect::Suppress => match target {
-                Target::Gun(g) => ok_if(
+                Target::Gun(g) => ensure(
                     gun_here(g).is_some_and(|g| !g.suppressed),
-                    "CSAR 4.3.4",
+                    "4.3.4",
                     "Suppress needs an active gun in the card's zone",
                 ),
-                _ => no("CSAR 4.3.4", "Suppress needs a gun"),
+                _ => refuse("4.3.4", "Suppress needs a gun"),
             },
             ActionEffect::TrollForFire => {
                 if target != Target::None {
-                    return no("CSAR 4.3.4", "Troll for Fire takes no target");
+                    return refuse("4.3.4", "Troll for Fire takes no target");
                 }
                 if zs.has(ZoneMarkerKind::HeavyJungle) {
-                    return no(
-                        "CSAR 9.3",
-                        "Troll for Fire may not be played in Heavy Jungle",
-                    );
+                    return refuse("9.3", "Troll for Fire may not be played in Heavy Jungle");
                 }
-                ok_if(
+                ensure(
                     zs.face_down(),
-                    "CSAR 2.2.3",
+                    "2.2.3",
                     "no face-down marker left in the zone",
                 )
             }
             ActionEffect::MarkTarget => {
                 if self.marks_in_play(s) >= self.data.ordnance_limit(OrdnanceKind::Mark) {
-                    return no("CSAR 9.2", "no Mark marker left (piece limit)");
+                    return refuse("9.2", "no Mark marker left (piece limit)");
                 }
                 match target {
-                    Target::Gun(g) => ok_if(
+                    Target::Gun(g) => ensure(
                         gun_here(g).is_some_and(|g| g.mark == 0),
-                        "CSAR 9.2",
+                        "9.2",
                         "mark an unmarked gun in the card's zone",
                     ),
-                    Target::TargetOfOpportunity => ok_if(
+                    Target::TargetOfOpportunity => ensure(
                         zs.has_too() && zs.too_mark == 0,
-                        "CSAR 9.2",
+                        "9.2",
                         "no unmarked Target of Opportunity in the zone",
                     ),
-                    _ => no(
-                        "CSAR 9.2",
-                        "Mark Target needs a gun or Target of Opportunity",
-                    ),
+                    _ => refuse("9.2", "Mark Target needs a gun or Target of Opportunity"),
                 }
             }
             ActionEffect::Attack { .. } => {
                 roe(target)?;
                 match target {
-                    Target::Barrage => {
-                        ok_if(zs.barrages > 0, "CSAR 4.3.4", "no Barrage in the zone")
-                    }
+                    Target::Barrage => ensure(zs.barrages > 0, "4.3.4", "no Barrage in the zone"),
                     t => enemy_target(t),
                 }
             }
             ActionEffect::Napalm { .. } => {
                 if zs.has(ZoneMarkerKind::Village) {
-                    return no("CSAR 9.3", "no Napalm in a Village zone");
+                    return refuse("9.3", "no Napalm in a Village zone");
                 }
                 roe(target)?;
                 enemy_target(target)
             }
             ActionEffect::Cbu { .. } => {
                 if zs.has(ZoneMarkerKind::Village) {
-                    return no("CSAR 9.3", "no CBUs in a Village zone");
+                    return refuse("9.3", "no CBUs in a Village zone");
                 }
                 if self.cluster_in_play(s)
                     >= self.data.ordnance_limit(OrdnanceKind::ClusterMunitions)
                 {
-                    return no("CSAR 9.2", "no Cluster Munitions marker left (piece limit)");
+                    return refuse("9.2", "no Cluster Munitions marker left (piece limit)");
                 }
                 match target {
-                    Target::SearchMarker => ok_if(
-                        s.search > 0,
-                        "CSAR 9.2",
-                        "the Search marker is already at 0",
-                    ),
+                    Target::SearchMarker => {
+                        ensure(s.search > 0, "9.2", "the Search marker is already at 0")
+                    }
                     t => {
                         roe(t)?;
                         enemy_target(t)
@@ -887,76 +831,67 @@ impl Csar {
             }
             ActionEffect::CsGas => {
                 if target != Target::None {
-                    return no("CSAR 9.2", "CS Gas takes no target");
+                    return refuse("9.2", "CS Gas takes no target");
                 }
                 if zs.has(ZoneMarkerKind::Village) {
-                    return no("CSAR 9.3", "no CS Gas in a Village zone");
+                    return refuse("9.3", "no CS Gas in a Village zone");
                 }
-                ok_if(
+                ensure(
                     self.cs_in_play(s) < self.data.ordnance_limit(OrdnanceKind::CsGas),
-                    "CSAR 9.2",
+                    "9.2",
                     "no CS Gas marker left (piece limit)",
                 )
             }
             ActionEffect::Smoke => {
                 if target != Target::None {
-                    return no("CSAR 9.2", "Smoke takes no target");
+                    return refuse("9.2", "Smoke takes no target");
                 }
-                ok_if(
+                ensure(
                     self.smoke_in_play(s) < self.data.ordnance_limit(OrdnanceKind::Smoke),
-                    "CSAR 9.2",
+                    "9.2",
                     "no Smoke marker left (piece limit)",
                 )
             }
-            _ => no("CSAR 4.3.4", "that card is not played that way"),
+            _ => refuse("4.3.4", "that card is not played that way"),
         }
     }
 
-    fn validate_rescue(&self, s: &State, helicopter: u8, survivor: u8, pilot: bool) -> V {
+    fn validate_rescue(&self, s: &State, helicopter: u8, survivor: u8, pilot: bool) -> Checked {
         let Some(h) = s.aircraft.get(helicopter as usize) else {
-            return no("CSAR 4.3.5", "no such aircraft");
+            return refuse("4.3.5", "no such aircraft");
         };
         if h.kind != AircraftKind::Helicopter {
-            return no("CSAR 4.3.5", "only a helicopter picks up a Survivor");
+            return refuse("4.3.5", "only a helicopter picks up a Survivor");
         }
         let Some(z) = h.zone() else {
-            return no(
-                "CSAR 4.3.5",
-                "the helicopter must be in the Survivor's zone",
-            );
+            return refuse("4.3.5", "the helicopter must be in the Survivor's zone");
         };
         if h.moved {
-            return no("CSAR 4.3.5", "the helicopter moved this turn");
+            return refuse("4.3.5", "the helicopter moved this turn");
         }
         if h.rescued_this_turn {
-            return no(
-                "CSAR 4.3.5",
-                "one rescue attempt per helicopter per segment",
-            );
+            return refuse("4.3.5", "one rescue attempt per helicopter per segment");
         }
         let Some(v) = s.survivors.get(survivor as usize) else {
-            return no("CSAR 4.3.5", "no such Survivor");
+            return refuse("4.3.5", "no such Survivor");
         };
         if v.at != SurvivorAt::Stranded(z) {
-            return no(
-                "CSAR 4.3.5",
-                "the helicopter must be in the Survivor's zone",
-            );
+            return refuse("4.3.5", "the helicopter must be in the Survivor's zone");
         }
         if s.flags.rescue_tried & (1 << (survivor & 15)) != 0 {
-            return no(
-                "CSAR 4.3.5",
+            return refuse(
+                "4.3.5",
                 "only one helicopter may try for the same Survivor in a segment",
             );
         }
         if s.options.pinpointing && !v.pinpointed {
-            return no("CSAR 6.2", "the Survivor has not been pinpointed");
+            return refuse("6.2", "the Survivor has not been pinpointed");
         }
         if pilot
             && !(self.has_ability(s, helicopter as usize, PilotAbility::ExtraRescueDraw)
                 || self.has_ability(s, helicopter as usize, PilotAbility::IgnoreInjured))
         {
-            return no("CSAR 2.4", "no PJ card on that helicopter helps a rescue");
+            return refuse("2.4", "no PJ card on that helicopter helps a rescue");
         }
         Ok(())
     }

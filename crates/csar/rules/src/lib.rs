@@ -80,6 +80,9 @@ use vt_core::{
     SideIdx, SideInfo,
 };
 
+/// The rulebook's short name, before a section in a refusal ("CSAR 4.3.1").
+pub const BOOK: &str = "CSAR";
+
 /// The game, loaded from its data.
 #[derive(Clone, Debug)]
 pub struct Csar {
@@ -298,8 +301,7 @@ impl Ruleset for Csar {
     }
 
     fn check(&self, state: &State, command: &Command) -> Result<(), RuleError> {
-        self.validate(state, command)
-            .map_err(|(rule, msg)| RuleError::new(rule, msg))
+        self.validate(state, command).map_err(|r| r.in_book(BOOK))
     }
 
     fn execute(&self, state: &mut State, command: &Command, events: &mut Vec<Event>) {
