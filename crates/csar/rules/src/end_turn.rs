@@ -4,10 +4,12 @@
 //! limit (5.0).
 
 use crate::Csar;
+use crate::command::Command;
 use crate::components::{AircraftKind, Place, SurvivorAt};
 use crate::data::{Icon, Special, ZoneMarkerKind};
 use crate::event::{AbortWhy, Adjust, Event, GunGone, Purpose, RandomFor};
 use crate::state::{EndReason, State, Step};
+use vt_core::refusal::{Checked, ensure, refuse};
 
 impl Csar {
     /// 4.4.1, then on to the Enemy Search.
@@ -383,5 +385,31 @@ impl Csar {
             });
         }
         s.step = Step::AutoTurnStart;
+    }
+}
+
+/// The burns before the Enemy Search and the Abort Check (4.4.2, 4.4.3).
+impl Csar {
+    pub(crate) fn burn_draw_candidates(&self, s: &State, v: &mut Vec<Command>) {
+        for &c in &s.hand {
+            v.push(Command::Burn(c));
+        }
+        v.push(Command::Done);
+    }
+
+    pub(crate) fn check_burn_draw(&self, s: &State, card: u8) -> Checked {
+        if !s.hand.contains(&card) {
+            return refuse("4.4.2", "only cards in your hand may be burned");
+        }
+        let track = if s.step == Step::SearchBurn {
+            s.search
+        } else {
+            s.abort
+        };
+        ensure(
+            track.saturating_sub(s.burned) > 1,
+            "4.4.2",
+            "the number of draws may not go below one",
+        )
     }
 }

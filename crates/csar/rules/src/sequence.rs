@@ -1,7 +1,7 @@
-//! CSAR 3.0 and 4.0: the sequence of play. `Csar::advance` carries out the
-//! automatic procedures in order until the game needs a decision from the
-//! player (or is over). A decision step with nothing to decide is passed
-//! over, as if the player had said "done".
+//! CSAR 3.0 and 4.0: the sequence of play: the start of a turn, the 4.1
+//! Event Phase, the draw of 4.2.1, the tracks, and the 5.0 checks that can
+//! end the game at any moment. [`crate::step`] runs these procedures in
+//! order until the game needs a decision from the player (or is over).
 
 use crate::Csar;
 use crate::components::Place;
@@ -12,48 +12,9 @@ use crate::markers::RevealWhich;
 use crate::state::{EndReason, State, Step};
 
 impl Csar {
-    /// Runs procedures until a decision is needed.
-    pub(crate) fn advance(&self, s: &mut State, ev: &mut Vec<Event>) {
-        for _ in 0..10_000 {
-            if s.end.is_some() && s.step != Step::Over && s.step != Step::Purchase {
-                self.finish_mission(s, ev);
-                continue;
-            }
-            match s.step {
-                Step::Over => return,
-                Step::AutoTurnStart => self.turn_start(s, ev),
-                Step::AutoEventPhase => self.event_phase(s, ev),
-                Step::AutoDraw => {
-                    if s.turn == 1 {
-                        // 3.0: no Draw Action Cards Segment on turn 1.
-                        s.step = Step::Reserve;
-                    } else if !s.reserve.is_empty() {
-                        s.step = Step::DiscardBeforeDraw;
-                    } else {
-                        self.draw_cards(s, ev);
-                        s.step = Step::Reserve;
-                    }
-                }
-                Step::AutoGunFire => {
-                    self.begin_fire(s, ev, crate::state::FireReturn::Segment, false)
-                }
-                Step::AutoEndTurn => self.end_turn(s, ev),
-                Step::AutoAbortCheck => self.abort_check_start(s, ev),
-                Step::AutoCleanup => self.cleanup_and_adjust(s, ev),
-                _ => {
-                    // A decision: stop if there is something to decide.
-                    if self.has_choice(s) {
-                        return;
-                    }
-                    self.done(s, ev);
-                }
-            }
-        }
-    }
-
     /// The turn begins: per-turn flags, and what happens before the Event
     /// Phase (7.4's Fast Mover shuttle, 7.2's end draw, 6.2 pinpointing).
-    fn turn_start(&self, s: &mut State, ev: &mut Vec<Event>) {
+    pub(crate) fn turn_start(&self, s: &mut State, ev: &mut Vec<Event>) {
         ev.push(Event::TurnBegins { turn: s.turn });
         s.flags = Default::default();
         for a in s.aircraft.iter_mut() {
@@ -106,7 +67,7 @@ impl Csar {
     }
 
     /// 4.1 Event Phase (not on turn 1), with 7.1's arrivals at its start.
-    fn event_phase(&self, s: &mut State, ev: &mut Vec<Event>) {
+    pub(crate) fn event_phase(&self, s: &mut State, ev: &mut Vec<Event>) {
         for i in 0..s.aircraft.len() {
             if s.aircraft[i].place == Place::Arriving(s.turn) {
                 s.aircraft[i].place = Place::Orbit;
