@@ -6,9 +6,11 @@ use crate::command::Command;
 use crate::command::CommandTarget;
 use crate::components::{AircraftKind, Place, SurvivorAt, Zone};
 use crate::data::{ActionEffect, CardClass, Icon};
+use crate::describe::misrouted;
 use crate::event::{AbortWhy, Event, Purpose};
 use crate::state::State;
 use crate::state::Step;
+use vt_core::engine::LogEntry;
 use vt_core::refusal::{Checked, ensure, refuse};
 
 impl Csar {
@@ -335,5 +337,46 @@ impl Csar {
             self.discard_command(s, ev, c);
         }
         s.step = Step::Move;
+    }
+}
+
+impl Csar {
+    /// 4.2.1 Draw Action Cards Segment: none on turn 1 (3.0); with cards
+    /// in the Reserve the player may first discard some.
+    pub(crate) fn draw_segment(&self, s: &mut State, ev: &mut Vec<Event>) {
+        if s.turn == 1 {
+            s.step = Step::Reserve;
+        } else if !s.reserve.is_empty() {
+            s.step = Step::DiscardBeforeDraw;
+        } else {
+            self.draw_cards(s, ev);
+            s.step = Step::Reserve;
+        }
+    }
+}
+
+impl Csar {
+    /// The log's words for this section's events (the dispatcher is in
+    /// [`crate::describe`]).
+    pub(crate) fn describe_card_phase(&self, e: &Event) -> LogEntry {
+        let t = |s: String| LogEntry::text(s);
+        match *e {
+            Event::Reserved { card } => t(format!("{} goes to the Reserve.", self.card_name(card))),
+            Event::ReserveDiscarded { card } => t(format!(
+                "{} is discarded from the Reserve.",
+                self.card_name(card)
+            )),
+            Event::CommandPlayed { card } => {
+                t(format!("Command card played: {}.", self.card_name(card)))
+            }
+            Event::CommandDiscarded { card } => {
+                t(format!("{} is discarded.", self.card_name(card)))
+            }
+            Event::RequestFailed => t("The request for aircraft is turned down.".into()),
+            Event::SearchReset => {
+                t("No Survivor left stranded: the Search marker goes to 0.".into())
+            }
+            _ => misrouted(e),
+        }
     }
 }

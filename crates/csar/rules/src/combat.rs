@@ -9,9 +9,12 @@ use crate::command::{Dest, Target};
 use crate::components::{AircraftKind, Place, SurvivorAt, Zone};
 use crate::data::{ActionEffect, Icon, OrdnanceKind, PilotAbility};
 use crate::data::{CardClass, Reach, ZoneMarkerKind};
+use crate::describe::misrouted;
 use crate::event::{AbortWhy, Event, GunGone, Purpose, RevealCause};
 use crate::markers::RevealWhich;
 use crate::state::{EndReason, FireReturn, State, Step};
+use vt_core::dice::{Adjudication, Modifier};
+use vt_core::engine::LogEntry;
 use vt_core::refusal::{Checked, ensure, refuse};
 
 impl Csar {
@@ -948,5 +951,160 @@ impl Csar {
             ev.push(Event::AssignedDiscarded { card: x.card });
         }
         s.step = Step::AutoEndTurn;
+    }
+}
+
+impl Csar {
+    /// The log's words for this section's events (the dispatcher is in
+    /// [`crate::describe`]).
+    pub(crate) fn describe_combat(&self, e: &Event) -> LogEntry {
+        let t = |s: String| LogEntry::text(s);
+        match *e {
+            Event::Moved { aircraft, from, to } => t(format!(
+                "{} moves from {} to {}.",
+                self.aircraft_name(aircraft),
+                self.place_name(from),
+                self.place_name(to)
+            )),
+            Event::CardAssigned { card, aircraft } => t(format!(
+                "{} is assigned to {}.",
+                self.card_name(card),
+                self.aircraft_name(aircraft)
+            )),
+            Event::CardPlayed {
+                card,
+                aircraft,
+                target,
+            } => {
+                let tg = match target {
+                    Target::None => String::new(),
+                    Target::Gun(g) => format!(" on the {}", self.gun_name(g)),
+                    Target::TargetOfOpportunity => " on the Target of Opportunity".into(),
+                    Target::Barrage => " on a Barrage".into(),
+                    Target::SearchMarker => " on the Search marker".into(),
+                };
+                t(format!(
+                    "{} plays {}{tg}.",
+                    self.aircraft_name(aircraft),
+                    self.card_name(card)
+                ))
+            }
+            Event::AssignedDiscarded { card } => {
+                t(format!("{} is discarded.", self.card_name(card)))
+            }
+            Event::GunSuppressed { gun } => t(format!("{} is suppressed.", self.gun_name(gun))),
+            Event::GunHit {
+                gun,
+                hits,
+                total,
+                doubled,
+            } => t(format!(
+                "{} takes {hits} Hit(s){}, {total} this turn.",
+                self.gun_name(gun),
+                if doubled { " (doubled by MARK)" } else { "" }
+            )),
+            Event::TargetHit {
+                zone,
+                hits,
+                total,
+                doubled,
+            } => t(format!(
+                "Target of Opportunity in the {} takes {hits} Hit(s){}, {total} this turn.",
+                zone.name(),
+                if doubled { " (doubled by MARK)" } else { "" }
+            )),
+            Event::BarrageRemoved { zone } => {
+                t(format!("A Barrage is removed from the {}.", zone.name()))
+            }
+            Event::GunRemoved { gun, zone, why } => t(format!(
+                "{} in the {} is destroyed{}.",
+                self.gun_name(gun),
+                zone.name(),
+                match why {
+                    GunGone::Cbu => " by CBUs",
+                    GunGone::BombDamage => "",
+                }
+            )),
+            Event::TargetDestroyed { zone } => t(format!(
+                "The Target of Opportunity in the {} is destroyed.",
+                zone.name()
+            )),
+            Event::GunMarked { gun } => t(format!("{} is marked.", self.gun_name(gun))),
+            Event::TargetMarked { zone } => t(format!(
+                "The Target of Opportunity in the {} is marked.",
+                zone.name()
+            )),
+            Event::OrdnancePlaced { kind, zone } => {
+                t(format!("{kind:?} marker in the {}.", zone.name()))
+            }
+            Event::RescueAttempt {
+                helicopter,
+                survivor,
+                cool,
+                shaken,
+                injured,
+                cs_gas,
+                smoke,
+                pilot,
+                draws,
+            } => {
+                let mut a = Adjudication::new("Rescue draws", "CSAR 4.3.5");
+                a.rolled = vec![cool as i32];
+                if shaken {
+                    a.modifiers
+                        .push(Modifier::new("helicopter Shaken", "CSAR 4.3.5", -1));
+                }
+                if injured {
+                    a.modifiers
+                        .push(Modifier::new("Survivor Injured", "CSAR 4.3.5", -1));
+                }
+                if cs_gas {
+                    a.modifiers
+                        .push(Modifier::new("CS Gas on the map", "CSAR 4.3.5", -1));
+                }
+                if smoke {
+                    a.modifiers
+                        .push(Modifier::new("Smoke in the zone", "CSAR 4.3.5", -1));
+                }
+                if pilot {
+                    a.modifiers.push(Modifier::new("PJ card", "CSAR 2.4", 0));
+                }
+                a.total = draws as i32;
+                a.needed = Some("any roundel; never fewer than one draw".into());
+                a.result = format!("{draws} draws");
+                LogEntry::with_rolls(
+                    format!(
+                        "{} tries to pick up Survivor {}: {cool} Cool aircraft, {draws} draws.",
+                        self.aircraft_name(helicopter),
+                        survivor + 1
+                    ),
+                    vec![a],
+                )
+            }
+            Event::RescueCancelled {
+                helicopter,
+                survivor,
+            } => t(format!(
+                "{} cannot complete the rescue of Survivor {}.",
+                self.aircraft_name(helicopter),
+                survivor + 1
+            )),
+            Event::Rescued {
+                survivor,
+                helicopter,
+            } => t(format!(
+                "Survivor {} is aboard {}!",
+                survivor + 1,
+                self.aircraft_name(helicopter)
+            )),
+            Event::RescueFailed { survivor } => t(format!(
+                "No roundel: Survivor {} is still on the ground.",
+                survivor + 1
+            )),
+            Event::OffMap { survivor } => {
+                t(format!("Survivor {} is off the map, safe.", survivor + 1))
+            }
+            _ => misrouted(e),
+        }
     }
 }

@@ -8,8 +8,11 @@ use crate::command::Command;
 use crate::components::{AircraftKind, Place, Survivor, SurvivorAt, Zone};
 use crate::data::CardClass;
 use crate::data::{Icon, PilotAbility, ZoneMarkerKind};
+use crate::describe::misrouted;
 use crate::event::{AbortWhy, Event, Purpose, RandomFor};
 use crate::state::{FireProc, FireReturn, State, Step};
+use vt_core::dice::{Adjudication, Modifier};
+use vt_core::engine::LogEntry;
 use vt_core::refusal::{Checked, ensure, refuse};
 
 impl Csar {
@@ -528,5 +531,101 @@ impl Csar {
             "2.2.1",
             "the Wild card's Hit goes on an aircraft in the zone under fire",
         )
+    }
+}
+
+impl Csar {
+    /// The log's words for this section's events (the dispatcher is in
+    /// [`crate::describe`]).
+    pub(crate) fn describe_gun_fire(&self, e: &Event) -> LogEntry {
+        let t = |s: String| LogEntry::text(s);
+        match *e {
+            Event::GunTargets { gun, zone } => t(format!(
+                "{} fires into the {} (4.3.3 A).",
+                self.gun_name(gun),
+                zone.name()
+            )),
+            Event::ZoneFire {
+                zone,
+                guns,
+                base,
+                coordinated,
+                smoke,
+                zfv,
+            } => {
+                let mut a = Adjudication::new(
+                    format!("Zone Firepower into the {}", zone.name()),
+                    "CSAR 4.3.3 B",
+                );
+                a.rolled = vec![base as i32];
+                if guns > 1 {
+                    a.modifiers.push(Modifier::new(
+                        "other guns firing",
+                        "CSAR 4.3.3 B",
+                        guns as i32 - 1,
+                    ));
+                }
+                if coordinated {
+                    a.modifiers
+                        .push(Modifier::new("Coordinated Fire", "CSAR 9.3", 1));
+                }
+                if smoke {
+                    a.modifiers.push(Modifier::new("Smoke", "CSAR 9.2", -1));
+                }
+                a.total = zfv as i32;
+                a.result = format!("draw {zfv} Resolution cards");
+                LogEntry::with_rolls(
+                    format!(
+                        "{guns} gun(s) fire into the {}: Zone Firepower Value {zfv}.",
+                        zone.name()
+                    ),
+                    vec![a],
+                )
+            }
+            Event::HitsDiscarded { zone, hits } => t(format!(
+                "A roundel throws out {hits} Hit(s) on the {}.",
+                zone.name()
+            )),
+            Event::HitsScored { zone, hits } => t(format!("{hits} Hit(s) on the {}.", zone.name())),
+            Event::Burned { card } => t(format!("{} is burned.", self.card_name(card))),
+            Event::PilotUsed { card, aircraft } => t(format!(
+                "{} ({}) uses the card and leaves play.",
+                self.data.pilots[card as usize].name,
+                self.aircraft_name(aircraft)
+            )),
+            Event::FastMoverLost { aircraft } => t(format!(
+                "{} is hit and leaves the game (4.3.3 E).",
+                self.aircraft_name(aircraft)
+            )),
+            Event::ShotDown { aircraft } => {
+                t(format!("{} is shot down.", self.aircraft_name(aircraft)))
+            }
+            Event::Destroyed {
+                aircraft,
+                survivors_killed,
+            } => t(format!(
+                "{} is destroyed{}.",
+                self.aircraft_name(aircraft),
+                if survivors_killed > 0 {
+                    format!(" with {survivors_killed} Survivor(s) aboard")
+                } else {
+                    String::new()
+                }
+            )),
+            Event::SurvivorPlaced {
+                survivor,
+                zone,
+                injured,
+            } => t(format!(
+                "Survivor {} is down in the {}, {}.",
+                survivor + 1,
+                zone.name(),
+                if injured { "Injured" } else { "Healthy" }
+            )),
+            Event::SurvivorKilled { survivor } => {
+                t(format!("Survivor {} is killed.", survivor + 1))
+            }
+            _ => misrouted(e),
+        }
     }
 }

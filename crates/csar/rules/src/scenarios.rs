@@ -6,6 +6,7 @@ use crate::command::Command;
 use crate::components::{Aircraft, AircraftKind, Place, Survivor, SurvivorAt, Zone};
 use crate::data::CardClass;
 use crate::data::{HandSetup, PilotRule, Special, Start};
+use crate::describe::misrouted;
 use crate::event::RandomFor;
 use crate::event::{Event, RevealCause};
 use crate::markers::{Chit, RevealWhich, ZoneState};
@@ -13,6 +14,7 @@ use crate::state::{Campaign, FireProc, Limits, Options, State, Step, Tally, Turn
 use vt_core::GameRng;
 use vt_core::cup::Cup;
 use vt_core::deck::Deck;
+use vt_core::engine::LogEntry;
 use vt_core::refusal::{Checked, ensure};
 use vt_core::{Setup, SetupError};
 
@@ -656,6 +658,38 @@ impl Csar {
             } else {
                 Step::AutoTurnStart
             };
+        }
+    }
+}
+
+impl Csar {
+    /// The log's words for this section's events (the dispatcher is in
+    /// [`crate::describe`]).
+    pub(crate) fn describe_scenarios(&self, e: &Event) -> LogEntry {
+        let t = |s: String| LogEntry::text(s);
+        match *e {
+            Event::ScenarioBegins { scenario } => {
+                let sc = &self.data.scenarios[scenario as usize];
+                t(format!("{} ({}) is set up.", sc.name, sc.section))
+            }
+            Event::PilotChosen { card, random } => t(format!(
+                "Pilot/PJ card {} {}.",
+                self.data.pilots[card as usize].name,
+                if random { "drawn at random" } else { "chosen" }
+            )),
+            Event::PilotPlaced { card, aircraft } => t(format!(
+                "{}'s counter rides on {}.",
+                self.data.pilots[card as usize].name,
+                self.aircraft_name(aircraft)
+            )),
+            Event::CardPicked { card } => t(format!(
+                "{} goes into the starting hand.",
+                self.card_name(card)
+            )),
+            Event::ArcLightClears => {
+                t("The ArcLight strike is due: every aircraft leaves the zones (7.2).".into())
+            }
+            _ => misrouted(e),
         }
     }
 }

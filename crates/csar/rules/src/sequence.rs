@@ -7,9 +7,11 @@ use crate::Csar;
 use crate::components::Place;
 use crate::components::{AircraftKind, SurvivorAt, Zone};
 use crate::data::{EventEffect, Special};
-use crate::event::{Event, Purpose, RandomFor, RevealCause};
+use crate::describe::misrouted;
+use crate::event::{AbortWhy, Event, Purpose, RandomFor, RevealCause};
 use crate::markers::RevealWhich;
 use crate::state::{EndReason, State, Step};
+use vt_core::engine::LogEntry;
 
 impl Csar {
     /// The turn begins: per-turn flags, and what happens before the Event
@@ -341,6 +343,59 @@ impl Csar {
         if let Some(r) = reason {
             s.end = Some(r);
             ev.push(Event::GameEnds { reason: r });
+        }
+    }
+}
+
+impl Csar {
+    /// The log's words for this section's events (the dispatcher is in
+    /// [`crate::describe`]).
+    pub(crate) fn describe_sequence(&self, e: &Event) -> LogEntry {
+        let t = |s: String| LogEntry::text(s);
+        match *e {
+            Event::TurnBegins { turn } => t(format!("Turn {turn} begins.")),
+            Event::EventDrawn { card } => {
+                let k = &self.data.event_kinds[self.data.event_cards[card as usize] as usize];
+                t(format!("Event card: {}. {}", k.name, k.text))
+            }
+            Event::EventIgnored { .. } => {
+                t("The Event cannot be carried out and is ignored (2.2.3).".into())
+            }
+            Event::EventEffect { .. } => t("The Event takes effect.".into()),
+            Event::AircraftArrives { aircraft, to } => t(format!(
+                "{} arrives in {}.",
+                self.aircraft_name(aircraft),
+                self.place_name(to)
+            )),
+            Event::FastMoverToPool { aircraft } => t(format!(
+                "{} goes back to the Pool.",
+                self.aircraft_name(aircraft)
+            )),
+            Event::Shaken { aircraft } => t(format!("{} is Shaken.", self.aircraft_name(aircraft))),
+            Event::SurvivorInjured { survivor } => {
+                t(format!("Survivor {} is Injured.", survivor + 1))
+            }
+            Event::AbortMoved { from, to, why } => {
+                let w = match why {
+                    AbortWhy::ShotDown => "aircraft shot down",
+                    AbortWhy::Destroyed => "aircraft destroyed",
+                    AbortWhy::GunDestroyed => "Enemy Gun destroyed",
+                    AbortWhy::TargetDestroyed => "Target of Opportunity destroyed",
+                    AbortWhy::Card => "card",
+                };
+                t(format!("Abort marker {from} to {to} ({w})."))
+            }
+            Event::SearchMoved { from, to } => t(format!("Search marker {from} to {to}.")),
+            Event::SurvivorMoved { survivor, from, to } => t(format!(
+                "Survivor {} moves from the {} to the {}.",
+                survivor + 1,
+                from.name(),
+                to.name()
+            )),
+            Event::AutoAbort => {
+                t("The Abort marker reaches Auto Abort: the mission is aborted (2.1.1).".into())
+            }
+            _ => misrouted(e),
         }
     }
 }

@@ -441,17 +441,7 @@ impl Csar {
                 Step::Over => return,
                 Step::AutoTurnStart => self.turn_start(s, ev),
                 Step::AutoEventPhase => self.event_phase(s, ev),
-                Step::AutoDraw => {
-                    if s.turn == 1 {
-                        // 3.0: no Draw Action Cards Segment on turn 1.
-                        s.step = Step::Reserve;
-                    } else if !s.reserve.is_empty() {
-                        s.step = Step::DiscardBeforeDraw;
-                    } else {
-                        self.draw_cards(s, ev);
-                        s.step = Step::Reserve;
-                    }
-                }
+                Step::AutoDraw => self.draw_segment(s, ev),
                 Step::AutoGunFire => {
                     self.begin_fire(s, ev, crate::state::FireReturn::Segment, false)
                 }
