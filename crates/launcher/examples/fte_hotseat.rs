@@ -20,6 +20,7 @@ use bevy::prelude::*;
 use bevy::window::{PrimaryWindow, WindowPosition, WindowResolution};
 use fte_plugin::fte_rules::geo::{Hex, HexExt};
 use fte_plugin::fte_rules::state::{MoveMode, Side, UnitId};
+use fte_plugin::fte_rules::step::Kind as K;
 use fte_plugin::fte_rules::{Command, Fte};
 use fte_plugin::pick::{AimKind, Tool};
 use fte_plugin::{FteAction, FteScreen, board};
@@ -361,7 +362,9 @@ fn step(world: &mut World, d: &mut Director) {
     let st = world.resource::<FteScreen>();
     let g = world.resource::<Synced<Fte>>();
     let Some(view) = g.view.clone() else { return };
-    let kind = g.kind().to_string();
+    let kind: Option<K> = g.kind_as();
+    // The kind's stable word, for the screenshots' names.
+    let word = g.kind().to_string();
     let side = if view.side == Side::Us { "us" } else { "nva" };
     if view.turn != d.last_turn {
         d.last_turn = view.turn;
@@ -397,13 +400,13 @@ fn step(world: &mut World, d: &mut Director) {
             })
             .or(g.legal.first())
             .cloned();
-        warn!("stuck at revision {revision} ({kind}): sending {end:?}");
+        warn!("stuck at revision {revision} ({word}): sending {end:?}");
         if let Some(c) = end {
             act(world, FteAction::Submit(c));
         }
         return;
     }
-    let key = format!("{kind}-{side}");
+    let key = format!("{word}-{side}");
     if d.shot_once(&key) {
         return;
     }
@@ -420,7 +423,7 @@ fn step(world: &mut World, d: &mut Director) {
                     .position(|i| i.label.starts_with("Activate the units"))
             })
             .unwrap_or(0);
-        if d.shot_once(&format!("menu-{kind}")) {
+        if d.shot_once(&format!("menu-{word}")) {
             return;
         }
         act(world, FteAction::Choose(pick));
@@ -443,8 +446,8 @@ fn step(world: &mut World, d: &mut Director) {
     let first_anchor = legal
         .iter()
         .find_map(|c| fte_plugin::model::anchors(&view, c).first().copied());
-    match kind.as_str() {
-        "setup" => {
+    match kind {
+        Some(K::Setup) => {
             let plots: Vec<Hex> = legal
                 .iter()
                 .filter_map(|c| match c {
@@ -463,7 +466,7 @@ fn step(world: &mut World, d: &mut Director) {
                 act(world, FteAction::Submit(Command::SetupDone));
             }
         }
-        "activate" => {
+        Some(K::Activate) => {
             // The biggest group first: a stack with a Leader, else any.
             let st = world.resource::<FteScreen>();
             let g = world.resource::<Synced<Fte>>();
@@ -495,15 +498,15 @@ fn step(world: &mut World, d: &mut Director) {
                 _ => act(world, FteAction::Submit(Command::Pass)),
             }
         }
-        "action" => action(world, d, &legal, side),
-        "move" => {
+        Some(K::Action) => action(world, d, &legal, side),
+        Some(K::Move) => {
             if legal.contains(&Command::EndMove) {
                 act(world, FteAction::Submit(Command::EndMove));
             } else if let Some(c) = legal.first() {
                 act(world, FteAction::Submit(c.clone()));
             }
         }
-        "opportunity-fire" => {
+        Some(K::OpportunityFire) => {
             let all = legal
                 .iter()
                 .filter_map(|c| match c {
@@ -529,7 +532,7 @@ fn step(world: &mut World, d: &mut Director) {
                 (None, _) => act(world, FteAction::Submit(Command::OpFirePass)),
             }
         }
-        "opportunity-fire-target" | "assault-attack" | "assault-defend" => {
+        Some(K::OpportunityFireTarget | K::AssaultAttack | K::AssaultDefend) => {
             let st = world.resource::<FteScreen>();
             match st.aims.first().map(|(a, _)| a.hex) {
                 Some(h) if stuck < 2 => click(world, d, h),
@@ -544,8 +547,15 @@ fn step(world: &mut World, d: &mut Director) {
                 }
             }
         }
-        "reinforcements" | "retreat" | "set-down" | "random-event" | "carry" | "reveal"
-        | "concealment" => match first_anchor {
+        Some(
+            K::Reinforcements
+            | K::Retreat
+            | K::SetDown
+            | K::RandomEvent
+            | K::Carry
+            | K::Reveal
+            | K::Concealment,
+        ) => match first_anchor {
             Some(h) if stuck < 2 => click(world, d, h),
             _ => {
                 let done = legal

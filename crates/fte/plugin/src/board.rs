@@ -15,6 +15,7 @@ use fte_rules::event::Event;
 use fte_rules::geo::{Hex, HexExt};
 use fte_rules::map::Map;
 use fte_rules::state::{Altitude, CacheKind, CasualtyKind, Side};
+use fte_rules::step::Kind as K;
 use fte_rules::view::{UnitView, View};
 use fte_rules::{Command, Fte};
 use std::collections::BTreeMap;
@@ -878,7 +879,7 @@ pub fn blocked_at(b: &fte_rules::line_of_sight::Blocked) -> Option<Hex> {
 }
 
 fn draw_highlights(d: &mut Draw, st: &FteScreen, g: &Synced<Fte>, view: &View) {
-    let kind = g.kind();
+    let kind: Option<K> = g.kind_as();
     let unit_hexes = |units: &[u16]| -> Vec<Hex> {
         let mut v: Vec<Hex> = units
             .iter()
@@ -890,7 +891,7 @@ fn draw_highlights(d: &mut Draw, st: &FteScreen, g: &Synced<Fte>, view: &View) {
     };
     // The units the decision can use: a soft green ring.
     if g.to_decide {
-        let mut hexes: Vec<Hex> = if kind == "activate" {
+        let mut hexes: Vec<Hex> = if kind == Some(K::Activate) {
             g.legal
                 .iter()
                 .flat_map(|c| model::anchors(view, c))
@@ -910,7 +911,7 @@ fn draw_highlights(d: &mut Draw, st: &FteScreen, g: &Synced<Fte>, view: &View) {
         hexes.retain(|h| !sel.contains(h));
         if matches!(
             kind,
-            "action" | "opportunity-fire" | "setup" | "activate" | "concealment"
+            Some(K::Action | K::OpportunityFire | K::Setup | K::Activate | K::Concealment)
         ) {
             d.colored_rings(&hexes, 0.06, lit::ACTIVE, 5.0);
         }
@@ -985,7 +986,7 @@ fn draw_highlights(d: &mut Draw, st: &FteScreen, g: &Synced<Fte>, view: &View) {
     if g.to_decide
         && !matches!(
             kind,
-            "action" | "move" | "setup" | "activate" | "opportunity-fire"
+            Some(K::Action | K::Move | K::Setup | K::Activate | K::OpportunityFire)
         )
     {
         let mut hexes: Vec<Hex> = g

@@ -8,6 +8,7 @@ use crate::screen::{FteAction, FteScreen, Menu};
 use bevy::prelude::*;
 use fte_rules::geo::Hex;
 use fte_rules::state::UnitId;
+use fte_rules::step::Kind as K;
 use fte_rules::{Command, Fte};
 use vt_ui::board::CycleUnits;
 use vt_ui::camera::CameraFit;
@@ -217,7 +218,7 @@ pub fn walk(
         }
         return;
     }
-    if !g.to_decide || g.kind() != "move" {
+    if !g.to_decide || g.kind_as() != Some(K::Move) {
         return;
     }
     if let Some(next) = st.plan.first().copied() {
@@ -293,8 +294,8 @@ pub fn cycle(
         };
         let u = units[i];
         if matches!(
-            g.kind(),
-            "action" | "opportunity-fire" | "setup" | "reinforcements"
+            g.kind_as::<K>(),
+            Some(K::Action | K::OpportunityFire | K::Setup | K::Reinforcements)
         ) {
             st.sel = vec![u];
             st.aim = None;

@@ -15,6 +15,8 @@ use fte_rules::data::Terrain;
 use fte_rules::geo::Hex;
 use fte_rules::screen::Situation;
 use fte_rules::state::{Altitude, MoveMode, Side, TriggerKind, UnitId};
+use fte_rules::step::Kind as K;
+use fte_rules::step::Phase;
 use fte_rules::view::View;
 use fte_rules::{Command, Fte};
 use vt_core::Decision;
@@ -60,8 +62,8 @@ impl std::ops::Deref for Look<'_> {
 }
 
 impl Look<'_> {
-    fn kind(&self) -> &str {
-        self.g.kind()
+    fn kind(&self) -> Option<K> {
+        self.g.kind_as()
     }
 }
 
@@ -152,7 +154,7 @@ fn header_ui(ui: &mut egui::Ui, v: &View) {
                 .strong()
                 .size(16.0),
         );
-        ui.weak(phase_words(&v.phase));
+        ui.weak(v.phase.words());
     });
     ui.horizontal(|ui| {
         ui.label("VP");
@@ -192,7 +194,7 @@ fn header_ui(ui: &mut egui::Ui, v: &View) {
         });
     });
     let mut notes = Vec::new();
-    if v.phase.starts_with("Activation") || v.phase.starts_with("Acting") {
+    if v.phase == Phase::Activation {
         notes.push(format!("Active: {}", v.active.name()));
     }
     if v.higher_hq[0] {
@@ -234,25 +236,6 @@ fn chits(ui: &mut egui::Ui, left: u8, per_turn: u8, color: Color32, who: &str) {
     resp.on_hover_text(format!("{who}: {left} of {per_turn} chits left in the cup"));
 }
 
-fn phase_words(p: &str) -> String {
-    let base = p.split('(').next().unwrap_or(p);
-    let who = p
-        .split_once('(')
-        .map(|(_, r)| r.trim_end_matches(')'))
-        .map(|s| if s == "Us" { " (US)" } else { " (NVA/VC)" })
-        .unwrap_or("");
-    let w = match base {
-        "Setup" => "Set-up",
-        "Reinforcements" => "Place Reinforcements (4.0)",
-        "Activation" | "Acting" => "Activation Phase (5.0)",
-        "FireMissions" => "Execute Fire Missions (16.0)",
-        "Concealment" => "Check for Concealment (18.0)",
-        "GameOver" => "Game over",
-        other => other,
-    };
-    format!("{w}{who}")
-}
-
 fn button(ui: &mut egui::Ui, label: &str, enabled: bool) -> egui::Response {
     wide_button(ui, label, enabled)
 }
@@ -290,8 +273,8 @@ fn decision_ui(
         ui.add_space(4.0);
     }
     match st.kind() {
-        "setup" => setup_ui(ui, st, view, out),
-        "activate" => {
+        Some(K::Setup) => setup_ui(ui, st, view, out),
+        Some(K::Activate) => {
             ui.label("Click a Leader, a stack or a unit on the map to activate it.");
             egui::CollapsingHeader::new(format!("Activation options ({})", st.activations.len()))
                 .id_salt("fte-activations")
@@ -313,10 +296,10 @@ fn decision_ui(
                 command_button(ui, view, &Command::Pass, out);
             }
         }
-        "action" => action_ui(ui, st, view, out),
-        "move" => move_ui(ui, st, view, out),
-        "opportunity-fire" => opfire_ui(ui, st, view, out),
-        "opportunity-fire-target" | "assault-attack" | "assault-defend" => {
+        Some(K::Action) => action_ui(ui, st, view, out),
+        Some(K::Move) => move_ui(ui, st, view, out),
+        Some(K::OpportunityFire) => opfire_ui(ui, st, view, out),
+        Some(K::OpportunityFireTarget | K::AssaultAttack | K::AssaultDefend) => {
             targets_ui(ui, st, view, out);
             for c in st
                 .legal
@@ -326,7 +309,7 @@ fn decision_ui(
                 command_button(ui, view, c, out);
             }
         }
-        "reinforcements" => {
+        Some(K::Reinforcements) => {
             let helis = st.legal.iter().any(
                 |c| matches!(c, Command::Enter { altitude, .. } if *altitude != Altitude::Ground),
             );
@@ -1042,7 +1025,7 @@ fn all_commands_ui(ui: &mut egui::Ui, st: &Look, view: &View, out: &mut Out) {
 fn stack_window(ctx: &egui::Context, h: Hex, st: &Look, view: &View, out: &mut Out) {
     let mut open = true;
     let selectable: Vec<UnitId> = match st.kind() {
-        "action" | "opportunity-fire" if st.to_decide => st
+        Some(K::Action | K::OpportunityFire) if st.to_decide => st
             .legal
             .iter()
             .filter(|c| !matches!(c, Command::EndActivation))

@@ -13,6 +13,7 @@ use fte_rules::line_of_sight::Blocked;
 use fte_rules::scenario::ScenarioFile;
 use fte_rules::screen::{FirePreview, Situation};
 use fte_rules::state::{Altitude, MoveMode, UnitId};
+use fte_rules::step::{Kind as K, Phase};
 use fte_rules::view::View;
 use fte_rules::{Command, Fte, State};
 use vt_core::Ruleset;
@@ -180,7 +181,7 @@ impl FteScreen {
             rules: g.rules.as_deref()?,
             state,
             view: g.view.as_ref()?,
-            kind: g.kind(),
+            kind: g.kind_as(),
             legal: &g.legal,
             sel: &self.sel,
             move_mode: self.move_mode,
@@ -205,7 +206,7 @@ impl FteScreen {
                 .into_iter()
                 .filter(|a| {
                     // In an activation, only the selection's attacks.
-                    ctx.kind != "action"
+                    ctx.kind != Some(K::Action)
                         || ctx.sel.is_empty()
                         || a.units.iter().all(|u| ctx.sel.contains(u))
                 })
@@ -239,7 +240,7 @@ impl FteScreen {
                         })
                     })
                     .collect(),
-                (_, "setup", [u]) => rules
+                (_, Some(K::Setup), [u]) => rules
                     .map_of(state)
                     .hexes()
                     .iter()
@@ -252,7 +253,7 @@ impl FteScreen {
                 None => (Ok(Vec::new()), false),
                 Some(a) => aim_preview(rules, state, a),
             };
-            let activations = if ctx.kind == "activate" {
+            let activations = if ctx.kind == Some(K::Activate) {
                 ctx.activation_menu()
             } else {
                 Vec::new()
@@ -268,7 +269,7 @@ impl FteScreen {
             )
         };
         self.activations = activations;
-        self.checks = if g.kind() == "opportunity-fire" {
+        self.checks = if g.kind_as() == Some(K::OpportunityFire) {
             let eligible = model::opfire_eligible(&g.legal);
             eligible
                 .iter()
@@ -279,7 +280,7 @@ impl FteScreen {
             Vec::new()
         };
         self.move_ok = !self.sel.is_empty()
-            && g.kind() == "action"
+            && g.kind_as() == Some(K::Action)
             && rules
                 .check(
                     state,
@@ -416,14 +417,13 @@ pub const PHASES: [&str; 6] = [
     "End of Turn",
 ];
 
-fn phase_index(phase: &str) -> Option<usize> {
-    let p = phase.split('(').next().unwrap_or(phase);
-    Some(match p {
-        "Reinforcements" => 0,
-        "Activation" | "Acting" => 1,
-        "FireMissions" => 2,
-        "Concealment" => 4,
-        _ => return None,
+fn phase_index(phase: Phase) -> Option<usize> {
+    Some(match phase {
+        Phase::Reinforcements(_) => 0,
+        Phase::Activation => 1,
+        Phase::FireMissions => 2,
+        Phase::Concealment(_) => 4,
+        Phase::Setup(_) | Phase::GameOver => return None,
     })
 }
 
@@ -438,7 +438,7 @@ pub fn follow(
     mut st: ResMut<FteScreen>,
     mut track: ResMut<TurnTrackSpec>,
     mut fit: ResMut<CameraFit>,
-    mut kind_seen: Local<Option<(String, Option<u8>)>>,
+    mut kind_seen: Local<Option<(Option<K>, Option<u8>)>>,
 ) {
     let Some(change) = changes.read().last() else {
         return;
@@ -466,8 +466,8 @@ pub fn follow(
     st.slide = change.animate();
     let state = &session.state;
     let to_decide = g.to_decide;
-    let kind = g.kind().to_string();
-    let now = (kind.clone(), g.viewer);
+    let kind: Option<K> = g.kind_as();
+    let now = (kind, g.viewer);
     let kind_changed = kind_seen.as_ref() != Some(&now);
     *kind_seen = Some(now);
     if kind_changed {
@@ -475,7 +475,7 @@ pub fn follow(
     }
     // A path being walked stops when anything but our next step is asked.
     if !st.plan.is_empty() || st.plan_end {
-        let ours = to_decide && kind == "move";
+        let ours = to_decide && kind == Some(K::Move);
         if !ours {
             // Keep where it was going: the mover may go on after the
             // enemy's Opportunity Fire chance (a button in the column).
@@ -525,7 +525,7 @@ pub fn follow(
     st.menu = None;
     st.tabbed = None;
     if let Some(v) = &g.view {
-        let now = phase_index(&v.phase);
+        let now = phase_index(v.phase);
         track.0 = Some(TurnTrack::numbered(v.turns, v.turn, &PHASES, now));
         fit.viewer = Some(v.side.idx() as u8);
         fit.interest = crate::board::interest(v, &g.legal);
@@ -538,22 +538,22 @@ pub fn follow(
 
 /// The selection, kept to units the decision still names.
 fn kept_selection(st: &FteScreen, g: &Synced<Fte>, state: &State) -> Vec<UnitId> {
-    let kind = g.kind();
+    let kind: Option<K> = g.kind_as();
     match kind {
-        "setup" => st.sel.clone(),
-        "reinforcements" => (st.sel.iter().copied())
+        Some(K::Setup) => st.sel.clone(),
+        Some(K::Reinforcements) => (st.sel.iter().copied())
             .filter(|u| {
                 (g.legal.iter()).any(|c| matches!(c, Command::Enter { unit, .. } if unit == u))
             })
             .collect(),
-        "move" => (g.view.as_ref())
+        Some(K::Move) => (g.view.as_ref())
             .and_then(|v| v.moving.as_ref())
             .map(|m| m.units.clone())
             .unwrap_or_default(),
-        "action" | "opportunity-fire" => {
+        Some(K::Action | K::OpportunityFire) => {
             let act = st.ctx(g, state).map(|c| c.actionable()).unwrap_or_default();
             let kept: Vec<UnitId> = st.sel.iter().copied().filter(|u| act.contains(u)).collect();
-            if kind == "action" && kept.is_empty() {
+            if kind == Some(K::Action) && kept.is_empty() {
                 // A fresh activation: select its units if they share a hex.
                 let v = g.view.as_ref();
                 let hexes: Vec<Option<Hex>> = (act.iter())

@@ -6,6 +6,7 @@ use fte_plugin::pick::{AimKind, Tool};
 use fte_plugin::{FteAction, FtePlugin, FteScreen};
 use fte_rules::geo::Hex;
 use fte_rules::state::{MoveMode, Side, UnitId, UnitStatus};
+use fte_rules::step::Kind as K;
 use fte_rules::{Command, Fte, Target};
 use std::sync::Arc;
 use vt_core::Ruleset;
@@ -88,7 +89,7 @@ fn game(app: &App) -> &Synced<Fte> {
 fn past_setup(app: &mut App) {
     while {
         let s = session(app);
-        s.rules.decision(&s.state).kind == "setup"
+        s.rules.decision(&s.state).kind_as() == Some(K::Setup)
     } {
         apply(app, Command::SetupDone);
     }
@@ -180,7 +181,7 @@ fn the_board_is_built_from_the_viewing_sides_view() {
 fn a_click_on_a_stack_offers_its_activations() {
     let mut a = app("hamlet-search", 5, 0);
     past_setup(&mut a);
-    assert_eq!(game(&a).kind(), "activate");
+    assert_eq!(game(&a).kind_as(), Some(K::Activate));
     let leader = unit_at(&mut a, "us-leader", "11.17");
     click(&mut a, "11.17");
     let menu = screen(&a).menu.clone().expect("a menu");
@@ -198,7 +199,7 @@ fn a_click_on_a_stack_offers_its_activations() {
     }));
     act(&mut a, FteAction::Choose(i));
     assert_eq!(sent(&mut a), vec![Command::ActivateLeader { leader }]);
-    assert_eq!(game(&a).kind(), "action");
+    assert_eq!(game(&a).kind_as(), Some(K::Action));
     // A click on an empty field hex offers nothing.
     click(&mut a, "3.3");
     assert!(sent(&mut a).is_empty());
@@ -212,7 +213,7 @@ fn a_click_on_a_reachable_hex_walks_there_hex_by_hex() {
     past_setup(&mut a);
     let leader = unit_at(&mut a, "us-leader", "9.17");
     apply(&mut a, Command::ActivateUnit { unit: leader });
-    assert_eq!(game(&a).kind(), "action");
+    assert_eq!(game(&a).kind_as(), Some(K::Action));
     assert_eq!(screen(&a).sel, vec![leader], "a lone unit is selected");
     let reach = screen(&a).reach.clone();
     // 6.17 is three hexes west of 9.17, over the paddies.
@@ -356,7 +357,7 @@ fn walk_into_sight() -> (App, UnitId, UnitId) {
 #[test]
 fn opportunity_fire_is_prompted_to_the_other_side() {
     let (mut a, vc, leader) = walk_into_sight();
-    assert_eq!(game(&a).kind(), "opportunity-fire");
+    assert_eq!(game(&a).kind_as(), Some(K::OpportunityFire));
     assert_eq!(
         game(&a).view.as_ref().map(|v| v.side),
         Some(Side::Nva),
@@ -420,7 +421,7 @@ fn the_line_of_sight_tool_traces_and_explains() {
 #[test]
 fn set_up_picks_a_unit_up_and_puts_it_down() {
     let mut a = app("hamlet-search", 5, 1);
-    assert_eq!(game(&a).kind(), "setup");
+    assert_eq!(game(&a).kind_as(), Some(K::Setup));
     let dummy = unit_at(&mut a, "vc-dummy", "14.9");
     click(&mut a, "14.9");
     assert_eq!(screen(&a).sel, vec![dummy]);
@@ -460,17 +461,17 @@ fn nothing_of_either_side_is_drawn_during_a_hand_over() {
 #[test]
 fn a_walk_stopped_by_opportunity_fire_can_go_on() {
     let (mut a, _, leader) = walk_into_sight();
-    assert_eq!(game(&a).kind(), "opportunity-fire");
+    assert_eq!(game(&a).kind_as(), Some(K::OpportunityFire));
     sent(&mut a);
     apply(&mut a, Command::OpFirePass);
-    assert_eq!(game(&a).kind(), "move");
+    assert_eq!(game(&a).kind_as(), Some(K::Move));
     let st = screen(&a);
     assert_eq!(st.resume, Some((h("6.17"), true)));
     act(&mut a, FteAction::Resume);
     for _ in 0..20 {
         a.update();
         // Pass every further chance at once.
-        if game(&a).kind() == "opportunity-fire" {
+        if game(&a).kind_as() == Some(K::OpportunityFire) {
             apply(&mut a, Command::OpFirePass);
         }
     }
