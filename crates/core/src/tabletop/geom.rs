@@ -85,6 +85,15 @@ impl Point {
         if step.is_nan() || step <= 0.0 {
             return self;
         }
+        // A step that divides the inch (1/100") rounds by multiplying with
+        // its whole reciprocal and dividing back, so the result is the
+        // double nearest the decimal (7.31, not 7.3100000000000005) and
+        // reads as written in a save.
+        let per_inch = (1.0 / step).round();
+        if per_inch >= 1.0 && (per_inch * step - 1.0).abs() < 1e-12 {
+            let r = |v: f64| (v * per_inch).round() / per_inch;
+            return Point::new(r(self.x), r(self.y));
+        }
         Point::new(
             (self.x / step).round() * step,
             (self.y / step).round() * step,
@@ -636,6 +645,11 @@ mod tests {
             Point::new(1.23, -5.68)
         );
         assert_eq!(Point::new(1.25, 2.0).snapped(0.5), Point::new(1.5, 2.0));
+        // Hundredths read as written.
+        let q = Point::new(7.309_999, 20.650_001).snapped(HUNDREDTH);
+        assert_eq!(format!("{} {}", q.x, q.y), "7.31 20.65");
+        assert_eq!(q.snapped(HUNDREDTH), q);
+        assert_eq!(Point::new(2.4, 0.0).snapped(1.5), Point::new(3.0, 0.0));
         assert!(!Point::new(f64::NAN, 0.0).is_finite());
         let path = [
             Point::new(0.0, 0.0),

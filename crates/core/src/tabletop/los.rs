@@ -413,6 +413,75 @@ pub fn sight_profile<K>(
     out
 }
 
+/// Samples per inch [`sight_along`] takes before it narrows each change
+/// down: a window of sight narrower than a tenth of an inch may be missed.
+pub const SIGHT_SAMPLES_PER_INCH: f64 = 10.0;
+
+/// What a viewer sees of a stand moving along `path` (standing
+/// `target_height` levels above the ground): the stretches of the path, in
+/// inches along it, each with one verdict. For reactive fire and overwatch:
+/// the viewer may fire wherever the mover is not blocked or in dead ground.
+///
+/// The path is sampled [`SIGHT_SAMPLES_PER_INCH`] times an inch and each
+/// change of verdict is narrowed down to a millionth of the sample step,
+/// all in the fixed arithmetic of this module, so the stretches are the
+/// same on every platform.
+pub fn sight_along<K>(
+    viewer: Eye,
+    path: &[Point],
+    target_height: f64,
+    features: &[Feature<K>],
+    rules: &impl SightRules<K>,
+) -> Vec<SightStretch> {
+    let len = super::geom::path_length(path);
+    let seen_at = |d: f64| {
+        let at = super::geom::point_along(path, d);
+        line_of_sight(
+            viewer,
+            Eye::standing(at, target_height, features),
+            features,
+            rules,
+        )
+        .seen
+    };
+    if path.is_empty() {
+        return vec![];
+    }
+    let n = ((len * SIGHT_SAMPLES_PER_INCH).ceil() as usize).max(1);
+    let at = |i: usize| len * i as f64 / n as f64;
+    let mut out: Vec<SightStretch> = vec![];
+    let mut prev = seen_at(0.0);
+    let mut start = 0.0;
+    for i in 1..=n {
+        let now = seen_at(at(i));
+        if now != prev {
+            // Narrow the change down between the two samples.
+            let (mut lo, mut hi) = (at(i - 1), at(i));
+            for _ in 0..20 {
+                let mid = (lo + hi) / 2.0;
+                if seen_at(mid) == prev {
+                    lo = mid;
+                } else {
+                    hi = mid;
+                }
+            }
+            out.push(SightStretch {
+                from: start,
+                to: hi,
+                seen: prev,
+            });
+            start = hi;
+            prev = now;
+        }
+    }
+    out.push(SightStretch {
+        from: start,
+        to: len,
+        seen: prev,
+    });
+    out
+}
+
 /// A base a line passes over, and where, in inches from the line's start.
 #[derive(Copy, Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct BaseCrossing {
@@ -690,6 +759,26 @@ mod tests {
         close(c[0].leave, 5.0 + 0.375);
         close(c[1].enter, 10.0 - 0.625);
         close(c[1].leave, 10.0 + 0.625);
+    }
+
+    // Reactive fire: where along a move behind a wood the viewer sees the
+    // mover. From (0, 0), a wood over x 10..14, y -5..5 hides the line x =
+    // 20 wherever the sight line passes through it: |y| < 10.
+    #[test]
+    fn sight_along_a_move() {
+        let fs = [square(K::Smoke, 10.0, -5.0, 14.0, 5.0)];
+        let v = ground(p(0.0, 0.0));
+        let path = [p(20.0, -20.0), p(20.0, 20.0)];
+        let s = sight_along(v, &path, 0.0, &fs, &Card);
+        let got: Vec<Seen> = s.iter().map(|x| x.seen).collect();
+        assert_eq!(got, [Seen::Clear, Seen::Blocked, Seen::Clear]);
+        assert!((s[0].to - 10.0).abs() < 1e-6, "{:?}", s);
+        assert!((s[1].to - 30.0).abs() < 1e-6, "{:?}", s);
+        assert_eq!(s[2].to, 40.0);
+        // A stand that never leaves the wood's shadow is never seen.
+        let s = sight_along(v, &[p(20.0, -5.0), p(20.0, 5.0)], 0.0, &fs, &Card);
+        assert_eq!(s.len(), 1);
+        assert_eq!(s[0].seen, Seen::Blocked);
     }
 
     #[test]

@@ -46,7 +46,8 @@
 //! game's [`SightRules`] and answers [`Seen::Clear`], [`Seen::Cover`],
 //! [`Seen::Blocked`] or [`Seen::Dead`], naming the feature that decided it;
 //! [`sight_profile`] gives the same answer for every point along a line,
-//! for a tool that colours it. A feature that blocks sight may still be
+//! for a tool that colours it; [`sight_along`] for every point of a move
+//! (where reactive fire or overwatch may fire at the mover). A feature that blocks sight may still be
 //! seen into (and out of) to a depth ([`SightRule::blocks`]: the card game's
 //! 3", Crossfire's "into but not through" is an unlimited depth). Heights
 //! follow the card game's levels: a feature lower than both ends is seen
@@ -58,6 +59,9 @@
 //!
 //! [`sight`] is the raw trace the rest is built on: for each feature, the
 //! stretches of the line inside it and where it crosses lines.
+//!
+//! [`skirmish`] is a small test game on all of this (as Pig is for the
+//! engine), for the table board's tests and to try it by hand.
 
 mod arc;
 mod base;
@@ -66,6 +70,7 @@ mod geom;
 mod los;
 mod movement;
 mod scatter;
+pub mod skirmish;
 mod template;
 #[cfg(test)]
 mod testing;
@@ -80,8 +85,9 @@ pub use geom::{
     polygon_area, segment_distance,
 };
 pub use los::{
-    BaseCrossing, Cover, DeadGround, Eye, Seen, Sight, SightRule, SightRules, SightStretch,
-    bases_crossed, ground_level, line_of_sight, sight_profile,
+    BaseCrossing, Cover, DeadGround, Eye, SIGHT_SAMPLES_PER_INCH, Seen, Sight, SightRule,
+    SightRules, SightStretch, bases_crossed, ground_level, line_of_sight, sight_along,
+    sight_profile,
 };
 pub use movement::{
     Halt, Leg, MovePlan, PathEvent, StopAt, Terrain, Transit, path_legs, plan_move, route_rate,
