@@ -119,7 +119,10 @@ impl CrossfireVn {
                 to,
                 facing,
             };
-            self.plan_leg(s, st, &m, &[id], "6.5")?;
+            let leg = self.plan_leg(s, st, &m, &[id], "6.5")?;
+            if st.withdrawing {
+                self.check_withdrawal(s, st, leg.to)?;
+            }
         } else {
             ensure(
                 drop || !pick_up.is_empty(),
@@ -179,7 +182,10 @@ impl CrossfireVn {
             return;
         }
         if self.at_own_edge(s, st.side, st.at) {
-            if s.readings.carriers_leave {
+            // 6.9.1: a withdrawing fire team leaves with what it carries.
+            if st.withdrawing {
+                self.leave_table(s, id, Presence::Withdrawn, ev);
+            } else if s.readings.carriers_leave {
                 self.leave_table(s, id, Presence::Exited, ev);
             } else {
                 let markers = std::mem::take(&mut s.stand_mut(id).carrying);

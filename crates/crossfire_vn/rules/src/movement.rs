@@ -229,23 +229,8 @@ impl CrossfireVn {
             let mut leg = self.plan_leg(s, st, m, &ids, rule)?;
             // 6.9.1: a withdrawing stand makes for its own edge.
             if st.withdrawing {
-                let size = self.table_of(s).size;
-                let edges = self.own_edges(s, st.side);
-                let before = edges
-                    .iter()
-                    .map(|e| e.distance(st.at, size))
-                    .fold(f64::INFINITY, f64::min);
-                let after = edges
-                    .iter()
-                    .map(|e| e.distance(leg.to, size))
-                    .fold(f64::INFINITY, f64::min);
-                ensure_with(after < before, "6.9.1", || {
-                    format!(
-                        "{} is withdrawing: each move must take it nearer its own table edge.",
-                        st.label
-                    )
-                })?;
-                leg.exit = after < self.rules().sw(self.rules().medevac.exit_zone.value);
+                self.check_withdrawal(s, st, leg.to)?;
+                leg.exit = self.at_own_edge(s, st.side, leg.to);
             }
             legs.push(leg);
         }
@@ -387,6 +372,24 @@ impl CrossfireVn {
         s.stand_mut(id).presence = why;
         ev.push(Event::Exited { stand: id });
         self.check_end(s, ev);
+    }
+
+    /// 6.9.1: a withdrawing stand's move must take it nearer its own edge.
+    pub(crate) fn check_withdrawal(&self, s: &State, st: &Stand, to: Point) -> Checked {
+        let size = self.table_of(s).size;
+        let edges = self.own_edges(s, st.side);
+        let dist = |p: Point| {
+            edges
+                .iter()
+                .map(|e| e.distance(p, size))
+                .fold(f64::INFINITY, f64::min)
+        };
+        ensure_with(dist(to) < dist(st.at), "6.9.1", || {
+            format!(
+                "{} is withdrawing: each move must take it nearer its own table edge.",
+                st.label
+            )
+        })
     }
 
     /// The side's own table edges.

@@ -40,9 +40,17 @@ struct SightKey {
 }
 
 const SIGHT_MEMORY: usize = 1 << 16;
+const PLAN_MEMORY: usize = 1 << 14;
 
 thread_local! {
     static SIGHTS: RefCell<HashMap<SightKey, Sight>> = RefCell::new(HashMap::new());
+    /// Moves planned on this thread, keyed by everything the plan reads.
+    static PLANS: RefCell<HashMap<Vec<u64>, MovePlan>> = RefCell::new(HashMap::new());
+}
+
+/// Half a base's diagonal: no point of it is farther from its centre.
+pub fn reach(b: &Base) -> f64 {
+    (b.width() * b.width() + b.depth() * b.depth()).sqrt() / 2.0
 }
 
 /// A feature's kind and which piece of the table it is (smoke is no
@@ -245,7 +253,6 @@ impl CrossfireVn {
     /// Strictly within `n` stand widths, edge to edge (CF-T2).
     pub fn within(&self, a: &Stand, b: &Stand, n: f64) -> bool {
         let (ba, bb) = (self.base(a), self.base(b));
-        let reach = |x: &Base| (x.width().powi(2) + x.depth().powi(2)).sqrt() / 2.0;
         let limit = self.rules().sw(n);
         // Far apart whatever the facings: no need for the exact distance.
         if a.at.distance(b.at) - reach(&ba) - reach(&bb) >= limit {
@@ -425,6 +432,52 @@ impl CrossfireVn {
     pub fn plan(&self, s: &State, st: &Stand, to: Point, others: &[Base]) -> MovePlan {
         let u = self.unit_type(st);
         let t = self.table_of(s);
+        let base = self.base(st);
+        // Only the bases the moving base could reach matter; they and the
+        // rest of the question make the key of a remembered answer (the
+        // same move is asked again and again while other stands act).
+        let mine = reach(&base);
+        let near: Vec<usize> = (0..others.len())
+            .filter(|&i| {
+                vt_core::tabletop::distance_to_segment(others[i].centre(), st.at, to)
+                    <= mine + reach(&others[i]) + 0.05
+            })
+            .collect();
+        let mut key = vec![
+            t.fingerprint,
+            base.centre().x.to_bits(),
+            base.centre().y.to_bits(),
+            base.facing().x.to_bits(),
+            base.facing().y.to_bits(),
+            base.width().to_bits(),
+            base.depth().to_bits(),
+            to.x.to_bits(),
+            to.y.to_bits(),
+            (u.is_vehicle() as u64) | (u.tracked as u64) << 1 | (u.flies as u64) << 2,
+            s.burning
+                .iter()
+                .fold(s.burning.len() as u64, |h, b| h.rotate_left(9) ^ *b as u64),
+        ];
+        for &i in &near {
+            let o = &others[i];
+            key.extend([
+                o.centre().x.to_bits(),
+                o.centre().y.to_bits(),
+                o.facing().x.to_bits(),
+                o.facing().y.to_bits(),
+                o.width().to_bits(),
+                o.depth().to_bits(),
+            ]);
+        }
+        let remap = |mut p: MovePlan| {
+            if let Some(vt_core::tabletop::Halt::Blocked { base }) = p.halt.as_mut() {
+                *base = near[*base];
+            }
+            p
+        };
+        if let Some(hit) = PLANS.with(|c| c.borrow().get(&key).cloned()) {
+            return remap(hit);
+        }
         let mover = Mover {
             data: &self.data,
             vehicle: u.is_vehicle(),
@@ -432,14 +485,23 @@ impl CrossfireVn {
             flies: u.flies,
             burning: &s.burning,
         };
-        plan_move(
-            &self.base(st),
+        let bases: Vec<Base> = near.iter().map(|&i| others[i]).collect();
+        let plan = plan_move(
+            &base,
             &[st.at, to],
             f64::INFINITY,
             &t.features,
-            others,
+            &bases,
             &mover,
-        )
+        );
+        PLANS.with(|c| {
+            let mut c = c.borrow_mut();
+            if c.len() >= PLAN_MEMORY {
+                c.clear();
+            }
+            c.insert(key, plan.clone());
+        });
+        remap(plan)
     }
 
     /// The points of a straight move from `from` to `to` where reactive

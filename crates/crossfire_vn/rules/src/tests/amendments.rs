@@ -973,3 +973,128 @@ fn s6_12_burning_vegetation() {
         l.st(f).at
     );
 }
+
+// 6.5: the Free World may use vehicles to remove wounded: a fire team puts
+// its casualty aboard an ACAV (an APC carries six), which takes it off.
+#[test]
+fn s6_5_a_vehicle_carries_casualties_off() {
+    let mut l = Lab::new();
+    let f = l.add("us-ft", Side::FreeWorld, 24.0, 8.0);
+    let acav = l.add("m113-acav", Side::FreeWorld, 27.0, 8.0);
+    l.add("vc-ft", Side::VcNva, 66.0, 46.0);
+    let m = l.casualty(Side::FreeWorld, 24.0, 9.5);
+    l.ok(Command::Medevac {
+        carrier: f,
+        pick_up: vec![m],
+        to: p(24.0, 8.0),
+        facing: None,
+        drop: true,
+    });
+    assert_eq!(l.s.markers[m as usize].place, MarkerPlace::Carried(acav));
+    l.ok(Command::Medevac {
+        carrier: acav,
+        pick_up: vec![],
+        to: p(27.0, 1.2),
+        facing: None,
+        drop: true,
+    });
+    l.settle();
+    assert_eq!(l.s.markers[m as usize].place, MarkerPlace::Evacuated);
+}
+
+// 6.5: VC/NVA casualties will invariably have to be carried off by their
+// comrades: no Dust Off for them.
+#[test]
+fn s6_5_no_dust_off_for_the_vc() {
+    let mut l = Lab::new();
+    l.turn(Side::VcNva);
+    l.add("vc-ft", Side::VcNva, 60.0, 45.0);
+    assert_eq!(l.refused(Command::RequestDustOff).rule, "CF 6.5");
+}
+
+// 6.9: snipers remain on the playing table when they have fired.
+#[test]
+fn s6_9_a_sniper_stays_on_the_table_after_firing() {
+    let mut l = Lab::new();
+    l.turn(Side::VcNva);
+    let s = l.add("vc-sniper", Side::VcNva, 30.0, 12.0);
+    let f = l.add("us-ft", Side::FreeWorld, 30.0, 3.0);
+    l.hide(s);
+    l.force(&[1, 1, 1]);
+    l.ok(fire(&[s], f));
+    assert!(l.st(s).on_table() && !l.st(s).hidden);
+}
+
+// 6.9.1: the withdrawing fire team exits the table along with any
+// casualties or equipment it carries.
+#[test]
+fn s6_9_1_the_withdrawing_team_takes_its_casualties_off() {
+    let mut l = Lab::new();
+    l.turn(Side::VcNva);
+    let v = l.add("vc-ft", Side::VcNva, 15.0, 44.0);
+    l.add("vc-ft", Side::VcNva, 40.0, 46.0);
+    l.add("us-ft", Side::FreeWorld, 60.0, 3.0);
+    l.s.stand_mut(v).withdrawing = true;
+    let m = l.casualty(Side::VcNva, 15.0, 42.5);
+    let back = Command::Medevac {
+        carrier: v,
+        pick_up: vec![m],
+        to: p(15.0, 40.0),
+        facing: None,
+        drop: false,
+    };
+    assert_eq!(l.refused(back).rule, "CF 6.9.1");
+    l.ok(Command::Medevac {
+        carrier: v,
+        pick_up: vec![m],
+        to: p(15.0, 47.0),
+        facing: None,
+        drop: false,
+    });
+    l.settle();
+    assert_eq!(l.st(v).presence, Presence::Withdrawn);
+    assert_eq!(l.s.markers[m as usize].place, MarkerPlace::Evacuated);
+}
+
+// 6.10: ambush fire as per the base rules (our reading): a hidden stand
+// firing at a mover within one stand width, wherever it is.
+#[test]
+fn s6_10_the_base_ambush_is_point_blank() {
+    let mut l = Lab::new();
+    let f = l.add("us-ft", Side::FreeWorld, 45.0, 26.0);
+    let v = l.add("vc-ft", Side::VcNva, 42.5, 35.0);
+    l.hide(v);
+    l.ok(mv(f, 45.0, 38.0));
+    let Step::Reaction(r) = l.step().clone() else {
+        panic!()
+    };
+    let k = r
+        .points
+        .iter()
+        .position(|q| (q.at.y - 35.0).abs() < 0.6)
+        .unwrap() as u16;
+    l.force(&[1, 1, 1, 1]);
+    l.ok(Command::ReactiveFire {
+        firers: vec![v],
+        point: k,
+        support: vec![],
+    });
+    assert_eq!(rolls(&l.ev)[0].mods[0].why, DiceWhy::Ambush);
+}
+
+// 6.12: only identified enemy field defences: a bunker whose occupants are
+// all hidden is no flame target.
+#[test]
+fn s6_12_only_identified_field_defences() {
+    let mut l = Lab::new();
+    let flame = l.add("us-flame", Side::FreeWorld, 41.25, 38.5);
+    let v = l.add("vc-ft", Side::VcNva, 41.25, 41.25);
+    l.hide(v);
+    let c = Command::Flame {
+        stand: flame,
+        feature: 6,
+    };
+    assert!(l.refused(c.clone()).message.contains("identified"));
+    l.s.stand_mut(v).hidden = false;
+    l.g.check(&l.s, &c).expect("identified now");
+}
