@@ -1098,3 +1098,28 @@ fn s6_12_only_identified_field_defences() {
     l.s.stand_mut(v).hidden = false;
     l.g.check(&l.s, &c).expect("identified now");
 }
+
+// 6.11 with the base game's anti-tank fire (our reading): +1 against a
+// tank's flank or rear.
+#[test]
+fn s6_11_a_tank_is_weaker_in_the_flank() {
+    for (x, y, bonus) in [(30.0, 14.0, 0), (38.0, 4.0, 1)] {
+        let mut l = Lab::new();
+        l.turn(Side::VcNva);
+        let rpg = l.add("vc-rpg", Side::VcNva, x, y);
+        let tank = l.add("m48", Side::FreeWorld, 30.0, 4.0);
+        l.add("us-ft", Side::FreeWorld, 60.0, 3.0);
+        l.force(&[4]);
+        l.ok(Command::AntiTank {
+            stand: rpg,
+            target: tank,
+        });
+        let got = l.ev.iter().find_map(|e| match e {
+            Event::AntiTank {
+                bonus, destroyed, ..
+            } => Some((*bonus, *destroyed)),
+            _ => None,
+        });
+        assert_eq!(got, Some((bonus, bonus == 1)), "from ({x}, {y})");
+    }
+}

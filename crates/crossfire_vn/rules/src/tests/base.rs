@@ -459,3 +459,25 @@ fn scenario_set_ups_are_legal() {
         }
     }
 }
+
+// CF7.1 smoke: blocks sight through it until the end of the enemy's next
+// initiative.
+#[test]
+fn smoke_blocks_sight_until_the_enemy_initiative_ends() {
+    let mut l = Lab::new();
+    let o = l.add("us-fo", Side::FreeWorld, 25.0, 3.0);
+    let f = l.add("us-ft", Side::FreeWorld, 27.0, 3.0);
+    let v = l.add("vc-ft", Side::VcNva, 27.0, 9.0);
+    assert!(l.g.sees(&l.s, l.st(f), l.st(v)));
+    l.ok(Command::CallFire {
+        observer: o,
+        at: p(27.0, 6.0),
+        smoke: true,
+    });
+    assert!(!l.g.sees(&l.s, l.st(f), l.st(v)));
+    assert!(l.has_initiative(Side::FreeWorld), "smoke never fails");
+    l.ok(Command::EndInitiative);
+    assert!(!l.g.sees(&l.s, l.st(f), l.st(v)));
+    l.ok(Command::EndInitiative);
+    assert!(l.g.sees(&l.s, l.st(f), l.st(v)));
+}
