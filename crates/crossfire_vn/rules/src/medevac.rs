@@ -678,9 +678,14 @@ impl CrossfireVn {
                 } else {
                     format!("arrives in {delay} initiative(s)")
                 };
+                // The enemy hears the call, not when the helicopter comes.
                 return LogEntry::with_rolls(
                     format!("Dust Off requested: it {}.", a.result),
                     vec![a],
+                )
+                .private_to(
+                    Side::FreeWorld.idx() as u8,
+                    "The Free World calls a Dust Off.",
                 );
             }
             Event::DustOffArrives => "The Dust Off is overhead (6.5).".into(),

@@ -79,8 +79,10 @@ pub struct View {
     pub smoke: Vec<(Point, f64)>,
     /// Own Dust Off on its way: initiatives to wait.
     pub dust_off: Option<u8>,
+    /// A Dust Off has been called and has not come yet (both sides know).
+    pub dust_off_called: bool,
     pub dust_offs_left: u8,
-    /// Own observers' missions left: (observer, HE, smoke).
+    /// Observers' missions left: (observer, HE, smoke) (every call is heard).
     pub missions: Vec<(StandId, u8, u8)>,
     /// Attacker initiatives the objective has been held.
     pub held: u8,
@@ -154,7 +156,6 @@ impl CrossfireVn {
             }),
             _ => None,
         };
-        let own = |id: StandId| s.stand(id).side == side;
         View {
             side,
             scenario: s.scenario.clone(),
@@ -173,15 +174,12 @@ impl CrossfireVn {
             } else {
                 None
             },
-            dust_offs_left: if side == Side::FreeWorld {
-                s.dust_offs_left
-            } else {
-                0
-            },
+            dust_off_called: s.dust_off.is_some(),
+            dust_offs_left: s.dust_offs_left,
             missions: s
                 .missions
                 .iter()
-                .filter(|m| own(m.observer))
+                .filter(|m| self.visible_to(s.stand(m.observer), side))
                 .map(|m| (m.observer, m.he, m.smoke))
                 .collect(),
             held: s.held,
