@@ -262,6 +262,19 @@ impl CrossfireVn {
                 eff.name()
             ));
         }
+        // A firer still hidden (an option) is not named to the enemy.
+        if let Some(st) = s.and_then(|s| s.get(*stand)).filter(|st| st.hidden) {
+            let public = format!(
+                "Recon by fire from hiding into {}: {}.",
+                self.piece_name(s, *feature),
+                a.result
+            );
+            return LogEntry::with_rolls(text, vec![a.clone()]).private_with_rolls(
+                st.side.idx() as u8,
+                public,
+                vec![a],
+            );
+        }
         LogEntry::with_rolls(text, vec![a])
     }
 }
