@@ -493,7 +493,7 @@ impl CrossfireVn {
 }
 
 use crate::event::DiceMod as Dm;
-use vt_core::dice::{Adjudication, Modifier, TableCell};
+use vt_core::dice::{Adjudication, TableCell};
 use vt_core::engine::LogEntry;
 
 /// A dice change in words.
@@ -520,23 +520,25 @@ impl CrossfireVn {
         r: &FireRoll,
         name: &str,
     ) -> Adjudication {
-        let mut a = Adjudication::new(format!("{name} fires at {}", self.who(s, target)), "6.4");
-        a.rolled = r.dice.iter().map(|d| *d as i32).collect();
-        // Modifiers change the number of dice, not the pips: shown at 0
-        // with the dice in words, so the total (hits) adds up.
-        a.modifiers = std::iter::once(Modifier::new(
-            format!("{} dice", r.base_dice),
-            "base 6.4",
-            0,
-        ))
-        .chain(r.mods.iter().map(|m| {
+        // A pool: each die is read alone, so the dice are shown as rolled
+        // and add up to their sum; what changed the number of dice is said
+        // in the purpose, with its section, not as a modifier of the sum.
+        let mut pool = format!("{} dice", r.base_dice);
+        for m in &r.mods {
             let (label, rule) = dice_why(m);
-            Modifier::new(format!("{label}: {:+} die", m.dice), rule, 0)
-        }))
-        .collect();
-        a.total = r.hits as i32;
+            pool.push_str(&format!(", {label} {:+} (CF {rule})", m.dice));
+        }
+        if !r.mods.is_empty() {
+            pool.push_str(&format!(": {} dice", r.dice.len()));
+        }
+        let mut a = Adjudication::new(
+            format!("{name} fires at {} ({pool})", self.who(s, target)),
+            "6.4",
+        );
+        a.rolled = r.dice.iter().map(|d| *d as i32).collect();
+        a.total = a.rolled.iter().sum();
         a.needed = Some(format!(
-            "{} or more on a die to hit; hits: 1 pins, 2 suppress, 3 kill",
+            "{} or 6 on each die to hit (1 hit pins, 2 suppress, 3 kill)",
             r.hit_on
         ));
         a.table = Some(TableCell {

@@ -184,7 +184,7 @@ impl CrossfireVn {
     }
 }
 
-use vt_core::dice::{Adjudication, Modifier};
+use vt_core::dice::Adjudication;
 use vt_core::engine::LogEntry;
 
 impl CrossfireVn {
@@ -198,29 +198,22 @@ impl CrossfireVn {
                 let adj: Vec<Adjudication> = rolls
                     .iter()
                     .map(|r| {
+                        let pool = match (r.cover, r.bunker) {
+                            (true, true) => ", in a bunker: a die off, only 6s hit",
+                            (true, false) => ", in cover from barrages: a die off",
+                            _ => "",
+                        };
                         let mut a = Adjudication::new(
-                            format!("Barrage on {}", self.who(s, r.stand)),
+                            format!(
+                                "Barrage on {} ({} dice{pool})",
+                                self.who(s, r.stand),
+                                r.dice.len()
+                            ),
                             "base 7.1",
                         );
                         a.rolled = r.dice.iter().map(|d| *d as i32).collect();
-                        a.modifiers.push(Modifier::new(
-                            format!("{} dice", self.rules().indirect.he_dice.value),
-                            "base 7.1",
-                            0,
-                        ));
-                        if r.cover {
-                            a.modifiers.push(Modifier::new(
-                                if r.bunker {
-                                    "bunker: -1 die, only 6s hit"
-                                } else {
-                                    "cover from barrages: -1 die"
-                                },
-                                "base 7.1",
-                                0,
-                            ));
-                        }
-                        a.total = r.hits as i32;
-                        a.needed = Some(format!("{} or more on a die to hit", r.hit_on));
+                        a.total = a.rolled.iter().sum();
+                        a.needed = Some(format!("{} or more on each die to hit", r.hit_on));
                         a.result = format!("{} hit(s): {}", r.hits, r.result.name());
                         a
                     })

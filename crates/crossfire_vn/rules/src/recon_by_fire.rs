@@ -247,7 +247,7 @@ impl CrossfireVn {
             "6.7",
         );
         a.rolled = dice.iter().map(|d| *d as i32).collect();
-        a.total = *hits as i32;
+        a.total = a.rolled.iter().sum();
         a.needed = Some(format!("{hit_on} or more on a die to hit"));
         a.result = if revealed.is_empty() {
             format!("{hits} hit(s): nobody found")

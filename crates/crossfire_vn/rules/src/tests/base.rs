@@ -481,3 +481,32 @@ fn smoke_blocks_sight_until_the_enemy_initiative_ends() {
     l.ok(Command::EndInitiative);
     assert!(l.g.sees(&l.s, l.st(f), l.st(v)));
 }
+
+// The log: a fire's dice are shown as rolled and add up to their sum; what
+// changed the number of dice is said with its section; the result counts
+// the hits.
+#[test]
+fn a_fire_in_the_log_adds_up() {
+    let mut l = Lab::new();
+    let f = l.add("us-ft", Side::FreeWorld, 15.0, 5.0);
+    let v = l.add("vc-ft", Side::VcNva, 15.0, 12.0);
+    l.force(&[5, 6]);
+    l.ok(fire(&[f], v));
+    let e =
+        l.ev.iter()
+            .find(|e| matches!(e, Event::Fire { .. }))
+            .unwrap();
+    let entry = l.g.describe_in(&l.s, e);
+    let a = &entry.adjudications[0];
+    assert_eq!(a.rolled, [5, 6]);
+    assert_eq!(a.total, 11);
+    assert!(a.modifiers.is_empty());
+    assert!(
+        a.purpose
+            .contains("target in cover -1 (CF base 6.4): 2 dice"),
+        "{}",
+        a.purpose
+    );
+    assert_eq!(a.result, "2 hit(s): Suppressed");
+    assert_eq!(a.rule, "CF 6.4");
+}
