@@ -11,6 +11,7 @@ use vt_core::tabletop::Point;
 /// One stand's straight move: where it ends and, optionally, the way it
 /// faces there (a pivot at the end of the move).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct StandMove {
     pub stand: StandId,
     pub to: Point,
@@ -19,6 +20,7 @@ pub struct StandMove {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Command {
     // ---- set-up ----
     /// Put a stand at a point of its side's zone.
