@@ -206,6 +206,8 @@ pub enum Event {
     Killed {
         stand: StandId,
         at: Point,
+        /// It was suppressed already and suppressed again (base 6.5.2).
+        again: bool,
         casualty: Option<MarkerId>,
         equipment: Option<MarkerId>,
         dropped: Vec<MarkerId>,

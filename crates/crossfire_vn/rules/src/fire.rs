@@ -538,8 +538,12 @@ impl CrossfireVn {
         a.rolled = r.dice.iter().map(|d| *d as i32).collect();
         a.total = a.rolled.iter().sum();
         a.needed = Some(format!(
-            "{} or 6 on each die to hit (1 hit pins, 2 suppress, 3 kill)",
-            r.hit_on
+            "{} on each die to hit (1 hit pins, 2 suppress, 3 kill)",
+            if r.hit_on >= 6 {
+                "6".to_string()
+            } else {
+                format!("{} or more", r.hit_on)
+            }
         ));
         a.table = Some(TableCell {
             table: "fire-results".into(),

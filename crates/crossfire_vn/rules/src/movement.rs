@@ -333,12 +333,15 @@ impl CrossfireVn {
         let from = st.at;
         st.at = at;
         st.facing = leg.facing;
-        ev.push(Event::Moved {
-            stand: leg.stand,
-            path: vec![from, at],
-            facing: leg.facing,
-            stopped,
-        });
+        // A move fired at on its last point has already been told.
+        if stopped || from.distance(at) > 0.005 {
+            ev.push(Event::Moved {
+                stand: leg.stand,
+                path: vec![from, at],
+                facing: leg.facing,
+                stopped,
+            });
+        }
         self.after_move(s, leg.stand, leg.from, ev);
         if leg.exit && !stopped && s.stand(leg.stand).withdrawing {
             self.leave_table(s, leg.stand, Presence::Withdrawn, ev);
@@ -592,6 +595,9 @@ impl CrossfireVn {
                     .map(|(s, i)| format!(" into {}", self.table_of(s).names[i]))
                     .unwrap_or_default();
                 let len = path.first().map_or(0.0, |p| p.distance(end));
+                if *stopped && len < 0.01 {
+                    return LogEntry::text(format!("{} is stopped there.", self.who(s, *stand)));
+                }
                 LogEntry::text(format!(
                     "{} moves {:.1}\"{into}{}.",
                     self.who(s, *stand),

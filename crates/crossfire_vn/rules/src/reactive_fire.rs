@@ -336,13 +336,13 @@ impl CrossfireVn {
             Event::NoFire { stands, unseen } => {
                 let names: Vec<String> = stands.iter().map(|f| self.who(s, *f)).collect();
                 let text = format!(
-                    "NO FIRE on {} until the initiative changes (CF6.2.1).",
+                    "NO FIRE on {} until the initiative changes (CF base 6.2.1).",
                     names.join(", ")
                 );
                 match unseen {
                     Some(side) => LogEntry::text(text).private_to(
                         side.idx() as u8,
-                        "A hidden stand is marked NO FIRE (CF6.2.1).",
+                        "A hidden stand is marked NO FIRE (CF base 6.2.1).",
                     ),
                     None => LogEntry::text(text),
                 }

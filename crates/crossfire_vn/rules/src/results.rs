@@ -59,6 +59,7 @@ impl CrossfireVn {
             (_, st) => Some(st),
         };
         match to {
+            None if effect == Effect::Suppress => self.kill_as(s, id, true, ev),
             None => self.kill(s, id, ev),
             Some(to) => {
                 s.stand_mut(id).status = to;
@@ -76,6 +77,10 @@ impl CrossfireVn {
     /// weapon an equipment marker) is put where it stood. A vehicle or a
     /// helicopter is destroyed instead.
     pub(crate) fn kill(&self, s: &mut State, id: StandId, ev: &mut Vec<Event>) {
+        self.kill_as(s, id, false, ev);
+    }
+
+    fn kill_as(&self, s: &mut State, id: StandId, again: bool, ev: &mut Vec<Event>) {
         let u = self.unit_of(s, id);
         if u.is_vehicle() || u.flies {
             self.destroy(s, id, ev);
@@ -94,6 +99,7 @@ impl CrossfireVn {
         ev.push(Event::Killed {
             stand: id,
             at: st.at,
+            again,
             casualty,
             equipment,
             dropped,
@@ -195,10 +201,18 @@ impl CrossfireVn {
                 format!("{} is {} (6.5).", self.who(s, *stand), to.name())
             }
             Event::Killed {
-                stand, equipment, ..
+                stand,
+                equipment,
+                again,
+                ..
             } => format!(
-                "{} is killed: a casualty marker{} takes its place (6.5).",
+                "{}{} is killed: a casualty marker{} takes its place (6.5).",
                 self.who(s, *stand),
+                if *again {
+                    ", suppressed and suppressed again (base 6.5.2),"
+                } else {
+                    ""
+                },
                 if equipment.is_some() {
                     " and an equipment marker"
                 } else {
