@@ -298,11 +298,17 @@ pub fn toolbar(
     let top = rect.0.map_or(egui::pos2(8.0, 8.0), |r| {
         egui::pos2((r.min.x + insets.left) / ratio + 8.0, r.min.y / ratio + 8.0)
     });
+    // One width whatever it says, so that its lines wrap alike and its
+    // height (the room the table leaves it) stays put.
+    let width = rect.0.map_or(560.0, |r| {
+        ((r.width() - insets.left - insets.right) / ratio - 40.0).clamp(200.0, 560.0)
+    });
     let shown = egui::Area::new(egui::Id::new("vt-table-tools"))
         .fixed_pos(top)
         .order(egui::Order::Foreground)
         .show(ctx, |ui| {
             panel_frame().show(ui, |ui| {
+                ui.set_width(width);
                 ui.horizontal(|ui| {
                     for t in Tool::ALL {
                         if ui.selectable_label(tools.tool == t, t.label()).clicked() {
