@@ -74,12 +74,15 @@ pub fn leave(
     mut table: ResMut<Table>,
     mut drawn: ResMut<Drawn>,
     mut tools: ResMut<TableTools>,
+    mut insets: ResMut<crate::camera::BoardInsets>,
     mut cams: Query<&mut BoardCamera>,
 ) {
     if table.game.is_some() {
         for mut c in &mut cams {
             *c = BoardCamera::default();
         }
+        // The tool bar's room.
+        insets.top = 0.0;
     }
     *table = Table::default();
     *drawn = Drawn::default();
@@ -229,7 +232,8 @@ pub fn overlay(
     let label = |p: &mut Painter, ents: &mut Vec<Entity>, t: &str, at: Point, colour: Rgba| {
         let h = (16.0 * px).max(0.25);
         let mut bg = ShapeBuilder::new();
-        let size = Vec2::new(t.chars().count() as f32 * h * 0.55 + h * 0.6, h * 1.4);
+        // The table's font is monospaced, 0.6 of its height wide.
+        let size = Vec2::new(t.chars().count() as f32 * h * 0.62 + h * 0.8, h * 1.4);
         bg.rect(Vec2::ZERO, size, palette::ui::PANEL.alpha(220).color());
         // Right of the point, or left of it on the right of the table.
         let dx = if at.x > right_edge {
@@ -242,7 +246,24 @@ pub fn overlay(
         ents.push(small_text(p, None, t, at3 + Vec3::Z * 0.1, h, colour));
     };
 
-    // The selected stand: a ring, its arc, its range rings.
+    // The selected stand: where it can move (shaded), a ring, its arc,
+    // its range rings.
+    if let Some(r) = preview.reach.as_ref().filter(|r| {
+        tools.tool == Tool::Move
+            && tools.drag.is_none()
+            && tools.selected == Some(r.stand)
+            && r.outline.len() >= 3
+    }) {
+        let poly: Vec<Vec2> = r.outline.iter().map(|q| v2(*q)).collect();
+        let mut area = ShapeBuilder::new();
+        fill(&mut area, &poly, palette::board::REACH_FILL.color());
+        // Under the stands, over the ground.
+        ents.push(p.shape(&area, Vec3::new(0.0, 0.0, Z_STANDS - 1.0)));
+        outline(&mut b, &poly, w, palette::board::REACH_EDGE.color());
+        if let Some(top) = r.outline.iter().copied().max_by(|a, c| a.y.total_cmp(&c.y)) {
+            label(&mut p, &mut ents, &r.note, top, palette::board::REACH_LABEL);
+        }
+    }
     if let Some(s) = tools.selected.and_then(|k| table.stand(k)) {
         let ring: Vec<Vec2> = ring_around(&s.base, (3.0 * px) as f64)
             .into_iter()
@@ -261,7 +282,7 @@ pub fn overlay(
         if tools.tool != Tool::Tape {
             rings(&mut b, &s.base, &s.rings, w);
             for (at, t) in ring_labels(&s.base, &s.rings) {
-                label(&mut p, &mut ents, &t, at, palette::board::REACH_LABEL);
+                label(&mut p, &mut ents, &t, at, palette::board::SIGHT);
             }
         }
     }
@@ -343,7 +364,7 @@ pub fn overlay(
                     };
                     rings(&mut b, &s.base, &marks, w);
                     for (at, t) in ring_labels(&s.base, &marks) {
-                        label(&mut p, &mut ents, &t, at, palette::board::REACH_LABEL);
+                        label(&mut p, &mut ents, &t, at, palette::board::SIGHT);
                     }
                 }
                 let words = format!(
@@ -434,7 +455,8 @@ fn rings(b: &mut ShapeBuilder, base: &vt_core::tabletop::Base, radii: &[f64], w:
         if let Some(first) = ring.first().copied() {
             ring.push(first);
         }
-        b.polyline(&ring, w * 0.8, palette::board::REACH_EDGE.color());
+        // Weapon ranges in the sight colour: blue is where a stand moves.
+        b.polyline(&ring, w * 0.8, palette::board::SIGHT.color());
     }
 }
 

@@ -81,6 +81,17 @@ pub fn pointer(
     if tools.selected.is_some_and(|k| table.stand(k).is_none()) {
         tools.selected = None;
     }
+    // The right button lets go of what is being pulled: a dragged stand
+    // stays where it was, a tape or sight line being pulled goes.
+    if mouse.just_pressed(MouseButton::Right) {
+        tools.drag = None;
+        if tools.tape.is_some_and(|t| t.live) {
+            tools.tape = None;
+        }
+        if tools.sight.is_some_and(|l| l.live) {
+            tools.sight = None;
+        }
+    }
     let pressed = mouse.just_pressed(MouseButton::Left);
     let released = mouse.just_released(MouseButton::Left);
     // Taking hold of something on the table is not a click and does not

@@ -16,6 +16,9 @@
 //! [`TableSet::Respond`] (in [`crate::VtSet::Input`], after the board's
 //! input):
 //!
+//! - when a stand that may move is selected, the plugin may say where it
+//!   can get to ([`TablePreview::reach`]; [`Reach::by_rays`] asks the
+//!   rules ray by ray);
 //! - while a stand is dragged ([`TableTools::drag`]), the plugin prices the
 //!   move with its rules into [`TablePreview::movement`]
 //!   ([`MovePreview::from_plan`] turns a `vt_core::tabletop::MovePlan` into
@@ -29,7 +32,8 @@
 //!
 //! Keys: M the tape, V line of sight, B templates (again: the next shape),
 //! R turns a template, and pressing a tool's key again goes back to moving;
-//! Tab selects the next stand that may move.
+//! Tab selects the next stand that may move; the right button lets go of
+//! a dragged stand (it stays where it was), the tape and the sight line.
 //! Everything is also on the tool bar at the top of the board.
 
 mod draw;
@@ -220,10 +224,65 @@ impl MovePreview {
     }
 }
 
+/// Where a selected stand can get to this move, as its rules say: the
+/// outline its centre may reach (drawn shaded under the selection while no
+/// stand is dragged).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Reach {
+    pub stand: u64,
+    /// The outline of the ground its centre reaches, in order round it.
+    pub outline: Vec<Point>,
+    /// In words, written at the edge of the area ("moves 6\"").
+    pub note: String,
+}
+
+impl Reach {
+    /// The reach of a stand that moves straight to where it is sent: in
+    /// each of `rays` directions, the end of the move toward a point
+    /// `allowance` away (`end` asks the rules where it stops; `None`: it
+    /// stays put), kept on the table.
+    pub fn by_rays(
+        stand: u64,
+        from: Point,
+        allowance: f64,
+        rays: usize,
+        table: Vec2,
+        end: impl Fn(Point) -> Option<Point>,
+        note: String,
+    ) -> Self {
+        let (w, h) = (table.x as f64, table.y as f64);
+        let outline = (0..rays)
+            .map(|i| {
+                let a = std::f64::consts::TAU * i as f64 / rays as f64;
+                let dir = Point::new(a.cos(), a.sin());
+                // The way out of the table along this ray, if nearer.
+                let mut reach = allowance;
+                for (d, lo, hi, at) in [(dir.x, 0.0, w, from.x), (dir.y, 0.0, h, from.y)] {
+                    if d > 1e-9 {
+                        reach = reach.min((hi - at) / d);
+                    } else if d < -1e-9 {
+                        reach = reach.min((lo - at) / d);
+                    }
+                }
+                let to = from + dir * reach.max(0.0);
+                end(to).unwrap_or(from)
+            })
+            .collect();
+        Reach {
+            stand,
+            outline,
+            note,
+        }
+    }
+}
+
 /// What the game's plugin says about what the board is doing.
 #[derive(Resource, Clone, Debug, Default, PartialEq)]
 pub struct TablePreview {
     pub movement: Option<MovePreview>,
+    /// Where the selected stand can move to now (a game whose moves have
+    /// no fixed allowance leaves it `None`).
+    pub reach: Option<Reach>,
     /// A line for the tool bar: what a click would do now.
     pub hint: Option<String>,
     /// Why the last action was refused (the rule and the reason), until

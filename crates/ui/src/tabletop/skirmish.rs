@@ -445,6 +445,33 @@ pub fn respond(
         m.marks = first_seen(&fs, scene, st.side, from, plan.end);
         Some(m)
     };
+    // Where the selected stand can get to: a Skirmish move is straight to
+    // where it is sent, so the rules are asked ray by ray.
+    let movable = |k: u64| {
+        scene.stand(k as u8).filter(|st| {
+            synced.to_decide
+                && view.to_act() == Some(st.side)
+                && !st.acted
+                && st.status == Status::Ok
+        })
+    };
+    let want_reach = tools.selected.and_then(movable);
+    let reach_stale = synced.is_changed()
+        || preview.reach.as_ref().map(|r| r.stand) != want_reach.map(|st| st.id as u64);
+    if reach_stale {
+        preview.reach = want_reach.map(|st| {
+            let allowance = st.kind.allowance();
+            super::Reach::by_rays(
+                st.id as u64,
+                st.base.centre(),
+                allowance,
+                72,
+                Vec2::new(view.table.x as f32, view.table.y as f32),
+                |to| rules.plan(scene, st.id, to).map(|p| p.end),
+                format!("moves up to {allowance}\""),
+            )
+        });
+    }
     // The dragged move, priced again only when the point changes.
     let wanted = tools.drag.filter(|_| synced.to_decide);
     let stale = match (&wanted, &preview.movement) {

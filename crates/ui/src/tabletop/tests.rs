@@ -379,3 +379,108 @@ fn the_pointer_drives_the_tools() {
     let r = read_tape(&tape, app.world().resource::<Table>());
     assert!((r.inches - 7.5).abs() < 1e-5);
 }
+
+/// Where each stand's piece is, by the game's key.
+fn piece_at(app: &mut App, key: u64) -> Option<Vec3> {
+    app.world_mut()
+        .query_filtered::<(&crate::pieces::PieceKey, &Transform), With<draw::StandPiece>>()
+        .iter(app.world())
+        .find(|(k, _)| **k == crate::pieces::PieceKey("stand", key))
+        .map(|(_, t)| t.translation)
+}
+
+// One piece per stand the table holds, at its base's centre; a stand the
+// game leaves out (a hidden enemy, absent from the view) has none, and
+// one that leaves the table loses its piece.
+#[test]
+fn pieces_are_the_stands_the_view_holds() {
+    let mut app = app();
+    let t = app.world().resource::<Table>().clone();
+    for s in &t.stands {
+        let at = piece_at(&mut app, s.key).expect("a piece for every stand");
+        assert_eq!(at.truncate(), super::mesh::v2(s.base.centre()));
+    }
+    // The VC leader goes out of sight, as a game with hidden stands would
+    // leave it out of the viewer's table.
+    app.world_mut()
+        .resource_mut::<Table>()
+        .stands
+        .retain(|s| s.key != 9);
+    testing::settle(&mut app);
+    assert_eq!(stand_pieces(&mut app), 9);
+    assert_eq!(piece_at(&mut app, 9), None);
+    // The tools forget it too: Tab and clicks only find the stands drawn.
+    assert_eq!(
+        app.world().resource::<Table>().stand_at(p(24.0, 33.0)),
+        None
+    );
+}
+
+// A stand that moves slides from where it was to where it went (at the
+// normal animation speed), and rests there.
+#[test]
+fn a_move_slides_the_stand() {
+    use crate::anim::{AnimSpeed, Animations};
+    use bevy::time::TimeUpdateStrategy;
+    let mut app = app();
+    // The US keeps the view (no hand-over: another side's view is drawn
+    // afresh, without slides).
+    app.world_mut().resource_mut::<StandIn>().follow_decider = false;
+    app.insert_resource(AnimSpeed::Normal)
+        .insert_resource(TimeUpdateStrategy::ManualDuration(
+            std::time::Duration::from_millis(30),
+        ));
+    let from = piece_at(&mut app, 0).unwrap();
+    let order = Order::Move {
+        stand: 0,
+        to: p(17.0, 6.5),
+    };
+    app.world_mut()
+        .write_message(crate::SubmitCommand::typed(&order));
+    let mut xs = vec![];
+    for _ in 0..40 {
+        app.update();
+        xs.push(piece_at(&mut app, 0).unwrap());
+    }
+    let home = super::mesh::v2(p(17.0, 6.5));
+    assert_eq!(
+        xs.last().unwrap().truncate(),
+        home,
+        "it rests where it went"
+    );
+    assert_eq!(xs.last().unwrap().z, from.z, "at its height");
+    assert!(
+        xs.iter().any(|a| a.y > from.y + 0.5 && a.y < home.y - 0.5),
+        "it passes between: {xs:?}"
+    );
+    assert!(!app.world().resource::<Animations>().busy());
+}
+
+// A selected stand that may move shows where it can get to: 6" over open
+// ground, less through the paddy (1.5 an inch), as the rules price it.
+#[test]
+fn a_selected_stand_shows_its_reach() {
+    let mut app = app();
+    app.world_mut().resource_mut::<TableTools>().selected = Some(0);
+    testing::settle(&mut app);
+    let r = app
+        .world()
+        .resource::<TablePreview>()
+        .reach
+        .clone()
+        .expect("a reach");
+    assert_eq!((r.stand, r.outline.len()), (0, 72));
+    let c = p(17.0, 2.5);
+    assert!(r.outline.iter().all(|q| q.distance(c) <= 6.0 + 1e-6));
+    // Straight up (a quarter round): 2.5" of open ground, then 3.5 / 1.5
+    // into the paddy.
+    let up = r.outline[18];
+    assert!((up.y - (5.0 + 3.5 / 1.5)).abs() < 1e-6, "{up:?}");
+    assert!((up.x - 17.0).abs() < 1e-6);
+    // Nearer the table's edge than its allowance: kept on the table.
+    assert!(r.outline.iter().all(|q| q.y >= -1e-9));
+    // A VC stand (not the US's to move) shows none.
+    app.world_mut().resource_mut::<TableTools>().selected = Some(7);
+    testing::settle(&mut app);
+    assert_eq!(app.world().resource::<TablePreview>().reach, None);
+}
