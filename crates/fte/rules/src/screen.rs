@@ -150,11 +150,11 @@ impl Fte {
             Step::Assault(a) => Situation::Assault {
                 side: a.side,
                 hex: a.hex,
-                attackers: a
-                    .attackers
-                    .iter()
-                    .filter(|u| s.unit(**u).status == UnitStatus::OnMap)
-                    .map(|u| self.seen_ref(s, side, *u))
+                // Those still in the fight (8.0).
+                attackers: self
+                    .attackers_in(s, a)
+                    .into_iter()
+                    .map(|u| self.seen_ref(s, side, u))
                     .collect(),
                 round: a.round,
                 stage: a.stage,
