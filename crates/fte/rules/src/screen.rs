@@ -62,6 +62,9 @@ pub enum Situation {
         event: RandomEvent,
         side: Side,
         placed: u8,
+        /// 19.7: the VC piece to place now, for the side placing it only
+        /// (the order is drawn at random and is its secret).
+        piece: Option<String>,
     },
     /// A US unit in a Civilians hex may interrogate (28.0).
     Interrogate { unit: UnitId, hex: Option<Hex> },
@@ -163,10 +166,16 @@ impl Fte {
                 event,
                 side: by,
                 placed,
+                ..
             } => Situation::Event {
                 event: *event,
                 side: *by,
                 placed: *placed,
+                piece: self
+                    .vc_piece_now(s)
+                    .filter(|_| side == Self::event_chooser(*event, *by))
+                    .and_then(|ty| self.types.iter().find(|t| t.id == ty))
+                    .map(|t| t.name.clone()),
             },
             Step::Interrogate { unit, .. } => Situation::Interrogate {
                 unit: *unit,
