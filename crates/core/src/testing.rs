@@ -106,6 +106,147 @@ pub fn check_contract<R: Ruleset>(
     results
 }
 
+/// What `observer` may know of a game, to compare two games that differ
+/// only in another side's secret: its view, the decision as any screen
+/// shows it (whose it is, the prompt, the rule, whether it is a chance
+/// given while the other side acts), and, when the decision is the
+/// observer's, its legal commands.
+fn known_to<R: Ruleset>(rules: &R, s: &R::State, observer: SideIdx) -> serde_json::Value {
+    let d = rules.decision(s);
+    let legal = if d.side == Some(observer) {
+        serde_json::to_value(rules.legal(s)).expect("commands serialize")
+    } else {
+        serde_json::Value::Null
+    };
+    serde_json::json!({
+        "view": serde_json::to_value(rules.view(s, observer)).expect("view serializes"),
+        "decision": serde_json::to_value(&d).expect("decision serializes"),
+        "legal": legal,
+    })
+}
+
+/// The log entries of `events` as `observer` reads them and as a
+/// hand-over screen shows them (the public text), told with the game as it
+/// stands after them.
+fn log_read_by<R: Ruleset>(
+    rules: &R,
+    s: &R::State,
+    events: &[R::Event],
+    observer: SideIdx,
+) -> serde_json::Value {
+    let entries: Vec<serde_json::Value> = events
+        .iter()
+        .map(|e| {
+            let entry = rules.describe_in(s, e);
+            let (text, rolls) = entry.read_by(Reader::Side(observer));
+            let (public, public_rolls) = entry.read_by(Reader::Public);
+            serde_json::json!([text, rolls, public, public_rolls])
+        })
+        .collect();
+    serde_json::Value::Array(entries)
+}
+
+fn first_difference(a: &serde_json::Value, b: &serde_json::Value, path: &str) -> String {
+    use serde_json::Value as V;
+    match (a, b) {
+        (V::Object(x), V::Object(y)) => {
+            for (k, va) in x {
+                match y.get(k) {
+                    Some(vb) if va != vb => {
+                        return first_difference(va, vb, &format!("{path}.{k}"));
+                    }
+                    None => return format!("{path}.{k}: only in the first game"),
+                    _ => {}
+                }
+            }
+            format!("{path}: keys differ")
+        }
+        (V::Array(x), V::Array(y)) if x.len() == y.len() => {
+            for (i, (va, vb)) in x.iter().zip(y).enumerate() {
+                if va != vb {
+                    return first_difference(va, vb, &format!("{path}[{i}]"));
+                }
+            }
+            format!("{path}: equal")
+        }
+        _ => format!("{path}: {a} vs {b}"),
+    }
+}
+
+/// Paired-game secrecy check: `a` and `b` are two games that differ only
+/// in a secret of a side other than `observer` (where it set up a unit,
+/// whether a trap lies in a hex). Panics, naming the first difference, if
+/// the observer's view, the decision any screen shows, or (when the
+/// decision is the observer's) its legal list differs between them.
+pub fn assert_secret_kept<R: Ruleset>(
+    rules: &R,
+    a: &R::State,
+    b: &R::State,
+    observer: SideIdx,
+    at: &str,
+) {
+    let (ka, kb) = (known_to(rules, a, observer), known_to(rules, b, observer));
+    if ka != kb {
+        panic!(
+            "{at}: side {observer} can tell the two games apart: {}",
+            first_difference(&ka, &kb, "")
+        );
+    }
+}
+
+/// Plays two games that differ only in a secret of a side other than
+/// `observer`, step by step, checking before each command with
+/// [`assert_secret_kept`] and comparing the new log entries as the observer
+/// and a hand-over screen read them. `next` gets both states and returns
+/// the command for each game, or `None` to stop: the observer's must be the
+/// same command in both (it decides on what it knows, which is the same),
+/// the other sides' may differ (their secret). Stops after `steps`
+/// commands or at the end; returns the number of commands played.
+pub fn play_secret_pair<R: Ruleset>(
+    rules: &R,
+    a: &mut R::State,
+    b: &mut R::State,
+    observer: SideIdx,
+    steps: usize,
+    mut next: impl FnMut(&R::State, &R::State) -> Option<(R::Command, R::Command)>,
+) -> usize {
+    for n in 0..steps {
+        assert_secret_kept(rules, a, b, observer, &format!("before command {n}"));
+        let d = rules.decision(a);
+        if d.side.is_none() {
+            return n;
+        }
+        let Some((ca, cb)) = next(a, b) else {
+            return n;
+        };
+        if d.side == Some(observer) {
+            assert_eq!(
+                serde_json::to_value(&ca).ok(),
+                serde_json::to_value(&cb).ok(),
+                "command {n}: the observer answers alike in both games"
+            );
+        }
+        let ea = rules
+            .apply(a, &ca)
+            .unwrap_or_else(|e| panic!("command {n} ({ca:?}) in the first game: {e}"));
+        let eb = rules
+            .apply(b, &cb)
+            .unwrap_or_else(|e| panic!("command {n} ({cb:?}) in the second game: {e}"));
+        let (la, lb) = (
+            log_read_by(rules, a, &ea, observer),
+            log_read_by(rules, b, &eb, observer),
+        );
+        if la != lb {
+            panic!(
+                "command {n} ({ca:?}): side {observer} reads the log of the two games differently: {}",
+                first_difference(&la, &lb, "log")
+            );
+        }
+    }
+    assert_secret_kept(rules, a, b, observer, &format!("after {steps} commands"));
+    steps
+}
+
 /// Pig: roll a d6 as often as you like, adding to your turn total; a 1 loses
 /// it and passes the turn; holding banks it. First to the goal wins. Here
 /// only to exercise the contract; not one of the five games.
@@ -407,6 +548,30 @@ mod tests {
         assert_ne!(a.digest, c.digest);
         assert_eq!(a.outcomes.values().sum::<u64>(), 200);
         assert_eq!(a.outcomes, b.outcomes);
+    }
+
+    // The paired-game check passes two games alike and catches a
+    // difference the observer could read: Pig has no secret, so two seeds
+    // give games the observer tells apart at once (the first roll is on
+    // the board and in the log).
+    #[test]
+    fn secret_pairs_pass_when_alike_and_fail_when_not() {
+        let rules = Pig { goal: 30 };
+        let mut a = rules.new_game(&Setup::new("race", 3)).unwrap();
+        let mut b = a.clone();
+        let n = play_secret_pair(&rules, &mut a, &mut b, 0, 40, |x, _| {
+            let c = rules.legal(x)[0].clone();
+            Some((c.clone(), c))
+        });
+        assert!(n > 10, "{n}");
+        let caught = std::panic::catch_unwind(|| {
+            let mut a = rules.new_game(&Setup::new("race", 3)).unwrap();
+            let mut b = rules.new_game(&Setup::new("race", 4)).unwrap();
+            play_secret_pair(&rules, &mut a, &mut b, 0, 40, |x, y| {
+                Some((rules.legal(x)[0].clone(), rules.legal(y)[0].clone()))
+            });
+        });
+        assert!(caught.is_err(), "two different games passed as alike");
     }
 
     #[test]

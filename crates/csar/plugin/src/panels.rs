@@ -13,7 +13,7 @@ use bevy_egui::egui::{
     self, Align2, FontId, Pos2, RichText, Sense, Stroke, StrokeKind, pos2, vec2,
 };
 use csar_rules::data::CardClass;
-use csar_rules::view::{CardView, MarkerView, View};
+use csar_rules::view::{CardView, View};
 use csar_rules::{Command, Csar, Icon, Step, Zone};
 use std::collections::BTreeSet;
 use vt_ui::dev::ClickTargets;
@@ -621,19 +621,6 @@ fn counting_ui(ui: &mut egui::Ui, view: &View) {
     if !view.odds.is_empty() {
         ui.add_space(4.0);
         ui.label(RichText::new("The draw you are about to make").strong());
-        if view.step == Step::Rescue
-            && view.zones.iter().any(|z| {
-                matches!(z.hidden, MarkerView::FaceDown) || matches!(z.enemy, MarkerView::FaceDown)
-            })
-        {
-            ui.label(
-                RichText::new(
-                    "Before any guns the rescue turns up fire (4.3.5): they may Shake or down aircraft and cut the draws.",
-                )
-                .small()
-                .weak(),
-            );
-        }
         for o in &view.odds {
             let pct = o.chance * 100.0;
             let bad = o.what.contains("capture") || o.what.contains("abort");
@@ -660,6 +647,9 @@ fn counting_ui(ui: &mut egui::Ui, view: &View) {
                     .small(),
                 );
             });
+            if let Some(note) = &o.leaves_out {
+                ui.label(RichText::new(note).small().weak());
+            }
         }
     }
     if !view.fire_odds.is_empty() {

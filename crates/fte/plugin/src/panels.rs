@@ -449,9 +449,16 @@ fn situation_ui(ui: &mut egui::Ui, st: &Look, view: &View) {
                 who.join(", ")
             )
         }
-        Situation::Event { event, side, .. } => {
-            format!("Random Event for {}: {}.", side.name(), event.name())
-        }
+        Situation::Event {
+            event, side, piece, ..
+        } => match piece {
+            Some(p) => format!(
+                "Random Event for {}: {}. Place the {p}, Concealed.",
+                side.name(),
+                event.name()
+            ),
+            None => format!("Random Event for {}: {}.", side.name(), event.name()),
+        },
         Situation::Interrogate { hex, .. } => format!(
             "Civilians in {}: interrogate them (28.0)?",
             hex.map(|h| h.to_string()).unwrap_or_default()

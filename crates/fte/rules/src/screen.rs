@@ -62,6 +62,9 @@ pub enum Situation {
         event: RandomEvent,
         side: Side,
         placed: u8,
+        /// 19.7: the VC piece to place now, for the side placing it only
+        /// (the order is drawn at random and is its secret).
+        piece: Option<String>,
     },
     /// A US unit in a Civilians hex may interrogate (28.0).
     Interrogate { unit: UnitId, hex: Option<Hex> },
@@ -150,11 +153,11 @@ impl Fte {
             Step::Assault(a) => Situation::Assault {
                 side: a.side,
                 hex: a.hex,
-                attackers: a
-                    .attackers
-                    .iter()
-                    .filter(|u| s.unit(**u).status == UnitStatus::OnMap)
-                    .map(|u| self.seen_ref(s, side, *u))
+                // Those still in the fight (8.0).
+                attackers: self
+                    .attackers_in(s, a)
+                    .into_iter()
+                    .map(|u| self.seen_ref(s, side, u))
                     .collect(),
                 round: a.round,
                 stage: a.stage,
@@ -163,10 +166,16 @@ impl Fte {
                 event,
                 side: by,
                 placed,
+                ..
             } => Situation::Event {
                 event: *event,
                 side: *by,
                 placed: *placed,
+                piece: self
+                    .vc_piece_now(s)
+                    .filter(|_| side == Self::event_chooser(*event, *by))
+                    .and_then(|ty| self.types.iter().find(|t| t.id == ty))
+                    .map(|t| t.name.clone()),
             },
             Step::Interrogate { unit, .. } => Situation::Interrogate {
                 unit: *unit,

@@ -66,6 +66,11 @@ pub enum Step {
         event: RandomEvent,
         side: Side,
         placed: u8,
+        /// 19.7: the order the VC pieces come in, drawn at random when the
+        /// event is rolled (indices into the event's pieces); empty for
+        /// the other events.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        order: Vec<u8>,
     },
     /// 28.0: a US unit entered a Civilians hex and may interrogate.
     Interrogate { unit: UnitId, civilians: UnitId },

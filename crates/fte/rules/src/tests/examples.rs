@@ -389,6 +389,15 @@ fn assault_example_8_0() {
         },
     );
     assert_eq!(first_attack(&ev), (3, false, None));
+    // 8.0 and its example: the unit that broke and retreated is out of the
+    // assault; the NVA fires at the one still in it, never at the other.
+    let at_a2 = Command::AssaultFire {
+        firers: vec![nva],
+        primary: nva,
+        target: Target::Unit(a2),
+    };
+    assert_eq!(refused(&s, at_a2.clone()), "FTE 8.0");
+    assert!(!r.legal(&s).contains(&at_a2));
     s.rng.force(&[6]);
     let ev = play(
         &mut s,
@@ -503,4 +512,85 @@ fn casualty_cases_of_the_errata() {
     let mut s = base.clone();
     r.evacuate(&mut s, wia, &mut ev);
     assert_eq!(net(&s), -1);
+}
+
+// FTE 8.0 with the errata: "Attacking Suppressed Units no longer
+// participate in the Assault": one Suppressed in round 1 neither fires in
+// round 2 nor is fired at; the defenders fire at the attacker still in it.
+#[test]
+fn a_suppressed_attacker_leaves_the_assault_8_0() {
+    let r = rules();
+    let mut s = sandbox("examples");
+    let leader = add(&mut s, "us-leader", Side::Us, "21.20");
+    let a1 = add(&mut s, "us-rifle", Side::Us, "20.20");
+    let a2 = add(&mut s, "us-rifle", Side::Us, "19.19");
+    let nva = add(&mut s, "nva-rifle", Side::Nva, "20.19");
+    play(&mut s, Command::ActivateLeader { leader });
+    play(
+        &mut s,
+        Command::Assault {
+            units: vec![a1, a2],
+            hex: h("20.19"),
+        },
+    );
+    s.rng.force(&[1, 1]);
+    play(&mut s, Command::OpFirePass);
+    // Round 1: the US misses; the NVA hits the unit in 19.19 (2) and rolls
+    // 8 on the Target Effects Table: Suppressed, applied after the round.
+    s.rng.force(&[10]);
+    play(
+        &mut s,
+        Command::AssaultFire {
+            firers: vec![a1, a2],
+            primary: a1,
+            target: Target::Unit(nva),
+        },
+    );
+    s.rng.force(&[2, 8]);
+    play(
+        &mut s,
+        Command::AssaultFire {
+            firers: vec![nva],
+            primary: nva,
+            target: Target::Unit(a2),
+        },
+    );
+    assert!(s.unit(a2).suppressed && !s.unit(a2).broken);
+    // Round 2: only the unit in 20.20 fires...
+    assert_eq!(r.decision(&s).kind, "assault-attack");
+    assert_eq!(
+        refused(
+            &s,
+            Command::AssaultFire {
+                firers: vec![a2],
+                primary: a2,
+                target: Target::Unit(nva),
+            }
+        ),
+        "FTE 8.0"
+    );
+    s.rng.force(&[10]);
+    play(
+        &mut s,
+        Command::AssaultFire {
+            firers: vec![a1],
+            primary: a1,
+            target: Target::Unit(nva),
+        },
+    );
+    // ...and only it may be fired at.
+    assert_eq!(r.decision(&s).kind, "assault-defend");
+    let at = |u| Command::AssaultFire {
+        firers: vec![nva],
+        primary: nva,
+        target: Target::Unit(u),
+    };
+    assert_eq!(refused(&s, at(a2)), "FTE 8.0");
+    let legal = r.legal(&s);
+    assert!(legal.contains(&at(a1)) && !legal.contains(&at(a2)));
+    let screen = r.situation(&s, Side::Nva);
+    assert!(
+        matches!(screen, Some(crate::screen::Situation::Assault { ref attackers, .. }) if *attackers == vec![Target::Unit(a1)]),
+        "{screen:?}"
+    );
 }
