@@ -53,6 +53,9 @@ fn main() {
                         },
                         ..default()
                     }),
+                    // The close button asks first if a game has unsaved
+                    // progress (flow::close_requested).
+                    close_when_requested: false,
                     ..default()
                 })
                 .set(AssetPlugin {

@@ -676,3 +676,120 @@ fn a_game_exported_to_a_file_imports_back() {
     assert!(file.is_dir());
     let _ = std::fs::remove_dir_all(dir);
 }
+
+// Issue 14: nothing a player does is lost. A name that holds another game
+// is not overwritten without asking; Save offers a fresh name.
+#[test]
+fn saving_over_another_game_asks_first() {
+    use vietnam_tactics::flow::{Asking, Question, offered_save_name};
+    let store = SaveStore::memory();
+    let mut app = app(vec![pig()], &empty_assets(), store.clone());
+    to_menu(&mut app);
+    act(&mut app, Action::Start(pig_game(vec![], 21)));
+    act(&mut app, Action::Pick(0));
+    act(&mut app, Action::Save(Some("kept".into())));
+    let first = store.read("kept").unwrap();
+    act(&mut app, Action::ToMenu);
+
+    // Another game: Save offers a name of its own, not "kept".
+    act(&mut app, Action::Start(pig_game(vec![], 22)));
+    for _ in 0..3 {
+        act(&mut app, Action::Pick(0));
+    }
+    let offered = offered_save_name(&store, app.world().resource::<ActiveGame>());
+    assert_ne!(offered, "kept");
+    assert!(!store.exists(&offered));
+    act(&mut app, Action::Save(Some("kept".into())));
+    assert_eq!(
+        app.world().resource::<Asking>().0,
+        Some(Question::Overwrite("kept".into()))
+    );
+    assert_eq!(store.read("kept").unwrap(), first, "nothing written yet");
+    act(&mut app, Action::Dismiss);
+    assert_eq!(app.world().resource::<Asking>().0, None);
+    assert_eq!(store.read("kept").unwrap(), first);
+    // Asked and answered: overwritten. Its own save again: no question.
+    act(&mut app, Action::SaveOver("kept".into()));
+    assert_ne!(store.read("kept").unwrap(), first);
+    act(&mut app, Action::Pick(0));
+    act(&mut app, Action::Save(Some("kept".into())));
+    assert_eq!(app.world().resource::<Asking>().0, None);
+    assert_eq!(
+        store.read("kept").unwrap(),
+        app.world().resource::<ActiveGame>().session.save_ron()
+    );
+}
+
+// Issue 14: the game is autosaved at each change of phase or side and on
+// leaving; the menu offers to continue it; leaving with progress not saved
+// under a name asks first.
+#[test]
+fn autosave_continue_and_leaving_asks() {
+    use vietnam_tactics::flow::{AUTOSAVE, Asking, ContinueOffer, Question};
+    let store = SaveStore::memory();
+    let mut app = app(vec![pig()], &empty_assets(), store.clone());
+    to_menu(&mut app);
+    assert!(app.world().resource::<ContinueOffer>().0.is_none());
+    let seats = vec![Controller::Person, Controller::Person];
+    act(&mut app, Action::Start(pig_game(seats, 21)));
+    // Play until the other side is to decide: that change autosaves.
+    let first = app.world().resource::<ActiveGame>().deciding_side();
+    for _ in 0..60 {
+        if app.world().resource::<ActiveGame>().deciding_side() != first {
+            break;
+        }
+        act(&mut app, Action::Pick(0));
+        if app.world().resource::<ActiveGame>().deciding_side() == first {
+            act(&mut app, Action::EndPhase);
+        }
+    }
+    assert_ne!(app.world().resource::<ActiveGame>().deciding_side(), first);
+    let saved = store
+        .read(AUTOSAVE)
+        .expect("autosaved at the change of side");
+    assert_eq!(
+        saved,
+        app.world().resource::<ActiveGame>().session.save_ron()
+    );
+    // One more command, then leave: asked, since nothing was saved by name.
+    act(&mut app, Action::Pick(0));
+    let (digest, n) = {
+        let g = app.world().resource::<ActiveGame>();
+        (g.session.digest(), g.session.commands())
+    };
+    act(&mut app, Action::Pause);
+    act(&mut app, Action::Leave { quit: false });
+    assert_eq!(
+        app.world().resource::<Asking>().0,
+        Some(Question::Leave { quit: false })
+    );
+    assert_eq!(screen(&app), Screen::Playing, "still in the game");
+    act(&mut app, Action::Dismiss);
+    act(&mut app, Action::Leave { quit: false });
+    act(&mut app, Action::Leave { quit: false });
+    assert_eq!(screen(&app), Screen::Menu);
+    // The last command is in the autosave, and the menu offers it.
+    let offer = app.world().resource::<ContinueOffer>().0.clone().unwrap();
+    assert_eq!(offer.commands, n);
+    act(&mut app, Action::Continue);
+    assert_eq!(screen(&app), Screen::Playing);
+    let g = app.world().resource::<ActiveGame>();
+    assert_eq!(g.session.digest(), digest);
+    assert!(g.unsaved_progress(), "still not saved under a name");
+
+    // Saved under a name: leaving asks nothing.
+    act(&mut app, Action::Save(None));
+    act(&mut app, Action::Leave { quit: false });
+    assert_eq!(screen(&app), Screen::Menu);
+    assert_eq!(app.world().resource::<Asking>().0, None);
+
+    // A finished game leaves nothing to continue.
+    let seats = vec![Controller::Computer, Controller::Computer];
+    act(&mut app, Action::Start(pig_game(seats, 11)));
+    run_until(&mut app, 5000, "the game ends", |w| {
+        *w.resource::<State<Screen>>().get() == Screen::GameOver
+    });
+    act(&mut app, Action::ToMenu);
+    assert!(!store.exists(AUTOSAVE));
+    assert!(app.world().resource::<ContinueOffer>().0.is_none());
+}

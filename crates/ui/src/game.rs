@@ -58,6 +58,10 @@ pub struct ActiveGame {
     pub refusal: Option<String>,
     /// Where it was last saved, if it was.
     pub save_name: Option<String>,
+    /// How many commands the game had when it was last saved under a name
+    /// or loaded (0 for a new game): more now is progress a player could
+    /// lose by leaving.
+    pub saved_at: usize,
     pub source_notes: Vec<SourceNote>,
     pub tables: Vec<TableView>,
 }
@@ -85,11 +89,19 @@ impl ActiveGame {
             revision: 0,
             refusal: None,
             save_name: None,
+            saved_at: 0,
             source_notes,
             tables,
         };
         g.viewer = g.natural_viewer(None);
         g
+    }
+
+    /// True if commands were given since the game was last saved under a
+    /// name (or loaded) and it is not over: leaving would lose them but for
+    /// the autosave.
+    pub fn unsaved_progress(&self) -> bool {
+        self.session.commands() != self.saved_at && !self.session.outcome().is_finished()
     }
 
     /// The side that must decide now, if any.

@@ -17,6 +17,10 @@ use vt_ui::{ActiveGame, Boards, PlayMode, SubmitCommand};
 #[derive(Default)]
 pub struct PauseUi {
     save_name: String,
+    /// The game and save the name field was filled for: another game (or
+    /// a save under another name) fills it afresh, never with the name of
+    /// the game before.
+    filled_for: Option<(String, u64, Option<String>)>,
     show_load: bool,
     show_settings: bool,
 }
@@ -174,9 +178,14 @@ fn pause_menu(
         ui.set_width(420.0);
         ui.heading("Paused");
         ui.weak(format!(
-            "{}, {} commands so far",
+            "{}, {} commands so far{}",
             game.info.name,
-            game.session.commands()
+            game.session.commands(),
+            match (&game.save_name, game.unsaved_progress()) {
+                (Some(n), false) => format!(", saved as '{n}'"),
+                (Some(n), true) => format!(", last saved as '{n}' (since then autosaved only)"),
+                (None, _) => ", autosaved at each phase".to_string(),
+            }
         ));
         ui.add_space(6.0);
         let wide = |t: &str| egui::Button::new(t).min_size(egui::vec2(400.0, 28.0));
@@ -186,8 +195,15 @@ fn pause_menu(
         ui.separator();
         ui.horizontal(|ui| {
             ui.label("Save as");
-            if ui_state.save_name.is_empty() {
-                ui_state.save_name = game.save_name.clone().unwrap_or_default();
+            let setup = game.session.setup();
+            let key = (
+                format!("{}/{}", game.info.id, setup.scenario),
+                setup.seed,
+                game.save_name.clone(),
+            );
+            if ui_state.filled_for.as_ref() != Some(&key) || ui_state.save_name.trim().is_empty() {
+                ui_state.save_name = crate::flow::offered_save_name(store, game);
+                ui_state.filled_for = Some(key);
             }
             ui.add(
                 egui::TextEdit::singleline(&mut ui_state.save_name)
@@ -237,7 +253,7 @@ fn pause_menu(
         }
         ui.separator();
         if ui.add(wide("Quit to the menu")).clicked() {
-            actions.write(Action::ToMenu);
+            actions.write(Action::Leave { quit: false });
         }
     });
 }
