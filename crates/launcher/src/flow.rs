@@ -72,6 +72,9 @@ pub enum Action {
     Export(Option<String>),
     /// Load a save from a file the player picks.
     Import,
+    /// The player who acted has seen their result: hide the board for the
+    /// next player.
+    HandOverNow,
     /// The next player is at the screen: show the board.
     HandOverDone,
     /// On the hand-over screen: decline the chance without looking.
@@ -361,11 +364,30 @@ pub fn views_differ(game: &ActiveGame, a: u8, b: u8) -> bool {
     game.session.view(a) != game.session.view(b)
 }
 
-/// After the session changed: whose view the board shows next. When the
-/// decision passes to another person at this screen who may not see what
-/// the last one saw, the board is hidden (`viewer = None`) until they click.
-pub fn after_change(game: &mut ActiveGame) {
+/// After the session changed (`fresh`: the entries of what was applied):
+/// whose view the board shows next. When the decision passes to another
+/// person at this screen who may not see what the last one saw, the board
+/// is hidden (`viewer = None`) until they click; but first, if the last
+/// person's command rolled dice they may read, the board stays theirs to
+/// see the result ([`ActiveGame::result_first`]) until they hand over. A
+/// person whose only choice is to pass is not handed the screen for it:
+/// the pass is given for them and logged.
+pub fn after_change(game: &mut ActiveGame, fresh: &[vt_core::LogEntry]) {
     let prev = game.viewer;
+    let mut fresh = fresh.to_vec();
+    // Bounded: a forced pass always moves the game on, but never trust a
+    // loop to a game's rules.
+    for _ in 0..64 {
+        if !forced_pass_due(game, prev) {
+            break;
+        }
+        let legal = game.session.legal();
+        match game.apply(&legal[0]) {
+            Ok(entries) => fresh.extend(entries),
+            Err(_) => break,
+        }
+    }
+    game.result_first = false;
     let Some(next) = game.deciding_side() else {
         return;
     };
@@ -375,11 +397,48 @@ pub fn after_change(game: &mut ActiveGame) {
     game.viewer = match prev {
         Some(p) if views_differ(game, p, next) => {
             game.hidden_from = Some(p);
-            None
+            let rolled = fresh
+                .iter()
+                .any(|e| !e.read_by(vt_core::Reader::Side(p)).1.is_empty());
+            if rolled {
+                game.result_first = true;
+                game.result_from = game.log.len().saturating_sub(fresh.len());
+                Some(p)
+            } else {
+                None
+            }
         }
         None => None,
         Some(_) => Some(next),
     };
+}
+
+/// The side to decide is a person other than the one looking, a hand-over
+/// would be needed to show them the board, and their only legal command
+/// is to pass.
+fn forced_pass_due(game: &ActiveGame, looking: Option<u8>) -> bool {
+    let Some(next) = game.deciding_side() else {
+        return false;
+    };
+    let Some(looking) = looking else {
+        return false;
+    };
+    if next == looking
+        || game.controller(next) != Controller::Person
+        || !views_differ(game, looking, next)
+    {
+        return false;
+    }
+    let legal = game.session.legal();
+    legal.len() == 1 && end_command(&legal) == Some(0)
+}
+
+/// The player who saw their result hands the screen over.
+pub fn hand_over_now(game: &mut ActiveGame) {
+    if game.result_first {
+        game.result_first = false;
+        game.viewer = None;
+    }
 }
 
 /// On the hand-over screen, the side given a chance while the other acts
@@ -574,10 +633,11 @@ pub fn handle_actions(
             Action::Undo => {
                 if let Some(g) = game.as_mut()
                     && g.person_to_decide()
+                    && !g.result_first
                 {
                     if g.undo() {
                         g.viewer = g.natural_viewer(g.viewer);
-                        after_change(g);
+                        after_change(g, &[]);
                     } else {
                         notice.info("Nothing to undo: the last command rolled a die, drew a card or revealed something.");
                     }
@@ -701,6 +761,11 @@ pub fn handle_actions(
                     }
                 }
             }
+            Action::HandOverNow => {
+                if let Some(g) = game.as_mut() {
+                    hand_over_now(g);
+                }
+            }
             Action::HandOverDone => {
                 if let Some(g) = game.as_mut() {
                     g.viewer = g.natural_viewer(None);
@@ -731,11 +796,11 @@ pub fn apply_commands(
     };
     let taking = mode.is_some_and(|m| *m.get() == PlayMode::Board);
     for SubmitCommand(c) in submitted.read() {
-        if !taking || !game.person_to_decide() || game.viewer.is_none() {
+        if !taking || !game.person_to_decide() || game.viewer.is_none() || game.result_first {
             continue;
         }
-        if game.apply(c).is_ok() {
-            after_change(&mut game);
+        if let Ok(entries) = game.apply(c) {
+            after_change(&mut game, &entries);
             let kind = game.session.decision().kind;
             overlay.see_phase(&kind);
         }
@@ -773,8 +838,8 @@ pub fn computer_moves(
         return;
     }
     let k = ai.rng.index(legal.len());
-    if game.apply(&legal[k]).is_ok() {
-        after_change(&mut game);
+    if let Ok(entries) = game.apply(&legal[k]) {
+        after_change(&mut game, &entries);
         let kind = game.session.decision().kind;
         overlay.see_phase(&kind);
     }
@@ -808,6 +873,7 @@ pub fn keys(
     mut overlay: ResMut<OverlayState>,
     mut cycle: MessageWriter<CycleUnits>,
     asking: Res<Asking>,
+    game: Option<Res<ActiveGame>>,
 ) {
     if egui.is_some_and(|e| e.wants_any_keyboard_input()) {
         return;
@@ -834,6 +900,12 @@ pub fn keys(
         }
     }
     if mode != Some(PlayMode::Board) {
+        return;
+    }
+    if game.is_some_and(|g| g.result_first) {
+        if keys.just_pressed(KeyCode::Enter) {
+            actions.write(Action::HandOverNow);
+        }
         return;
     }
     let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);

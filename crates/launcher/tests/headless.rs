@@ -793,3 +793,55 @@ fn autosave_continue_and_leaving_asks() {
     assert!(!store.exists(AUTOSAVE));
     assert!(app.world().resource::<ContinueOffer>().0.is_none());
 }
+
+// Issue 14, hot seat: after a roll the player who made it sees the result
+// before the screen goes to the next player; a side whose only choice is
+// to pass is not handed the screen for it.
+#[test]
+fn hot_seat_shows_the_result_first_and_skips_forced_passes() {
+    let mut app = app(vec![secret_entry()], &empty_assets(), SaveStore::memory());
+    to_menu(&mut app);
+    let ng = NewGame {
+        game: "secret".into(),
+        setup: Setup::new("duel", 4),
+        controllers: vec![Controller::Person, Controller::Person],
+    };
+    act(&mut app, Action::Start(ng));
+    act(&mut app, Action::HandOverDone);
+    let submit = |app: &mut App, c: serde_json::Value| {
+        app.world_mut().write_message(SubmitCommand(c));
+        app.update();
+        app.update();
+    };
+    // Red shoots: Blue is to decide, but Red's board stays up with the roll.
+    submit(&mut app, json!({"Shoot": {"stun": false}}));
+    let g = app.world().resource::<ActiveGame>();
+    assert_eq!(commands(&app), 1);
+    assert_eq!(g.deciding_side(), Some(1));
+    assert_eq!(g.viewer, Some(0), "Red still sees its board");
+    assert!(g.result_first);
+    let shown: Vec<_> = g.log[g.result_from..]
+        .iter()
+        .flat_map(|e| e.read_by(vt_core::Reader::Side(0)).1.to_vec())
+        .collect();
+    assert_eq!(shown.len(), 1, "the shot's roll is shown");
+    assert_eq!(play_mode(&app), Some(PlayMode::Board));
+    // Nothing more is taken from Red's screen, for either side.
+    submit(&mut app, json!("Pass"));
+    assert_eq!(commands(&app), 1);
+    act(&mut app, Action::HandOverNow);
+    app.update();
+    assert_eq!(play_mode(&app), Some(PlayMode::HandOver));
+    act(&mut app, Action::HandOverDone);
+    assert_eq!(app.world().resource::<ActiveGame>().viewer, Some(1));
+
+    // Blue stuns Red: Red could only pass, so the pass is given and the
+    // board goes straight back to Blue, who sees its roll.
+    submit(&mut app, json!({"Shoot": {"stun": true}}));
+    let g = app.world().resource::<ActiveGame>();
+    assert_eq!(commands(&app), 3, "the shot and Red's forced pass");
+    assert_eq!(g.deciding_side(), Some(1));
+    assert_eq!(g.viewer, Some(1));
+    assert!(!g.result_first, "no hand-over at all: Blue goes on");
+    assert_eq!(play_mode(&app), Some(PlayMode::Board));
+}

@@ -50,6 +50,13 @@ pub struct ActiveGame {
     /// While a hand-over screen hides the board: the side it was showing
     /// (a chance declined unseen goes straight back to it).
     pub hidden_from: Option<SideIdx>,
+    /// The board still shows the side that just acted, with what its
+    /// command rolled, before the screen goes to the next person
+    /// ([`ActiveGame::hidden_from`] is that side). No command is taken
+    /// until the player hands over.
+    pub result_first: bool,
+    /// Where in the log that result starts.
+    pub result_from: usize,
     /// The log as the player reads it (kept in step with the session).
     pub log: Vec<LogEntry>,
     /// Bumped at every change of the session (a command, an undo, a load).
@@ -85,6 +92,8 @@ impl ActiveGame {
             controllers,
             viewer: None,
             hidden_from: None,
+            result_first: false,
+            result_from: 0,
             log,
             revision: 0,
             refusal: None,

@@ -98,11 +98,56 @@ pub fn playing_ui(
         if out.pause {
             actions.write(Action::Pause);
         }
+        if game.result_first && mode == PlayMode::Board {
+            result_first_ui(&ctx, &game, &mut actions);
+        }
     }
     if mode == PlayMode::Paused {
         pause_menu(&ctx, &game, &store, &mut settings, &mut pause, &mut actions);
     }
     Ok(())
+}
+
+/// Hot seat: the player who just acted sees what their command rolled
+/// (dice, each modifier, what was needed, the effect) before the screen goes
+/// to the next player.
+fn result_first_ui(ctx: &egui::Context, game: &ActiveGame, actions: &mut MessageWriter<Action>) {
+    let Some(me) = game.viewer else {
+        return;
+    };
+    let next = game
+        .deciding_side()
+        .map(|s| game.side_name(s).to_string())
+        .unwrap_or_default();
+    let reader = vt_core::Reader::Side(me);
+    egui::Window::new(format!("{}: your result", game.side_name(me)))
+        .id(egui::Id::new("vt-result-first"))
+        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -24.0])
+        .collapsible(false)
+        .resizable(false)
+        .order(egui::Order::Foreground)
+        .show(ctx, |ui| {
+            ui.set_max_width(520.0);
+            egui::ScrollArea::vertical()
+                .max_height(320.0)
+                .show(ui, |ui| {
+                    for e in game.log.iter().skip(game.result_from) {
+                        let (text, rolls) = e.read_by(reader);
+                        ui.label(RichText::new(text).strong());
+                        for (k, a) in rolls.iter().enumerate() {
+                            ui.push_id((text, k), |ui| vt_ui::overlay::log::adjudication_ui(ui, a));
+                        }
+                    }
+                });
+            ui.add_space(6.0);
+            let b = egui::Button::new(
+                RichText::new(format!("Seen: hand over to {next} (Enter)")).size(18.0),
+            );
+            if ui.add(b).clicked() {
+                actions.write(Action::HandOverNow);
+            }
+            ui.weak("The board is yours until you hand over; nothing more can be given.");
+        });
 }
 
 fn hand_over(
