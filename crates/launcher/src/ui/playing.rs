@@ -135,7 +135,9 @@ fn result_first_ui(ctx: &egui::Context, game: &ActiveGame, actions: &mut Message
                         let (text, rolls) = e.read_by(reader);
                         ui.label(RichText::new(text).strong());
                         for (k, a) in rolls.iter().enumerate() {
-                            ui.push_id((text, k), |ui| vt_ui::overlay::log::adjudication_ui(ui, a));
+                            ui.push_id((text, k), |ui| {
+                                vt_ui::overlay::log::adjudication_ui(ui, a, Some(me))
+                            });
                         }
                     }
                 });
