@@ -22,7 +22,7 @@ use bevy_asset_loader::prelude::*;
 use catalog::{
     DATA_KEY, DataHandles, DataText, DataTextLoader, Entries, GameDataCollection, GameDataFiles,
 };
-use flow::{Action, ComputerPlayer, Notice, Settings};
+use flow::{Action, Asking, ComputerPlayer, ContinueOffer, Notice, Settings};
 use saves::SaveStore;
 use std::sync::Arc;
 use vt_core::GameRng;
@@ -107,11 +107,15 @@ impl Plugin for LauncherPlugin {
         .init_asset::<DataText>()
         .register_asset_loader(DataTextLoader)
         .add_message::<Action>()
+        // The window's (none in headless tests) close button.
+        .add_message::<bevy::window::WindowCloseRequested>()
         .insert_resource(entries)
         .insert_resource(self.saves.clone())
         .insert_resource(vt_ui::store::GameStore(Arc::new(self.saves.clone())))
         .insert_resource(flow::stored_settings(&self.saves).unwrap_or(self.settings.clone()))
         .init_resource::<Notice>()
+        .init_resource::<Asking>()
+        .init_resource::<ContinueOffer>()
         .init_resource::<export::DialogInbox>()
         .init_resource::<export::FileDialogs>()
         .init_resource::<DataHandles>()
@@ -130,9 +134,15 @@ impl Plugin for LauncherPlugin {
             .register_asset(DATA_KEY, Box::new(GameDataFiles { paths }));
         app.add_systems(Startup, catalog::start_loading)
             .add_systems(OnExit(Screen::Loading), catalog::finish_loading)
-            .add_systems(OnEnter(Screen::Menu), backdrop::spawn_backdrop)
+            .add_systems(
+                OnEnter(Screen::Menu),
+                (backdrop::spawn_backdrop, flow::refresh_continue),
+            )
             .add_systems(OnEnter(Screen::Setup), ui::setup::init_form)
-            .add_systems(Update, flow::keys.in_set(VtSet::Input))
+            .add_systems(
+                Update,
+                (flow::close_requested, flow::keys).in_set(VtSet::Input),
+            )
             .add_systems(
                 Update,
                 (
@@ -145,10 +155,12 @@ impl Plugin for LauncherPlugin {
             )
             .add_systems(
                 Update,
-                flow::watch_game
+                (flow::watch_game, flow::autosave_at_changes)
+                    .chain()
                     .run_if(in_state(Screen::Playing))
                     .in_set(VtSet::Sync),
             )
+            .add_systems(Last, flow::autosave_on_exit)
             .add_systems(Update, (flow::keep_settings, export::dialog_answers));
         game_plugins(app);
         if self.with_egui {

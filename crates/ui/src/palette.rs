@@ -133,9 +133,10 @@ pub mod ui {
     pub const BAR_EMPTY: Rgba = Rgba::rgb(40, 44, 40);
     /// The newest roll in the dice tray.
     pub const NEWEST_ROLL: Rgba = Rgba::rgb(52, 60, 48);
-    /// A positive and a negative modifier in an adjudication.
-    pub const MODIFIER_PLUS: Rgba = Rgba::rgb(120, 200, 120);
-    pub const MODIFIER_MINUS: Rgba = Rgba::rgb(230, 130, 110);
+    /// A modifier that helps and one that hurts the side reading it
+    /// (sky blue and orange: told apart by the colour-blind too).
+    pub const MODIFIER_HELPS: Rgba = Rgba::rgb(110, 190, 240);
+    pub const MODIFIER_HURTS: Rgba = Rgba::rgb(235, 160, 40);
     /// The tables viewer: the row and column an adjudication used, its cell.
     pub const TABLE_LINE: Rgba = Rgba::rgb(70, 70, 30);
     pub const TABLE_CELL: Rgba = Rgba::rgb(150, 120, 20);

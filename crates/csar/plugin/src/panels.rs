@@ -695,7 +695,7 @@ fn hit_bars(ui: &mut egui::Ui, hits: &[f64]) {
                 bar,
                 1.0,
                 if k == 0 {
-                    tone::MODIFIER_PLUS.egui()
+                    tone::MODIFIER_HELPS.egui()
                 } else {
                     tone::LOST.egui()
                 },

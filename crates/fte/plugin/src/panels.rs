@@ -740,7 +740,8 @@ fn aim_ui(ui: &mut egui::Ui, st: &Look, view: &View, a: &crate::pick::Aim, out: 
             match &st.aim_preview {
                 Ok(adjs) => {
                     for adj in adjs {
-                        preview_ui(ui, adj);
+                        // The acting side's own roll.
+                        preview_ui(ui, adj, adj.stake.map(|s| s.side));
                     }
                     if st.aim_hidden {
                         ui.colored_label(
@@ -840,7 +841,7 @@ fn opfire_ui(ui: &mut egui::Ui, st: &Look, view: &View, out: &mut Out) {
                 out.hover = Some(vec![*u]);
             }
             if let Some(a) = check {
-                r.on_hover_ui(|ui| preview_ui(ui, a));
+                r.on_hover_ui(|ui| preview_ui(ui, a, a.stake.map(|s| s.side)));
             }
         });
     }

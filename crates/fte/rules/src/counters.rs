@@ -341,6 +341,10 @@ impl Fte {
                     None => self.who(*unit, *ty),
                 };
                 let mut a = Adjudication::new(format!("{purpose} for {who}"), rule);
+                // The checking unit's roll: low passes.
+                if let Some(side) = self.side_of_type(*ty) {
+                    a = a.rolled_by(side, true);
+                }
                 a.rolled = vec![*roll as i32];
                 a.modifiers = modifiers(mods);
                 a.total = total(*roll, mods);

@@ -120,6 +120,15 @@ pub fn undoable(events: &[Event]) -> bool {
 
 impl Fte {
     /// "Rifle Fire Team #3".
+    /// The side of a counter type, by its nation (US is side 0, the NVA and
+    /// the VC side 1), for whose roll an adjudication is.
+    pub(crate) fn side_of_type(&self, ty: u16) -> Option<vt_core::SideIdx> {
+        self.types.get(ty as usize).map(|t| match t.nation {
+            crate::data::Nation::Us => 0,
+            crate::data::Nation::Nva | crate::data::Nation::Vc => 1,
+        })
+    }
+
     pub(crate) fn who(&self, id: u16, ty: u16) -> String {
         match self.types.get(ty as usize) {
             Some(t) => format!("{} #{id}", t.name),

@@ -96,6 +96,26 @@ pub struct FirePreview {
     pub hidden: bool,
 }
 
+/// Before a roll: what the die must show, in numbers that add up with the
+/// modifiers listed above it ("a roll of 2 or less: 4 or less after the
+/// modifiers").
+pub(crate) fn roll_needed(
+    rating: u8,
+    modifiers: i32,
+    what: &str,
+    pass: &str,
+    fail: &str,
+) -> String {
+    let on_die = rating as i32 - modifiers;
+    if modifiers == 0 {
+        format!("{rating} or less ({what} {rating}; 1 always {pass}, 10 always {fail})")
+    } else {
+        format!(
+            "a roll of {on_die} or less: {rating} or less after the modifiers ({what} {rating}; 1 always {pass}, 10 always {fail})"
+        )
+    }
+}
+
 impl Fte {
     /// How `side` names unit `u`: its own units and Visible enemies by id,
     /// Concealed enemies by their marker.
@@ -248,13 +268,11 @@ impl Fte {
         let hidden = tu.concealed || adj.modifiers.len() != before;
         let rating = self.fire_rating(s.unit(primary)).unwrap_or(0);
         let needed = rating as i32 - adj.modifier_sum();
-        adj.needed = Some(if hidden {
-            format!(
-                "{needed} or less (Fire Rating {rating}; 1 always hits, 10 always misses; modifiers the target hides may change it)"
-            )
-        } else {
-            format!("{needed} or less (Fire Rating {rating}; 1 always hits, 10 always misses)")
-        });
+        let mut text = roll_needed(rating, adj.modifier_sum(), "Fire Rating", "hits", "misses");
+        if hidden {
+            text.push_str("; modifiers the target hides may change it");
+        }
+        adj.needed = Some(text);
         Ok(FirePreview {
             adjudication: adj,
             rating,
@@ -271,16 +289,20 @@ impl Fte {
             .map(|&u| {
                 let x = s.unit(u);
                 let (what, rule) = crate::event::CheckKind::OpFire.name();
-                let mut adj = Adjudication::new(format!("{what}: {}", self.ty(x).name), rule);
+                let mut adj = Adjudication::new(format!("{what}: {}", self.ty(x).name), rule)
+                    .rolled_by(x.side.idx() as vt_core::SideIdx, true);
                 adj.modifiers = self
                     .status_mods(s, x, false)
                     .iter()
                     .map(|(d, v)| Modifier::new(d.label(), d.rule(), *v as i32))
                     .collect();
                 let q = self.troop_quality(x);
-                adj.needed = Some(format!(
-                    "{} or less (Troop Quality {q}; 1 always passes, 10 always fails)",
-                    q as i32 - adj.modifier_sum()
+                adj.needed = Some(roll_needed(
+                    q,
+                    adj.modifier_sum(),
+                    "Troop Quality",
+                    "passes",
+                    "fails",
                 ));
                 adj.result = "may fire on a pass".into();
                 adj
@@ -313,7 +335,8 @@ impl Fte {
         for &u in units {
             let x = s.unit(u);
             let name = &self.ty(x).name;
-            let mut adj = Adjudication::new(format!("Assault check: {name}"), "FTE 8.0");
+            let mut adj = Adjudication::new(format!("Assault check: {name}"), "FTE 8.0")
+                .rolled_by(x.side.idx() as vt_core::SideIdx, true);
             let auto = if self.role(x) == Role::Sapper {
                 Some("a Sapper passes without a check (27.0)")
             } else if self.is_leader(x) {
@@ -334,9 +357,12 @@ impl Fte {
                         .map(|(d, v)| Modifier::new(d.label(), d.rule(), *v as i32))
                         .collect();
                     let q = self.troop_quality(x);
-                    adj.needed = Some(format!(
-                        "{} or less (Troop Quality {q}; 1 always passes, 10 always fails)",
-                        q as i32 - adj.modifier_sum()
+                    adj.needed = Some(roll_needed(
+                        q,
+                        adj.modifier_sum(),
+                        "Troop Quality",
+                        "passes",
+                        "fails",
                     ));
                     adj.result = "goes in on a pass".into();
                 }
@@ -466,7 +492,7 @@ mod tests {
             p[0].needed
                 .as_deref()
                 .unwrap()
-                .starts_with(&format!("{need} or less"))
+                .starts_with(&format!("a roll of {need} or less"))
         );
         assert_eq!(p[0].rule, "FTE 21.0");
     }
@@ -490,7 +516,12 @@ mod tests {
         assert!(p[0].needed.is_none() && p[0].result.contains("Leader"));
         assert!(p[1].needed.is_none() && p[1].result.contains("stacked"));
         // Troop Quality 4, +1 Exhausted: 3 or less.
-        assert!(p[2].needed.as_deref().unwrap().starts_with("3 or less"));
+        assert!(
+            p[2].needed
+                .as_deref()
+                .unwrap()
+                .starts_with("a roll of 3 or less")
+        );
         assert!(
             r.assault_preview(&s, &[with], h("25.25")).is_err(),
             "no assault on an empty hex"

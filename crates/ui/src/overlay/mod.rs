@@ -275,7 +275,12 @@ pub fn overlay_ui(
                 .resizable(false)
                 .show(root, |ui| {
                     let rolling = state.rolling(game, ui.ctx().input(|i| i.time), speed);
-                    if dice::dice_tray_ui(ui, &game.recent_adjudications(8), rolling) {
+                    if dice::dice_tray_ui(
+                        ui,
+                        &game.recent_adjudications(8),
+                        rolling,
+                        log::reading_side(game.reader()),
+                    ) {
                         state.roll_started = None;
                     }
                 });
