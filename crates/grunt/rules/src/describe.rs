@@ -78,7 +78,7 @@ fn deployment_name(g: &Grunt, d: Deployment) -> String {
 fn group_name(g: Group) -> &'static str {
     match g {
         Group::First => "the first lift",
-        Group::Second => "the second lift",
+        Group::Second => "the rest of the company",
         Group::Company => "the company on call",
     }
 }
@@ -193,10 +193,10 @@ impl Grunt {
                 called,
                 units,
             } => LogEntry::text(format!(
-                "{}{} arrive: {} units.",
+                "{}{} arrives: {} units.",
                 match group {
                     Group::First => "The first lift",
-                    Group::Second => "The second lift",
+                    Group::Second => "The second lift (or the rest of the company)",
                     Group::Company => "The company",
                 },
                 called

@@ -319,7 +319,13 @@ impl Grunt {
                 Pass::Blocked => {
                     return refuse(
                         "B2",
-                        format!("{h}: units may not move through enemy units."),
+                        if s.level == Level::Basic && c.side == Side::Us {
+                            format!(
+                                "{h}: not through enemy units, nor onto face-down counters (probe them, B8)."
+                            )
+                        } else {
+                            format!("{h}: units may not move through enemy units.")
+                        },
                     );
                 }
                 Pass::Stop if !last => {

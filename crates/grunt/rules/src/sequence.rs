@@ -249,6 +249,18 @@ impl Grunt {
                     s.steps.pop();
                     continue;
                 }
+                Step::Landing { group, .. } if group.is_empty() && !self.has_choice(s) => {
+                    // Nowhere left to land: the rest come next Game Turn.
+                    let turn = s.turn + 1;
+                    let due: Vec<_> = self.due(s, Arrival::Helicopter).collect();
+                    for id in due {
+                        if let Some(w) = s.cm(id).waiting.as_mut() {
+                            w.turn = Some(turn);
+                        }
+                    }
+                    s.steps.pop();
+                    continue;
+                }
                 Step::Suppress { guns, .. } if guns == 0 || !self.has_choice(s) => {
                     s.steps.pop();
                     continue;

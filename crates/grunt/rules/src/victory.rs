@@ -69,28 +69,21 @@ impl Grunt {
             .iter()
             .any(|c| c.role == Role::Commander && c.gone == Some(Gone::Killed));
         let day_to_day = s.column == Some(Column::DayToDay);
-        let dtd_loss = s.standard()
-            && match (day_to_day, s.day_to_day) {
-                (true, None) => Some("the NLF set up Day-to-Day and the US did not declare it by its fourth Player Turn (D0)"),
-                (false, Some(_)) => Some("the US declared Day-to-Day wrongly (D0)"),
-                _ => None,
-            }
-            .is_some();
+        let dtd_loss = match (s.standard(), day_to_day, s.day_to_day) {
+            (true, true, None) => Some(
+                "the NLF set up Day-to-Day and the US did not declare it by its fourth Player Turn (D0)",
+            ),
+            (true, false, Some(_)) => Some("the US declared Day-to-Day wrongly (D0)"),
+            _ => None,
+        };
         let (result, why) = if cc_lost {
             (
                 "nlf".to_string(),
                 "the US company commander was destroyed: the US may not declare victory (B10)"
                     .to_string(),
             )
-        } else if dtd_loss {
-            (
-                "nlf".to_string(),
-                if day_to_day {
-                    "the NLF set up Day-to-Day and the US did not declare it by its fourth Player Turn (D0)".to_string()
-                } else {
-                    "the US declared Day-to-Day wrongly (D0)".to_string()
-                },
-            )
+        } else if let Some(why) = dtd_loss {
+            ("nlf".to_string(), why.to_string())
         } else if us > nlf {
             ("us".to_string(), "more points (B10)".to_string())
         } else if nlf > us {
@@ -115,7 +108,11 @@ impl Grunt {
             summary.push_str(&format!(". {level} (O12)"));
         }
         if let Some(o) = s.order {
-            summary.push_str(&format!(". Orders: {}", self.order(o).name));
+            summary.push_str(&format!(
+                ". Orders: {} ({})",
+                self.order(o).name,
+                self.orders_assessment(s, o)
+            ));
         }
         if let Some(c) = s.column.and_then(|c| self.oob.column(c)) {
             summary.push_str(&format!(". NLF order of battle: {}", c.name));
@@ -125,6 +122,70 @@ impl Grunt {
         s.phase = Phase::Over;
         s.steps.clear();
         ev.push(Event::GameEnds { result, summary });
+    }
+
+    /// How the orders were carried out (C0: the US's "additional
+    /// satisfaction"; no points).
+    pub fn orders_assessment(&self, s: &State, o: crate::data::OrderId) -> String {
+        use crate::data::OrderId::*;
+        let taken = s
+            .counters
+            .iter()
+            .filter(|c| c.side == Side::Nlf && c.role.is_cache())
+            .filter(|c| {
+                matches!(c.gone, Some(Gone::Destroyed))
+                    || c.carried_by.is_some_and(|u| s.c(u).side == Side::Us)
+            })
+            .count();
+        let lost = s
+            .counters
+            .iter()
+            .filter(|c| c.side == Side::Us && c.gone == Some(Gone::Killed))
+            .count();
+        match o {
+            SearchDestroyOne => {
+                format!("{taken} caches destroyed or captured, {lost} US units lost")
+            }
+            SearchDestroyTwo => {
+                let records = s
+                    .counters
+                    .iter()
+                    .filter(|c| c.role == Role::Records)
+                    .filter(|c| {
+                        c.gone == Some(Gone::Evacuated)
+                            || c.carried_by.is_some_and(|u| s.c(u).side == Side::Us)
+                    })
+                    .count();
+                let total = s
+                    .counters
+                    .iter()
+                    .filter(|c| c.role == Role::Records)
+                    .count();
+                format!("{records} of {total} records caches secured")
+            }
+            SecureLz => {
+                let lz = self
+                    .map_of(s)
+                    .area("battalion-lz")
+                    .map(|a| a.hexes.clone())
+                    .unwrap_or_default();
+                let near = s.on_map().any(|c| {
+                    c.side == Side::Nlf
+                        && c.role.is_nlf_combat()
+                        && c.hex
+                            .is_some_and(|h| lz.iter().any(|l| crate::map::distance(*l, h) <= 3))
+                });
+                if near {
+                    "NLF units remain within three hexes of the landing zone".into()
+                } else {
+                    "the landing zone is clear".into()
+                }
+            }
+            EagleFlight => match s.committed {
+                Some(t) => format!("the company was committed on Game Turn {t}"),
+                None => "the company was never committed".into(),
+            },
+        }
     }
 
     /// O12: the winner's points as a share of the loser's.
