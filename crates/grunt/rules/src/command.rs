@@ -8,6 +8,7 @@ use crate::state::{CounterId, Group, HeliJob};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Command {
     // --- set-up ---
     /// C0: the US picks its orders (secret).
@@ -66,6 +67,12 @@ pub enum Command {
         hex: Hex,
     },
     HoldFire,
+    /// B2: pick the unit to move next (its destinations are then listed).
+    Select {
+        unit: CounterId,
+    },
+    /// B2: the picked unit does not move after all.
+    Stay,
     /// B2: move a unit along `path` (its hex first).
     Move {
         unit: CounterId,
@@ -183,6 +190,7 @@ impl Command {
                 | Command::EndSuppress
                 | Command::HoldFire
                 | Command::EndMovement
+                | Command::Stay
                 | Command::EndDiscovery
                 | Command::EndCombat
                 | Command::EndTurn

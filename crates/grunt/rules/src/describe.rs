@@ -119,21 +119,20 @@ fn how_text(h: RevealHow) -> &'static str {
 
 /// Events that may be taken back: nothing random or hidden came of them.
 pub fn undoable(events: &[Event]) -> bool {
-    !events.is_empty()
-        && events.iter().all(|e| match e {
-            Event::Moved { stopped, .. } | Event::Entered { stopped, .. } => matches!(
-                stopped,
-                None | Some(StopWhy::Beside) | Some(StopWhy::Search)
-            ),
-            Event::Landed { .. }
-            | Event::Placed { .. }
-            | Event::WorkBegins { .. }
-            | Event::Hidden { .. }
-            | Event::PickedUp { .. }
-            | Event::MedicTook { .. }
-            | Event::DayToDayDeclared { .. } => true,
-            _ => false,
-        })
+    events.iter().all(|e| match e {
+        Event::Moved { stopped, .. } | Event::Entered { stopped, .. } => matches!(
+            stopped,
+            None | Some(StopWhy::Beside) | Some(StopWhy::Search)
+        ),
+        Event::Landed { .. }
+        | Event::Placed { .. }
+        | Event::WorkBegins { .. }
+        | Event::Hidden { .. }
+        | Event::PickedUp { .. }
+        | Event::MedicTook { .. }
+        | Event::DayToDayDeclared { .. } => true,
+        _ => false,
+    })
 }
 
 impl Grunt {

@@ -117,7 +117,9 @@ impl Grunt {
             .filter(|id| self.ty(s.c(*id).role).load == Load::Small)
             .take(2)
             .collect();
-        if !small.is_empty() {
+        // Anywhere on the map, the next load only (any load may be named);
+        // beside the group, every kind of load.
+        if !small.is_empty() && (loads.is_empty() || !group.is_empty()) {
             loads.push(vec![small[0]]);
             if small.len() == 2 {
                 loads.push(small);

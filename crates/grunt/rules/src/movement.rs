@@ -49,8 +49,13 @@ impl Grunt {
 
     /// May this unit start a move now (B2, B5, B9, B6, A4, A5, O4)?
     pub(crate) fn may_move(&self, s: &State, id: CounterId, entering: bool) -> Checked {
-        let Step::Movement { side } = *s.step() else {
-            return refuse("B1", "Units move in their own Movement Phase.");
+        let side = match *s.step() {
+            Step::Movement { side } => side,
+            Step::Moving { side, unit } => {
+                ensure(unit == id, "B2", "Another unit is picked to move.")?;
+                side
+            }
+            _ => return refuse("B1", "Units move in their own Movement Phase."),
         };
         ensure((id as usize) < s.counters.len(), "B2", "No such unit.")?;
         let c = s.c(id);
@@ -435,27 +440,62 @@ impl Grunt {
             .collect()
     }
 
-    pub(crate) fn move_candidates(&self, s: &State, side: Side, ctx: &mut Ctx) -> Vec<Command> {
+    /// The units that may move now (B2): each is picked, then moved.
+    pub(crate) fn move_candidates(&self, s: &State, side: Side) -> Vec<Command> {
+        s.counters
+            .iter()
+            .filter(|c| c.side == side && c.role.moves())
+            .filter(|c| {
+                (c.on_map() && self.may_move(s, c.id, false).is_ok())
+                    || (c.status == Status::Waiting && self.may_move(s, c.id, true).is_ok())
+            })
+            .map(|c| Command::Select { unit: c.id })
+            .collect()
+    }
+
+    pub(crate) fn check_select(&self, s: &State, id: CounterId) -> Checked {
+        ensure(
+            matches!(s.step(), Step::Movement { .. }),
+            "B2",
+            "Pick a unit in the Movement Phase.",
+        )?;
+        ensure((id as usize) < s.counters.len(), "B2", "No such unit.")?;
+        let entering = s.c(id).status == Status::Waiting;
+        self.may_move(s, id, entering)
+    }
+
+    pub(crate) fn check_stay(&self, s: &State) -> Checked {
+        ensure(
+            matches!(s.step(), Step::Moving { .. }),
+            "B2",
+            "No unit is picked to move.",
+        )
+    }
+
+    /// Where the picked unit may go: every destination with its cheapest
+    /// path, or stay.
+    pub(crate) fn unit_move_candidates(
+        &self,
+        s: &State,
+        id: CounterId,
+        ctx: &mut Ctx,
+    ) -> Vec<Command> {
         let occ = ctx.occ(self, s);
-        let mut v = Vec::new();
-        for c in &s.counters {
-            if c.side != side || !c.role.moves() {
-                continue;
+        let mut v = vec![Command::Stay];
+        let c = s.c(id);
+        if c.on_map() {
+            if self.may_move(s, id, false).is_err() {
+                return v;
             }
-            if c.on_map() {
-                if self.may_move(s, c.id, false).is_err() {
-                    continue;
+            let map = self.map_of(s);
+            for (h, path, _) in self.reachable_with(s, occ, id) {
+                let end = map.index(h).unwrap_or(0);
+                if self.may_end(s, occ, c, end).is_ok() {
+                    v.push(Command::Move { unit: id, path });
                 }
-                let map = self.map_of(s);
-                for (h, path, _) in self.reachable_with(s, occ, c.id) {
-                    let end = map.index(h).unwrap_or(0);
-                    if self.may_end(s, occ, c, end).is_ok() {
-                        v.push(Command::Move { unit: c.id, path });
-                    }
-                }
-            } else if side == Side::Us && c.status == Status::Waiting {
-                v.extend(self.entry_candidates(s, occ, c.id));
             }
+        } else {
+            v.extend(self.entry_candidates(s, occ, id));
         }
         v
     }
@@ -585,6 +625,9 @@ impl Grunt {
                 cost,
                 stopped,
             });
+        }
+        if matches!(s.step(), Step::Moving { .. }) {
+            s.steps.pop();
         }
     }
 

@@ -292,9 +292,9 @@ impl Grunt {
     }
 
     /// The commands of a Movement Phase, from every section that offers one.
-    pub(crate) fn movement_candidates(&self, s: &State, side: Side, ctx: &mut Ctx) -> Vec<Command> {
+    pub(crate) fn movement_candidates(&self, s: &State, side: Side) -> Vec<Command> {
         let mut v = vec![Command::EndMovement];
-        v.extend(self.move_candidates(s, side, ctx));
+        v.extend(self.move_candidates(s, side));
         if side == Side::Us {
             v.extend(self.search_candidates(s));
             v.extend(self.call_candidates(s));

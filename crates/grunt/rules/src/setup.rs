@@ -66,12 +66,10 @@ impl Grunt {
             }
         }
         options.on.sort();
-        if sc.level == Level::Basic && !options.on.is_empty() {
-            return Err(SetupError::BadOption {
-                key: options.on[0].key().into(),
-                message: "the optional rules are added to the Standard Game, not the Basic Game"
-                    .into(),
-            });
+        if sc.level == Level::Basic {
+            // The optional rules are added to the Standard Game; the Basic
+            // and solitaire games play without them.
+            options = Options::default();
         }
         let mut s = State {
             rng: GameRng::seeded(setup.seed),

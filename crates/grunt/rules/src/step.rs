@@ -25,6 +25,7 @@ vt_core::decision_kinds! {
         Suppress = "suppressive-fire",
         LandingFire = "landing-fire",
         Movement = "movement",
+        MoveUnit = "move-unit",
         Discovery = "discovery",
         Combat = "combat",
         CacheChoice = "cache",
@@ -71,6 +72,11 @@ pub enum Step {
     },
     Movement {
         side: Side,
+    },
+    /// B2: one unit picked to move: where to.
+    Moving {
+        side: Side,
+        unit: CounterId,
     },
     /// B8 Probe, A6 Civilians, A4 Interrogation: between the US Movement
     /// and Combat Phases.
@@ -246,6 +252,12 @@ impl Grunt {
                 format!("{} Movement Phase: move your units.", side.name()),
                 "B2",
             ),
+            Step::Moving { side, unit } => Decision::new(
+                side.idx(),
+                Kind::MoveUnit,
+                format!("Where does {} go?", self.who(s, *unit)),
+                "B2",
+            ),
             Step::Discovery => Decision::new(
                 us,
                 Kind::Discovery,
@@ -290,7 +302,8 @@ impl Grunt {
             Step::Landing { .. } => self.landing_candidates(s),
             Step::Suppress { .. } => self.suppress_candidates(s, ctx),
             Step::LandingFire { .. } => self.heli_fire_candidates(s, ctx),
-            Step::Movement { side } => self.movement_candidates(s, *side, ctx),
+            Step::Movement { side } => self.movement_candidates(s, *side),
+            Step::Moving { unit, .. } => self.unit_move_candidates(s, *unit, ctx),
             Step::Discovery => self.discovery_candidates(s, ctx),
             Step::Combat { side } => self.combat_candidates(s, *side, ctx),
             Step::CacheChoice { .. } => vec![Command::DestroyCache, Command::CaptureCache],
@@ -320,6 +333,8 @@ impl Grunt {
             Command::EndSuppress => self.check_end_suppress(s),
             Command::HeliFire { firers, hex } => self.check_heli_fire(s, ctx, firers, *hex),
             Command::HoldFire => self.check_hold_fire(s),
+            Command::Select { unit } => self.check_select(s, *unit),
+            Command::Stay => self.check_stay(s),
             Command::Move { unit, path } => self.check_move(s, ctx, *unit, path, false),
             Command::Enter { unit, path } => self.check_move(s, ctx, *unit, path, true),
             Command::Uncover { unit } => self.check_uncover(s, *unit),
@@ -374,6 +389,13 @@ impl Grunt {
             }
             Command::HeliFire { firers, hex } => self.execute_heli_fire(s, firers, *hex, ev),
             Command::HoldFire => self.execute_hold_fire(s, ev),
+            Command::Select { unit } => {
+                let side = s.c(*unit).side;
+                s.steps.push(Step::Moving { side, unit: *unit });
+            }
+            Command::Stay => {
+                s.steps.pop();
+            }
             Command::Move { unit, path } => self.execute_move(s, *unit, path, false, ev),
             Command::Enter { unit, path } => self.execute_move(s, *unit, path, true, ev),
             Command::Uncover { unit } => self.execute_uncover(s, *unit, ev),
