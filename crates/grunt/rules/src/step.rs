@@ -255,7 +255,12 @@ impl Grunt {
             Step::Moving { side, unit } => Decision::new(
                 side.idx(),
                 Kind::MoveUnit,
-                format!("Where does {} go?", self.who(s, *unit)),
+                // Named as the other side sees it: the prompt is public.
+                if s.c(*unit).face_down {
+                    format!("Where does marker {} go?", s.c(*unit).marker)
+                } else {
+                    format!("Where does {} go?", self.who(s, *unit))
+                },
                 "B2",
             ),
             Step::Discovery => Decision::new(

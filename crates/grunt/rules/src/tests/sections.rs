@@ -1218,3 +1218,362 @@ fn d0_day_to_day() {
     at_step(&mut s, Step::Movement { side: Side::Us });
     assert_eq!(refused(&g, &s, Command::DeclareDayToDay), "Grunt D0");
 }
+
+// Grunt O7.3: a second Center of Impact up to four hexes away, the six guns
+// shared; O7.5: unobserved, the range die goes north on an even number
+// (south on an odd one) and the deflection east on an even, west on an odd,
+// a die settling which of two hexes is true east or west.
+#[test]
+fn o7_shift_and_unobserved_fire() {
+    let big = ["..........................."; 30];
+    let (mut g, mut s) = bare(Level::Standard, &big);
+    s.options.on.push(Optional::Artillery);
+    let fo = put(&g, &mut s, Role::ForwardObserver, "10.25");
+    s.battery.ready = Some(1);
+    s.battery.fo = Some(fo);
+    at_step(&mut s, Step::Combat { side: Side::Us });
+    assert_eq!(
+        refused(
+            &g,
+            &s,
+            Command::Artillery {
+                coi: h("10.10"),
+                shift: Some(h("10.15")),
+                shifted_guns: 2
+            }
+        ),
+        "Grunt O7.3",
+        "five hexes: too far to shift"
+    );
+    assert!(
+        g.check(
+            &s,
+            &Command::Artillery {
+                coi: h("10.10"),
+                shift: Some(h("10.14")),
+                shifted_guns: 2
+            }
+        )
+        .is_ok()
+    );
+    // Hidden from every US unit: forest all round the target.
+    for x in [
+        "10.09", "10.10", "10.11", "09.10", "11.10", "09.11", "11.11", "10.12", "10.13",
+    ] {
+        set_terrain(&mut g, x, Terrain::Forest);
+    }
+    // Range 4 (even): north 4; deflection 3 (odd): west 3, the tie die 2
+    // (1-3: the northern of the two hexes).
+    s.rng.force(&[4, 3, 2]);
+    let ev = ok(
+        &g,
+        &mut s,
+        Command::Artillery {
+            coi: h("10.10"),
+            shift: None,
+            shifted_guns: 0,
+        },
+    );
+    let fired = ev
+        .iter()
+        .find_map(|e| match e {
+            crate::Event::ArtilleryFired { coi, scatter, .. } => Some((*coi, *scatter)),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(fired.1, Some((4, 3, Some(2))));
+    // North 4: 10.06; west: one NW+SW pair to 08.06, then NW (the tie, north).
+    assert_eq!(fired.0, h("07.06"));
+}
+
+// Grunt O9.2: the on-call strike's secret die says how many Game Turns to
+// wait; the strike comes then or is cancelled.
+#[test]
+fn o9_2_on_call_delay() {
+    let (g, mut s) = bare(Level::Standard, &FIELD);
+    s.options.on.push(Optional::AirStrikes);
+    at_step(&mut s, Step::Movement { side: Side::Us });
+    s.rng.force(&[3]);
+    let ev = ok(&g, &mut s, Command::RequestAirStrike);
+    assert_eq!(s.strikes[0].turn, 4);
+    let entry = g.describe_in(&s, &ev[0]);
+    assert_eq!(
+        entry.read_by(vt_core::Reader::Side(Side::Nlf.idx())).0,
+        "",
+        "secret"
+    );
+    assert_eq!(
+        refused(&g, &s, Command::RequestAirStrike),
+        "Grunt O9.2",
+        "one on its way"
+    );
+}
+
+// Grunt A4: an ARVN unit with peasants and an American unit interrogates;
+// the roll comes at the end of the next complete Game Turn; a porter gives
+// two rolls; one roll a Game Turn; one unit of each type exposed a game,
+// and an exposed unit may not be moved.
+#[test]
+fn a4_interrogation() {
+    let (g, mut s) = bare(Level::Standard, &FIELD);
+    let arvn = put(&g, &mut s, Role::ArvnIntel, "06.06");
+    put(&g, &mut s, Role::Infantry, "06.06");
+    let peasants = put(&g, &mut s, Role::Peasants, "06.06");
+    let mil = put(&g, &mut s, Role::Militia, "06.10");
+    s.cm(mil).face_down = true;
+    let mil2 = put(&g, &mut s, Role::Militia, "06.14");
+    s.cm(mil2).face_down = true;
+    put(&g, &mut s, Role::Leader, "06.12");
+    at_step(&mut s, Step::Discovery);
+    ok(
+        &g,
+        &mut s,
+        Command::Interrogate {
+            arvn,
+            subject: peasants,
+        },
+    );
+    let mut ev = Vec::new();
+    g.interrogations(&mut s, &mut ev);
+    assert!(ev.is_empty(), "not at the end of the Game Turn it began");
+    s.turn = 2;
+    s.rng.force(&[4]);
+    g.interrogations(&mut s, &mut ev);
+    assert!(
+        s.c(mil).exposed && !s.c(mil).face_down,
+        "the nearest militia"
+    );
+    assert!(s.c(mil2).face_down);
+    s.active = Side::Nlf;
+    at_step(&mut s, Step::Movement { side: Side::Nlf });
+    assert_eq!(g.may_move(&s, mil, false).unwrap_err().section, "A4");
+    // A porter: two rolls; militia already exposed this game.
+    let (g, mut s) = bare(Level::Standard, &FIELD);
+    let arvn = put(&g, &mut s, Role::ArvnIntel, "06.06");
+    let inf = put(&g, &mut s, Role::Infantry, "06.06");
+    let porter = put(&g, &mut s, Role::Porter, "06.06");
+    s.cm(porter).status = Status::Carried;
+    s.cm(porter).carried_by = Some(inf);
+    let trap = put(&g, &mut s, Role::BoobyTrap, "06.09");
+    s.cm(trap).face_down = true;
+    s.exposed.push(Role::Militia);
+    put(&g, &mut s, Role::Militia, "06.04");
+    at_step(&mut s, Step::Discovery);
+    ok(
+        &g,
+        &mut s,
+        Command::Interrogate {
+            arvn,
+            subject: porter,
+        },
+    );
+    s.turn = 2;
+    s.rng.force(&[4, 3]);
+    let mut ev = Vec::new();
+    g.interrogations(&mut s, &mut ev);
+    assert_eq!(ev.len(), 2, "two rolls");
+    assert!(s.c(trap).exposed, "the second roll: the nearest trap");
+}
+
+// Grunt O3b: reconnaissance by fire into a hex: no people, the units of
+// fire are lost; people, they are revealed and the fire resolved.
+#[test]
+fn o3b_reconnaissance_by_fire() {
+    let (g, mut s) = bare(Level::Standard, &FIELD);
+    s.options.on.push(Optional::Ammunition);
+    let a = put(&g, &mut s, Role::Infantry, "04.02");
+    let rice = put(&g, &mut s, Role::Rice, "04.05");
+    s.cm(rice).face_down = true;
+    let hc = put(&g, &mut s, Role::HardCore, "06.08");
+    s.cm(hc).face_down = true;
+    let b = put(&g, &mut s, Role::Infantry, "06.02");
+    at_step(&mut s, Step::Combat { side: Side::Us });
+    let ev = ok(
+        &g,
+        &mut s,
+        Command::ReconByFire {
+            firers: vec![(a, 1)],
+            hex: h("04.05"),
+        },
+    );
+    assert!(attacks(&ev).is_empty());
+    assert_eq!(s.c(a).ammo, 5);
+    assert!(s.c(rice).face_down, "nothing shown");
+    s.rng.force(&[1]);
+    let ev = ok(
+        &g,
+        &mut s,
+        Command::ReconByFire {
+            firers: vec![(b, 1)],
+            hex: h("06.08"),
+        },
+    );
+    assert!(!s.c(hc).face_down);
+    assert_eq!(attacks(&ev).len(), 1);
+}
+
+// Grunt A6: a counter in sight on open ground may be made to turn over: a
+// dummy is removed, people are only said to be people.
+#[test]
+fn a6_civilians() {
+    let (g, mut s) = bare(Level::Standard, &FIELD);
+    let a = put(&g, &mut s, Role::Infantry, "06.02");
+    let d = put(&g, &mut s, Role::Dummy, "06.05");
+    s.cm(d).face_down = true;
+    let p = put(&g, &mut s, Role::Peasants, "06.08");
+    s.cm(p).face_down = true;
+    let b = put(&g, &mut s, Role::Infantry, "07.02");
+    at_step(&mut s, Step::Discovery);
+    ok(
+        &g,
+        &mut s,
+        Command::Challenge {
+            unit: a,
+            hex: h("06.05"),
+        },
+    );
+    assert_eq!(s.c(d).gone, Some(Gone::Removed));
+    ok(
+        &g,
+        &mut s,
+        Command::Challenge {
+            unit: b,
+            hex: h("06.08"),
+        },
+    );
+    assert!(s.c(p).face_down && s.c(p).people_known);
+    // The US may now fire at the people (civilians: points to the NLF).
+    at_step(&mut s, Step::Combat { side: Side::Us });
+    s.rng.force(&[6]);
+    let ev = ok(
+        &g,
+        &mut s,
+        Command::Fire {
+            firers: vec![(a, 1)],
+            hex: h("06.08"),
+        },
+    );
+    let e = &attacks(&ev)[0].effects[0];
+    assert_eq!(e.to, Side::Nlf);
+    assert!(e.points > 0);
+}
+
+// Grunt O10.1: door guns fire at 3 a helicopter into open, broken, building
+// or treeline hexes within eight of the landing, never into forest.
+#[test]
+fn o10_door_guns() {
+    let (mut g, mut s) = bare(Level::Standard, &FIELD);
+    s.options.on.push(Optional::HelicopterFire);
+    put(&g, &mut s, Role::Infantry, "06.02");
+    put(&g, &mut s, Role::HardCore, "06.07");
+    set_terrain(&mut g, "07.07", Terrain::Forest);
+    put(&g, &mut s, Role::HardCore, "07.07");
+    at_step(
+        &mut s,
+        Step::Suppress {
+            around: vec![h("06.02")],
+            strength: 6,
+            guns: 2,
+            cobras: false,
+        },
+    );
+    assert_eq!(
+        refused(
+            &g,
+            &s,
+            Command::Suppress {
+                hex: h("07.07"),
+                guns: 1
+            }
+        ),
+        "Grunt O10.1"
+    );
+    s.rng.force(&[1]);
+    let ev = ok(
+        &g,
+        &mut s,
+        Command::Suppress {
+            hex: h("06.07"),
+            guns: 2,
+        },
+    );
+    assert_eq!(attacks(&ev)[0].attack_total, 12, "two helicopters: 6");
+}
+
+// Grunt O11: with artillery or air strikes, NLF casualties score only when
+// a US unit passes over them.
+#[test]
+fn o11_body_count() {
+    let (g, mut s) = bare(Level::Standard, &FIELD);
+    s.options.on.push(Optional::BodyCount);
+    s.options.on.push(Optional::Artillery);
+    let a = put(&g, &mut s, Role::Infantry, "06.02");
+    let hc = put(&g, &mut s, Role::HardCore, "06.06");
+    at_step(&mut s, Step::Combat { side: Side::Us });
+    s.rng.force(&[6]);
+    let ev = ok(
+        &g,
+        &mut s,
+        Command::Fire {
+            firers: vec![(a, 1)],
+            hex: h("06.06"),
+        },
+    );
+    assert!(attacks(&ev)[0].effects[0].pending);
+    assert_eq!(s.points(Side::Us, None), 0, "not yet");
+    assert_eq!(s.c(hc).gone, Some(Gone::Killed));
+    s.turn = 2;
+    at_step(&mut s, Step::Movement { side: Side::Us });
+    ok(
+        &g,
+        &mut s,
+        Command::Move {
+            unit: a,
+            path: column(2, 6),
+        },
+    );
+    assert_eq!(s.points(Side::Us, None), 15, "K15 at 4-1 on a 6");
+}
+
+// Grunt C3: Eagle Flight: the company may be called once the Ranger is
+// engaged, and lands two Game Turns after the call; the game runs ten
+// Game Turns from the commitment.
+#[test]
+fn c3_eagle_flight() {
+    let g = crate::Grunt::embedded();
+    let mut s = g
+        .new_game(&vt_core::engine::Setup::new("chain-of-command", 2))
+        .unwrap();
+    ok(
+        &g,
+        &mut s,
+        Command::ChooseOrders {
+            order: OrderId::EagleFlight,
+        },
+    );
+    s.turn = 3;
+    s.active = Side::Us;
+    at_step(&mut s, Step::Movement { side: Side::Us });
+    assert_eq!(
+        refused(
+            &g,
+            &s,
+            Command::Call {
+                group: Group::Company,
+                entry: None
+            }
+        ),
+        "Grunt C3"
+    );
+    s.engaged = true;
+    ok(
+        &g,
+        &mut s,
+        Command::Call {
+            group: Group::Company,
+            entry: None,
+        },
+    );
+    assert_eq!(s.calls[0].arrives, 5);
+    assert_eq!(g.last_turn(&s), 12);
+}
