@@ -104,12 +104,17 @@ impl Grunt {
         };
         let mut v = vec![Command::EndGroup];
         let due: Vec<CounterId> = self.due(s, Arrival::Helicopter).collect();
+        // Anywhere on the map, the next load only (any load may be named);
+        // beside the group, the first unit of every kind (some land where
+        // others may not, C2, C3) and the first two small units together.
         let mut loads: Vec<Vec<CounterId>> = Vec::new();
-        if let Some(sq) = due
-            .iter()
-            .find(|id| self.ty(s.c(**id).role).load == Load::Squad)
-        {
-            loads.push(vec![*sq]);
+        let mut roles: Vec<Role> = Vec::new();
+        for &id in &due {
+            let r = s.c(id).role;
+            if self.ty(r).load != Load::None && !roles.contains(&r) {
+                roles.push(r);
+                loads.push(vec![id]);
+            }
         }
         let small: Vec<CounterId> = due
             .iter()
@@ -117,13 +122,11 @@ impl Grunt {
             .filter(|id| self.ty(s.c(*id).role).load == Load::Small)
             .take(2)
             .collect();
-        // Anywhere on the map, the next load only (any load may be named);
-        // beside the group, every kind of load.
-        if !small.is_empty() && (loads.is_empty() || !group.is_empty()) {
-            loads.push(vec![small[0]]);
-            if small.len() == 2 {
-                loads.push(small);
-            }
+        if small.len() == 2 {
+            loads.push(small);
+        }
+        if group.is_empty() {
+            loads.truncate(1);
         }
         let map = self.map_of(s);
         let hexes: Vec<Hex> = if group.is_empty() {
