@@ -688,6 +688,75 @@ impl Grunt {
     }
 }
 
+/// A fire attack before it is made, for the screen: every term of the
+/// attack and of the defence with its section, the odds, the column they
+/// are read on (rounded in the defender's favour, B3) and what each roll
+/// of the die would give there.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FirePreview {
+    pub attack: Vec<Term>,
+    pub defence: Vec<Term>,
+    /// Totals in half points.
+    pub attack_total: u16,
+    pub defence_total: u16,
+    /// "11 to 3".
+    pub ratio: String,
+    /// The column index and its label ("3-1"); `None` below the first.
+    pub column: Option<usize>,
+    pub column_label: String,
+    /// The Casualty CRT (O4) instead of the Points CRT.
+    pub casualty_table: bool,
+    /// The result of each die roll 1-6 on that column.
+    pub results: Vec<CrtResult>,
+}
+
+impl Grunt {
+    /// What `firers` firing at `hex` now would be (the Fire command's own
+    /// check first: a refusal names its rule). The defence is what the
+    /// firing side may know: the terrain of the hex and, with O1, whether
+    /// the counters there stayed put (which it saw).
+    pub fn fire_preview(
+        &self,
+        s: &State,
+        firers: &[(CounterId, u8)],
+        hex: Hex,
+    ) -> Result<FirePreview, vt_core::engine::RuleError> {
+        let c = crate::Command::Fire {
+            firers: firers.to_vec(),
+            hex,
+        };
+        vt_core::engine::Ruleset::check(self, s, &c)?;
+        let Step::Combat { side } = *s.step() else {
+            return Err(vt_core::engine::RuleError::new("B1", "Not a Combat Phase."));
+        };
+        let attack = self.fire_terms(s, firers);
+        let attack_total: u16 = attack.iter().map(|t| t.halves).sum();
+        let targets = self.subjects(s, side, hex, true);
+        let defence = self.defence(s, hex, &targets, false);
+        let defence_total: u16 = defence.iter().map(|t| t.halves).sum();
+        let columns = &self.tables.columns.value;
+        let column = odds::column(columns, attack_total, defence_total);
+        let casualty_table = s.has(Optional::CasualtyCrt);
+        let results = match column {
+            Some(col) => (1..=6)
+                .map(|d| self.tables.cell(casualty_table, col, d))
+                .collect(),
+            None => Vec::new(),
+        };
+        Ok(FirePreview {
+            ratio: odds::ratio_text(attack_total, defence_total),
+            column_label: column.map(|c| columns[c].label.clone()).unwrap_or_default(),
+            attack,
+            defence,
+            attack_total,
+            defence_total,
+            column,
+            casualty_table,
+            results,
+        })
+    }
+}
+
 impl Grunt {
     /// Each eligible firer alone at each target it can reach, and all of
     /// them together (the game's convention for combined fire, B3).

@@ -392,7 +392,10 @@ impl Ruleset for Grunt {
             .iter()
             .map(|o| OptionInfo {
                 key: o.key().into(),
-                name: o.name().into(),
+                // Every option combines with every other; the Basic and
+                // solitaire games play without them (the text adds the
+                // optional rules to the Standard Game only).
+                name: format!("{} (Standard Game)", o.name()),
                 rule: o.rule().into(),
                 default: "off".into(),
                 values: if *o == Optional::FieldsOfFire {

@@ -1577,3 +1577,41 @@ fn c3_eagle_flight() {
     assert_eq!(s.calls[0].arrives, 5);
     assert_eq!(g.last_turn(&s), 12);
 }
+
+// Grunt B3: the odds shown before an attack are the odds it is resolved
+// at: the same terms, totals and column, and the die's result read off the
+// previewed column (what the screen shows must add up).
+#[test]
+fn b3_fire_preview_is_the_attack() {
+    let (mut g, mut s) = bare(Level::Basic, &FIELD);
+    set_terrain(&mut g, "06.08", Terrain::Forest);
+    let a = put(&g, &mut s, Role::Infantry, "06.02");
+    let b = put(&g, &mut s, Role::Infantry, "07.02");
+    put(&g, &mut s, Role::HardCore, "06.08");
+    at_step(&mut s, Step::Combat { side: Side::Us });
+    let firers = vec![(a, 1), (b, 1)];
+    let p = g.fire_preview(&s, &firers, h("06.08")).expect("may fire");
+    assert_eq!(p.attack_total, 16, "4 + 4 (half points)");
+    assert_eq!(p.defence_total, 6, "forest 3");
+    assert_eq!(p.ratio, "8 to 3");
+    assert_eq!(p.column_label, "2-1", "8 to 3 rounds down to 2 to 1");
+    assert_eq!(p.results.len(), 6);
+    s.rng.force(&[4]);
+    let ev = ok(
+        &g,
+        &mut s,
+        Command::Fire {
+            firers: firers.clone(),
+            hex: h("06.08"),
+        },
+    );
+    let at = &attacks(&ev)[0];
+    assert_eq!(at.attack, p.attack);
+    assert_eq!(at.defence, p.defence);
+    assert_eq!(at.column_label, p.column_label);
+    assert_eq!(at.result, p.results[3], "die 4 on the previewed column");
+    let e = g
+        .fire_preview(&s, &[(a, 1)], h("06.08"))
+        .expect_err("fired once");
+    assert_eq!(e.rule, "Grunt B3");
+}
