@@ -55,6 +55,7 @@ pub fn game_entries() -> Vec<GameEntry> {
 pub fn game_plugins(app: &mut App) {
     app.add_plugins(csar_plugin::CsarPlugin);
     app.add_plugins(fte_plugin::FtePlugin);
+    app.add_plugins(grunt_plugin::GruntPlugin);
 }
 
 pub struct LauncherPlugin {
