@@ -28,6 +28,11 @@ pub fn entries() -> Vec<GameEntry> {
             build: |files| Ok(Arc::new(Game::new(fte_rules::Fte::from_files(files)?))),
         },
         GameEntry {
+            id: "grunt",
+            data_files: grunt_rules::data_files,
+            build: |files| Ok(Arc::new(Game::new(grunt_rules::Grunt::from_files(files)?))),
+        },
+        GameEntry {
             id: "csar",
             data_files: csar_rules::data_files,
             build: |files| Ok(Arc::new(Game::new(csar_rules::Csar::from_files(files)?))),

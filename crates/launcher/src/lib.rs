@@ -76,6 +76,7 @@ pub fn game_plugins(app: &mut App) {
     if TEST_GAMES {
         app.add_plugins(vt_ui::tabletop::skirmish::SkirmishPlugin);
     }
+    app.add_plugins(grunt_plugin::GruntPlugin);
 }
 
 pub struct LauncherPlugin {
