@@ -1,0 +1,153 @@
+//! Chart: TERRAIN CHART and its notes: what the ground under a point is,
+//! the cover it gives against spotting, direct and indirect fire, and its
+//! height for the line-of-sight levels.
+
+use crate::PlatoonCards;
+use crate::data::{Cover, TerrainKind, TerrainRow};
+use crate::state::State;
+use vt_core::tabletop::{Feature, Point, Shape, SightHit, closest_approach, sight};
+
+/// Linear features that are bands a stand can be on (roads, trails,
+/// streams), rather than obstacles crossed.
+pub fn is_band(k: TerrainKind) -> bool {
+    matches!(
+        k,
+        TerrainKind::Road | TerrainKind::Trail | TerrainKind::Stream
+    )
+}
+
+impl PlatoonCards {
+    pub fn features<'a>(&'a self, s: &State) -> &'a [Feature<TerrainKind>] {
+        &self.tabletop_of(s).features
+    }
+
+    /// What the line `from`-`to` meets of the terrain (as
+    /// `vt_core::tabletop::sight`, looking only at features nearby).
+    pub fn sight_of(&self, s: &State, from: Point, to: Point) -> Vec<SightHit> {
+        let t = self.tabletop_of(s);
+        let mut out = Vec::new();
+        for i in t.near(from, to) {
+            for mut h in sight(from, to, std::slice::from_ref(&t.features[i])) {
+                h.feature = i;
+                out.push(h);
+            }
+        }
+        out
+    }
+
+    pub fn row(&self, k: TerrainKind) -> &TerrainRow {
+        // Charts::validate insists on a row for every kind.
+        self.charts
+            .terrain_row(k)
+            .unwrap_or_else(|| &self.charts.terrain[0])
+    }
+
+    /// The width of a band feature (road, trail, stream), inches.
+    pub fn band_width(&self, k: TerrainKind) -> f64 {
+        match k {
+            TerrainKind::Road => self.charts.line_of_sight.road_width.value,
+            _ => self.charts.line_of_sight.trail_width.value,
+        }
+    }
+
+    /// Every terrain kind at a point: areas containing it and bands it is on.
+    pub fn terrain_at(&self, s: &State, p: Point) -> Vec<TerrainKind> {
+        let mut out = Vec::new();
+        let t = self.tabletop_of(s);
+        for i in t.near(p, p) {
+            let f = &t.features[i];
+            let on = match &f.shape {
+                Shape::Area(_) => f.contains(p),
+                Shape::Line(pts) if is_band(f.kind) => {
+                    closest_approach(pts, p).is_some_and(|c| c.0 <= self.band_width(f.kind) / 2.0)
+                }
+                Shape::Line(_) => false,
+            };
+            if on && !out.contains(&f.kind) {
+                out.push(f.kind);
+            }
+        }
+        out
+    }
+
+    /// The height of the ground a stand stands on (hills are level 2).
+    pub fn ground_level(&self, s: &State, p: Point) -> u8 {
+        self.terrain_at(s, p)
+            .iter()
+            .filter(|k| matches!(k, TerrainKind::Hill | TerrainKind::HillCrest))
+            .map(|k| self.row(*k).level.value)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Close terrain for spotting: a built-up area or dense jungle (paths
+    /// through it count as dense jungle).
+    pub fn in_close_terrain(&self, s: &State, p: Point) -> bool {
+        self.terrain_at(s, p)
+            .iter()
+            .any(|k| self.row(*k).close_terrain.value)
+    }
+
+    /// Linear features crossed by the line `from`-`to` close to `to`
+    /// (a wall or hedge the target lines).
+    fn lines_near(&self, s: &State, from: Point, to: Point) -> Vec<TerrainKind> {
+        let len = from.distance(to);
+        let within = self.charts.line_of_sight.linear_cover_within.value;
+        let fs = self.features(s);
+        self.sight_of(s, from, to)
+            .into_iter()
+            .filter(|h| {
+                matches!(fs[h.feature].shape, Shape::Line(_))
+                    && !is_band(fs[h.feature].kind)
+                    && h.crossings.iter().any(|&c| len - c <= within)
+            })
+            .map(|h| fs[h.feature].kind)
+            .collect()
+    }
+
+    /// A wall, hedge or bank the target lines gives it spotting cover.
+    pub fn spotting_cover_lines(&self, s: &State, at: Point, from: Point) -> bool {
+        self.lines_near(s, from, at)
+            .iter()
+            .any(|k| self.row(*k).spotting_cover.value)
+    }
+
+    /// Cover against direct fire from `from` for a target at `at`: the
+    /// best of the area it is in and a wall or bank it lines.
+    pub fn direct_cover(&self, s: &State, at: Point, from: Point) -> Cover {
+        let mut kinds = self.terrain_at(s, at);
+        kinds.extend(self.lines_near(s, from, at));
+        best(kinds.iter().map(|k| self.row(*k).direct_cover.value))
+    }
+
+    /// Cover against indirect fire and in close combat.
+    pub fn indirect_cover(&self, s: &State, at: Point) -> Cover {
+        best(
+            self.terrain_at(s, at)
+                .iter()
+                .map(|k| self.row(*k).indirect_cover.value),
+        )
+    }
+
+    /// Under cover for spotting (the chart's second column).
+    pub fn spotting_cover(&self, s: &State, at: Point, from: Point) -> bool {
+        let mut kinds = self.terrain_at(s, at);
+        kinds.extend(self.lines_near(s, from, at));
+        kinds.iter().any(|k| self.row(*k).spotting_cover.value)
+    }
+
+    /// The kinds of woods for the pre-game bombardment's "dug in" (those
+    /// in woods are not dug in unless in trenches).
+    pub fn in_woods(&self, s: &State, at: Point) -> bool {
+        self.terrain_at(s, at).iter().any(|k| {
+            matches!(
+                k,
+                TerrainKind::DenseJungle | TerrainKind::OpenJungle | TerrainKind::Trail
+            )
+        })
+    }
+}
+
+fn best(it: impl Iterator<Item = Cover>) -> Cover {
+    it.max_by_key(|c| c.times()).unwrap_or(Cover::None)
+}

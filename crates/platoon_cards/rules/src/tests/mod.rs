@@ -1,0 +1,4 @@
+//! Tests: the contract on random games, every chart line, the worked notes,
+//! hidden information, and each section's rules.
+
+mod contract;
