@@ -32,6 +32,15 @@ pub fn entries() -> Vec<GameEntry> {
             data_files: csar_rules::data_files,
             build: |files| Ok(Arc::new(Game::new(csar_rules::Csar::from_files(files)?))),
         },
+        GameEntry {
+            id: "platoon-cards",
+            data_files: platoon_cards_rules::data_files,
+            build: |files| {
+                Ok(Arc::new(Game::new(
+                    platoon_cards_rules::PlatoonCards::from_files(files)?,
+                )))
+            },
+        },
     ]
 }
 
