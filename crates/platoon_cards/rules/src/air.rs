@@ -19,7 +19,7 @@ use crate::small_arms::Takes;
 use crate::state::*;
 use crate::step::{Pending, Step, Trigger, TriggerKind};
 use vt_core::refusal::{Checked, ensure, refuse};
-use vt_core::tabletop::{Point, closest_approach, point_in_polygon};
+use vt_core::tabletop::{Point, Rect, closest_approach};
 
 impl PlatoonCards {
     fn helicopter(&self, s: &State, stand: StandId) -> Checked {
@@ -349,14 +349,9 @@ impl PlatoonCards {
     ) {
         let c = self.charts.air.clone();
         let (sc, centre) = self.roll_scatter(s, aim, extra);
-        let along = heading * (c.napalm_length.value / 2.0);
-        let across = Point::new(-heading.y, heading.x) * (c.napalm_width.value / 2.0);
-        let corners = [
-            centre - along - across,
-            centre + along - across,
-            centre + along + across,
-            centre - along + across,
-        ];
+        let half = heading * (c.napalm_length.value / 2.0);
+        let strip = Rect::strip(centre - half, centre + half, c.napalm_width.value);
+        let corners = strip.corners();
         let need = self.charts.area_fire.vehicle_share.value;
         let mut under = Vec::new();
         let ids: Vec<StandId> = s
@@ -368,26 +363,11 @@ impl PlatoonCards {
             let st = s.stand(id).clone();
             let u = self.unit(&st);
             let b = geometry::base(u, &st);
-            let pts = b
-                .corners()
-                .map(|c| c.to_vec())
-                .unwrap_or_else(|| vec![st.pos]);
-            let inside = pts
-                .iter()
-                .filter(|p| point_in_polygon(&corners, **p))
-                .count();
-            // A base's share under the strip, from its corners and centre.
-            let share = (inside as f64
-                + if point_in_polygon(&corners, st.pos) {
-                    1.0
-                } else {
-                    0.0
-                })
-                / (pts.len() as f64 + 1.0);
+            let share = b.fraction_under(&strip);
             let hit = if u.is_vehicle() {
-                point_in_polygon(&corners, st.pos) && share >= need
+                share >= need - 1e-9
             } else {
-                inside == pts.len()
+                b.fully_under(&strip)
             };
             if !hit {
                 continue;

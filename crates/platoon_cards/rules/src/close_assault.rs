@@ -19,35 +19,25 @@ use vt_core::Modifier;
 use vt_core::refusal::{Checked, Refusal, ensure, refuse};
 use vt_core::tabletop::{EPS, Point};
 
-/// Bases this close are in contact.
-pub const CONTACT: f64 = 0.05;
+/// Bases this close are in contact (1/100" snapping leaves them within it).
+pub const CONTACT: f64 = 0.02;
 
 impl PlatoonCards {
-    /// Where a charger stops, touching the target, coming straight at it.
+    /// Where a charger stops, touching the target, coming straight at it
+    /// (its base turned to face it).
     pub fn contact_point(&self, s: &State, st: &Stand, target: &Stand) -> Option<Point> {
+        let _ = s;
         let tb = geometry::base(self.unit(target), target);
-        let t = self.unit(st);
-        let dir = (target.pos - st.pos).normalized()?;
-        let facing = geometry::facing_of(dir);
-        let gap_at = |d: f64| {
-            let p = st.pos + dir * d;
-            geometry::gap(&geometry::base_at(t, p, facing), &tb)
-        };
-        let full = st.pos.distance(target.pos);
-        if gap_at(0.0) <= CONTACT {
+        let dir = target.pos - st.pos;
+        dir.normalized()?;
+        let me = geometry::base_at(self.unit(st), st.pos, geometry::facing_of(dir));
+        if me.distance_to(&tb) <= CONTACT {
             return Some(st.pos);
         }
-        let (mut lo, mut hi) = (0.0, full);
-        for _ in 0..40 {
-            let mid = (lo + hi) / 2.0;
-            if gap_at(mid) > CONTACT / 2.0 {
-                lo = mid;
-            } else {
-                hi = mid;
-            }
-        }
-        let _ = s;
-        Some(geometry::snap(st.pos + dir * lo))
+        let (at, _) = me.first_contact(&[st.pos, target.pos], &[tb])?;
+        // Rounded toward the charger so the bases touch without overlapping.
+        let p = st.pos.toward(target.pos, (at - 0.005).max(0.0));
+        Some(geometry::snap(p))
     }
 
     pub(crate) fn check_charge(

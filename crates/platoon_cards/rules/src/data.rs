@@ -531,9 +531,6 @@ pub struct LineOfSight {
     pub dead_zone_share: S<f64>,
     /// A linear feature this close to a target covers it.
     pub linear_cover_within: S<f64>,
-    /// Road and trail widths, inches.
-    pub road_width: S<f64>,
-    pub trail_width: S<f64>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

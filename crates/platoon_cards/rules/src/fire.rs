@@ -467,15 +467,12 @@ impl PlatoonCards {
         })
     }
 
-    /// Is `p` within `half` degrees of the stand's facing?
+    /// Is `p` in the stand's front arc, `half` degrees either side of its
+    /// facing (drawn from its front edge)?
     pub fn in_arc(&self, st: &Stand, p: Point, half: f64) -> bool {
-        let f = crate::geometry::facing_vec(st.facing);
-        let v = p - st.pos;
-        let Some(u) = v.normalized() else {
-            return true;
-        };
-        let (_, c) = vt_core::tabletop::trig::sin_cos_deg(half);
-        f.dot(u) >= c - 1e-12
+        crate::geometry::base(self.unit(st), st)
+            .front_arc(half)
+            .contains(p)
     }
 
     /// A local FO (or the firing side's recce acting as one) spots it.

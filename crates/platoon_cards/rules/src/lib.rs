@@ -164,13 +164,8 @@ impl PlatoonCards {
                 "no tabletop or no scenario",
             ));
         }
-        let pad = charts
-            .line_of_sight
-            .road_width
-            .value
-            .max(charts.line_of_sight.trail_width.value);
         for t in tabletops.iter_mut() {
-            t.index(pad);
+            t.index(&charts);
         }
         let game = PlatoonCards {
             charts,

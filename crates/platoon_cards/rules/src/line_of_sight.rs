@@ -11,7 +11,10 @@ use crate::data::TerrainKind;
 use crate::geometry;
 use crate::state::{Side, Stand, StandId, State};
 use serde::{Deserialize, Serialize};
-use vt_core::tabletop::{EPS, Feature, Point, Shape, sight};
+use vt_core::tabletop::{
+    Base, Cover as TCover, DeadGround, EPS, Eye as TEye, Point, Seen, SightRule, SightRules,
+    bases_crossed, line_of_sight,
+};
 
 /// Where a line of sight starts: a point, its height, and how far its
 /// owner sees into cover (a sniper sees twice as far).
@@ -36,8 +39,28 @@ pub struct Sight {
 /// Helicopters in the air look down on everything (level 3).
 pub const AIR_LEVEL: u8 = 3;
 
-fn is_hill(k: TerrainKind) -> bool {
-    matches!(k, TerrainKind::Hill | TerrainKind::HillCrest)
+/// The chart's line-of-sight columns as the tabletop's rules: what blocks
+/// (seen into and out of to 3", a sniper twice that), the dead zone half
+/// the viewer-to-obstacle distance; `exempt`: a built-up area or dense
+/// jungle both ends are in, within its 5".
+struct Rules<'a> {
+    game: &'a PlatoonCards,
+    depth: f64,
+    exempt: Option<TerrainKind>,
+}
+
+impl SightRules<TerrainKind> for Rules<'_> {
+    fn rule(&self, k: &TerrainKind) -> SightRule {
+        let row = self.game.row(*k);
+        if row.blocks_los.value && Some(*k) != self.exempt {
+            SightRule::blocking(self.depth, TCover::None)
+        } else {
+            SightRule::OPEN
+        }
+    }
+    fn dead_ground(&self) -> DeadGround {
+        DeadGround::Fraction(self.game.charts.line_of_sight.dead_zone_share.value)
+    }
 }
 
 impl PlatoonCards {
@@ -58,8 +81,9 @@ impl PlatoonCards {
     }
 
     /// The line from `eye` to a point at height `to_level`, against the
-    /// terrain and smoke. `screen`: the firer's side and the two stands at
-    /// the ends, when friendly stands in between count.
+    /// terrain (`vt_core::tabletop::line_of_sight` with the chart's rules)
+    /// and smoke. `screen`: the firer's side and the two stands at the
+    /// ends, when friendly stands in between count.
     pub fn sight_line(
         &self,
         s: &State,
@@ -69,118 +93,82 @@ impl PlatoonCards {
         screen: Option<(Side, [StandId; 2])>,
     ) -> Sight {
         let len = eye.at.distance(to);
-        let see = self.charts.spotting.see_into.value * eye.factor;
         let close = self.charts.spotting.close_terrain.value * eye.factor;
-        let share = self.charts.line_of_sight.dead_zone_share.value;
         let fs = self.features(s);
+        let exempt = if len <= close + EPS {
+            fs.iter()
+                .find(|f| {
+                    self.row(f.kind).close_terrain.value && f.contains(eye.at) && f.contains(to)
+                })
+                .map(|f| f.kind)
+        } else {
+            None
+        };
+        let rules = Rules {
+            game: self,
+            depth: self.charts.spotting.see_into.value * eye.factor,
+            exempt,
+        };
+        let verdict = line_of_sight(
+            TEye::new(eye.at, eye.level as f64),
+            TEye::new(to, to_level as f64),
+            fs,
+            &rules,
+        );
+        match verdict.seen {
+            Seen::Blocked | Seen::Dead => {
+                let name = verdict
+                    .by
+                    .and_then(|i| fs.get(i))
+                    .map_or("terrain", |f| f.kind.name());
+                return if verdict.seen == Seen::Dead {
+                    blocked(format!("dead ground behind the {name}"), true)
+                } else {
+                    blocked(
+                        format!(
+                            "the {name} blocks the line (one sees only {}\" into it)",
+                            rules.depth
+                        ),
+                        false,
+                    )
+                };
+            }
+            Seen::Clear | Seen::Cover => {}
+        }
         let mut out = Sight {
             clear: true,
             ..Sight::default()
         };
-        for h in self.sight_of(s, eye.at, to) {
-            let f = &fs[h.feature];
-            if !matches!(f.shape, Shape::Area(_)) {
-                continue;
-            }
-            let row = self.row(f.kind);
-            let lvl = row.level.value;
-            if is_hill(f.kind) {
-                // A hill hides what is behind it from anyone below its top.
-                let (a_on, b_on) = (f.contains(eye.at), f.contains(to));
-                if !a_on && !b_on && h.inside > EPS && eye.level < lvl && to_level < lvl {
-                    return blocked(format!("the {} is in the way", f.kind.name()), false);
-                }
-                continue;
-            }
-            if !row.blocks_los.value {
-                continue;
-            }
-            let target_inside = f.contains(to);
-            let eye_inside = f.contains(eye.at);
-            for &(a, b) in &h.spans {
-                let seen_out = a <= EPS && b <= see + EPS;
-                let seen_in = b >= len - EPS && a >= len - see - EPS;
-                let same_close =
-                    eye_inside && target_inside && row.close_terrain.value && len <= close + EPS;
-                if seen_out || seen_in || same_close {
-                    continue;
-                }
-                if !target_inside && !eye_inside {
-                    // Looking over it from above (or up at a target above it).
-                    if eye.level > lvl && to_level < lvl {
-                        let (first, last) = (h.spans[0].0, h.spans[h.spans.len() - 1].1);
-                        if len <= last + share * first + EPS {
-                            return blocked(
-                                format!("dead ground behind the {}", f.kind.name()),
-                                true,
-                            );
-                        }
-                        continue;
-                    }
-                    if to_level > lvl && eye.level < lvl {
-                        let (first, last) =
-                            (len - h.spans[h.spans.len() - 1].1, len - h.spans[0].0);
-                        if len <= last + share * first + EPS {
-                            return blocked(
-                                format!("dead ground behind the {}", f.kind.name()),
-                                true,
-                            );
-                        }
-                        continue;
-                    }
-                    if eye.level > lvl && to_level > lvl {
-                        continue;
-                    }
-                }
-                return blocked(
-                    format!(
-                        "the {} blocks the line (one sees only {}\" into it)",
-                        f.kind.name(),
-                        see
-                    ),
-                    false,
-                );
-            }
-        }
         if !s.smoke.is_empty() {
-            let screens: Vec<Feature<()>> = s
-                .smoke
-                .iter()
-                .map(|sm| Feature {
-                    kind: (),
-                    shape: Shape::Area(smoke_corners(sm).to_vec()),
-                })
-                .collect();
-            out.smoke = sight(eye.at, to, &screens).iter().any(|h| h.inside > EPS);
+            let screens: Vec<Base> = s.smoke.iter().map(smoke_base).collect();
+            out.smoke = !bases_crossed(eye.at, to, &screens).is_empty();
         }
         if let Some((side, ends)) = screen {
-            let mut crossed = 0u8;
-            let mut highest = 0u8;
-            for st in s.on_table() {
-                if st.side != side || ends.contains(&st.id) || st.airborne || st.hidden {
-                    continue;
-                }
-                let t = self.unit(st);
-                let reach = (t.width * t.width + t.length * t.length).sqrt() / 2.0;
-                let (q, _) = vt_core::tabletop::closest_on_segment(eye.at, to, st.pos);
-                if q.distance(st.pos) > reach {
-                    continue;
-                }
-                let b = geometry::base(t, st);
-                let Some(c) = b.corners() else { continue };
-                let f = [Feature {
-                    kind: (),
-                    shape: Shape::Area(c.to_vec()),
-                }];
-                if sight(eye.at, to, &f).iter().any(|h| h.inside > EPS) {
-                    crossed += 1;
-                    highest = highest.max(self.ground_level(s, st.pos));
-                }
-            }
-            out.friends_crossed = crossed;
-            if crossed > self.charts.line_of_sight.friendly_screen.value && eye.level <= highest {
+            let friends: Vec<&Stand> = s
+                .on_table()
+                .filter(|st| {
+                    st.side == side && !ends.contains(&st.id) && !st.airborne && !st.hidden
+                })
+                .collect();
+            let bases: Vec<Base> = friends
+                .iter()
+                .map(|st| geometry::base(self.unit(st), st))
+                .collect();
+            let crossed = bases_crossed(eye.at, to, &bases);
+            let highest = crossed
+                .iter()
+                .map(|c| self.ground_level(s, friends[c.base].pos))
+                .max()
+                .unwrap_or(0);
+            out.friends_crossed = crossed.len() as u8;
+            if out.friends_crossed > self.charts.line_of_sight.friendly_screen.value
+                && eye.level <= highest
+            {
                 return blocked(
-                    format!("{crossed} friendly stands in the way (one may be shot through)"),
+                    format!(
+                        "{} friendly stands in the way (one may be shot through)",
+                        out.friends_crossed
+                    ),
                     false,
                 );
             }
@@ -205,15 +193,17 @@ fn blocked(why: String, dead: bool) -> Sight {
     }
 }
 
+/// A smoke screen as a rectangle: `width` along its angle, `depth` across.
+pub fn smoke_base(sm: &crate::state::SmokeScreen) -> Base {
+    Base::rect(
+        sm.centre,
+        sm.depth,
+        sm.width,
+        geometry::facing_vec(sm.angle),
+    )
+}
+
 /// The four corners of a smoke screen.
 pub fn smoke_corners(sm: &crate::state::SmokeScreen) -> [Point; 4] {
-    let along = geometry::facing_vec(sm.angle);
-    let across = Point::new(-along.y, along.x);
-    let (hw, hd) = (along * (sm.width / 2.0), across * (sm.depth / 2.0));
-    [
-        sm.centre - hw - hd,
-        sm.centre + hw - hd,
-        sm.centre + hw + hd,
-        sm.centre - hw + hd,
-    ]
+    smoke_base(sm).corners().unwrap_or([sm.centre; 4])
 }

@@ -16,7 +16,7 @@ use crate::sections::*;
 use crate::state::*;
 use crate::step::{Pending, Step, Trigger, TriggerKind};
 use vt_core::refusal::{Checked, ensure, refuse};
-use vt_core::tabletop::{EPS, Feature, Point, Shape, sight};
+use vt_core::tabletop::{EPS, Feature, Point, sight};
 
 impl PlatoonCards {
     pub fn strip_corners(&self, at: Point) -> Vec<Point> {
@@ -50,10 +50,7 @@ impl PlatoonCards {
             if m.state == MineState::Gone || m.side == st.side {
                 continue;
             }
-            let f = [Feature {
-                kind: (),
-                shape: Shape::Area(self.strip_corners(m.pos)),
-            }];
+            let f = [Feature::area((), self.strip_corners(m.pos))];
             for h in sight(from, to, &f) {
                 if let Some(&(a, _)) = h.spans.iter().find(|(a, _)| *a > EPS)
                     && best.is_none_or(|b| a < b.0)
@@ -93,10 +90,7 @@ impl PlatoonCards {
             return Ok(());
         }
         for m in s.mines.iter().filter(|m| m.wreck) {
-            let f = [Feature {
-                kind: (),
-                shape: Shape::Area(self.strip_corners(m.pos)),
-            }];
+            let f = [Feature::area((), self.strip_corners(m.pos))];
             ensure(
                 sight(from, to, &f).iter().all(|h| h.inside <= EPS),
                 MINES,

@@ -7,131 +7,80 @@
 
 use crate::PlatoonCards;
 use crate::command::{Action, Command};
-use crate::data::{Going, Mover, TerrainKind, TerrainRow, UnitType};
+use crate::data::{Going as Going_, Mover, TerrainKind, TerrainRow, UnitType};
 use crate::event::Event;
 use crate::geometry;
 use crate::scenario::Edge;
 use crate::sections::*;
 use crate::state::*;
 use crate::step::{Step, Trigger, TriggerKind};
-use crate::terrain::is_band;
 use vt_core::refusal::{Checked, Refusal, ensure, refuse};
-use vt_core::tabletop::{EPS, Point, Shape};
+use vt_core::tabletop::{
+    Base, EPS, Feature, Halt, MovePlan, Point, Terrain, plan_move, route_rate,
+};
 
 /// How the terrain slows a mover (the chart's movement column).
-pub fn going(t: &UnitType, row: &TerrainRow) -> Going {
+pub fn going(t: &UnitType, row: &TerrainRow) -> Going_ {
     match t.mover {
         Mover::Infantry | Mover::Commander => row.infantry.value,
         Mover::PushedGun => row.guns.value,
         Mover::Tracked => row.vehicles.value,
         Mover::HalfTrack => row.half_tracks.value,
         Mover::Wheeled => row.wheeled.value,
-        Mover::Helicopter | Mover::Static => Going::Full,
+        Mover::Helicopter | Mover::Static => Going_::Full,
     }
 }
 
-/// A leg worked out stretch by stretch ([`PlatoonCards::leg_profile`]).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Profile {
-    pub len: f64,
-    /// (from, to, allowance per inch), in order along the leg.
-    pub spans: Vec<(f64, f64, f64)>,
-    /// Half turns paid where a bunker or trench is entered or left.
-    pub penalties: Vec<(f64, f64)>,
-    /// Where the ground stops the unit, and why.
-    pub blocked: Option<(f64, String)>,
+/// The movement chart for one mover, as the tabletop's [`Terrain`]: an
+/// inch costs 1 at full speed, 2 at half, the off-road/road ratio on a
+/// road; half the allowance to get into or out of a bunker or trench.
+pub struct Going<'a> {
+    game: &'a PlatoonCards,
+    unit: &'a UnitType,
+    half: f64,
+    road: f64,
 }
 
-impl Profile {
-    pub fn total(&self) -> f64 {
-        self.spans.iter().map(|(a, b, f)| (b - a) * f).sum::<f64>()
-            + self.penalties.iter().map(|p| p.1).sum::<f64>()
-    }
-
-    /// How far along the leg `allowance` takes the unit (stopping short of
-    /// where it is blocked).
-    pub fn reach(&self, allowance: f64) -> f64 {
-        let stop = self
-            .blocked
-            .as_ref()
-            .map_or(self.len, |b| (b.0 - 0.05).max(0.0));
-        let mut pens: Vec<(f64, f64)> = self.penalties.clone();
-        pens.sort_by(|a, b| a.0.total_cmp(&b.0));
-        let mut left = allowance;
-        let mut at: f64 = 0.0;
-        let mut k = 0;
-        for &(a, b, f) in &self.spans {
-            while k < pens.len() && pens[k].0 <= a + EPS {
-                if pens[k].1 > left + 1e-9 {
-                    return at.min(stop);
-                }
-                left -= pens[k].1;
-                k += 1;
-            }
-            let need = (b - a) * f;
-            if need > left + 1e-9 {
-                return (a + left / f).min(stop);
-            }
-            left -= need;
-            at = b;
+impl Terrain<TerrainKind> for Going<'_> {
+    fn rate(&self, inside: &[&Feature<TerrainKind>]) -> Option<f64> {
+        if self.unit.mover == Mover::Helicopter {
+            return Some(1.0);
         }
-        at.min(stop)
+        route_rate(inside, |k| match going(self.unit, self.game.row(*k)) {
+            Going_::Full | Going_::HalfTurnInOut => Some(1.0),
+            Going_::Half => Some(2.0),
+            Going_::Road => Some(self.road.min(1.0)),
+            Going_::Impassable => None,
+        })
     }
-}
-
-/// Where along the leg `a`-`b` (inches from `a`) it runs within `r` of
-/// the segment `c`-`d` (a stretch of road of half-width `r`): the line
-/// against the capsule round `c`-`d`, which is convex, so one stretch.
-fn band_interval(a: Point, b: Point, c: Point, d: Point, r: f64) -> Option<(f64, f64)> {
-    let len = a.distance(b);
-    if len <= EPS {
-        return None;
-    }
-    let u = (b - a) * (1.0 / len);
-    let mut lo = f64::INFINITY;
-    let mut hi = f64::NEG_INFINITY;
-    let mut take = |x: f64, y: f64| {
-        if x <= y {
-            lo = lo.min(x);
-            hi = hi.max(y);
+    fn enter(&self, f: &Feature<TerrainKind>) -> Option<f64> {
+        if self.unit.mover == Mover::Helicopter {
+            return Some(0.0);
         }
-    };
-    // The two round ends: |a + u t - p|^2 <= r^2.
-    for p in [c, d] {
-        let w = a - p;
-        let (bq, cq) = (w.dot(u), w.dot(w) - r * r);
-        let disc = bq * bq - cq;
-        if disc >= 0.0 {
-            let sq = disc.sqrt();
-            take(-bq - sq, -bq + sq);
+        match going(self.unit, self.game.row(f.kind)) {
+            Going_::HalfTurnInOut => Some(self.half),
+            Going_::Impassable => None,
+            _ => Some(0.0),
         }
     }
-    // The straight part: 0 <= along <= |cd|, |across| <= r, each linear in t.
-    let cd = d - c;
-    let l = cd.length();
-    if l > EPS {
-        let v = cd * (1.0 / l);
-        let n = Point::new(-v.y, v.x);
-        let (mut t0, mut t1) = (f64::NEG_INFINITY, f64::INFINITY);
-        for (k0, k1, min, max) in [
-            ((a - c).dot(v), u.dot(v), 0.0, l),
-            ((a - c).dot(n), u.dot(n), -r, r),
-        ] {
-            // min <= k0 + k1 t <= max
-            if k1.abs() <= 1e-15 {
-                if k0 < min || k0 > max {
-                    t0 = f64::INFINITY;
-                }
-            } else {
-                let (x, y) = ((min - k0) / k1, (max - k0) / k1);
-                t0 = t0.max(x.min(y));
-                t1 = t1.min(x.max(y));
-            }
+    fn leave(&self, f: &Feature<TerrainKind>) -> Option<f64> {
+        if self.unit.mover == Mover::Helicopter {
+            return Some(0.0);
         }
-        take(t0, t1);
+        match going(self.unit, self.game.row(f.kind)) {
+            Going_::HalfTurnInOut => Some(self.half),
+            _ => Some(0.0),
+        }
     }
-    let (lo, hi) = (lo.max(0.0), hi.min(len));
-    (lo < hi).then_some((lo, hi))
+    fn cross(&self, f: &Feature<TerrainKind>) -> Option<f64> {
+        if self.unit.mover == Mover::Helicopter {
+            return Some(0.0);
+        }
+        match going(self.unit, self.game.row(f.kind)) {
+            Going_::Impassable => None,
+            _ => Some(0.0),
+        }
+    }
 }
 
 impl PlatoonCards {
@@ -156,142 +105,104 @@ impl PlatoonCards {
         st_allowance * self.charts.movement.half_turn.value
     }
 
-    /// What a straight leg costs this stand, in off-road inches; refused
-    /// where the ground is impassable to it.
-    pub fn leg_cost(&self, s: &State, st: &Stand, from: Point, to: Point) -> Result<f64, Refusal> {
-        let p = self.leg_profile(s, st, from, to);
-        if let Some((_, why)) = p.blocked {
-            return refuse(TERRAIN, why);
+    /// The movement chart for this stand.
+    pub fn going_of<'a>(&'a self, s: &State, st: &'a Stand) -> Going<'a> {
+        let unit = self.unit(st);
+        let (off, road) = crate::data::allowance(&self.charts, unit.mover);
+        Going {
+            game: self,
+            unit,
+            half: self.half_turn(self.allowance_of(s, st)),
+            road: if road > 0.0 { off / road } else { 1.0 },
         }
-        Ok(p.total())
     }
 
-    /// The leg stretch by stretch: what each inch costs, the half turns
-    /// to get into or out of a bunker or trench, and where (if anywhere)
-    /// the ground stops this unit.
-    pub fn leg_profile(&self, s: &State, st: &Stand, from: Point, to: Point) -> Profile {
-        let t = self.unit(st);
-        let len = from.distance(to);
-        let mut out = Profile {
-            len,
-            spans: Vec::new(),
-            penalties: Vec::new(),
-            blocked: None,
-        };
-        if len <= EPS {
-            return out;
+    /// The bases a moving stand may not pass through: every other stand on
+    /// the table (not its riders, not aircraft; a flying helicopter passes
+    /// over all), hidden enemies only where the move is carried out.
+    fn obstacles(&self, s: &State, st: &Stand, hidden_too: bool) -> Vec<(StandId, Base)> {
+        if st.airborne {
+            return Vec::new();
         }
-        if t.mover == Mover::Helicopter {
-            out.spans.push((0.0, len, 1.0));
-            return out;
-        }
-        let (off, road) = crate::data::allowance(&self.charts, t.mover);
-        let road_factor = if road > 0.0 { off / road } else { 1.0 };
-        let full = self.allowance_of(s, st);
-        let fs = self.features(s);
-        let mut cuts = vec![0.0, len];
-        let block = |at: f64, why: String, out: &mut Profile| {
-            if out.blocked.as_ref().is_none_or(|b| at < b.0) {
-                out.blocked = Some((at, why));
-            }
-        };
-        for h in self.sight_of(s, from, to) {
-            let f = &fs[h.feature];
-            let row = self.row(f.kind);
-            match &f.shape {
-                Shape::Area(_) => {
-                    for &(a, b) in &h.spans {
-                        cuts.push(a);
-                        cuts.push(b);
-                        if going(t, row) == Going::HalfTurnInOut {
-                            // Half a turn to get in, half to get out.
-                            if a > EPS {
-                                out.penalties.push((a, self.half_turn(full)));
-                            }
-                            if b < len - EPS {
-                                out.penalties.push((b, self.half_turn(full)));
-                            }
-                        }
-                    }
-                }
-                Shape::Line(_) if is_band(f.kind) => {}
-                Shape::Line(_) => {
-                    if going(t, row) == Going::Impassable
-                        && let Some(&at) = h.crossings.first()
-                    {
-                        block(
-                            at,
-                            format!("A {} cannot be crossed by this unit.", f.kind.name()),
-                            &mut out,
-                        );
-                    }
-                }
-            }
-        }
-        // Roads and trails have a width: where along the leg is it on them?
-        let table = self.tabletop_of(s);
-        for i in table.near(from, to) {
-            let f = &table.features[i];
-            if let Shape::Line(pts) = &f.shape
-                && is_band(f.kind)
-            {
-                let r = self.band_width(f.kind) / 2.0;
-                for w in pts.windows(2) {
-                    if let Some((a, b)) = band_interval(from, to, w[0], w[1], r) {
-                        cuts.push(a);
-                        cuts.push(b);
-                    }
-                }
-            }
-        }
-        cuts.sort_by(f64::total_cmp);
-        cuts.dedup_by(|a, b| (*a - *b).abs() <= EPS);
-        let dir = (to - from) * (1.0 / len);
-        for w in cuts.windows(2) {
-            if w[1] - w[0] <= EPS {
-                continue;
-            }
-            let mid = from + dir * ((w[0] + w[1]) / 2.0);
-            let kinds = self.terrain_at(s, mid);
-            match self.factor_at(t, &kinds, road_factor) {
-                Ok(f) => out.spans.push((w[0], w[1], f)),
-                Err(r) => {
-                    block(w[0], r.message.to_string(), &mut out);
-                    break;
-                }
-            }
-        }
-        out
+        s.on_table()
+            .filter(|o| {
+                o.id != st.id
+                    && !o.airborne
+                    && o.aboard.is_none_or(|a| a.carrier != st.id)
+                    && (hidden_too || !(o.hidden && o.side != st.side))
+            })
+            .map(|o| (o.id, geometry::base(self.unit(o), o)))
+            .collect()
     }
 
-    /// Inches of allowance one inch of this ground costs.
-    fn factor_at(
+    /// A straight move of `st` to `to` with `allowance`: priced, and cut
+    /// where it must end (`vt_core::tabletop::plan_move`). The base turns
+    /// to face its way first.
+    pub fn plan(
         &self,
-        t: &UnitType,
-        kinds: &[TerrainKind],
-        road_factor: f64,
-    ) -> Result<f64, Refusal> {
-        if kinds.contains(&TerrainKind::Road)
-            && going(t, self.row(TerrainKind::Road)) == Going::Road
-        {
-            return Ok(road_factor.min(1.0));
+        s: &State,
+        st: &Stand,
+        to: Point,
+        allowance: f64,
+        hidden_too: bool,
+    ) -> (MovePlan, Vec<StandId>) {
+        let t = self.unit(st);
+        let facing = if to.distance(st.pos) > EPS {
+            geometry::facing_of(to - st.pos)
+        } else {
+            st.facing
+        };
+        let base = geometry::base_at(t, st.pos, facing);
+        let others = self.obstacles(s, st, hidden_too);
+        let bases: Vec<Base> = others.iter().map(|o| o.1).collect();
+        let plan = plan_move(
+            &base,
+            &[st.pos, to],
+            allowance,
+            self.features(s),
+            &bases,
+            &self.going_of(s, st),
+        );
+        (plan, others.into_iter().map(|o| o.0).collect())
+    }
+
+    /// What a straight leg costs this stand, in off-road inches, other
+    /// stands aside; refused where the ground is impassable to it.
+    pub fn leg_cost(&self, s: &State, st: &Stand, from: Point, to: Point) -> Result<f64, Refusal> {
+        let t = self.unit(st);
+        let base = geometry::base_at(t, from, st.facing);
+        let plan = plan_move(
+            &base,
+            &[from, to],
+            f64::INFINITY,
+            self.features(s),
+            &[],
+            &self.going_of(s, st),
+        );
+        match plan.needed {
+            Some(c) => Ok(c),
+            None => refuse(TERRAIN, self.halt_words(s, plan.halt, 0.0, 0.0)),
         }
-        // A path through the jungle counts as open jungle (Notes: TERRAIN CHART).
-        let on_trail = kinds.contains(&TerrainKind::Trail);
-        let mut f: f64 = 1.0;
-        for k in kinds {
-            if on_trail && matches!(k, TerrainKind::DenseJungle | TerrainKind::OpenJungle) {
-                continue;
+    }
+
+    /// Why a planned move stops short, in words.
+    pub fn halt_words(&self, s: &State, halt: Option<Halt>, needed: f64, left: f64) -> String {
+        match halt {
+            None => "It gets there.".into(),
+            Some(Halt::OutOfMovement) => {
+                format!("That costs {needed:.1}\" of movement; {left:.1}\" is left.")
             }
-            match going(t, self.row(*k)) {
-                Going::Full | Going::Road | Going::HalfTurnInOut => {}
-                Going::Half => f = f.max(2.0),
-                Going::Impassable => {
-                    return refuse(TERRAIN, format!("{} is impassable to it.", k.name()));
+            Some(Halt::Impassable { feature }) => {
+                match feature.and_then(|i| self.features(s).get(i)) {
+                    Some(f) => format!("{} is impassable to it.", f.kind.name()),
+                    None => "The ground is impassable to it.".into(),
                 }
             }
+            Some(Halt::Stopped { .. }) => "The terrain stops it.".into(),
+            Some(Halt::Blocked { .. }) => {
+                "Another stand is in the way: bases may not overlap.".into()
+            }
         }
-        Ok(f)
     }
 
     /// Inches of allowance left this activation.
@@ -396,13 +307,18 @@ impl PlatoonCards {
         self.check_may_move(s, stand)?;
         let st = s.stand(stand);
         self.check_place(s, st, to)?;
-        let cost = self.leg_cost(s, st, st.pos, to)?;
         let left = self.remaining(s, st);
-        if cost > left + 1e-6 {
-            return refuse(
-                MOVEMENT,
-                format!("That costs {cost:.1}\" of movement; {left:.1}\" is left."),
-            );
+        let (plan, _) = self.plan(s, st, to, left, false);
+        if !plan.complete() {
+            let needed = plan.needed.unwrap_or(f64::INFINITY);
+            let rule = if matches!(plan.halt, Some(Halt::OutOfMovement)) {
+                MOVEMENT
+            } else if matches!(plan.halt, Some(Halt::Blocked { .. })) {
+                UNIT_SCALES
+            } else {
+                TERRAIN
+            };
+            return refuse(rule, self.halt_words(s, plan.halt, needed, left));
         }
         self.check_wire_crossing(s, st, st.pos, to)?;
         self.check_wrecks(s, st, st.pos, to)
@@ -416,14 +332,33 @@ impl PlatoonCards {
         ev: &mut Vec<Event>,
     ) {
         let from = s.stand(stand).pos;
+        // Carried out against every stand, hidden ones too: bumping into a
+        // hidden platoon stops the move in contact and shows it.
+        let left = self.remaining(s, s.stand(stand));
+        let (plan, ids) = self.plan(s, s.stand(stand), to, left, true);
+        let mut end = geometry::snap(plan.end);
+        let mut bumped = None;
+        if let Some(Halt::Blocked { base }) = plan.halt
+            && let Some(&id) = ids.get(base)
+            && s.stand(id).hidden
+        {
+            bumped = Some(s.stand(id).platoon);
+            // Snapping must not push it into the other base.
+            end = geometry::snap(from.toward(plan.end, (from.distance(plan.end) - 0.01).max(0.0)));
+        }
         // A mine strip entered stops the move where it is entered.
-        let entered = self.first_mine_on(s, stand, from, to);
-        let end = entered.map_or(to, |(_, at)| at);
+        let entered = self.first_mine_on(s, stand, from, end);
+        if let Some((_, at)) = entered {
+            end = at;
+        }
         let cost = {
             let st = s.stand(stand);
-            self.leg_cost(s, st, from, end).unwrap_or(0.0)
+            self.leg_cost(s, st, from, end).unwrap_or(plan.spent)
         };
         self.place_stand(s, stand, end, ev, cost, false);
+        if let Some(p) = bumped {
+            self.reveal_platoon(s, p, Some(stand), ev);
+        }
         self.wire_crossed(s, stand, from, end, ev);
         let airborne = s.stand(stand).airborne;
         match entered {
@@ -532,14 +467,11 @@ impl PlatoonCards {
             want.x.clamp(0.7, table.width - 0.7),
             want.y.clamp(0.7, table.height - 0.7),
         );
-        let prof = self.leg_profile(s, st, st.pos, want);
-        let d = prof.reach(left);
-        if d <= 0.25 {
-            return None;
-        }
-        // Snapping to 1/100" may not add an inch's worth of cost: back off
-        // a hair.
-        let p = geometry::snap(st.pos.toward(want, (d - 0.02).max(0.0)));
+        let (plan, _) = self.plan(s, st, want, left, false);
+        // Snapped to 1/100", backed off a hair so the cost and any contact
+        // stay within the allowance.
+        let d = (plan.reach - 0.02).max(0.0);
+        let p = geometry::snap(st.pos.toward(want, d));
         (p.distance(st.pos) > 0.25).then_some(p)
     }
 

@@ -29,28 +29,24 @@ pub struct Tabletop {
 }
 
 impl Tabletop {
-    /// Works out the bounding boxes (`pad`: half the widest band).
-    pub fn index(&mut self, pad: f64) {
+    /// Works out the bounding boxes, and gives each feature the height
+    /// its kind has on the chart (hills level 2, trees and buildings 1).
+    pub fn index(&mut self, charts: &crate::data::Charts) {
+        use vt_core::tabletop::Elevation;
+        for f in self.features.iter_mut() {
+            let level = charts.terrain_row(f.kind).map_or(0, |r| r.level.value) as f64;
+            f.elevation = match f.kind {
+                TerrainKind::Hill | TerrainKind::HillCrest => Elevation::Hill(level),
+                _ if level > 0.0 => Elevation::Tall(level),
+                _ => Elevation::Flat,
+            };
+        }
         self.boxes = self
             .features
             .iter()
             .map(|f| {
-                let pts = match &f.shape {
-                    vt_core::tabletop::Shape::Area(p) | vt_core::tabletop::Shape::Line(p) => p,
-                };
-                let mut b = [
-                    f64::INFINITY,
-                    f64::INFINITY,
-                    f64::NEG_INFINITY,
-                    f64::NEG_INFINITY,
-                ];
-                for q in pts {
-                    b[0] = b[0].min(q.x - pad);
-                    b[1] = b[1].min(q.y - pad);
-                    b[2] = b[2].max(q.x + pad);
-                    b[3] = b[3].max(q.y + pad);
-                }
-                b
+                let (lo, hi) = f.bounds();
+                [lo.x, lo.y, hi.x, hi.y]
             })
             .collect();
     }

@@ -5,15 +5,11 @@
 use crate::PlatoonCards;
 use crate::data::{Cover, TerrainKind, TerrainRow};
 use crate::state::State;
-use vt_core::tabletop::{Feature, Point, Shape, SightHit, closest_approach, sight};
+use vt_core::tabletop::{Feature, Point, Shape, SightHit, sight};
 
-/// Linear features that are bands a stand can be on (roads, trails,
-/// streams), rather than obstacles crossed.
-pub fn is_band(k: TerrainKind) -> bool {
-    matches!(
-        k,
-        TerrainKind::Road | TerrainKind::Trail | TerrainKind::Stream
-    )
+/// A feature crossed rather than entered (a wall, hedge, dyke, tree line).
+pub fn is_line<K>(f: &Feature<K>) -> bool {
+    matches!(f.shape, Shape::Line(_))
 }
 
 impl PlatoonCards {
@@ -42,28 +38,13 @@ impl PlatoonCards {
             .unwrap_or_else(|| &self.charts.terrain[0])
     }
 
-    /// The width of a band feature (road, trail, stream), inches.
-    pub fn band_width(&self, k: TerrainKind) -> f64 {
-        match k {
-            TerrainKind::Road => self.charts.line_of_sight.road_width.value,
-            _ => self.charts.line_of_sight.trail_width.value,
-        }
-    }
-
     /// Every terrain kind at a point: areas containing it and bands it is on.
     pub fn terrain_at(&self, s: &State, p: Point) -> Vec<TerrainKind> {
         let mut out = Vec::new();
         let t = self.tabletop_of(s);
         for i in t.near(p, p) {
             let f = &t.features[i];
-            let on = match &f.shape {
-                Shape::Area(_) => f.contains(p),
-                Shape::Line(pts) if is_band(f.kind) => {
-                    closest_approach(pts, p).is_some_and(|c| c.0 <= self.band_width(f.kind) / 2.0)
-                }
-                Shape::Line(_) => false,
-            };
-            if on && !out.contains(&f.kind) {
+            if f.contains(p) && !out.contains(&f.kind) {
                 out.push(f.kind);
             }
         }
@@ -72,12 +53,7 @@ impl PlatoonCards {
 
     /// The height of the ground a stand stands on (hills are level 2).
     pub fn ground_level(&self, s: &State, p: Point) -> u8 {
-        self.terrain_at(s, p)
-            .iter()
-            .filter(|k| matches!(k, TerrainKind::Hill | TerrainKind::HillCrest))
-            .map(|k| self.row(*k).level.value)
-            .max()
-            .unwrap_or(0)
+        vt_core::tabletop::ground_level(p, self.features(s)) as u8
     }
 
     /// Close terrain for spotting: a built-up area or dense jungle (paths
@@ -96,11 +72,7 @@ impl PlatoonCards {
         let fs = self.features(s);
         self.sight_of(s, from, to)
             .into_iter()
-            .filter(|h| {
-                matches!(fs[h.feature].shape, Shape::Line(_))
-                    && !is_band(fs[h.feature].kind)
-                    && h.crossings.iter().any(|&c| len - c <= within)
-            })
+            .filter(|h| is_line(&fs[h.feature]) && h.crossings.iter().any(|&c| len - c <= within))
             .map(|h| fs[h.feature].kind)
             .collect()
     }

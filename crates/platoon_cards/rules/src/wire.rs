@@ -14,7 +14,7 @@ use crate::sections::*;
 use crate::state::*;
 use crate::step::{Pending, Step, Trigger, TriggerKind};
 use vt_core::refusal::{Checked, ensure, refuse};
-use vt_core::tabletop::{EPS, Feature, Point, Shape, sight};
+use vt_core::tabletop::{EPS, Feature, Point, sight};
 
 impl PlatoonCards {
     pub fn wire_corners(&self, w: &WireStrip) -> Vec<Point> {
@@ -45,10 +45,7 @@ impl PlatoonCards {
             {
                 continue;
             }
-            let f = [Feature {
-                kind: (),
-                shape: Shape::Area(self.wire_corners(w)),
-            }];
+            let f = [Feature::area((), self.wire_corners(w))];
             let starts_in = f[0].contains(from);
             if !starts_in
                 && sight(from, to, &f)
