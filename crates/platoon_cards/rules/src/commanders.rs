@@ -15,7 +15,8 @@ pub const WITH: f64 = 0.1;
 impl PlatoonCards {
     /// The commander's bonus in a close combat: (the squad it goes to, the
     /// rating). The company commander's stand fights and takes his own;
-    /// else a platoon commander's goes to the first squad of his platoon.
+    /// else a platoon commander's goes to the first squad of his platoon
+    /// he is with (within 2", our reading).
     pub fn commander_bonus(&self, s: &State, ours: &[StandId]) -> Option<(StandId, i32)> {
         for &id in ours {
             let st = s.stand(id);
@@ -28,8 +29,12 @@ impl PlatoonCards {
             if self.unit(st).class != UnitClass::Squad {
                 continue;
             }
+            let within = self.charts.close_combat.commander_within.value;
             let pc = s.members(st.platoon).find(|c| {
-                c.alive() && self.unit(c).class == UnitClass::PlatoonCommander && c.rating != 0
+                c.on_table()
+                    && self.unit(c).class == UnitClass::PlatoonCommander
+                    && c.rating != 0
+                    && self.gap_between(c, st) <= within + 1e-9
             });
             if let Some(pc) = pc {
                 return Some((id, pc.rating as i32));

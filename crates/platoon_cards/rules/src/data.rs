@@ -403,6 +403,8 @@ pub struct CloseCombat {
     pub poor: S<i32>,
     pub support_within: S<f64>,
     pub retreat: S<f64>,
+    /// A platoon commander gives his rating to a squad this close to him.
+    pub commander_within: S<f64>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -158,15 +158,15 @@ impl PlatoonCards {
         target: &Stand,
     ) -> Result<(Mode, bool), Refusal> {
         ensure(target.side != firer.side, TURN, "That stand is your own.")?;
+        if let Some(a) = target.aboard {
+            ensure(a.on_top, CARRIERS, "Squads inside an M113 cannot be shot.")?;
+        }
         ensure(
-            target.on_table() || target.aboard.is_some_and(|a| a.on_top),
+            target.gone.is_none() && target.arrives.is_none(),
             SMALL_ARMS,
             "That target is not on the table.",
         )?;
         ensure(!target.hidden, HIDDEN, "No such target is in sight.")?;
-        if let Some(a) = target.aboard {
-            ensure(a.on_top, CARRIERS, "Squads inside an M113 cannot be shot.")?;
-        }
         ensure(
             !target.airborne,
             GROUND_TO_AIR,

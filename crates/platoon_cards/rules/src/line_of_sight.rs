@@ -36,6 +36,10 @@ pub struct Sight {
     pub friends_crossed: u8,
 }
 
+/// What the line between two stands' centres adds to the distance between
+/// their edges, at most, for squads' bases (two half-diagonals of 1.25").
+const BASE_ALLOWANCE: f64 = 1.8;
+
 /// Helicopters in the air look down on everything (level 3).
 pub const AIR_LEVEL: u8 = 3;
 
@@ -95,7 +99,9 @@ impl PlatoonCards {
         let len = eye.at.distance(to);
         let close = self.charts.spotting.close_terrain.value * eye.factor;
         let fs = self.features(s);
-        let exempt = if len <= close + EPS {
+        // The 5" is edge to edge (spotting measures it); the line between
+        // centres may be a base longer.
+        let exempt = if len <= close + BASE_ALLOWANCE + EPS {
             fs.iter()
                 .find(|f| {
                     self.row(f.kind).close_terrain.value && f.contains(eye.at) && f.contains(to)
