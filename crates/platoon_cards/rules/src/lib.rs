@@ -37,7 +37,7 @@
 //! Positions are inches from the bottom-left corner of the table, x to
 //! the right, y up the table (the US edge is the bottom). `legal` lists a
 //! useful sample of moves (toward each enemy seen, each objective, cover,
-//! the eight points of the compass at full and half allowance); `check`
+//! the eight points of the compass); `check`
 //! accepts any point the rules allow.
 
 pub mod air;
@@ -199,6 +199,7 @@ impl PlatoonCards {
         if s.is_over() {
             return Vec::new();
         }
+        let _memo = spotting::SpotMemo::start();
         self.candidates(s)
             .into_iter()
             .filter(|c| self.check_command(s, c).is_ok())

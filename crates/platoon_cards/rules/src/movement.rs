@@ -476,7 +476,7 @@ impl PlatoonCards {
     }
 
     /// A sample of moves for `legal`: toward enemies seen, objectives,
-    /// and the eight points of the compass, at full and half allowance.
+    /// and the eight points of the compass.
     pub(crate) fn move_candidates(&self, s: &State, st: &Stand, out: &mut Vec<Command>) {
         let left = self.remaining(s, st);
         if left <= 0.05 {
@@ -502,9 +502,6 @@ impl PlatoonCards {
         for k in 0..8 {
             let v = geometry::facing_vec(45.0 * k as f64);
             wants.push(st.pos + v * left);
-            if k % 2 == 0 {
-                wants.push(st.pos + v * (left / 2.0));
-            }
         }
         for w in wants {
             if let Some(to) = self.reach_toward(s, st, w)

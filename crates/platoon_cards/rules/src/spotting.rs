@@ -14,6 +14,38 @@ use serde::{Deserialize, Serialize};
 use vt_core::Modifier;
 use vt_core::tabletop::Point;
 
+thread_local! {
+    /// Answers of [`PlatoonCards::side_spots`] while a legal list is drawn up.
+    static SPOT_MEMO: std::cell::RefCell<Option<std::collections::BTreeMap<(Side, StandId), bool>>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Keeps [`PlatoonCards::side_spots`]'s answers for the life of the guard
+/// (one `legal` list, the state untouched).
+pub struct SpotMemo(bool);
+
+impl SpotMemo {
+    pub fn start() -> SpotMemo {
+        let fresh = SPOT_MEMO.with(|m| {
+            let mut m = m.borrow_mut();
+            let fresh = m.is_none();
+            if fresh {
+                *m = Some(Default::default());
+            }
+            fresh
+        });
+        SpotMemo(fresh)
+    }
+}
+
+impl Drop for SpotMemo {
+    fn drop(&mut self) {
+        if self.0 {
+            SPOT_MEMO.with(|m| *m.borrow_mut() = None);
+        }
+    }
+}
+
 /// A spotting range worked out: the base from the chart, the modifiers
 /// and the range they give.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -159,14 +191,81 @@ impl PlatoonCards {
     }
 
     pub fn spot_detail(&self, s: &State, from: &Stand, target: &Stand) -> (bool, SpotRange, Sight) {
-        let seen = self.seen_stand(s, from, target);
+        // Bounds on the edge-to-edge distance from the centres: each base
+        // lies within half its diagonal of its centre and holds a disc of
+        // half its shorter side.
+        let (a, b) = (self.unit(from), self.unit(target));
+        let centre = from.pos.distance(target.pos);
+        let lower = centre - (a.width.hypot(a.length) + b.width.hypot(b.length)) / 2.0;
+        let upper = centre - (a.width.min(a.length) + b.width.min(b.length)) / 2.0;
+        let nothing = |range: f64| SpotRange {
+            base: 0.0,
+            cover: false,
+            mods: Vec::new(),
+            range,
+            close: false,
+        };
+        let top = self
+            .charts
+            .spotting
+            .ladder
+            .value
+            .first()
+            .copied()
+            .unwrap_or(80.0);
+        if lower > top {
+            return (false, nothing(0.0), Sight::default());
+        }
         let spotter = self.spotter_of(s, from);
+        // An upper bound on the range without looking at the ground: the
+        // open-ground figure moved by every modifier that could lengthen it.
+        let c = &self.charts.spotting;
+        let moved = target.this_turn.moved > 0.0;
+        let fired = target.this_turn.fired;
+        let steps = c.spotter_higher.value.max(0)
+            + if moved {
+                c.target_moving.value.max(0)
+            } else {
+                0
+            }
+            + if fired {
+                c.target_firing.value.max(0)
+            } else {
+                0
+            }
+            + if spotter.recce {
+                c.recce_or_fo.value.max(0)
+            } else {
+                0
+            };
+        let open = self.shift_range(self.base_spot_range(b.spot_class, false), steps);
+        if lower > open.max(c.close_terrain.value * spotter.eye.factor) + 1e-9 {
+            return (false, nothing(0.0), Sight::default());
+        }
+        let mut seen = Seen {
+            at: target.pos,
+            level: self.level_of(s, target),
+            class: b.spot_class,
+            moved: target.this_turn.moved > 0.0,
+            fired: target.this_turn.fired,
+            distance: lower.max(0.0),
+        };
         // The range first (without smoke, which only shortens it): most
         // pairs are out of range, and the line need not be traced.
         let r = self.spot_range(s, &spotter, &seen, false);
-        if seen.distance > r.range + 1e-9 {
+        if lower > r.range + 1e-9 {
             return (false, r, Sight::default());
         }
+        // Within range for certain: the exact distance changes nothing.
+        seen.distance = if upper <= r.range {
+            upper.max(0.0)
+        } else {
+            let d = self.gap_between(from, target);
+            if d > r.range + 1e-9 {
+                return (false, r, Sight::default());
+            }
+            d
+        };
         let sight = self.stand_sight(s, from, target, false);
         let r = if sight.smoke {
             self.spot_range(s, &spotter, &seen, true)
@@ -177,7 +276,9 @@ impl PlatoonCards {
     }
 
     /// Some stand of `side` spots the target (for proximity shooting and
-    /// revealing hidden cards).
+    /// revealing hidden cards). While a legal list is drawn up the answers
+    /// are kept (the state does not change meanwhile), for a firer that
+    /// does not spot the target itself (so leaving it out changes nothing).
     pub fn side_spots(
         &self,
         s: &State,
@@ -185,9 +286,20 @@ impl PlatoonCards {
         target: &Stand,
         except: Option<StandId>,
     ) -> bool {
-        s.on_table().any(|o| {
+        let key = (side, target.id);
+        if let Some(v) = SPOT_MEMO.with(|m| m.borrow().as_ref().and_then(|m| m.get(&key).copied()))
+        {
+            return v;
+        }
+        let v = s.on_table().any(|o| {
             o.side == side && !o.hidden && Some(o.id) != except && self.spots(s, o, target)
-        })
+        });
+        SPOT_MEMO.with(|m| {
+            if let Some(m) = m.borrow_mut().as_mut() {
+                m.insert(key, v);
+            }
+        });
+        v
     }
 
     /// Could `side` see something of infantry size at `at` (a hidden card)?

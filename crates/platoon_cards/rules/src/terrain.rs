@@ -69,11 +69,17 @@ impl PlatoonCards {
     fn lines_near(&self, s: &State, from: Point, to: Point) -> Vec<TerrainKind> {
         let len = from.distance(to);
         let within = self.charts.line_of_sight.linear_cover_within.value;
-        let fs = self.features(s);
-        self.sight_of(s, from, to)
-            .into_iter()
-            .filter(|h| is_line(&fs[h.feature]) && h.crossings.iter().any(|&c| len - c <= within))
-            .map(|h| fs[h.feature].kind)
+        // Only the linear features near the line, the last inches of it.
+        let near_end = from.toward(to, (len - within).max(0.0));
+        let t = self.tabletop_of(s);
+        t.near(near_end, to)
+            .filter(|&i| is_line(&t.features[i]))
+            .filter(|&i| {
+                sight(from, to, std::slice::from_ref(&t.features[i]))
+                    .iter()
+                    .any(|h| h.crossings.iter().any(|&c| len - c <= within))
+            })
+            .map(|i| t.features[i].kind)
             .collect()
     }
 
