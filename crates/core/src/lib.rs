@@ -9,7 +9,9 @@
 //! - [`engine`]: the trait every game implements, typed decision kinds;
 //!   [`refusal`]: the one way a check refuses; [`session`]: saves and
 //!   replays; [`dynamic`]: the same with types erased; [`playout`]: whole
-//!   games played by a policy; [`testing`]: the contract checks.
+//!   games played by a policy; [`testing`]: the contract checks;
+//! - [`files`]: saves and settings written whole or not at all; [`echo`]:
+//!   input quoted back in messages at a readable length.
 
 pub mod cup;
 pub mod data;
@@ -17,7 +19,9 @@ pub mod deck;
 pub mod dice;
 pub mod digest;
 pub mod dynamic;
+pub mod echo;
 pub mod engine;
+pub mod files;
 pub mod hex;
 pub mod playout;
 pub mod provenance;

@@ -97,7 +97,40 @@ pub struct PlayoutSummary {
     pub digest: String,
 }
 
-/// Plays `games` random games of `scenario`, on `threads` threads.
+/// The most games one playout plays (`vt playout --games`): at the fastest
+/// game's speed, minutes of work; each game keeps 8 bytes until the end.
+pub const MAX_PLAYOUT_GAMES: u64 = 10_000_000;
+
+/// The most threads one playout starts.
+pub const MAX_PLAYOUT_THREADS: usize = 256;
+
+/// What one thread of a playout found: outcomes counted, each game's final
+/// digest in game order, commands in all.
+#[derive(Default)]
+struct Tally {
+    outcomes: BTreeMap<String, u64>,
+    digests: Vec<u64>,
+    commands: u64,
+}
+
+impl Tally {
+    fn add(&mut self, g: PlayedGame) {
+        *self.outcomes.entry(g.result).or_insert(0) += 1;
+        self.digests.push(g.digest);
+        self.commands += g.commands as u64;
+    }
+
+    fn merge(&mut self, o: Tally) {
+        for (k, n) in o.outcomes {
+            *self.outcomes.entry(k).or_insert(0) += n;
+        }
+        self.digests.extend(o.digests);
+        self.commands += o.commands;
+    }
+}
+
+/// Plays `games` random games of `scenario`, on `threads` threads (at most
+/// [`MAX_PLAYOUT_THREADS`]).
 pub fn playout<R: Ruleset>(
     rules: &R,
     base: &Setup,
@@ -107,25 +140,27 @@ pub fn playout<R: Ruleset>(
     // Fail on a bad scenario or option before starting threads.
     rules.new_game(base)?;
     let start = Instant::now();
-    let threads = threads.max(1).min(games.max(1) as usize);
-    let run = |range: std::ops::Range<u64>| -> Result<Vec<PlayedGame>, SetupError> {
-        range
-            .map(|i| {
-                let (gs, ps) = game_seeds(base.seed, i);
-                let setup = Setup {
-                    seed: gs,
-                    ..base.clone()
-                };
-                let mut policy = RandomPolicy::new(ps);
-                play_one(rules, &setup, &mut policy, DEFAULT_MAX_COMMANDS)
-            })
-            .collect()
+    let threads = threads
+        .clamp(1, MAX_PLAYOUT_THREADS)
+        .min(games.max(1).min(MAX_PLAYOUT_THREADS as u64) as usize);
+    let run = |range: std::ops::Range<u64>| -> Result<Tally, SetupError> {
+        let mut t = Tally::default();
+        for i in range {
+            let (gs, ps) = game_seeds(base.seed, i);
+            let setup = Setup {
+                seed: gs,
+                ..base.clone()
+            };
+            let mut policy = RandomPolicy::new(ps);
+            t.add(play_one(rules, &setup, &mut policy, DEFAULT_MAX_COMMANDS)?);
+        }
+        Ok(t)
     };
-    let results: Vec<PlayedGame> = if threads == 1 {
+    let all: Tally = if threads == 1 {
         run(0..games)?
     } else {
         let chunk = games.div_ceil(threads as u64);
-        let parts: Vec<Result<Vec<PlayedGame>, SetupError>> = std::thread::scope(|s| {
+        let parts: Vec<Result<Tally, SetupError>> = std::thread::scope(|s| {
             let handles: Vec<_> = (0..threads as u64)
                 .map(|t| {
                     let lo = (t * chunk).min(games);
@@ -143,28 +178,24 @@ pub fn playout<R: Ruleset>(
                 })
                 .collect()
         });
-        let mut all = Vec::with_capacity(games as usize);
+        let mut all = Tally::default();
         for p in parts {
-            all.extend(p?);
+            all.merge(p?);
         }
         all
     };
     let seconds = start.elapsed().as_secs_f64();
-    let mut outcomes = BTreeMap::new();
     let mut h = Fnv64::default();
-    let mut total_commands = 0u64;
-    for g in &results {
-        *outcomes.entry(g.result.clone()).or_insert(0) += 1;
-        h.u64(g.digest);
-        total_commands += g.commands as u64;
+    for d in &all.digests {
+        h.u64(*d);
     }
     Ok(PlayoutSummary {
         games,
-        outcomes,
+        outcomes: all.outcomes,
         mean_commands: if games == 0 {
             0.0
         } else {
-            total_commands as f64 / games as f64
+            all.commands as f64 / games as f64
         },
         seconds,
         games_per_second: if seconds > 0.0 {

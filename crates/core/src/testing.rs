@@ -123,6 +123,7 @@ pub struct PigState {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum PigCommand {
     Roll,
     Hold,
@@ -376,6 +377,11 @@ mod tests {
             "{err:?}"
         );
         assert!(err.to_string().contains("newer"));
+        assert!(err.to_string().starts_with("new.ron: "), "{err}");
+        let other = s.save_ron().replacen("game: \"pig\"", "game: \"chess\"", 1);
+        let err = Session::load(pig(), &other, "other.ron").err().unwrap();
+        assert!(err.to_string().starts_with("other.ron: "), "{err}");
+        assert!(err.to_string().contains("'chess'"), "{err}");
     }
 
     #[test]

@@ -11,6 +11,7 @@
 
 pub mod backdrop;
 pub mod catalog;
+pub mod export;
 pub mod flow;
 pub mod form;
 pub mod saves;
@@ -90,6 +91,8 @@ impl Plugin for LauncherPlugin {
         .insert_resource(vt_ui::store::GameStore(Arc::new(self.saves.clone())))
         .insert_resource(flow::stored_settings(&self.saves).unwrap_or(self.settings.clone()))
         .init_resource::<Notice>()
+        .init_resource::<export::DialogInbox>()
+        .init_resource::<export::FileDialogs>()
         .init_resource::<DataHandles>()
         .insert_resource(ComputerPlayer {
             rng: GameRng::seeded(flow::random_seed()),
@@ -119,7 +122,7 @@ impl Plugin for LauncherPlugin {
                 )
                     .chain(),
             )
-            .add_systems(Update, flow::keep_settings);
+            .add_systems(Update, (flow::keep_settings, export::dialog_answers));
         game_plugins(app);
         if self.with_egui {
             ui::plugin(app);
