@@ -47,7 +47,10 @@ pub enum AirTarget {
     Strike(u16),
 }
 
+/// Unknown fields are refused, not half-read (a hostile or mistyped
+/// command names no rule it could mean).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Command {
     // Set-up (hidden deployment, mines, snipers, free deployment).
     PlaceCard {
