@@ -74,12 +74,15 @@ pub fn leave(
     mut table: ResMut<Table>,
     mut drawn: ResMut<Drawn>,
     mut tools: ResMut<TableTools>,
+    mut insets: ResMut<crate::camera::BoardInsets>,
     mut cams: Query<&mut BoardCamera>,
 ) {
     if table.game.is_some() {
         for mut c in &mut cams {
             *c = BoardCamera::default();
         }
+        // The tool bar's room.
+        insets.top = 0.0;
     }
     *table = Table::default();
     *drawn = Drawn::default();

@@ -288,21 +288,27 @@ pub fn toolbar(
     preview: Res<TablePreview>,
     table: Res<Table>,
     rect: Res<crate::board::BoardRect>,
-    insets: Res<crate::camera::BoardInsets>,
+    mut insets: ResMut<crate::camera::BoardInsets>,
     window: Query<&Window, With<bevy::window::PrimaryWindow>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let ratio = crate::layout::pixels_per_point(ctx, &window);
-    // Over the top left of the board, right of a plugin's column.
-    let free = crate::camera::free_board_rect(rect.0, &insets).or(rect.0);
-    let top = free.map_or(egui::pos2(8.0, 8.0), |r| {
-        egui::pos2(r.min.x / ratio + 8.0, r.min.y / ratio + 8.0)
+    // Along the top of the board, right of a plugin's column; the camera
+    // fits the table below it.
+    let top = rect.0.map_or(egui::pos2(8.0, 8.0), |r| {
+        egui::pos2((r.min.x + insets.left) / ratio + 8.0, r.min.y / ratio + 8.0)
     });
-    egui::Area::new(egui::Id::new("vt-table-tools"))
+    // One width whatever it says, so that its lines wrap alike and its
+    // height (the room the table leaves it) stays put.
+    let width = rect.0.map_or(560.0, |r| {
+        ((r.width() - insets.left - insets.right) / ratio - 40.0).clamp(200.0, 560.0)
+    });
+    let shown = egui::Area::new(egui::Id::new("vt-table-tools"))
         .fixed_pos(top)
         .order(egui::Order::Foreground)
         .show(ctx, |ui| {
             panel_frame().show(ui, |ui| {
+                ui.set_width(width);
                 ui.horizontal(|ui| {
                     for t in Tool::ALL {
                         if ui.selectable_label(tools.tool == t, t.label()).clicked() {
@@ -343,6 +349,15 @@ pub fn toolbar(
                 }
             });
         });
+    // The room it takes only grows while the table is up (the camera
+    // would refit with every longer or shorter hint); leaving the game
+    // gives it back (draw::leave).
+    if let Some(r) = rect.0 {
+        let bottom = shown.response.rect.max.y * ratio + 6.0 - r.min.y;
+        if bottom > insets.top + 0.5 {
+            insets.top = bottom;
+        }
+    }
     Ok(())
 }
 
