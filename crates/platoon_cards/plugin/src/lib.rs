@@ -78,11 +78,12 @@ pub fn state_of(game: &ActiveGame) -> Option<&State> {
 /// The table follows the synced view.
 pub fn fill_table(
     synced: Res<Synced<PlatoonCards>>,
+    chosen: Res<ChosenWeapon>,
     mut changes: MessageReader<SessionChanged<PlatoonCards>>,
     mut table: ResMut<Table>,
 ) {
     let fresh = changes.read().last().is_none_or(|c| c.snap());
-    if !synced.is_changed() {
+    if !synced.is_changed() && !chosen.is_changed() {
         return;
     }
     let (Some(view), Some(rules)) = (&synced.view, &synced.rules) else {
@@ -99,7 +100,14 @@ pub fn fill_table(
             && view.action.is_some_and(|a| a.may_move())
             && !s.immobile
     };
-    let now = table_of(rules, view, &movable, fresh);
+    let weapon_of = |s: &platoon_cards_rules::view::StandView| {
+        if chosen.stand == Some(s.id as u64) {
+            chosen.weapon
+        } else {
+            0
+        }
+    };
+    let now = table_of(rules, view, &movable, &weapon_of, fresh);
     if *table != now {
         *table = now;
     }

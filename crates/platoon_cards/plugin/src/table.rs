@@ -5,7 +5,7 @@
 
 use bevy::prelude::*;
 use platoon_cards_rules::PlatoonCards;
-use platoon_cards_rules::data::{TerrainKind, UnitClass};
+use platoon_cards_rules::data::{TerrainKind, UnitClass, WeaponKind, WeaponSpec};
 use platoon_cards_rules::state::{Side, Status};
 use platoon_cards_rules::view::{StandView, View};
 use vt_core::tabletop::{Base, Cover, DeadGround, Feature, Point, Rect, SightRule, Template};
@@ -56,6 +56,47 @@ fn symbol(c: UnitClass) -> UnitSymbol {
         UnitClass::Vehicle => UnitSymbol::Mechanized,
         UnitClass::Helicopter => UnitSymbol::Helicopter,
     }
+}
+
+/// The range bands of a weapon, from the charts: small arms their dice
+/// bands (assault rifles 5", 16") and the close band up to the 40" limit;
+/// guns where the long-range modifier starts and their longest range.
+pub fn rings(rules: &PlatoonCards, w: &WeaponSpec) -> Vec<f64> {
+    let mut v: Vec<f64> = match &w.kind {
+        WeaponKind::SmallArms(a) => {
+            let c = &rules.charts.small_arms;
+            let mut v: Vec<f64> = rules
+                .charts
+                .small_arm(*a)
+                .map(|r| r.dice.value.iter().map(|b| b.up_to).collect())
+                .unwrap_or_default();
+            v.push(c.close_band.value);
+            v.push(c.max_range.value);
+            v
+        }
+        WeaponKind::Gun { class, he, .. } => {
+            let g = &rules.charts.gun_to_hit;
+            let mut v = vec![g.long_from.value];
+            if let Some(a) = rules.charts.accuracy(*class) {
+                v.push(a.max_range.value);
+            }
+            if he.is_some() {
+                v.push(rules.charts.small_arms.max_range.value);
+            }
+            v
+        }
+        WeaponKind::Mortar { .. } | WeaponKind::Rockets => vec![],
+    };
+    let top = rules
+        .charts
+        .small_arms
+        .max_range
+        .value
+        .max(rules.charts.gun_to_hit.long_to.value);
+    v.retain(|r| r.is_finite() && *r > 0.0 && *r <= top + 1e-9);
+    v.sort_by(f64::total_cmp);
+    v.dedup_by(|a, b| (*a - *b).abs() < 1e-6);
+    v
 }
 
 /// The stand's base as the rules draw it.
@@ -134,6 +175,7 @@ pub fn table_of(
     rules: &PlatoonCards,
     view: &View,
     movable: &dyn Fn(&StandView) -> bool,
+    weapon_of: &dyn Fn(&StandView) -> u8,
     fresh: bool,
 ) -> Table {
     let top = rules
@@ -183,8 +225,10 @@ pub fn table_of(
                 markers: markers(view, s),
                 eye: if s.airborne { 3.0 } else { 0.0 },
                 arc,
-                // Small arms: the chart's 5", 16" and 40" bands.
-                rings: vec![5.0, 16.0, 40.0],
+                // The bands of the weapon chosen in the column.
+                rings: t
+                    .and_then(|t| t.weapons.get(weapon_of(s) as usize))
+                    .map_or(vec![], |w| rings(rules, w)),
                 movable: movable(s),
                 spent: s.activated,
             }
