@@ -46,6 +46,15 @@ pub fn entries() -> Vec<GameEntry> {
                 )))
             },
         },
+        GameEntry {
+            id: "platoon-cards",
+            data_files: platoon_cards_rules::data_files,
+            build: |files| {
+                Ok(Arc::new(Game::new(
+                    platoon_cards_rules::PlatoonCards::from_files(files)?,
+                )))
+            },
+        },
     ]
 }
 

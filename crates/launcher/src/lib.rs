@@ -73,6 +73,7 @@ pub fn game_entries() -> Vec<GameEntry> {
 pub fn game_plugins(app: &mut App) {
     app.add_plugins(csar_plugin::CsarPlugin);
     app.add_plugins(fte_plugin::FtePlugin);
+    app.add_plugins(platoon_cards_plugin::PlatoonCardsPlugin);
     if TEST_GAMES {
         app.add_plugins(vt_ui::tabletop::skirmish::SkirmishPlugin);
     }
