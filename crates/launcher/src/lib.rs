@@ -31,7 +31,7 @@ use vt_core::data::DataFiles;
 use vt_core::dynamic::Game;
 use vt_core::testing::Pig;
 use vt_games::GameEntry;
-use vt_ui::{PlayMode, Screen, VtUiPlugin};
+use vt_ui::{PlayMode, Screen, VtSet, VtUiPlugin};
 
 /// Pig, the dice game core uses in its tests. Only in debug builds or with
 /// the `test-game` feature: never in a player's release build.
@@ -127,16 +127,22 @@ impl Plugin for LauncherPlugin {
             .add_systems(OnExit(Screen::Loading), catalog::finish_loading)
             .add_systems(OnEnter(Screen::Menu), backdrop::spawn_backdrop)
             .add_systems(OnEnter(Screen::Setup), ui::setup::init_form)
+            .add_systems(Update, flow::keys.in_set(VtSet::Input))
             .add_systems(
                 Update,
                 (
-                    flow::keys,
                     flow::handle_actions,
                     flow::apply_commands,
                     flow::computer_moves.run_if(in_state(PlayMode::Board)),
-                    flow::watch_game.run_if(in_state(Screen::Playing)),
                 )
-                    .chain(),
+                    .chain()
+                    .in_set(VtSet::Rules),
+            )
+            .add_systems(
+                Update,
+                flow::watch_game
+                    .run_if(in_state(Screen::Playing))
+                    .in_set(VtSet::Sync),
             )
             .add_systems(Update, (flow::keep_settings, export::dialog_answers));
         game_plugins(app);

@@ -90,9 +90,9 @@ fn notice_ui(mut contexts: EguiContexts, mut notice: ResMut<Notice>) -> Result {
     };
     let ctx = contexts.ctx_mut()?;
     let color = if notice.is_error {
-        Color32::from_rgb(120, 30, 25)
+        vt_ui::palette::ui::NOTICE_ERROR.egui()
     } else {
-        Color32::from_rgb(30, 70, 40)
+        vt_ui::palette::ui::NOTICE_INFO.egui()
     };
     egui::Area::new(egui::Id::new("vt-notice"))
         .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -90.0])
@@ -117,10 +117,11 @@ fn notice_ui(mut contexts: EguiContexts, mut notice: ResMut<Notice>) -> Result {
 /// `VT_EXIT_AT_MENU=1` (quit once the menu is drawn, printing the time
 /// since start), `VT_AUTOSTART=game[:commands]` (start that game with seed
 /// `VT_SEED` or 7 and play that many random commands for the persons at
-/// the screen), `VT_SEATS=person,computer` (who plays each side of it),
-/// `VT_AUTOSAVE=name` (then save it under that name, as the pause menu's
-/// Save does), `VT_AUTOEXPORT=1` (and export that save, as the load list's
-/// Export does), `VT_AUTOIMPORT=1` (open "Load from a file…" at the menu),
+/// the screen), `VT_SEATS=person,computer` (who plays each side, in the
+/// game's order; a person at the screen by default), `VT_AUTOSAVE=name`
+/// (then save it under that name, as the pause menu's Save does),
+/// `VT_AUTOEXPORT=1` (and export that save, as the load list's Export
+/// does), `VT_AUTOIMPORT=1` (open "Load from a file…" at the menu),
 /// `VT_PANELS=tables,sources,help` (open them), `VT_FRAME_STATS=seconds`
 /// (print frame times over that many seconds after a 3 s warm-up, then
 /// quit).
@@ -176,16 +177,6 @@ fn report_startup(mut hooks: ResMut<DevHooks>, mut exit: MessageWriter<AppExit>)
     }
 }
 
-/// `VT_SEATS`: "person,computer" (one word a side; anything else is a person).
-fn seats(spec: &str) -> Vec<vt_ui::Controller> {
-    spec.split(',')
-        .map(|w| match w.trim() {
-            "computer" => vt_ui::Controller::Computer,
-            _ => vt_ui::Controller::Person,
-        })
-        .collect()
-}
-
 #[allow(clippy::too_many_arguments)]
 fn dev_autostart(
     mut hooks: ResMut<DevHooks>,
@@ -227,10 +218,19 @@ fn dev_autostart(
                 _ => {}
             }
         }
+        let controllers = env("VT_SEATS")
+            .unwrap_or_default()
+            .split(',')
+            .filter(|s| !s.trim().is_empty())
+            .map(|s| match s.trim() {
+                "computer" => vt_ui::Controller::Computer,
+                _ => vt_ui::Controller::Person,
+            })
+            .collect();
         actions.write(Action::Start(crate::flow::NewGame {
             game: id.to_string(),
             setup,
-            controllers: env("VT_SEATS").map(|s| seats(&s)).unwrap_or_default(),
+            controllers,
         }));
         return;
     }

@@ -7,7 +7,6 @@ use bevy::asset::AssetMetaCheck;
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 use std::sync::Arc;
@@ -35,27 +34,18 @@ pub fn app_reading(
     saves: SaveStore,
     data_files: bool,
 ) -> App {
-    let mut app = App::new();
-    app.add_plugins((
-        MinimalPlugins,
-        StatesPlugin,
-        bevy::input::InputPlugin,
-        AssetPlugin {
-            file_path: assets.display().to_string(),
-            meta_check: AssetMetaCheck::Never,
-            ..default()
-        },
-    ));
-    app.init_asset::<Mesh>()
-        .init_asset::<ColorMaterial>()
-        .init_asset::<Image>()
-        .init_asset::<bevy::text::Font>();
+    let mut app = vt_ui::testing::headless(AssetPlugin {
+        file_path: assets.display().to_string(),
+        meta_check: AssetMetaCheck::Never,
+        ..default()
+    });
     app.add_plugins(LauncherPlugin {
         entries,
         saves,
         settings: Settings {
             computer_delay: 0.0,
             ui_scale: 1.0,
+            animations: vt_ui::anim::AnimSpeed::Off,
         },
         with_egui: false,
         data_files,
