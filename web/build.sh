@@ -4,9 +4,7 @@
 #   web/build.sh                  the size-optimised build (profile web-release),
 #                                 shrunk with binaryen's wasm-opt -Oz, precompressed
 #   NO_WASM_OPT=1 web/build.sh    without wasm-opt (larger; for a quick look)
-#   WEB_PROFILE=web-quick web/build.sh
-#                                 another cargo profile (web-quick: thin LTO, many
-#                                 codegen units; minutes faster, a few % larger)
+#   WEB_PROFILE=NAME web/build.sh another cargo profile of the workspace
 #   WASM_OPT="cmd" web/build.sh   another wasm-opt (binaryen 116 or newer)
 #
 # Needs: rustup's wasm32-unknown-unknown target, wasm-bindgen-cli at the version

@@ -10,9 +10,10 @@
 //  3. an exported save imports again through the file picker and loads to
 //     the same digest.
 //
-//   node web/test.mjs [--out DIR] [--plain] [--vt PATH]
+//   node web/test.mjs [--out DIR] [--dist DIR] [--games csar,fte] [--plain] [--vt PATH]
 //
-// --plain serves the .wasm as it is instead of its .br copy. Prints one
+// --dist is the built site (web/dist); --plain serves the .wasm as it is
+// instead of its .br copy. Prints one
 // line per check and `N passed, M failed`; exits 1 if any failed. Run
 // web/build.sh first, and `npm ci` in web/ (web/test.sh does both checks).
 
@@ -32,7 +33,7 @@ const arg = (name, dflt) => {
 const out = resolve(arg('--out', join(root, 'target', 'web-test')));
 const plain = process.argv.includes('--plain');
 const vt = resolve(arg('--vt', process.env.VT_BIN || join(root, 'target', 'release', 'vt')));
-const dist = join(here, 'dist');
+const dist = resolve(arg('--dist', join(here, 'dist')));
 const chromiumPath = process.env.CHROMIUM || '/usr/bin/chromium';
 mkdirSync(out, { recursive: true });
 
@@ -57,6 +58,8 @@ await new Promise((res, rej) => {
   server.once('exit', (c) => rej(new Error(`web/serve.py exited with ${c}`)));
 });
 const base = `http://127.0.0.1:${port}/`;
+// The server goes with this process, however it ends.
+process.on('exit', () => server.kill());
 
 const browser = await chromium.launch({
   executablePath: chromiumPath,
@@ -158,6 +161,10 @@ function replay(file) {
 }
 
 const results = { times: null, games: [] };
+// How long a scripted game may take in the page: software WebGL on a busy
+// 2-core machine draws a few frames a second, and the script plays one
+// command a frame.
+const PLAY_MS = Number(process.env.VT_WEB_PLAY_MS || 600000);
 
 // 1. The menu.
 {
@@ -183,15 +190,17 @@ const results = { times: null, games: [] };
 
 // 2. Scripted games: played, saved to local storage, exported, replayed natively.
 const games = [
-  { id: 'csar', query: 'VT_AUTOSTART=csar:60&VT_SEED=5' },
-  { id: 'fte', query: 'VT_AUTOSTART=fte:40&VT_SEED=11&VT_SEATS=person,computer' },
+  { id: 'csar', query: 'VT_AUTOSTART=csar:30&VT_SEED=5' },
+  { id: 'fte', query: 'VT_AUTOSTART=fte:20&VT_SEED=11&VT_SEATS=person,computer' },
 ];
-for (const g of games) {
+const only = arg('--games', '').split(',').filter(Boolean);
+for (const g of games.filter((x) => !only.length || only.includes(x.id))) {
   const name = `web-${g.id}`;
   const { context, page, lines, waitFor } = await openPage(`?${g.query}&VT_AUTOSAVE=${name}&VT_AUTOEXPORT=1`);
   try {
-    const download = page.waitForEvent('download', { timeout: 180000 });
-    const m = await waitFor(new RegExp(`Saved '${name}': (\\d+) commands, digest ([0-9a-f]+)`), 180000);
+    const download = page.waitForEvent('download', { timeout: PLAY_MS });
+    download.catch(() => {}); // awaited below; a failure before then is reported there
+    const m = await waitFor(new RegExp(`Saved '${name}': (\\d+) commands, digest ([0-9a-f]+)`), PLAY_MS);
     const [commands, digest] = [Number(m[1]), m[2]];
     const png = join(out, `${g.id}-game.png`);
     await page.screenshot({ path: png });
