@@ -1,17 +1,33 @@
 #!/usr/bin/env bash
 # Builds the web version of Vietnam Tactics into web/dist (a static site).
 #
-#   web/build.sh                 size-optimised build (profile web-release), then
-#                                wasm-opt -Oz if binaryen 116+ is there (WASM_OPT=command)
-#   NO_WASM_OPT=1 web/build.sh   skip wasm-opt
+#   web/build.sh                  the size-optimised build (profile web-release),
+#                                 shrunk with binaryen's wasm-opt -Oz, precompressed
+#   NO_WASM_OPT=1 web/build.sh    without wasm-opt (larger; for a quick look)
+#   WEB_PROFILE=NAME web/build.sh another cargo profile of the workspace
+#   WASM_OPT="cmd" web/build.sh   another wasm-opt (binaryen 116 or newer)
 #
-# Needs: rustup target wasm32-unknown-unknown; wasm-bindgen-cli at the version
-# Cargo.lock pins (installed here with `cargo install` if missing or different);
-# optionally binaryen's wasm-opt, version 116 or newer.
+# Needs: rustup's wasm32-unknown-unknown target, wasm-bindgen-cli at the version
+# Cargo.lock pins, binaryen's wasm-opt, python3; gzip and brotli for the
+# precompressed copies. Installs what is missing: the target with rustup,
+# wasm-bindgen-cli with `cargo install`, binaryen from npm (web/package.json,
+# into web/node_modules; needs node and npm).
+#
+# Leaves in web/dist: index.html (the loader), vietnam-tactics.js (the glue),
+# vietnam-tactics_bg.wasm (the program and its data) and .gz / .br copies of
+# the last two for servers that send precompressed files; in target/web/
+# (\$CARGO_TARGET_DIR/web/ if set):
+# the same .wasm with its function names (for web/wasm_size.py profile) and
+# size.txt (what the bytes are, by crate).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 dist=web/dist
+tdir=${CARGO_TARGET_DIR:-target}
+work=$tdir/web
+profile=${WEB_PROFILE:-web-release}
+t0=$(date +%s)
+step() { echo "== $1 ($(($(date +%s) - t0))s)"; }
 
 rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown \
   || rustup target add wasm32-unknown-unknown
@@ -19,44 +35,81 @@ rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown \
 want=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
 have=$(wasm-bindgen --version 2>/dev/null | awk '{print $2}' || true)
 if [ "$have" != "$want" ]; then
-  echo "installing wasm-bindgen-cli $want (found: ${have:-none})"
-  # --locked first; its lock file may name a crate version the registry no
-  # longer offers, then let cargo pick compatible ones.
-  cargo install wasm-bindgen-cli --version "$want" --locked \
-    || cargo install wasm-bindgen-cli --version "$want"
+  step "installing wasm-bindgen-cli $want (found: ${have:-none})"
+  # Only the wasm-bindgen program, without the test runner's TLS stack (a
+  # third of the build). --locked first; its lock file may name a crate
+  # version the registry no longer offers, then cargo picks compatible ones.
+  flags=(--version "$want" --no-default-features --bin wasm-bindgen --force)
+  cargo install wasm-bindgen-cli "${flags[@]}" --locked \
+    || cargo install wasm-bindgen-cli "${flags[@]}"
 fi
 
-cargo build -p vietnam-tactics --target wasm32-unknown-unknown --profile web-release
-wasm=target/wasm32-unknown-unknown/web-release/vietnam-tactics.wasm
-
-rm -rf "$dist"
-mkdir -p "$dist"
-wasm-bindgen --target web --no-typescript --out-dir "$dist" --out-name vietnam-tactics "$wasm"
-
-# wasm-opt must be binaryen 116 or newer: older ones (Debian 12 ships 108)
-# break wasm-bindgen's externref table ("WebAssembly.Table.set(): Argument 1
-# is invalid" in the browser). WASM_OPT may name another command, e.g.
-# "node node_modules/binaryen/bin/wasm-opt" after `npm install binaryen`
-# (slow: about 13 minutes here, against 3 for a native build).
-wasm_opt=${WASM_OPT:-wasm-opt}
+# binaryen's wasm-opt: WASM_OPT if given, else a native one of version 116
+# or newer on the PATH (`cargo install wasm-opt` gives one), else the npm
+# package pinned in web/package.json (binaryen compiled to WebAssembly, run
+# by node: slower than a native one, installed in seconds).
+wasm_opt=()
 if [ -z "${NO_WASM_OPT:-}" ]; then
-  ver=$($wasm_opt --version 2>/dev/null | grep -o 'version [0-9]*' | awk '{print $2}' || true)
-  if [ -n "$ver" ] && [ "$ver" -ge 116 ]; then
-    $wasm_opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int \
-      --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue \
-      "$dist/vietnam-tactics_bg.wasm" -o "$dist/vietnam-tactics_bg.opt.wasm"
-    mv "$dist/vietnam-tactics_bg.opt.wasm" "$dist/vietnam-tactics_bg.wasm"
+  if [ -n "${WASM_OPT:-}" ]; then
+    read -r -a wasm_opt <<< "$WASM_OPT"
   else
-    echo "note: no wasm-opt 116 or newer (found: ${ver:-none}); the .wasm is left unoptimised"
+    ver=$(wasm-opt --version 2>/dev/null | grep -o 'version [0-9]*' | awk '{print $2}' || true)
+    if [ -n "$ver" ] && [ "$ver" -ge 116 ]; then
+      wasm_opt=(wasm-opt)
+    else
+      if [ ! -x web/node_modules/binaryen/bin/wasm-opt ]; then
+        command -v npm >/dev/null || {
+          echo "error: no wasm-opt: install node and npm (binaryen comes from npm), or binaryen 116+"
+          echo "       (cargo install wasm-opt), or build without it: NO_WASM_OPT=1 web/build.sh"
+          exit 1
+        }
+        step "installing binaryen from npm (web/package.json)"
+        (cd web && npm ci --no-audit --no-fund --loglevel=error)
+      fi
+      wasm_opt=(node web/node_modules/binaryen/bin/wasm-opt)
+    fi
   fi
 fi
 
-cp web/index.html "$dist/"
-if [ -d assets ]; then
-  cp -r assets "$dist/assets"
+step "cargo build --target wasm32-unknown-unknown --profile $profile"
+cargo build -p vietnam-tactics --target wasm32-unknown-unknown --profile "$profile"
+wasm=$tdir/wasm32-unknown-unknown/$profile/vietnam-tactics.wasm
+
+step "wasm-bindgen"
+rm -rf "$dist"
+mkdir -p "$dist" "$work"
+wasm-bindgen --target web --no-typescript --out-dir "$work/bindgen" --out-name vietnam-tactics "$wasm"
+cp "$work/bindgen/vietnam-tactics.js" "$dist/"
+named=$work/vietnam-tactics.named.wasm
+if [ ${#wasm_opt[@]} -gt 0 ]; then
+  step "wasm-opt -Oz (${wasm_opt[*]})"
+  # The features rustc's wasm32 target uses; -g keeps the function names
+  # for the size profile (they are stripped from the shipped copy below).
+  "${wasm_opt[@]}" -Oz -g --enable-bulk-memory --enable-nontrapping-float-to-int \
+    --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue \
+    "$work/bindgen/vietnam-tactics_bg.wasm" -o "$named"
+else
+  echo "note: NO_WASM_OPT set: the .wasm is not shrunk"
+  cp "$work/bindgen/vietnam-tactics_bg.wasm" "$named"
 fi
+python3 web/wasm_size.py strip "$named" "$dist/vietnam-tactics_bg.wasm"
 
 raw=$(stat -c %s "$dist/vietnam-tactics_bg.wasm")
-gz=$(gzip -9 -c "$dist/vietnam-tactics_bg.wasm" | wc -c)
-echo "web/dist ready: vietnam-tactics_bg.wasm $raw bytes raw, $gz bytes gzip -9"
-echo "serve it with: python3 -m http.server 8000 --directory web/dist"
+sed "s/__WASM_BYTES__/$raw/" web/index.html > "$dist/index.html"
+
+step "precompressing"
+for f in "$dist/vietnam-tactics_bg.wasm" "$dist/vietnam-tactics.js"; do
+  gzip -9 -k -f "$f"
+  if command -v brotli >/dev/null; then
+    brotli -q 11 -k -f "$f"
+  else
+    echo "note: no brotli command (apt-get install brotli): no $f.br"
+  fi
+done
+
+python3 web/wasm_size.py profile "$named" --top 30 > "$work/size.txt"
+size() { if [ -f "$1" ]; then stat -c %s "$1"; else echo "-"; fi; }
+w=$dist/vietnam-tactics_bg.wasm
+step "done"
+echo "web/dist ready: vietnam-tactics_bg.wasm $raw bytes raw, $(size "$w.gz") gzip -9, $(size "$w.br") brotli -q 11"
+echo "by crate: $work/size.txt; serve it with: python3 web/serve.py (see web/README.md)"

@@ -6,6 +6,9 @@
 //! player's edit of a file takes effect. A file that is missing or broken
 //! does not stop the app: that game is built from the copy embedded in the
 //! program and the menu says which file and line was refused.
+//!
+//! The web build reads no file ([`DataSource::Embedded`]): the data
+//! embedded in the program is the only copy shipped.
 
 use bevy::asset::io::Reader;
 use bevy::asset::{AssetLoader, LoadContext, LoadState};
@@ -119,6 +122,16 @@ impl Entries {
     }
 }
 
+/// Where the games' data comes from.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DataSource {
+    /// The files under `assets/`, falling back to the embedded copy of a
+    /// game whose files are missing or refused.
+    Files,
+    /// The copies embedded in the program; no file is read.
+    Embedded,
+}
+
 /// Handles to the data files, held while loading, for the progress bar and
 /// to read each file's state afterwards.
 #[derive(Resource, Default)]
@@ -203,9 +216,13 @@ pub fn build_catalog(
 /// loading state loads the same files through [`GameDataFiles`].
 pub fn start_loading(
     entries: Res<Entries>,
+    source: Res<DataSource>,
     server: Res<AssetServer>,
     mut handles: ResMut<DataHandles>,
 ) {
+    if *source == DataSource::Embedded {
+        return;
+    }
     handles.0 = entries
         .data_paths()
         .into_iter()
@@ -233,20 +250,33 @@ pub fn progress(handles: &DataHandles, server: &AssetServer) -> (usize, usize) {
 pub fn finish_loading(
     mut commands: Commands,
     entries: Res<Entries>,
+    source: Res<DataSource>,
     handles: Res<DataHandles>,
     server: Res<AssetServer>,
     texts: Res<Assets<DataText>>,
 ) {
-    let cat = build_catalog(&entries.0, |path| {
-        let Some((_, h)) = handles.0.iter().find(|(p, _)| p == path) else {
-            return Err("not requested".into());
-        };
-        match (texts.get(h), server.load_state(h.id())) {
-            (Some(t), _) => Ok(t.0.clone()),
-            (None, LoadState::Failed(e)) => Err(format!("could not be read ({e})")),
-            (None, _) => Err("did not finish loading".into()),
+    let cat = match *source {
+        DataSource::Embedded => {
+            let embedded: Vec<_> = entries.0.iter().map(|e| (e.data_files)()).collect();
+            build_catalog(&entries.0, |path| {
+                embedded
+                    .iter()
+                    .find_map(|f| f.text(path).ok())
+                    .map(str::to_string)
+                    .ok_or_else(|| "not embedded".to_string())
+            })
         }
-    });
+        DataSource::Files => build_catalog(&entries.0, |path| {
+            let Some((_, h)) = handles.0.iter().find(|(p, _)| p == path) else {
+                return Err("not requested".into());
+            };
+            match (texts.get(h), server.load_state(h.id())) {
+                (Some(t), _) => Ok(t.0.clone()),
+                (None, LoadState::Failed(e)) => Err(format!("could not be read ({e})")),
+                (None, _) => Err("did not finish loading".into()),
+            }
+        }),
+    };
     for n in &cat.notices {
         warn!("{n}");
     }

@@ -1,7 +1,7 @@
 //! Saves exported to, and imported from, a file the player picks: on the
 //! desktop through the system's file dialog (rfd: the XDG desktop portal,
 //! or zenity, on Linux; no system library is needed to build), in the
-//! browser through its own file picker and download.
+//! browser through its own file picker (rfd) and a download.
 //!
 //! A dialog runs beside the game (the frame loop never waits for it); its
 //! answer lands in the [`DialogInbox`] and [`dialog_answers`] turns it into
@@ -127,24 +127,28 @@ fn dialog(title: &str) -> rfd::AsyncFileDialog {
 }
 
 impl PickFiles for SystemDialogs {
+    #[cfg(not(target_arch = "wasm32"))]
     fn export(&self, file_name: String, text: String, inbox: DialogInbox) {
         let d = dialog("Export the game to a file").set_file_name(file_name);
         bevy::tasks::IoTaskPool::get()
             .spawn(async move {
                 let answer = match d.save_file().await {
                     None => DialogAnswer::Cancelled,
-                    #[cfg(not(target_arch = "wasm32"))]
                     Some(h) => write_export(h.path(), &text),
-                    // The browser asks where to put the download.
-                    #[cfg(target_arch = "wasm32")]
-                    Some(h) => match h.write(text.as_bytes()).await {
-                        Ok(()) => DialogAnswer::Exported(h.file_name()),
-                        Err(e) => DialogAnswer::Failed(e.to_string()),
-                    },
                 };
                 inbox.put(answer);
             })
             .detach();
+    }
+
+    /// In the browser, a download: the browser asks where to put it, or
+    /// puts it in the downloads folder, as the player has set it up.
+    #[cfg(target_arch = "wasm32")]
+    fn export(&self, file_name: String, text: String, inbox: DialogInbox) {
+        inbox.put(match web_download(&file_name, &text) {
+            Ok(()) => DialogAnswer::Exported(format!("{file_name} (a download)")),
+            Err(e) => DialogAnswer::Failed(e),
+        });
     }
 
     fn import(&self, inbox: DialogInbox) {
@@ -162,6 +166,41 @@ impl PickFiles for SystemDialogs {
             })
             .detach();
     }
+}
+
+/// Offers `text` as a download named `file_name`, through a link to it
+/// clicked at once.
+#[cfg(target_arch = "wasm32")]
+fn web_download(file_name: &str, text: &str) -> Result<(), String> {
+    use wasm_bindgen::JsCast;
+    let failed = |what: &str| format!("the browser refused the download ({what})");
+    let document = web_sys::window()
+        .and_then(|w| w.document())
+        .ok_or_else(|| failed("no document"))?;
+    let props = web_sys::BlobPropertyBag::new();
+    props.set_type("text/plain;charset=utf-8");
+    let parts = js_sys::Array::of1(&text.into());
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &props)
+        .map_err(|_| failed("blob"))?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(|_| failed("url"))?;
+    let link: web_sys::HtmlAnchorElement = document
+        .create_element("a")
+        .ok()
+        .and_then(|e| e.dyn_into().ok())
+        .ok_or_else(|| failed("link"))?;
+    link.set_href(&url);
+    link.set_download(file_name);
+    link.click();
+    // The download has its own copy by the time the browser would free it;
+    // freeing it now could cancel it in some browsers, so a minute later.
+    if let Some(w) = web_sys::window() {
+        let free = wasm_bindgen::closure::Closure::once_into_js(move || {
+            let _ = web_sys::Url::revoke_object_url(&url);
+        });
+        let _ =
+            w.set_timeout_with_callback_and_timeout_and_arguments_0(free.unchecked_ref(), 60_000);
+    }
+    Ok(())
 }
 
 #[cfg(target_arch = "wasm32")]

@@ -495,6 +495,16 @@ pub fn default_save_name(game: &ActiveGame, prefix: &str) -> String {
     )
 }
 
+/// "N commands, digest D": what `vt replay` prints of the same save, for
+/// the log (the web test compares the two).
+pub fn game_summary(game: &ActiveGame) -> String {
+    format!(
+        "{} commands, digest {}",
+        game.session.commands(),
+        vt_core::digest::hex(game.session.digest())
+    )
+}
+
 fn start_active(commands: &mut Commands, mut game: ActiveGame, overlay: &mut OverlayState) {
     opening_viewer(&mut game);
     overlay.seen_phases.clear();
@@ -691,6 +701,7 @@ pub fn handle_actions(
                 asking.0 = None;
                 match store.write(&chosen, &g.session.save_ron()) {
                     Ok(saved) => {
+                        info!("Saved '{saved}': {}", game_summary(g));
                         keep_seats(&store, &saved, &g.controllers);
                         notice.info(format!("Saved as '{saved}' in {}.", store.describe()));
                         g.save_name = Some(saved);
@@ -720,6 +731,7 @@ pub fn handle_actions(
                             g.controllers = seats;
                             g.viewer = g.natural_viewer(None);
                         }
+                        info!("Loaded '{name}': {}", game_summary(&g));
                         start_active(&mut commands, g, &mut overlay);
                         notice.info(format!("Loaded '{name}'."));
                         next_screen.set(Screen::Playing);

@@ -20,7 +20,8 @@ pub mod ui;
 use bevy::prelude::*;
 use bevy_asset_loader::prelude::*;
 use catalog::{
-    DATA_KEY, DataHandles, DataText, DataTextLoader, Entries, GameDataCollection, GameDataFiles,
+    DATA_KEY, DataHandles, DataSource, DataText, DataTextLoader, Entries, GameDataCollection,
+    GameDataFiles,
 };
 use flow::{Action, Asking, ComputerPlayer, ContinueOffer, Notice, Settings};
 use saves::SaveStore;
@@ -86,6 +87,11 @@ pub struct LauncherPlugin {
     pub settings: Settings,
     /// Draw the screens with egui (off in headless tests).
     pub with_egui: bool,
+    /// Read the games' data files from `assets/` (on the desktop, so a
+    /// player's edit takes effect); when false, the copies embedded in the
+    /// program are used and nothing is read (the web build: one download
+    /// holds the program and its data, and the menu waits for no fetch).
+    pub data_files: bool,
 }
 
 impl Default for LauncherPlugin {
@@ -95,6 +101,7 @@ impl Default for LauncherPlugin {
             saves: SaveStore::platform_default(),
             settings: Settings::default(),
             with_egui: true,
+            data_files: !cfg!(target_arch = "wasm32"),
         }
     }
 }
@@ -102,7 +109,15 @@ impl Default for LauncherPlugin {
 impl Plugin for LauncherPlugin {
     fn build(&self, app: &mut App) {
         let entries = Entries(self.entries.clone());
-        let paths = entries.data_paths();
+        let source = if self.data_files {
+            DataSource::Files
+        } else {
+            DataSource::Embedded
+        };
+        let paths = match source {
+            DataSource::Files => entries.data_paths(),
+            DataSource::Embedded => Vec::new(),
+        };
         app.add_plugins(VtUiPlugin {
             with_egui: self.with_egui,
         })
@@ -112,6 +127,7 @@ impl Plugin for LauncherPlugin {
         // The window's (none in headless tests) close button.
         .add_message::<bevy::window::WindowCloseRequested>()
         .insert_resource(entries)
+        .insert_resource(source)
         .insert_resource(self.saves.clone())
         .insert_resource(vt_ui::store::GameStore(Arc::new(self.saves.clone())))
         .insert_resource(flow::stored_settings(&self.saves).unwrap_or(self.settings.clone()))

@@ -448,6 +448,24 @@ fn an_edited_data_file_takes_effect() {
     assert_eq!(goal_of_new_game(&app), 12);
 }
 
+// The web build reads no data file: the copy embedded in the program is the
+// one shipped, so a file beside it changes nothing and nothing is refused.
+#[test]
+fn embedded_data_reads_no_file() {
+    let mut app = common::app_reading(
+        vec![pig_data_entry()],
+        &assets_with(Some("(goal: 12)")),
+        SaveStore::memory(),
+        false,
+    );
+    to_menu(&mut app);
+    app.update();
+    let cat = app.world().resource::<Catalog>().clone();
+    assert!(cat.notices.is_empty(), "{:?}", cat.notices);
+    assert!(!cat.games[0].fallback);
+    assert_eq!(goal_of_new_game(&app), 30, "the embedded copy");
+}
+
 #[test]
 fn a_broken_data_file_falls_back_naming_file_and_line() {
     let mut app = app(

@@ -200,28 +200,54 @@ fn question_ui(
     Ok(())
 }
 
-/// Hooks for measuring and screenshots, read from the environment:
+/// Hooks for measuring, screenshots and the web test, read from the
+/// environment natively and from the page's query string in the browser
+/// (`index.html?VT_AUTOSTART=csar:40&VT_SEED=5`):
 /// `VT_EXIT_AT_MENU=1` (quit once the menu is drawn, printing the time
 /// since start), `VT_AUTOSTART=game[:commands]` (start that game with seed
-/// `VT_SEED` or 7 and play that many random commands), `VT_PANELS=tables,
-/// sources,help` (open them), `VT_SEATS=person,computer` (who plays each
-/// side, in the game's order; a person at the screen by default),
-/// `VT_FRAME_STATS=seconds` (print frame times over that many seconds after
-/// a 3 s warm-up, then quit).
+/// `VT_SEED` or 7 and play that many random commands for the persons at
+/// the screen), `VT_SEATS=person,computer` (who plays each side, in the
+/// game's order; a person at the screen by default), `VT_AUTOSAVE=name`
+/// (then save it under that name, as the pause menu's Save does),
+/// `VT_AUTOEXPORT=1` (and export that save, as the load list's Export
+/// does), `VT_AUTOIMPORT=1` (open "Load from a file…" at the menu),
+/// `VT_PANELS=tables,sources,help` (open them), `VT_FRAME_STATS=seconds`
+/// (print frame times over that many seconds after a 3 s warm-up, then
+/// quit).
 #[derive(Resource, Default)]
 pub struct DevHooks {
     startup_reported: u32,
     autostart_done: bool,
     autoplay_left: usize,
+    autosave: Option<String>,
     stats: Vec<f32>,
     stats_clock: f32,
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 fn env(k: &str) -> Option<String> {
-    if cfg!(target_arch = "wasm32") {
-        None
-    } else {
-        std::env::var(k).ok().filter(|v| !v.is_empty())
+    std::env::var(k).ok().filter(|v| !v.is_empty())
+}
+
+#[cfg(target_arch = "wasm32")]
+fn env(k: &str) -> Option<String> {
+    let search = web_sys::window()?.location().search().ok()?;
+    web_sys::UrlSearchParams::new_with_str(&search)
+        .ok()?
+        .get(k)
+        .filter(|v| !v.is_empty())
+}
+
+/// Tells the page (index.html's loader) that the menu is drawn.
+#[cfg(target_arch = "wasm32")]
+fn tell_page_menu_drawn() {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    if let Ok(f) = js_sys::Reflect::get(&window, &"vtMenuDrawn".into())
+        && f.is_function()
+    {
+        let _ = js_sys::Function::from(f).call0(&window);
     }
 }
 
@@ -232,6 +258,8 @@ fn report_startup(mut hooks: ResMut<DevHooks>, mut exit: MessageWriter<AppExit>)
         if let Some(start) = PROCESS_START.get() {
             info!("menu drawn {} ms after start", start.elapsed().as_millis());
         }
+        #[cfg(target_arch = "wasm32")]
+        tell_page_menu_drawn();
         if env("VT_EXIT_AT_MENU").is_some() {
             exit.write(AppExit::Success);
         }
@@ -251,6 +279,9 @@ fn dev_autostart(
 ) {
     if !hooks.autostart_done && *screen.get() == Screen::Menu {
         hooks.autostart_done = true;
+        if env("VT_AUTOIMPORT").is_some() {
+            actions.write(Action::Import);
+        }
         let Some(spec) = env("VT_AUTOSTART") else {
             return;
         };
@@ -267,6 +298,7 @@ fn dev_autostart(
             setup.options.insert(o.key.clone(), o.default.clone());
         }
         hooks.autoplay_left = n.parse().unwrap_or(0);
+        hooks.autosave = env("VT_AUTOSAVE");
         for p in env("VT_PANELS").unwrap_or_default().split(',') {
             match p.trim() {
                 "tables" => overlay.tables = true,
@@ -291,16 +323,26 @@ fn dev_autostart(
         }));
         return;
     }
-    if hooks.autoplay_left > 0
-        && *screen.get() == Screen::Playing
+    let Some(g) = game else { return };
+    let on_board = *screen.get() == Screen::Playing
         && mode.is_some_and(|m| *m.get() == PlayMode::Board)
-        && let Some(g) = game
-    {
+        && g.person_to_decide();
+    if hooks.autoplay_left > 0 && on_board {
         let legal = g.session.legal();
         if let Some(c) = legal.get(hooks.autoplay_left % legal.len().max(1)) {
             submit.write(SubmitCommand(c.clone()));
         }
         hooks.autoplay_left -= 1;
+        return;
+    }
+    let over = *screen.get() == Screen::GameOver;
+    if (hooks.autoplay_left == 0 && on_board || over)
+        && let Some(name) = hooks.autosave.take()
+    {
+        actions.write(Action::Save(Some(name.clone())));
+        if env("VT_AUTOEXPORT").is_some() {
+            actions.write(Action::Export(Some(name)));
+        }
     }
 }
 

@@ -22,6 +22,18 @@ use vt_ui::Screen;
 /// The launcher with no window and no egui: the screens are driven by
 /// writing the actions their buttons write.
 pub fn app(entries: Vec<GameEntry>, assets: &Path, saves: SaveStore) -> App {
+    app_reading(entries, assets, saves, true)
+}
+
+/// The same app, reading the data files under `assets` (`data_files`, as
+/// on the desktop) or only the copies embedded in the program (as in the
+/// browser).
+pub fn app_reading(
+    entries: Vec<GameEntry>,
+    assets: &Path,
+    saves: SaveStore,
+    data_files: bool,
+) -> App {
     let mut app = vt_ui::testing::headless(AssetPlugin {
         file_path: assets.display().to_string(),
         meta_check: AssetMetaCheck::Never,
@@ -36,6 +48,7 @@ pub fn app(entries: Vec<GameEntry>, assets: &Path, saves: SaveStore) -> App {
             animations: vt_ui::anim::AnimSpeed::Off,
         },
         with_egui: false,
+        data_files,
     });
     app
 }
