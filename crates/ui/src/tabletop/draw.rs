@@ -106,6 +106,7 @@ pub fn table(table: Res<Table>, mut drawn: ResMut<Drawn>, mut draw: BoardDraw) {
     }
     let mut b = ShapeBuilder::new();
     draw_cloth(&mut b, table.size);
+    look::draw_rulers(&mut b, table.size);
     let mut order: Vec<&Feature<super::TerrainInfo>> = table.features.iter().collect();
     order.sort_by_key(|f| f.kind.look.layer());
     for f in &order {
@@ -115,6 +116,16 @@ pub fn table(table: Res<Table>, mut drawn: ResMut<Drawn>, mut draw: BoardDraw) {
         draw_template(&mut b, &t.template, t.look);
     }
     let mut ents = vec![p.shape(&b, Vec3::new(0.0, 0.0, Z_TABLE))];
+    for (at, h, t) in look::ruler_labels(table.size) {
+        ents.push(small_text(
+            &mut p,
+            None,
+            &t,
+            at.extend(Z_TABLE + 0.1),
+            h,
+            palette::PAPER.alpha(200),
+        ));
+    }
     // Each hill contour's level, written on its line at its top, as on a
     // map.
     for f in &table.features {

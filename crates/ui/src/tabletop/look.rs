@@ -52,66 +52,8 @@ pub enum TerrainLook {
     Wire,
 }
 
-/// The table's colours.
-pub mod colours {
-    use crate::palette::Rgba;
-    /// The bare table: grass and earth.
-    pub const GROUND: Rgba = Rgba::rgb(104, 120, 72);
-    pub const GROUND_EDGE: Rgba = Rgba::rgb(60, 66, 44);
-    pub const JUNGLE: Rgba = Rgba::rgb(30, 68, 36);
-    pub const JUNGLE_CROWN: Rgba = Rgba::rgb(44, 92, 46);
-    pub const JUNGLE_DARK: Rgba = Rgba::rgb(18, 44, 22);
-    pub const SCRUB: Rgba = Rgba::rgb(98, 108, 58);
-    pub const SCRUB_TUFT: Rgba = Rgba::rgb(70, 84, 40);
-    pub const GRASS: Rgba = Rgba::rgb(158, 160, 78);
-    pub const GRASS_BLADE: Rgba = Rgba::rgb(118, 124, 52);
-    pub const WATER: Rgba = Rgba::rgb(96, 140, 132);
-    pub const RICE: Rgba = Rgba::rgb(128, 176, 96);
-    pub const DRY_PADDY: Rgba = Rgba::rgb(168, 156, 98);
-    pub const MUD: Rgba = Rgba::rgb(110, 88, 56);
-    pub const CLEARING: Rgba = Rgba::rgb(138, 156, 92);
-    pub const HILL: Rgba = Rgba(196, 168, 110, 70);
-    pub const CONTOUR: Rgba = Rgba::rgb(112, 84, 48);
-    pub const YARD: Rgba = Rgba::rgb(170, 146, 104);
-    pub const FENCE: Rgba = Rgba::rgb(96, 72, 44);
-    pub const THATCH: Rgba = Rgba::rgb(200, 170, 104);
-    pub const THATCH_LINE: Rgba = Rgba::rgb(150, 118, 62);
-    pub const STONE: Rgba = Rgba::rgb(156, 150, 140);
-    pub const STONE_LINE: Rgba = Rgba::rgb(96, 92, 86);
-    pub const BUNKER: Rgba = Rgba::rgb(86, 72, 50);
-    pub const SANDBAG: Rgba = Rgba::rgb(184, 164, 120);
-    pub const SLIT: Rgba = Rgba::rgb(24, 20, 16);
-    pub const TRENCH: Rgba = Rgba::rgb(62, 48, 34);
-    pub const PARAPET: Rgba = Rgba::rgb(150, 126, 86);
-    pub const STREAM: Rgba = Rgba::rgb(62, 112, 156);
-    pub const STREAM_LIGHT: Rgba = Rgba::rgb(112, 162, 200);
-    pub const BANK: Rgba = Rgba::rgb(80, 92, 60);
-    pub const TRAIL: Rgba = Rgba::rgb(186, 160, 110);
-    pub const TRAIL_EDGE: Rgba = Rgba::rgb(140, 114, 74);
-    pub const ROAD: Rgba = Rgba::rgb(160, 150, 128);
-    pub const ROAD_EDGE: Rgba = Rgba::rgb(110, 100, 84);
-    pub const DYKE: Rgba = Rgba::rgb(128, 98, 60);
-    pub const DYKE_TOP: Rgba = Rgba::rgb(168, 138, 92);
-    pub const HEDGE: Rgba = Rgba::rgb(50, 96, 44);
-    pub const WALL: Rgba = Rgba::rgb(140, 136, 128);
-    pub const SMOKE: Rgba = Rgba(226, 226, 222, 170);
-    pub const SMOKE_PUFF: Rgba = Rgba(246, 246, 244, 150);
-    pub const NAPALM: Rgba = Rgba(240, 110, 30, 150);
-    pub const BLAST: Rgba = Rgba(200, 40, 30, 80);
-    pub const BLAST_EDGE: Rgba = Rgba(230, 60, 40, 230);
-    pub const NAPALM_CORE: Rgba = Rgba(255, 200, 60, 150);
-    pub const MINES: Rgba = Rgba(150, 60, 40, 120);
-    pub const MINES_EDGE: Rgba = Rgba::rgb(190, 60, 40);
-    pub const WIRE: Rgba = Rgba::rgb(60, 60, 64);
-    /// The sight tool: a target there in cover, in dead ground (clear and
-    /// blocked are the board's own line-of-sight colours).
-    pub const LOS_COVER: Rgba = Rgba(255, 214, 40, 235);
-    pub const LOS_DEAD: Rgba = Rgba(176, 96, 240, 235);
-    /// A template's coverage of a base: wholly, at least half, a part.
-    pub const UNDER_WHOLE: Rgba = Rgba(235, 40, 30, 200);
-    pub const UNDER_HALF: Rgba = Rgba(250, 140, 20, 190);
-    pub const UNDER_PART: Rgba = Rgba(250, 220, 60, 170);
-}
+/// The table's colours: [`crate::palette::table`].
+pub use crate::palette::table as colours;
 
 use colours as c;
 
@@ -249,7 +191,7 @@ fn draw_area(b: &mut ShapeBuilder, a: &[Point], look: TerrainLook) {
         }
         Hootch => {
             let shadow: Vec<Vec2> = poly.iter().map(|p| *p + Vec2::new(0.12, -0.12)).collect();
-            fill(b, &shadow, Rgba(0, 0, 0, 90).color());
+            fill(b, &shadow, crate::palette::board::SHADOW.color());
             fill(b, &poly, c::THATCH.color());
             hatch(b, a, 0.22, 60.0, 0.03, c::THATCH_LINE.color());
             ridge(b, a, 0.08, c::THATCH_LINE);
@@ -257,7 +199,7 @@ fn draw_area(b: &mut ShapeBuilder, a: &[Point], look: TerrainLook) {
         }
         Building => {
             let shadow: Vec<Vec2> = poly.iter().map(|p| *p + Vec2::new(0.15, -0.15)).collect();
-            fill(b, &shadow, Rgba(0, 0, 0, 100).color());
+            fill(b, &shadow, crate::palette::board::SHADOW.color());
             fill(b, &poly, c::STONE.color());
             hatch(b, a, 0.5, 0.0, 0.03, c::STONE_LINE.color());
             hatch(b, a, 0.5, 90.0, 0.03, c::STONE_LINE.color());
@@ -466,11 +408,54 @@ pub fn draw_template(b: &mut ShapeBuilder, t: &Template, look: TerrainLook) {
 }
 
 /// The bare table: the cloth and a frame.
+/// Inch marks along the table's near and left edges, outside it, as on a
+/// tape laid along them: every inch, longer every 6", longest every 12"
+/// (where [`ruler_labels`] writes the inches).
+pub fn draw_rulers(b: &mut ShapeBuilder, size: Vec2) {
+    let colour = crate::palette::PAPER.alpha(180).color();
+    let tick = |i: u32| match i {
+        i if i % 12 == 0 => 0.6,
+        i if i % 6 == 0 => 0.4,
+        _ => 0.2,
+    };
+    for i in 0..=size.x.floor() as u32 {
+        let x = i as f32;
+        b.line(
+            Vec2::new(x, -0.1),
+            Vec2::new(x, -0.1 - tick(i)),
+            0.05,
+            colour,
+        );
+    }
+    for i in 0..=size.y.floor() as u32 {
+        let y = i as f32;
+        b.line(
+            Vec2::new(-0.1, y),
+            Vec2::new(-0.1 - tick(i), y),
+            0.05,
+            colour,
+        );
+    }
+}
+
+/// Where the rulers' inches are written, how tall, and what: every 12"
+/// below the near edge's longest marks, and just above them on the left.
+pub fn ruler_labels(size: Vec2) -> Vec<(Vec2, f32, String)> {
+    let mut v = vec![];
+    for i in (12..=size.x.floor() as u32).step_by(12) {
+        v.push((Vec2::new(i as f32, -1.15), 0.8, format!("{i}\"")));
+    }
+    for i in (12..=size.y.floor() as u32).step_by(12) {
+        v.push((Vec2::new(-0.95, i as f32 + 0.55), 0.7, format!("{i}\"")));
+    }
+    v
+}
+
 pub fn draw_cloth(b: &mut ShapeBuilder, size: Vec2) {
     b.rect(
         size / 2.0 + Vec2::new(0.4, -0.4),
         size,
-        Rgba(0, 0, 0, 120).color(),
+        crate::palette::board::SHADOW.color(),
     );
     b.rect(size / 2.0, size, c::GROUND.color());
     b.rect_outline(size / 2.0, size, 0.25, c::GROUND_EDGE.color());
