@@ -76,6 +76,8 @@ pub fn game_plugins(app: &mut App) {
     if TEST_GAMES {
         app.add_plugins(vt_ui::tabletop::skirmish::SkirmishPlugin);
     }
+    // After Skirmish: both add the table board, which Bevy takes once.
+    app.add_plugins(crossfire_vn_plugin::CrossfireVnPlugin);
 }
 
 pub struct LauncherPlugin {
