@@ -79,7 +79,6 @@ pub fn game_plugins(app: &mut App) {
         app.add_plugins(vt_ui::tabletop::skirmish::SkirmishPlugin);
     }
     app.add_plugins(grunt_plugin::GruntPlugin);
-    // After Skirmish: both add the table board, which Bevy takes once.
     app.add_plugins(crossfire_vn_plugin::CrossfireVnPlugin);
 }
 

@@ -27,11 +27,7 @@ pub struct CrossfireVnPlugin;
 
 impl Plugin for CrossfireVnPlugin {
     fn build(&self, app: &mut App) {
-        // Another game may have added the table board already (Bevy
-        // refuses a plugin twice).
-        if !app.is_plugin_added::<TablePlugin>() {
-            app.add_plugins(TablePlugin);
-        }
+        app.add_plugins(TablePlugin);
         app.register_board(BoardRegistration {
             game_id: GAME_ID.into(),
             // The column lists every legal command itself, in words.

@@ -339,6 +339,11 @@ pub enum TableSet {
 pub struct TablePlugin;
 
 impl Plugin for TablePlugin {
+    /// Each game that draws a table adds the board; the first one builds it.
+    fn is_unique(&self) -> bool {
+        false
+    }
+
     fn build(&self, app: &mut App) {
         if app.world().contains_resource::<Table>() {
             return;
