@@ -18,9 +18,10 @@
 use bevy::asset::AssetMetaCheck;
 use bevy::prelude::*;
 use bevy::window::{PrimaryWindow, WindowPosition, WindowResolution};
-use fte_plugin::fte_rules::Command;
 use fte_plugin::fte_rules::geo::{Hex, HexExt};
 use fte_plugin::fte_rules::state::{MoveMode, Side, UnitId};
+use fte_plugin::fte_rules::step::Kind as K;
+use fte_plugin::fte_rules::{Command, Fte};
 use fte_plugin::pick::{AimKind, Tool};
 use fte_plugin::{FteAction, FteScreen, board};
 use std::collections::BTreeSet;
@@ -30,7 +31,9 @@ use vietnam_tactics::LauncherPlugin;
 use vietnam_tactics::flow::{Action, NewGame};
 use vt_core::Setup;
 use vt_ui::board::{BoardCamera, BoardRect};
+use vt_ui::camera::{BoardInsets, free_board_rect};
 use vt_ui::hexmap::{HexClicked, MapCoord};
+use vt_ui::sync::Synced;
 use vt_ui::{ActiveGame, Controller, PlayMode, Screen};
 
 /// Seconds between two of the director's moves (the renderer under Xvfb
@@ -85,7 +88,7 @@ fn main() {
     std::fs::create_dir_all(&out).expect("screenshot folder");
     let assets = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets");
     App::new()
-        .insert_resource(ClearColor(Color::srgb(0.09, 0.11, 0.09)))
+        .insert_resource(ClearColor(vt_ui::palette::ui::BACKGROUND.color()))
         .add_plugins(
             DefaultPlugins
                 .set(WindowPlugin {
@@ -170,7 +173,7 @@ fn hex_on_screen(world: &mut World, hex: Hex) -> Option<Vec2> {
     let (cam, t) = q.iter(world).next()?;
     let v = cam.world_to_viewport(t, p).ok()?;
     let rect = world.resource::<BoardRect>().0?;
-    let free = fte_plugin::panels::free_board_rect(Some(rect))?;
+    let free = free_board_rect(Some(rect), world.resource::<BoardInsets>())?;
     let inner = Rect::from_corners(free.min + Vec2::splat(12.0), free.max - Vec2::splat(12.0));
     inner.contains(v).then_some(v)
 }
@@ -215,8 +218,8 @@ fn act(world: &mut World, a: FteAction) {
 
 /// Where a side wants to go: its scenario objectives, else the nearest
 /// enemy it knows of.
-fn goal(st: &FteScreen, from: Hex) -> Option<Hex> {
-    let v = st.view.as_ref()?;
+fn goal(st: &FteScreen, g: &Synced<Fte>, from: Hex) -> Option<Hex> {
+    let v = g.view.as_ref()?;
     let sc = st.scenario.as_ref()?;
     let own: Vec<Hex> = sc
         .objectives
@@ -249,8 +252,8 @@ fn goal(st: &FteScreen, from: Hex) -> Option<Hex> {
     pool.into_iter().min_by_key(|h| h.distance(from))
 }
 
-fn hex_of(st: &FteScreen, u: UnitId) -> Option<Hex> {
-    fte_plugin::model::unit_hex(st.view.as_ref()?, u)
+fn hex_of(g: &Synced<Fte>, u: UnitId) -> Option<Hex> {
+    fte_plugin::model::unit_hex(g.view.as_ref()?, u)
 }
 
 fn direct(world: &mut World) {
@@ -357,8 +360,11 @@ fn step(world: &mut World, d: &mut Director) {
         d.stuck = (revision, 0);
     }
     let st = world.resource::<FteScreen>();
-    let Some(view) = st.view.clone() else { return };
-    let kind = st.kind().to_string();
+    let g = world.resource::<Synced<Fte>>();
+    let Some(view) = g.view.clone() else { return };
+    let kind: Option<K> = g.kind_as();
+    // The kind's stable word, for the screenshots' names.
+    let word = g.kind().to_string();
     let side = if view.side == Side::Us { "us" } else { "nva" };
     if view.turn != d.last_turn {
         d.last_turn = view.turn;
@@ -366,7 +372,7 @@ fn step(world: &mut World, d: &mut Director) {
         d.shot(&name);
         return;
     }
-    if !st.to_decide {
+    if !g.to_decide {
         return;
     }
     if !st.plan.is_empty() {
@@ -376,8 +382,8 @@ fn step(world: &mut World, d: &mut Director) {
     if stuck > 6 {
         // Whatever the board does not get on with: the first legal command
         // that ends something, else the first.
-        let st = world.resource::<FteScreen>();
-        let end = st
+        let g = world.resource::<Synced<Fte>>();
+        let end = g
             .legal
             .iter()
             .find(|c| {
@@ -392,15 +398,15 @@ fn step(world: &mut World, d: &mut Director) {
                         | Command::ConcealDone
                 )
             })
-            .or(st.legal.first())
+            .or(g.legal.first())
             .cloned();
-        warn!("stuck at revision {revision} ({kind}): sending {end:?}");
+        warn!("stuck at revision {revision} ({word}): sending {end:?}");
         if let Some(c) = end {
             act(world, FteAction::Submit(c));
         }
         return;
     }
-    let key = format!("{kind}-{side}");
+    let key = format!("{word}-{side}");
     if d.shot_once(&key) {
         return;
     }
@@ -417,7 +423,7 @@ fn step(world: &mut World, d: &mut Director) {
                     .position(|i| i.label.starts_with("Activate the units"))
             })
             .unwrap_or(0);
-        if d.shot_once(&format!("menu-{kind}")) {
+        if d.shot_once(&format!("menu-{word}")) {
             return;
         }
         act(world, FteAction::Choose(pick));
@@ -435,12 +441,13 @@ fn step(world: &mut World, d: &mut Director) {
         return;
     }
     let st = world.resource::<FteScreen>();
-    let legal = st.legal.clone();
+    let g = world.resource::<Synced<Fte>>();
+    let legal = g.legal.clone();
     let first_anchor = legal
         .iter()
         .find_map(|c| fte_plugin::model::anchors(&view, c).first().copied());
-    match kind.as_str() {
-        "setup" => {
+    match kind {
+        Some(K::Setup) => {
             let plots: Vec<Hex> = legal
                 .iter()
                 .filter_map(|c| match c {
@@ -459,20 +466,21 @@ fn step(world: &mut World, d: &mut Director) {
                 act(world, FteAction::Submit(Command::SetupDone));
             }
         }
-        "activate" => {
+        Some(K::Activate) => {
             // The biggest group first: a stack with a Leader, else any.
             let st = world.resource::<FteScreen>();
+            let g = world.resource::<Synced<Fte>>();
             let mut best: Option<(usize, Hex)> = None;
             for c in &legal {
                 let (n, h) = match c {
                     Command::ActivateLeader { leader } => {
-                        (10 + st.activations.len(), hex_of(st, *leader))
+                        (10 + st.activations.len(), hex_of(g, *leader))
                     }
                     Command::ActivateHex { hex } => (
                         fte_plugin::model::own_units_at(&view, *hex).len(),
                         Some(*hex),
                     ),
-                    Command::ActivateUnit { unit } => (1, hex_of(st, *unit)),
+                    Command::ActivateUnit { unit } => (1, hex_of(g, *unit)),
                     _ => continue,
                 };
                 if let Some(h) = h
@@ -490,15 +498,15 @@ fn step(world: &mut World, d: &mut Director) {
                 _ => act(world, FteAction::Submit(Command::Pass)),
             }
         }
-        "action" => action(world, d, &legal, side),
-        "move" => {
+        Some(K::Action) => action(world, d, &legal, side),
+        Some(K::Move) => {
             if legal.contains(&Command::EndMove) {
                 act(world, FteAction::Submit(Command::EndMove));
             } else if let Some(c) = legal.first() {
                 act(world, FteAction::Submit(c.clone()));
             }
         }
-        "opportunity-fire" => {
+        Some(K::OpportunityFire) => {
             let all = legal
                 .iter()
                 .filter_map(|c| match c {
@@ -507,10 +515,11 @@ fn step(world: &mut World, d: &mut Director) {
                 })
                 .max_by_key(|u| u.len());
             let st = world.resource::<FteScreen>();
+            let g = world.resource::<Synced<Fte>>();
             let untick: Option<Hex> = all.as_ref().and_then(|u| {
                 u.iter()
                     .find(|x| !st.sel.contains(x))
-                    .and_then(|x| hex_of(st, *x))
+                    .and_then(|x| hex_of(g, *x))
             });
             match (all, untick) {
                 // Tick them on the board first, as a player would.
@@ -523,7 +532,7 @@ fn step(world: &mut World, d: &mut Director) {
                 (None, _) => act(world, FteAction::Submit(Command::OpFirePass)),
             }
         }
-        "opportunity-fire-target" | "assault-attack" | "assault-defend" => {
+        Some(K::OpportunityFireTarget | K::AssaultAttack | K::AssaultDefend) => {
             let st = world.resource::<FteScreen>();
             match st.aims.first().map(|(a, _)| a.hex) {
                 Some(h) if stuck < 2 => click(world, d, h),
@@ -538,8 +547,15 @@ fn step(world: &mut World, d: &mut Director) {
                 }
             }
         }
-        "reinforcements" | "retreat" | "set-down" | "random-event" | "carry" | "reveal"
-        | "concealment" => match first_anchor {
+        Some(
+            K::Reinforcements
+            | K::Retreat
+            | K::SetDown
+            | K::RandomEvent
+            | K::Carry
+            | K::Reveal
+            | K::Concealment,
+        ) => match first_anchor {
             Some(h) if stuck < 2 => click(world, d, h),
             _ => {
                 let done = legal
@@ -583,13 +599,14 @@ fn step(world: &mut World, d: &mut Director) {
 /// line-of-sight tool and the stack window once along the way.
 fn action(world: &mut World, d: &mut Director, legal: &[Command], side: &str) {
     let st = world.resource::<FteScreen>();
-    let view = st.view.clone().expect("view");
+    let g = world.resource::<Synced<Fte>>();
+    let view = g.view.clone().expect("view");
     let stuck = d.stuck.1;
     // The line-of-sight tool, once, from the selection to its goal.
     if d.demo_los < 5
         && let Some(&u) = st.sel.first()
-        && let Some(from) = hex_of(st, u)
-        && let Some(to) = goal(st, from)
+        && let Some(from) = hex_of(g, u)
+        && let Some(to) = goal(st, g, from)
     {
         match d.demo_los {
             0 => act(
@@ -617,7 +634,7 @@ fn action(world: &mut World, d: &mut Director, legal: &[Command], side: &str) {
             .filter(|c| !matches!(c, Command::EndActivation))
             .flat_map(fte_plugin::model::command_units)
             .collect();
-        match act_units.first().and_then(|u| hex_of(st, *u)) {
+        match act_units.first().and_then(|u| hex_of(g, *u)) {
             Some(h) if stuck < 3 => click(world, d, h),
             _ => act(world, FteAction::Submit(Command::EndActivation)),
         }
@@ -626,7 +643,7 @@ fn action(world: &mut World, d: &mut Director, legal: &[Command], side: &str) {
     // The stack window, once, on a stack of two or more.
     if d.demo_stack == 0
         && st.sel.len() >= 2
-        && let Some(h) = hex_of(st, st.sel[0])
+        && let Some(h) = hex_of(g, st.sel[0])
     {
         d.demo_stack = 1;
         click(world, d, h);
@@ -685,8 +702,8 @@ fn action(world: &mut World, d: &mut Director, legal: &[Command], side: &str) {
         act(world, FteAction::SetMoveMode(MoveMode::Normal));
         return;
     }
-    let from = hex_of(st, st.sel[0]);
-    let target = from.and_then(|f| goal(st, f));
+    let from = hex_of(g, st.sel[0]);
+    let target = from.and_then(|f| goal(st, g, f));
     if let (Some(f), Some(g)) = (from, target) {
         let here = f.distance(g);
         let best = st
@@ -728,7 +745,7 @@ fn action(world: &mut World, d: &mut Director, legal: &[Command], side: &str) {
         .flat_map(fte_plugin::model::command_units)
         .filter(|u| !st.sel.contains(u))
         .collect();
-    let next = others.first().and_then(|u| hex_of(st, *u));
+    let next = others.first().and_then(|u| hex_of(g, *u));
     match next {
         Some(h) if stuck < 2 => click(world, d, h),
         _ => act(world, FteAction::Submit(Command::EndActivation)),

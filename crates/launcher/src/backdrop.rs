@@ -6,10 +6,11 @@ use bevy::prelude::*;
 use vt_ui::Screen;
 use vt_ui::board::{BoardCamera, Tooltip};
 use vt_ui::counter::{CounterSpec, StatusMarker, UnitSymbol, spawn_counter};
+use vt_ui::draw::BoardDraw;
 use vt_ui::hexmap::{
     HexMapSpec, HexsideKind, MapCoord, MapGeometry, PathKind, default_terrain, map_layers,
 };
-use vt_ui::shapes::spawn_shape;
+use vt_ui::palette;
 
 /// Marks the backdrop's root.
 #[derive(Component)]
@@ -104,15 +105,12 @@ pub fn backdrop_spec() -> HexMapSpec {
     }
 }
 
-pub fn spawn_backdrop(
-    mut commands: Commands,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
-    mut camera: Query<&mut Transform, With<BoardCamera>>,
-) {
+pub fn spawn_backdrop(mut draw: BoardDraw, mut camera: Query<&mut Transform, With<BoardCamera>>) {
+    let Some(mut p) = draw.painter() else { return };
     let spec = backdrop_spec();
     let g = MapGeometry::new(HEX);
-    let root = commands
+    let root = p
+        .commands
         .spawn((
             Backdrop,
             DespawnOnExit(Screen::Menu),
@@ -121,38 +119,34 @@ pub fn spawn_backdrop(
         ))
         .id();
     for (i, layer) in map_layers(&spec).iter().enumerate() {
-        let e = spawn_shape(
-            &mut commands,
-            &mut meshes,
-            &mut materials,
-            layer,
-            Vec3::new(0.0, 0.0, i as f32 * 0.1),
-        );
-        commands.entity(root).add_child(e);
+        p.child_shape(root, layer, Vec3::new(0.0, 0.0, i as f32 * 0.1));
     }
     let us = CounterSpec {
         size: HEX * 0.9,
-        side_color: Color::srgb(0.55, 0.62, 0.38),
+        side_color: palette::army::US.color(),
         symbol: UnitSymbol::Infantry,
         echelon: "•••".into(),
         name: "1/B".into(),
         numbers: "5-4-6".into(),
-        markers: vec![StatusMarker::new("Fired", Color::srgb(0.9, 0.75, 0.2))],
+        markers: vec![StatusMarker::new(
+            "Fired",
+            palette::status::SUPPRESSED.color(),
+        )],
         spent: false,
     };
     let vc = CounterSpec {
         size: HEX * 0.9,
-        side_color: Color::srgb(0.2, 0.22, 0.25),
+        side_color: palette::army::VC.scale(0.4).color(),
         symbol: UnitSymbol::Infantry,
         echelon: "••".into(),
         name: "C2".into(),
         numbers: "3-3-5".into(),
-        markers: vec![StatusMarker::new("Pinned", Color::srgb(0.85, 0.3, 0.25))],
+        markers: vec![StatusMarker::new("Pinned", palette::status::PINNED.color())],
         spent: false,
     };
     let heli = CounterSpec {
         size: HEX * 0.9,
-        side_color: Color::srgb(0.55, 0.62, 0.38),
+        side_color: palette::army::US.color(),
         symbol: UnitSymbol::Helicopter,
         name: "UH-1".into(),
         numbers: "2-8".into(),
@@ -163,16 +157,11 @@ pub fn spawn_backdrop(
         (vc, MapCoord::new(10, 3)),
         (heli, MapCoord::new(7, 6)),
     ] {
-        let p = g.center(at).extend(1.0);
-        let c = spawn_counter(
-            &mut commands,
-            &mut meshes,
-            &mut materials,
-            &spec,
-            p,
-            Tooltip::new(spec.name.clone(), HEX * 0.45),
-        );
-        commands.entity(root).add_child(c);
+        let tip = Tooltip::new(spec.name.clone(), HEX * 0.45);
+        let c = spawn_counter(&mut p, &spec, g.center(at).extend(1.0), tip);
+        // The menu's, not a game's: it goes when the menu does.
+        p.commands.entity(c).insert(DespawnOnExit(Screen::Menu));
+        p.commands.entity(root).add_child(c);
     }
     // Centre the camera on the map.
     let centre = (g.center(MapCoord::new(1, 1)) + g.center(MapCoord::new(13, 8))) / 2.0;

@@ -12,6 +12,7 @@ use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 use vt_core::session::read_header;
 use vt_core::{GameRng, Setup};
+use vt_ui::anim::{AnimSpeed, Animations};
 use vt_ui::board::CycleUnits;
 use vt_ui::labels::end_command;
 use vt_ui::overlay::{OverlayState, Panel};
@@ -86,10 +87,15 @@ impl Notice {
 /// The player's settings (the pause menu's "Settings").
 #[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Settings {
-    /// Seconds the computer waits before each of its commands.
+    /// Seconds the computer waits before each of its commands (after what
+    /// it did last has been shown).
     pub computer_delay: f32,
     /// Size of the interface (1 = normal).
     pub ui_scale: f32,
+    /// How fast the board shows what happened: pieces sliding, hits
+    /// flashing, dice rolling.
+    #[serde(default)]
+    pub animations: AnimSpeed,
 }
 
 impl Default for Settings {
@@ -97,6 +103,7 @@ impl Default for Settings {
         Settings {
             computer_delay: 0.6,
             ui_scale: 1.0,
+            animations: AnimSpeed::Normal,
         }
     }
 }
@@ -119,16 +126,19 @@ pub fn stored_settings(store: &SaveStore) -> Option<Settings> {
     }
 }
 
-/// Writes the settings whenever they change (not at start).
+/// Writes the settings whenever they change (not at start), and hands the
+/// animation speed to the board.
 pub fn keep_settings(
     settings: Res<Settings>,
     store: Res<SaveStore>,
+    mut speed: ResMut<AnimSpeed>,
     mut last: Local<Option<Settings>>,
 ) {
     use vt_ui::store::TextStore;
     if last.as_ref() == Some(&*settings) {
         return;
     }
+    *speed = settings.animations;
     if last.is_some() {
         let text = ron::ser::to_string_pretty(&*settings, Default::default()).unwrap_or_default();
         if let Err(e) = store.write_text(SETTINGS_KEY, &text) {
@@ -485,15 +495,20 @@ pub fn apply_commands(
     }
 }
 
-/// The computer plays its sides: a random legal command after a pause.
+/// The computer plays its sides: a random legal command after a pause,
+/// once the board has shown what it did last.
 pub fn computer_moves(
     game: Option<ResMut<ActiveGame>>,
     mut ai: ResMut<ComputerPlayer>,
     settings: Res<Settings>,
     time: Res<Time>,
+    anims: Res<Animations>,
     mut overlay: ResMut<OverlayState>,
 ) {
     let Some(mut game) = game else { return };
+    if anims.busy() {
+        return;
+    }
     let Some(side) = game.deciding_side() else {
         return;
     };

@@ -30,7 +30,7 @@ use vt_core::data::DataFiles;
 use vt_core::dynamic::Game;
 use vt_core::testing::Pig;
 use vt_games::GameEntry;
-use vt_ui::{PlayMode, Screen, VtUiPlugin};
+use vt_ui::{PlayMode, Screen, VtSet, VtUiPlugin};
 
 /// Pig, the dice game core uses in its tests. Only in debug builds or with
 /// the `test-game` feature: never in a player's release build.
@@ -42,11 +42,29 @@ pub fn pig_entry() -> GameEntry {
     }
 }
 
+/// Skirmish, the tabletop test game (vt-core's, drawn on vt-ui's table
+/// board). Only in debug builds or with the `test-game` feature.
+pub fn skirmish_entry() -> GameEntry {
+    GameEntry {
+        id: vt_core::tabletop::skirmish::ID,
+        data_files: DataFiles::new,
+        build: |_| {
+            Ok(Arc::new(Game::new(
+                vt_core::tabletop::skirmish::Skirmish::default(),
+            )))
+        },
+    }
+}
+
+/// The test games are listed: debug builds, or the `test-game` feature.
+pub const TEST_GAMES: bool = cfg!(any(debug_assertions, feature = "test-game"));
+
 /// The games of this build, in menu order.
 pub fn game_entries() -> Vec<GameEntry> {
     let mut v = vt_games::entries();
-    if cfg!(any(debug_assertions, feature = "test-game")) {
+    if TEST_GAMES {
         v.push(pig_entry());
+        v.push(skirmish_entry());
     }
     v
 }
@@ -55,6 +73,9 @@ pub fn game_entries() -> Vec<GameEntry> {
 pub fn game_plugins(app: &mut App) {
     app.add_plugins(csar_plugin::CsarPlugin);
     app.add_plugins(fte_plugin::FtePlugin);
+    if TEST_GAMES {
+        app.add_plugins(vt_ui::tabletop::skirmish::SkirmishPlugin);
+    }
 }
 
 pub struct LauncherPlugin {
@@ -111,16 +132,22 @@ impl Plugin for LauncherPlugin {
             .add_systems(OnExit(Screen::Loading), catalog::finish_loading)
             .add_systems(OnEnter(Screen::Menu), backdrop::spawn_backdrop)
             .add_systems(OnEnter(Screen::Setup), ui::setup::init_form)
+            .add_systems(Update, flow::keys.in_set(VtSet::Input))
             .add_systems(
                 Update,
                 (
-                    flow::keys,
                     flow::handle_actions,
                     flow::apply_commands,
                     flow::computer_moves.run_if(in_state(PlayMode::Board)),
-                    flow::watch_game.run_if(in_state(Screen::Playing)),
                 )
-                    .chain(),
+                    .chain()
+                    .in_set(VtSet::Rules),
+            )
+            .add_systems(
+                Update,
+                flow::watch_game
+                    .run_if(in_state(Screen::Playing))
+                    .in_set(VtSet::Sync),
             )
             .add_systems(Update, (flow::keep_settings, export::dialog_answers));
         game_plugins(app);

@@ -35,7 +35,7 @@ fn assets_dir() -> String {
 fn main() {
     vietnam_tactics::ui::mark_process_start();
     App::new()
-        .insert_resource(ClearColor(Color::srgb(0.09, 0.11, 0.09)))
+        .insert_resource(ClearColor(vt_ui::palette::ui::BACKGROUND.color()))
         .add_plugins(
             DefaultPlugins
                 .set(WindowPlugin {

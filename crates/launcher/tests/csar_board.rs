@@ -98,7 +98,10 @@ fn a_caged_tiger_game_is_played_by_clicks_to_the_game_over_screen() {
         if screen(&app) == Screen::GameOver {
             break;
         }
-        let legal = app.world().resource::<CsarScreen>().legal.clone();
+        let legal = (app.world())
+            .resource::<vt_ui::sync::Synced<Csar>>()
+            .legal
+            .clone();
         assert!(!legal.is_empty(), "a decision with nothing to do");
         // Mostly anything but "done", so the game goes on a while.
         let others: Vec<Command> = legal

@@ -28,8 +28,8 @@ impl Default for BoardCamera {
 #[derive(Resource, Default, Clone, Copy, Debug)]
 pub struct BoardRect(pub Option<Rect>);
 
-/// The board's extent in world units, for "fit to window" (Home). A plugin
-/// sets it when it draws its map.
+/// The board's extent in world units, for fitting the camera
+/// ([`crate::camera`]). A plugin sets it when it draws its board.
 #[derive(Resource, Default, Clone, Copy, Debug)]
 pub struct BoardBounds(pub Option<Rect>);
 
@@ -119,6 +119,22 @@ pub struct CycleUnits {
     pub backwards: bool,
 }
 
+impl CycleUnits {
+    /// Where Tab goes among `len` things from the one at `current` (the
+    /// first, or the last going back, when none is).
+    pub fn next_index(self, len: usize, current: Option<usize>) -> Option<usize> {
+        if len == 0 {
+            return None;
+        }
+        Some(match (current.filter(|i| *i < len), self.backwards) {
+            (None, false) => 0,
+            (None, true) => len - 1,
+            (Some(i), false) => (i + 1) % len,
+            (Some(i), true) => (i + len - 1) % len,
+        })
+    }
+}
+
 /// Pixels the pointer may move between press and release and still click.
 pub const CLICK_SLOP: f32 = 5.0;
 
@@ -133,13 +149,6 @@ pub fn pointer_on_board(window_pos: Vec2, rect: &BoardRect, egui: Option<&EguiWa
 /// Zooms around a fixed world point: returns the camera's new position.
 pub fn zoom_about(cam: Vec2, fixed: Vec2, old_scale: f32, new_scale: f32) -> Vec2 {
     fixed - (fixed - cam) * (new_scale / old_scale)
-}
-
-/// The camera position and scale that fit `bounds` into a viewport.
-pub fn fit(bounds: Rect, viewport: Vec2, margin: f32) -> (Vec2, f32) {
-    let size = bounds.size() + Vec2::splat(2.0 * margin);
-    let scale = (size.x / viewport.x.max(1.0)).max(size.y / viewport.y.max(1.0));
-    (bounds.center(), scale.max(0.01))
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -195,18 +204,17 @@ pub fn update_pointer(
 
 #[allow(clippy::too_many_arguments)]
 pub fn pan_zoom(
-    mut camera: Query<(&mut Transform, &BoardCamera, &Camera)>,
+    mut camera: Query<(&mut Transform, &BoardCamera)>,
     mouse: Res<ButtonInput<MouseButton>>,
     keys: Res<ButtonInput<KeyCode>>,
     motion: Res<AccumulatedMouseMotion>,
     scroll: Res<AccumulatedMouseScroll>,
     pointer: Res<BoardPointer>,
     egui: Option<Res<EguiWantsInput>>,
-    bounds: Res<BoardBounds>,
-    rect: Res<BoardRect>,
+    mut fit: ResMut<crate::camera::CameraFit>,
     time: Res<Time>,
 ) {
-    let Ok((mut t, cfg, cam)) = camera.single_mut() else {
+    let Ok((mut t, cfg)) = camera.single_mut() else {
         return;
     };
     let scale = t.scale.x;
@@ -264,19 +272,9 @@ pub fn pan_zoom(
         t.translation.y = p.y;
         t.scale = Vec3::new(new_scale, new_scale, 1.0);
     }
-    if keyboard_free
-        && keys.just_pressed(KeyCode::Home)
-        && let Some(b) = bounds.0
-    {
-        let viewport = rect
-            .0
-            .map(|r| r.size())
-            .or_else(|| cam.logical_viewport_size())
-            .unwrap_or(Vec2::new(1280.0, 800.0));
-        let (c, s) = fit(b, viewport, 40.0);
-        t.translation.x = c.x;
-        t.translation.y = c.y;
-        t.scale = Vec3::new(s, s, 1.0);
+    if keyboard_free && keys.just_pressed(KeyCode::Home) {
+        // The whole board, in the room the panels leave.
+        fit.pending = Some(crate::camera::FitKind::Whole);
     }
 }
 
@@ -336,11 +334,14 @@ mod tests {
     }
 
     #[test]
-    fn fit_takes_the_tighter_axis() {
-        let b = Rect::new(0.0, 0.0, 1000.0, 200.0);
-        let (c, s) = fit(b, Vec2::new(500.0, 500.0), 0.0);
-        assert_eq!(c, Vec2::new(500.0, 100.0));
-        assert_eq!(s, 2.0);
+    fn tab_goes_round() {
+        let on = CycleUnits { backwards: false };
+        let back = CycleUnits { backwards: true };
+        assert_eq!(on.next_index(3, None), Some(0));
+        assert_eq!(back.next_index(3, None), Some(2));
+        assert_eq!(on.next_index(3, Some(2)), Some(0));
+        assert_eq!(back.next_index(3, Some(0)), Some(2));
+        assert_eq!(on.next_index(0, None), None);
     }
 
     #[test]

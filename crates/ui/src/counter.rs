@@ -4,9 +4,10 @@
 //! counter sheets.
 
 use crate::board::Tooltip;
-use crate::shapes::{ShapeBuilder, spawn_shape};
+use crate::draw::Painter;
+use crate::palette;
+use crate::shapes::ShapeBuilder;
 use bevy::prelude::*;
-use bevy::sprite::Anchor;
 
 /// The unit symbol inside the frame.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -71,7 +72,7 @@ impl Default for CounterSpec {
     fn default() -> Self {
         CounterSpec {
             size: 40.0,
-            side_color: Color::srgb(0.35, 0.5, 0.3),
+            side_color: palette::army::US.color(),
             symbol: UnitSymbol::Infantry,
             echelon: String::new(),
             name: String::new(),
@@ -84,13 +85,7 @@ impl Default for CounterSpec {
 
 /// Dark ink on light side colours and light ink on dark ones.
 pub fn ink_for(background: Color) -> Color {
-    let l = background.to_srgba();
-    let luma = 0.299 * l.red + 0.587 * l.green + 0.114 * l.blue;
-    if luma > 0.5 {
-        Color::srgb(0.08, 0.08, 0.08)
-    } else {
-        Color::srgb(0.96, 0.96, 0.92)
-    }
+    palette::Rgba::from_color(background).ink().color()
 }
 
 /// The counter's body and symbol, centred on the origin.
@@ -98,7 +93,7 @@ pub fn counter_shape(spec: &CounterSpec) -> ShapeBuilder {
     let s = spec.size;
     let mut b = ShapeBuilder::new();
     let bg = if spec.spent {
-        spec.side_color.mix(&Color::srgb(0.4, 0.4, 0.4), 0.55)
+        spec.side_color.mix(&palette::board::SPENT.color(), 0.55)
     } else {
         spec.side_color
     };
@@ -107,7 +102,7 @@ pub fn counter_shape(spec: &CounterSpec) -> ShapeBuilder {
     b.rect(
         Vec2::new(s * 0.06, -s * 0.06),
         Vec2::splat(s),
-        Color::srgba(0.0, 0.0, 0.0, 0.45),
+        palette::board::SHADOW,
     );
     b.rect(Vec2::ZERO, Vec2::splat(s), bg);
     b.rect_outline(Vec2::ZERO, Vec2::splat(s), s * 0.03, ink.with_alpha(0.6));
@@ -233,70 +228,110 @@ pub fn counter_shape(spec: &CounterSpec) -> ShapeBuilder {
 #[derive(Component)]
 pub struct Counter;
 
-/// Spawns a counter at `at` with its tooltip. Markers stack to the lower
-/// right, each a small coloured tab with its word.
-pub fn spawn_counter(
-    commands: &mut Commands,
-    meshes: &mut Assets<Mesh>,
-    materials: &mut Assets<ColorMaterial>,
-    spec: &CounterSpec,
-    at: Vec3,
-    tooltip: Tooltip,
-) -> Entity {
+/// Spawns a counter at `at` with its tooltip, owned by the playing screen.
+/// Its status markers run down its right edge ([`spawn_tags`]).
+pub fn spawn_counter(p: &mut Painter, spec: &CounterSpec, at: Vec3, tooltip: Tooltip) -> Entity {
     let s = spec.size;
     let ink = ink_for(spec.side_color);
-    let body = spawn_shape(
-        commands,
-        meshes,
-        materials,
-        &counter_shape(spec),
-        Vec3::ZERO,
-    );
-    let mut children = vec![body];
-    let text = |commands: &mut Commands, t: &str, y: f32, px: f32, color: Color| {
-        commands
-            .spawn((
-                Text2d::new(t),
-                TextFont::from_font_size(px),
-                TextColor(color),
-                Anchor::CENTER,
-                Transform::from_xyz(0.0, y, 0.01),
-            ))
-            .id()
-    };
+    let id = p.root((Counter, tooltip), Transform::from_translation(at));
+    p.child_shape(id, &counter_shape(spec), Vec3::ZERO);
     if !spec.name.is_empty() {
-        children.push(text(commands, &spec.name, s * 0.36, s * 0.2, ink));
+        p.child_text(id, &spec.name, Vec3::new(0.0, s * 0.36, 0.01), s * 0.2, ink);
     }
     if !spec.echelon.is_empty() {
-        children.push(text(commands, &spec.echelon, s * 0.21, s * 0.14, ink));
+        p.child_text(
+            id,
+            &spec.echelon,
+            Vec3::new(0.0, s * 0.21, 0.01),
+            s * 0.14,
+            ink,
+        );
     }
     if !spec.numbers.is_empty() {
-        children.push(text(commands, &spec.numbers, -s * 0.33, s * 0.24, ink));
+        p.child_text(
+            id,
+            &spec.numbers,
+            Vec3::new(0.0, -s * 0.33, 0.01),
+            s * 0.24,
+            ink,
+        );
     }
-    for (i, m) in spec.markers.iter().enumerate() {
-        let mut tab = ShapeBuilder::new();
-        let size = Vec2::new(s * 0.62, s * 0.24);
-        tab.rect(Vec2::ZERO, size, m.color);
-        tab.rect_outline(Vec2::ZERO, size, s * 0.02, Color::BLACK);
-        let y = -s * 0.5 - (i as f32 + 0.5) * s * 0.26;
-        let pos = Vec3::new(s * 0.42, y, 0.02 + i as f32 * 0.001);
-        children.push(spawn_shape(commands, meshes, materials, &tab, pos));
-        let t = text(commands, &m.text, 0.0, s * 0.15, ink_for(m.color));
-        commands.entity(t).insert(Transform::from_translation(
-            pos + Vec3::new(0.0, 0.0, 0.005),
-        ));
-        children.push(t);
-    }
-    let id = commands
-        .spawn((
-            Counter,
-            tooltip,
-            Transform::from_translation(at),
-            Visibility::default(),
-        ))
-        .id();
-    commands.entity(id).add_children(&children);
+    spawn_tags(p, id, s, &spec.markers);
     id
+}
+
+/// The most status tags shown on a counter; past that the last tag counts
+/// the rest ("+3").
+pub const MAX_TAGS: usize = 5;
+
+/// Status markers as tags down the right edge of a counter of edge `s`
+/// (children of `parent`).
+pub fn spawn_tags(p: &mut Painter, parent: Entity, s: f32, markers: &[StatusMarker]) {
+    let (w, h) = (s * 0.64, s * 0.27);
+    for (i, m) in markers.iter().enumerate().take(MAX_TAGS) {
+        let (word, color) = if i + 1 == MAX_TAGS && markers.len() > MAX_TAGS {
+            (
+                format!("+{}", markers.len() - MAX_TAGS + 1),
+                palette::status::MORE.color(),
+            )
+        } else {
+            (m.text.clone(), m.color)
+        };
+        let at = Vec2::new(
+            s * 0.5 + w * 0.5 - s * 0.06,
+            s * 0.5 - h * 0.5 - i as f32 * (h + 1.0),
+        );
+        let mut b = ShapeBuilder::new();
+        b.rect(at, Vec2::new(w, h), color);
+        b.rect_outline(at, Vec2::new(w, h), s * 0.025, palette::BLACK);
+        let z = i as f32 * 0.001;
+        p.child_shape(parent, &b, Vec3::new(0.0, 0.0, 0.04 + z));
+        p.child_text(parent, &word, at.extend(0.05 + z), s * 0.2, ink_for(color));
+    }
+}
+
+/// A square plate of edge `s` with a drop shadow and an outline (a marker,
+/// a cache, a chit), carrying `tip`; add its print with the painter's
+/// `child_` methods.
+pub fn spawn_plate(
+    p: &mut Painter,
+    tip: Tooltip,
+    s: f32,
+    fill: impl Into<Color>,
+    at: Vec3,
+) -> Entity {
+    let mut b = ShapeBuilder::new();
+    b.rect(
+        Vec2::new(s * 0.06, -s * 0.06),
+        Vec2::splat(s),
+        palette::board::SHADOW,
+    );
+    b.rect(Vec2::ZERO, Vec2::splat(s), fill);
+    b.rect_outline(Vec2::ZERO, Vec2::splat(s), s * 0.04, palette::BLACK);
+    let e = p.root(tip, Transform::from_translation(at));
+    p.child_shape(e, &b, Vec3::ZERO);
+    e
+}
+
+/// A plate with one word on it (KIA, RICE, ?), its tooltip a title and
+/// lines.
+pub fn spawn_marker(
+    p: &mut Painter,
+    s: f32,
+    title: String,
+    lines: Vec<String>,
+    word: &str,
+    fill: palette::Rgba,
+    at: Vec3,
+) -> Entity {
+    let mut tip = Tooltip::new(title, s * 0.6);
+    for l in lines {
+        tip = tip.line(l);
+    }
+    let e = spawn_plate(p, tip, s, fill, at);
+    let px = if word.len() > 4 { s * 0.24 } else { s * 0.34 };
+    p.child_text(e, word, Vec3::new(0.0, 0.0, 0.01), px, fill.ink());
+    e
 }
 
 #[cfg(test)]
@@ -305,8 +340,8 @@ mod tests {
 
     #[test]
     fn ink_contrasts_with_the_side_colour() {
-        assert_eq!(ink_for(Color::WHITE), Color::srgb(0.08, 0.08, 0.08));
-        assert_eq!(ink_for(Color::BLACK), Color::srgb(0.96, 0.96, 0.92));
+        assert_eq!(ink_for(Color::WHITE), palette::INK.color());
+        assert_eq!(ink_for(Color::BLACK), palette::PAPER.color());
     }
 
     #[test]

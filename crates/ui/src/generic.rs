@@ -5,7 +5,7 @@
 
 use crate::game::{ActiveGame, Controller};
 use crate::labels::{command_label, words};
-use bevy_egui::egui::{self, Color32, RichText};
+use bevy_egui::egui::{self, RichText};
 use serde_json::Value;
 
 /// What a click on the generic screen asks for.
@@ -20,22 +20,11 @@ pub fn commands_ui(ui: &mut egui::Ui, game: &ActiveGame) -> Option<GenericAction
     let mut action = None;
     let decision = game.session.decision();
     let outcome = game.session.outcome();
-    match decision.side {
-        Some(side) => {
-            let who = game.side_name(side).to_string();
-            ui.label(RichText::new(format!("{who} to decide")).heading());
-            ui.label(&decision.prompt);
-            if !decision.rule.is_empty() {
-                ui.weak(format!("Rule {}", decision.rule));
-            }
-        }
-        None => {
-            ui.heading("Game over");
-        }
-    }
-    if let Some(r) = &game.refusal {
-        ui.colored_label(Color32::from_rgb(240, 120, 100), format!("Refused: {r}"));
-    }
+    let who = decision
+        .side
+        .map(|s| (game.side_name(s), crate::palette::ui::HEADING));
+    let refusal = game.refusal.as_deref();
+    crate::layout::decision_header(ui, &decision, who, true, None, refusal);
     ui.separator();
     if decision.side.is_some() {
         if game.person_to_decide() {
@@ -69,13 +58,7 @@ pub fn commands_ui(ui: &mut egui::Ui, game: &ActiveGame) -> Option<GenericAction
             && game
                 .deciding_side()
                 .is_some_and(|s| game.controller(s) == Controller::Person);
-        if ui
-            .add_enabled(can_undo, egui::Button::new("Undo (U)"))
-            .on_disabled_hover_text(
-                "Nothing to take back: the last command rolled, drew or revealed something",
-            )
-            .clicked()
-        {
+        if crate::layout::undo_button(ui, can_undo) {
             action = Some(GenericAction::Undo);
         }
     }

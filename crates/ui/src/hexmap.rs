@@ -11,6 +11,7 @@
 //! two agree and this one can become a re-export.)
 
 use crate::board::{BoardBounds, BoardClick, BoardPointer};
+use crate::palette;
 use crate::shapes::{ShapeBuilder, spawn_shape};
 use bevy::prelude::*;
 use hexx::{Hex, HexLayout, HexOrientation, OffsetHexMode};
@@ -178,27 +179,28 @@ pub struct HexMapSpec {
 
 /// The usual colours and symbols; a game adds or overrides its own.
 pub fn default_terrain() -> BTreeMap<String, TerrainStyle> {
-    let t = |name: &str, rgb: (u8, u8, u8), symbol| {
+    use palette::terrain as c;
+    let t = |name: &str, color: palette::Rgba, symbol| {
         (
             name.to_lowercase(),
             TerrainStyle {
                 name: name.into(),
-                color: Color::srgb_u8(rgb.0, rgb.1, rgb.2),
+                color: color.color(),
                 symbol,
             },
         )
     };
     [
-        t("Clear", (196, 190, 140), TerrainSymbol::None),
-        t("Jungle", (62, 110, 58), TerrainSymbol::Trees),
-        t("Woods", (92, 132, 70), TerrainSymbol::Trees),
-        t("Brush", (150, 160, 96), TerrainSymbol::Grass),
-        t("Grass", (170, 176, 110), TerrainSymbol::Grass),
-        t("Paddy", (150, 178, 150), TerrainSymbol::Paddy),
-        t("Swamp", (110, 140, 120), TerrainSymbol::Paddy),
-        t("Village", (186, 160, 120), TerrainSymbol::Huts),
-        t("Hill", (170, 150, 100), TerrainSymbol::Contour),
-        t("Water", (90, 130, 180), TerrainSymbol::Water),
+        t("Clear", c::OPEN, TerrainSymbol::None),
+        t("Jungle", c::JUNGLE, TerrainSymbol::Trees),
+        t("Woods", c::WOODS, TerrainSymbol::Trees),
+        t("Brush", c::BRUSH, TerrainSymbol::Grass),
+        t("Grass", c::GRASS, TerrainSymbol::Grass),
+        t("Paddy", c::PADDY, TerrainSymbol::Paddy),
+        t("Swamp", c::SWAMP, TerrainSymbol::Paddy),
+        t("Village", c::HAMLET, TerrainSymbol::Huts),
+        t("Hill", c::HILL, TerrainSymbol::Contour),
+        t("Water", c::WATER, TerrainSymbol::Water),
     ]
     .into_iter()
     .collect()
@@ -292,17 +294,17 @@ fn symbol(b: &mut ShapeBuilder, style: &TerrainStyle, c: MapCoord, center: Vec2,
                         Vec2::new(x, y + if i % 2 == 0 { 0.0 } else { size * 0.06 })
                     })
                     .collect();
-                b.polyline(&pts, size * 0.03, Color::srgb(0.85, 0.92, 1.0));
+                b.polyline(&pts, size * 0.03, palette::terrain::RIPPLE);
             }
         }
     }
 }
 
-pub const SLOPE_COLOR: Color = Color::srgb(0.45, 0.30, 0.15);
-pub const STREAM_COLOR: Color = Color::srgb(0.25, 0.45, 0.85);
-pub const CLIFF_COLOR: Color = Color::srgb(0.25, 0.2, 0.2);
-pub const ROAD_COLOR: Color = Color::srgb(0.55, 0.35, 0.2);
-pub const TRAIL_COLOR: Color = Color::srgb(0.35, 0.25, 0.15);
+pub const SLOPE_COLOR: palette::Rgba = palette::terrain::SLOPE;
+pub const STREAM_COLOR: palette::Rgba = palette::terrain::STREAM;
+pub const CLIFF_COLOR: palette::Rgba = palette::terrain::CLIFF;
+pub const ROAD_COLOR: palette::Rgba = palette::terrain::ROAD;
+pub const TRAIL_COLOR: palette::Rgba = palette::terrain::TRAIL;
 
 /// The meshes of a map, layer by layer (terrain, grid, hexsides, paths).
 pub fn map_layers(spec: &HexMapSpec) -> [ShapeBuilder; 4] {
@@ -312,7 +314,7 @@ pub fn map_layers(spec: &HexMapSpec) -> [ShapeBuilder; 4] {
     let mut grid = ShapeBuilder::new();
     let fallback = TerrainStyle {
         name: "Unknown".into(),
-        color: Color::srgb(0.6, 0.6, 0.6),
+        color: palette::terrain::UNKNOWN.color(),
         symbol: TerrainSymbol::None,
     };
     for (c, t) in &spec.hexes {
@@ -320,7 +322,7 @@ pub fn map_layers(spec: &HexMapSpec) -> [ShapeBuilder; 4] {
         let corners = g.corners(*c);
         terrain.polygon(&corners, style.color);
         symbol(&mut terrain, style, *c, g.center(*c), s);
-        grid.ring(&corners, s * 0.025, Color::srgba(0.1, 0.1, 0.1, 0.6));
+        grid.ring(&corners, s * 0.025, palette::terrain::GRID);
     }
     let mut sides = ShapeBuilder::new();
     for (a, b, kind) in &spec.hexsides {
@@ -371,8 +373,7 @@ pub fn map_bounds(spec: &HexMapSpec) -> Option<Rect> {
 }
 
 /// Draws a map under a new root entity (at z 0 to 0.3) and makes it the
-/// active map for hover and clicks. Give the root a `DespawnOnExit` so it
-/// goes with its screen.
+/// active map for hover and clicks. The map goes with the playing screen.
 pub fn spawn_hex_map(
     commands: &mut Commands,
     meshes: &mut Assets<Mesh>,
@@ -380,7 +381,12 @@ pub fn spawn_hex_map(
     spec: &HexMapSpec,
 ) -> Entity {
     let root = commands
-        .spawn((HexMapRoot, Transform::default(), Visibility::default()))
+        .spawn((
+            HexMapRoot,
+            Transform::default(),
+            Visibility::default(),
+            DespawnOnExit(crate::screen::Screen::Playing),
+        ))
         .id();
     for (i, layer) in map_layers(spec).iter().enumerate() {
         if layer.is_empty() {

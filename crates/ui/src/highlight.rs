@@ -3,6 +3,7 @@
 //! entity; despawn them with [`clear_highlights`] when the selection changes.
 
 use crate::hexmap::{MapCoord, MapGeometry};
+use crate::palette;
 use crate::shapes::{ShapeBuilder, spawn_shape};
 use bevy::prelude::*;
 
@@ -19,9 +20,9 @@ pub enum HighlightKind {
 impl HighlightKind {
     pub fn color(self) -> Color {
         match self {
-            HighlightKind::LegalTarget => Color::srgba(1.0, 0.85, 0.1, 0.95),
-            HighlightKind::MovementRange => Color::srgba(0.3, 0.7, 1.0, 0.35),
-            HighlightKind::Selected => Color::srgba(1.0, 1.0, 1.0, 0.95),
+            HighlightKind::LegalTarget => palette::board::LEGAL.color(),
+            HighlightKind::MovementRange => palette::board::REACH_FILL.alpha(90).color(),
+            HighlightKind::Selected => palette::board::SELECTED_HEX.color(),
         }
     }
 }
@@ -30,8 +31,8 @@ impl HighlightKind {
 #[derive(Component)]
 pub struct Highlight;
 
-pub const LOS_CLEAR: Color = Color::srgba(0.2, 0.95, 0.3, 0.9);
-pub const LOS_BLOCKED: Color = Color::srgba(0.95, 0.2, 0.2, 0.9);
+pub const LOS_CLEAR: palette::Rgba = palette::board::LOS_CLEAR;
+pub const LOS_BLOCKED: palette::Rgba = palette::board::LOS_BLOCKED;
 
 pub fn highlight_shape(g: &MapGeometry, hexes: &[MapCoord], kind: HighlightKind) -> ShapeBuilder {
     let mut b = ShapeBuilder::new();
@@ -52,37 +53,59 @@ pub fn highlight_shape(g: &MapGeometry, hexes: &[MapCoord], kind: HighlightKind)
     b
 }
 
-/// The line from `from` to `to`, green up to where it is blocked (if it is)
-/// and red after, with a dot on each hex it crosses.
+/// What a line of sight tool shows: the line from the first hex of
+/// `trace` to the last, each hex it crosses ringed, green up to where it is
+/// blocked and red from there (red all along when `blocked` by something
+/// with no place, say a count of hexes); the blocking hex ringed thick, or
+/// the blocking hexside (`blocked_edge`, its two corners) drawn thick.
 pub fn line_of_sight_shape(
     g: &MapGeometry,
-    from: MapCoord,
-    to: MapCoord,
+    trace: &[MapCoord],
+    blocked: bool,
     blocked_at: Option<MapCoord>,
+    blocked_edge: Option<[Vec2; 2]>,
 ) -> ShapeBuilder {
     let mut b = ShapeBuilder::new();
-    let a = g.center(from);
-    let z = g.center(to);
-    let hexes = from.line_to(to);
-    let cut = blocked_at.and_then(|h| hexes.iter().position(|c| *c == h));
-    match cut {
-        Some(i) => {
-            let m = g.center(hexes[i]);
-            b.line(a, m, g.size * 0.08, LOS_CLEAR);
-            b.line(m, z, g.size * 0.08, LOS_BLOCKED);
-            b.circle(m, g.size * 0.22, LOS_BLOCKED, 16);
-        }
-        None => {
-            b.line(a, z, g.size * 0.08, LOS_CLEAR);
-        }
-    }
-    for (i, c) in hexes.iter().enumerate() {
-        let color = if cut.is_some_and(|k| i > k) {
+    let (Some(from), Some(to)) = (trace.first(), trace.last()) else {
+        return b;
+    };
+    let (a, z) = (g.center(*from), g.center(*to));
+    let cut = blocked_at.and_then(|h| trace.iter().position(|x| *x == h));
+    for (i, h) in trace.iter().enumerate() {
+        let c = if cut.is_some_and(|k| i >= k) {
             LOS_BLOCKED
         } else {
             LOS_CLEAR
         };
-        b.circle(g.center(*c), g.size * 0.08, color, 10);
+        b.ring(&g.corners(*h), g.size * 0.05, c.alpha(153));
+    }
+    let blocked = blocked || blocked_at.is_some() || blocked_edge.is_some();
+    let line = if blocked { LOS_BLOCKED } else { LOS_CLEAR };
+    b.line(a, z, g.size * 0.07, line);
+    b.circle(a, g.size * 0.12, LOS_CLEAR, 14);
+    b.circle(z, g.size * 0.12, line, 14);
+    if let Some(h) = blocked_at {
+        b.ring(&g.corners(h), g.size * 0.12, LOS_BLOCKED);
+    }
+    if let Some([x, y]) = blocked_edge {
+        b.line(x, y, g.size * 0.16, LOS_BLOCKED);
+    }
+    b
+}
+
+/// Rings just inside each hex's edge, `width` (a fraction of the hex
+/// size) wide, in one colour: targets, sight, areas, a path.
+pub fn hex_rings(
+    g: &MapGeometry,
+    hexes: &[MapCoord],
+    width: f32,
+    color: palette::Rgba,
+) -> ShapeBuilder {
+    let mut b = ShapeBuilder::new();
+    for h in hexes {
+        let c = g.center(*h);
+        let inner: Vec<Vec2> = g.corners(*h).iter().map(|p| c + (*p - c) * 0.93).collect();
+        b.ring(&inner, g.size * width, color);
     }
     b
 }
@@ -102,7 +125,9 @@ pub fn spawn_highlights(
     };
     let shape = highlight_shape(g, hexes, kind);
     let e = spawn_shape(commands, meshes, materials, &shape, Vec3::new(0.0, 0.0, z));
-    commands.entity(e).insert(Highlight);
+    commands
+        .entity(e)
+        .insert((Highlight, DespawnOnExit(crate::screen::Screen::Playing)));
     e
 }
 
@@ -115,7 +140,7 @@ pub fn spawn_line_of_sight(
     to: MapCoord,
     blocked_at: Option<MapCoord>,
 ) -> Entity {
-    let shape = line_of_sight_shape(g, from, to, blocked_at);
+    let shape = line_of_sight_shape(g, &from.line_to(to), false, blocked_at, None);
     let e = spawn_shape(
         commands,
         meshes,
@@ -123,7 +148,9 @@ pub fn spawn_line_of_sight(
         &shape,
         Vec3::new(0.0, 0.0, 6.0),
     );
-    commands.entity(e).insert(Highlight);
+    commands
+        .entity(e)
+        .insert((Highlight, DespawnOnExit(crate::screen::Screen::Playing)));
     e
 }
 
@@ -142,10 +169,11 @@ mod tests {
         let g = MapGeometry::new(10.0);
         let from = MapCoord::new(1, 1);
         let to = MapCoord::new(1, 5);
-        let clear = line_of_sight_shape(&g, from, to, None);
+        let trace = from.line_to(to);
+        let clear = line_of_sight_shape(&g, &trace, false, None, None);
         let red = crate::shapes::ShapeBuilder::new();
-        let blocked = line_of_sight_shape(&g, from, to, Some(MapCoord::new(1, 3)));
-        let red_rgba = LOS_BLOCKED.to_linear().to_f32_array();
+        let blocked = line_of_sight_shape(&g, &trace, false, Some(MapCoord::new(1, 3)), None);
+        let red_rgba = LOS_BLOCKED.color().to_linear().to_f32_array();
         assert!(!clear.colors.contains(&red_rgba));
         assert!(blocked.colors.contains(&red_rgba));
         assert!(red.is_empty());

@@ -13,8 +13,8 @@ pub struct ShapeBuilder {
     pub indices: Vec<u32>,
 }
 
-fn rgba(c: Color) -> [f32; 4] {
-    c.to_linear().to_f32_array()
+fn rgba(c: impl Into<Color>) -> [f32; 4] {
+    c.into().to_linear().to_f32_array()
 }
 
 impl ShapeBuilder {
@@ -33,7 +33,7 @@ impl ShapeBuilder {
     }
 
     /// A convex polygon, filled (a fan from its first corner).
-    pub fn polygon(&mut self, points: &[Vec2], color: Color) -> &mut Self {
+    pub fn polygon(&mut self, points: &[Vec2], color: impl Into<Color>) -> &mut Self {
         if points.len() < 3 {
             return self;
         }
@@ -48,7 +48,7 @@ impl ShapeBuilder {
     }
 
     /// An axis-aligned rectangle, filled.
-    pub fn rect(&mut self, center: Vec2, size: Vec2, color: Color) -> &mut Self {
+    pub fn rect(&mut self, center: Vec2, size: Vec2, color: impl Into<Color>) -> &mut Self {
         let h = size / 2.0;
         self.polygon(
             &[
@@ -67,7 +67,7 @@ impl ShapeBuilder {
         center: Vec2,
         size: Vec2,
         width: f32,
-        color: Color,
+        color: impl Into<Color>,
     ) -> &mut Self {
         let h = size / 2.0;
         self.ring(
@@ -83,7 +83,7 @@ impl ShapeBuilder {
     }
 
     /// A straight line of the given width.
-    pub fn line(&mut self, a: Vec2, b: Vec2, width: f32, color: Color) -> &mut Self {
+    pub fn line(&mut self, a: Vec2, b: Vec2, width: f32, color: impl Into<Color>) -> &mut Self {
         let d = b - a;
         if d.length_squared() == 0.0 {
             return self;
@@ -93,7 +93,8 @@ impl ShapeBuilder {
     }
 
     /// A line through the points, with round-ish joints.
-    pub fn polyline(&mut self, points: &[Vec2], width: f32, color: Color) -> &mut Self {
+    pub fn polyline(&mut self, points: &[Vec2], width: f32, color: impl Into<Color>) -> &mut Self {
+        let color: Color = color.into();
         for w in points.windows(2) {
             self.line(w[0], w[1], width, color);
         }
@@ -111,8 +112,9 @@ impl ShapeBuilder {
         width: f32,
         dash: f32,
         gap: f32,
-        color: Color,
+        color: impl Into<Color>,
     ) -> &mut Self {
+        let color: Color = color.into();
         let len = a.distance(b);
         if len == 0.0 {
             return self;
@@ -128,7 +130,7 @@ impl ShapeBuilder {
     }
 
     /// The outline of a closed polygon, `width` wide, inside its edges.
-    pub fn ring(&mut self, points: &[Vec2], width: f32, color: Color) -> &mut Self {
+    pub fn ring(&mut self, points: &[Vec2], width: f32, color: impl Into<Color>) -> &mut Self {
         let n = points.len();
         if n < 3 {
             return self;
@@ -150,7 +152,13 @@ impl ShapeBuilder {
     }
 
     /// A filled circle.
-    pub fn circle(&mut self, center: Vec2, radius: f32, color: Color, segments: u32) -> &mut Self {
+    pub fn circle(
+        &mut self,
+        center: Vec2,
+        radius: f32,
+        color: impl Into<Color>,
+        segments: u32,
+    ) -> &mut Self {
         let pts = circle_points(center, radius, radius, segments.max(6));
         self.polygon(&pts, color)
     }
@@ -162,7 +170,7 @@ impl ShapeBuilder {
         rx: f32,
         ry: f32,
         width: f32,
-        color: Color,
+        color: impl Into<Color>,
     ) -> &mut Self {
         let outer = circle_points(center, rx, ry, 28);
         let inner = circle_points(center, (rx - width).max(0.0), (ry - width).max(0.0), 28);

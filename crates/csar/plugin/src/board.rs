@@ -1,101 +1,254 @@
 //! The map sheet and its counters, drawn from the [`BoardLayout`]: flat
 //! vertex-coloured meshes and 2D text, nothing copied from the published
-//! counter sheet.
+//! counter sheet. The counters are pieces that stay between changes (an
+//! aircraft flown to another zone slides there); the sheet and the
+//! highlights of what can be clicked are drawn again at each change; the
+//! events of a command flash where they happen (hits, losses, rescues).
 
-use crate::CsarScreen;
-use crate::layout::{
-    self, BOX_W, BoardLayout, COUNTER, HEADER, Item, ItemKind, R1, R2, zone_angle,
-};
+use crate::layout::{self, BoardLayout, COUNTER, HEADER, Item, ItemKind, R1, R2, zone_angle};
 use crate::pick::Thing;
+use crate::screen::CsarScreen;
 use bevy::prelude::*;
-use bevy::sprite::Anchor;
-use bevy::text::{Justify, LineBreak, TextLayout};
-use bevy::window::PrimaryWindow;
 use csar_rules::data::ZoneMarkerKind;
+use csar_rules::event::Event;
 use csar_rules::view::{AircraftView, GunView, MarkerView, SurvivorView};
-use csar_rules::{AircraftKind, Place, Zone};
+use csar_rules::{AircraftKind, Csar, Place, Zone};
 use std::collections::BTreeSet;
-use vt_ui::board::{BoardBounds, BoardCamera, BoardRect, Tooltip};
-use vt_ui::shapes::{ShapeBuilder, circle_points};
+use vt_ui::palette::{self, Rgba, air, board as lit};
+use vt_ui::pieces::{self, PieceHome, PieceLook};
+use vt_ui::prelude::*;
+use vt_ui::shapes::circle_points;
 
-/// Everything the board spawned (roots only).
+/// The sheet and the highlights, drawn again at each change.
 #[derive(Component)]
-pub struct CsarBoard;
+pub struct CsarSheet;
 
 /// A counter on the board and what clicking it means.
 #[derive(Component, Clone, Debug)]
 pub struct CsarCounter(pub Option<Thing>);
 
-const INK: Color = Color::srgb(0.08, 0.08, 0.07);
-const PAPER: Color = Color::srgb(0.95, 0.93, 0.86);
-const GOLD: Color = Color::srgba(1.0, 0.82, 0.15, 0.95);
-const SELECTED: Color = Color::srgba(0.35, 0.9, 1.0, 1.0);
-
-fn rgb(r: u8, g: u8, b: u8) -> Color {
-    Color::srgb_u8(r, g, b)
-}
-
-/// Despawns the board (leaving a game for the menu).
-pub fn clear_board(mut commands: Commands, old: Query<Entity, With<CsarBoard>>) {
-    for e in &old {
-        commands.entity(e).despawn();
-    }
-}
+const INK: Rgba = palette::INK;
 
 /// Draws the board again when the game or the selection changed.
-pub fn redraw(
-    mut commands: Commands,
-    st: Res<CsarScreen>,
-    old: Query<Entity, With<CsarBoard>>,
-    mut drawn: Local<Option<u64>>,
-    meshes: Option<ResMut<Assets<Mesh>>>,
-    materials: Option<ResMut<Assets<ColorMaterial>>>,
+#[allow(clippy::too_many_arguments)]
+pub fn draw(
+    synced: Res<Synced<Csar>>,
+    mut st: ResMut<CsarScreen>,
+    sheet: Query<Entity, With<CsarSheet>>,
+    counters: Query<(Entity, &PieceKey, &PieceLook, &PieceHome), With<CsarCounter>>,
+    mut drawn: Local<Option<(u64, u64)>>,
     mut bounds: ResMut<BoardBounds>,
+    mut anim: MessageWriter<Animate>,
+    mut board: BoardDraw,
 ) {
-    if *drawn == Some(st.board_generation) {
+    let key = (synced.generation, st.generation);
+    if *drawn == Some(key) {
         return;
     }
-    *drawn = Some(st.board_generation);
-    for e in &old {
-        commands.entity(e).despawn();
+    *drawn = Some(key);
+    let slides = std::mem::take(&mut st.slide);
+    for e in &sheet {
+        board.commands.entity(e).despawn();
     }
-    let (Some(mut meshes), Some(mut materials)) = (meshes, materials) else {
+    let Some(mut p) = board.painter() else { return };
+    let Some(layout) = &st.layout else {
+        for (e, ..) in &counters {
+            p.commands.entity(e).despawn();
+        }
         return;
     };
-    let Some(layout) = &st.layout else { return };
     bounds.0 = Some(layout.bounds);
-    let next: BTreeSet<Thing> = st.routes.next(&st.picker.selection);
+    let next: BTreeSet<Thing> = st.next();
     let selected: BTreeSet<Thing> = st.picker.selection.iter().copied().collect();
-    let fire_zone = st.view.as_ref().and_then(|v| v.fire.map(|(z, _)| z));
-    // One material for the whole board, blending: vertex colours with
-    // alpha (shadows, the tint of the zone under fire) show through.
-    let material = materials.add(ColorMaterial {
-        alpha_mode: bevy::sprite_render::AlphaMode2d::Blend,
-        ..Default::default()
-    });
-    let mut ctx = Draw {
-        commands: &mut commands,
-        meshes: &mut meshes,
-        material,
-    };
-    ctx.sheet(layout, &next, fire_zone, st.view.as_ref());
-    for (i, item) in layout.items.iter().enumerate() {
-        let mark = match item.thing {
-            Some(t) if selected.contains(&t) => Some(SELECTED),
-            Some(t) if next.contains(&t) => Some(GOLD),
+    let view = synced.view.as_ref();
+    let fire_zone = view.and_then(|v| v.fire.map(|(z, _)| z));
+    draw_sheet(&mut p, layout, &next, fire_zone, view);
+    // What can be clicked is ringed; the counters themselves stay.
+    let mut marks = ShapeBuilder::new();
+    for item in &layout.items {
+        let ring = match item.thing {
+            Some(t) if selected.contains(&t) => Some(lit::SELECTED),
+            Some(t) if next.contains(&t) => Some(lit::LIT),
             _ => None,
         };
-        ctx.counter(item, 2.0 + i as f32 * 0.02, mark);
+        if let Some(c) = ring {
+            marks.rect_outline(item.at, Vec2::splat(COUNTER + 14.0), 5.0, c);
+        }
+        if item.thing.is_some() && item.thing == st.focus {
+            marks.rect_outline(item.at, Vec2::splat(COUNTER + 26.0), 3.0, lit::FOCUS);
+        }
+    }
+    if !marks.is_empty() {
+        let e = p.shape(&marks, Vec3::new(0.0, 0.0, 1.9));
+        p.commands.entity(e).insert(CsarSheet);
+    }
+    let keys = item_keys(layout);
+    // Counters only pile up past a zone's last slot: each a little above
+    // the ones it covers, so moving one elsewhere leaves the others' heights.
+    let height = |i: usize, at: Vec2| {
+        let under = (layout.items[..i].iter())
+            .filter(|o| (o.at - at).abs().max_element() < COUNTER)
+            .count();
+        2.0 + under as f32 * 0.02
+    };
+    let wanted = (layout.items.iter().zip(&keys).enumerate()).map(|(i, (item, k))| {
+        Wanted::new(
+            *k,
+            counter_spec(item).look(),
+            item.at.extend(height(i, item.at)),
+        )
+    });
+    let plan = pieces::plan(counters.iter(), wanted);
+    let by_key: Vec<(PieceKey, &Item)> = keys.iter().copied().zip(&layout.items).collect();
+    plan.apply(
+        &mut p,
+        |p, w| {
+            let item = by_key.iter().find(|(k, _)| *k == w.key).map(|(_, i)| *i);
+            match item {
+                Some(item) => counter(p, item, w.home),
+                None => p.root((), Transform::from_translation(w.home)),
+            }
+        },
+        slides.then_some(&mut anim),
+    );
+}
+
+/// A stable name for each counter of the layout: what it is, or its kind
+/// and place for markers that are not clicked.
+pub fn item_keys(layout: &BoardLayout) -> Vec<PieceKey> {
+    let mut seen: Vec<(&'static str, u64)> = Vec::new();
+    layout
+        .items
+        .iter()
+        .map(|item| {
+            let zone = |z: Zone| Zone::ALL.iter().position(|x| *x == z).unwrap_or(9) as u64;
+            match item.thing {
+                Some(Thing::Aircraft(a)) => PieceKey("aircraft", a as u64),
+                Some(Thing::Gun(g)) => PieceKey("gun", g as u64),
+                Some(Thing::Survivor(s)) => PieceKey("survivor", s as u64),
+                Some(Thing::Barrage(z)) => PieceKey("barrage", zone(z)),
+                Some(Thing::TargetOfOpportunity(z)) => PieceKey("target", zone(z)),
+                _ => {
+                    let kind = match &item.kind {
+                        ItemKind::Hidden(_) => "hidden",
+                        ItemKind::Enemy(_) => "enemy",
+                        ItemKind::ZoneMarker { .. } => "zone-marker",
+                        ItemKind::RulesOfEngagement => "roe",
+                        ItemKind::CsGas { .. } => "cs-gas",
+                        ItemKind::Smoke { .. } => "smoke",
+                        ItemKind::Cluster => "cluster",
+                        _ => "other",
+                    };
+                    let region = match item.region {
+                        layout::Region::Zone(z) => zone(z),
+                        layout::Region::Orbit => 10,
+                        layout::Region::Pool => 11,
+                        layout::Region::OffMap => 12,
+                    };
+                    let n = seen
+                        .iter()
+                        .filter(|(k, r)| *k == kind && *r == region)
+                        .count();
+                    seen.push((kind, region));
+                    PieceKey(kind, region * 100 + n as u64)
+                }
+            }
+        })
+        .collect()
+}
+
+/// Where the events of the commands just played happened flash: hits,
+/// losses, rescues, reveals; where the thing was when it happened.
+pub fn animate_events(
+    mut changes: MessageReader<SessionChanged<Csar>>,
+    st: Res<CsarScreen>,
+    mut anim: MessageWriter<Animate>,
+) {
+    for change in changes.read() {
+        if !change.animate() {
+            continue;
+        }
+        let at = |t: Thing| {
+            let find = |l: &Option<BoardLayout>| l.as_ref().and_then(|l| l.position(t));
+            find(&st.before).or_else(|| find(&st.layout))
+        };
+        let zone = |z: Zone| Some(layout::zone_label_at(z) - Vec2::new(0.0, 30.0));
+        for e in &change.events {
+            let (place, color, word) = match *e {
+                Event::HitsScored { zone: z, hits } if hits > 0 => {
+                    (zone(z), lit::FLASH_HIT, format!("{hits} Hit(s)"))
+                }
+                Event::Shaken { aircraft } => (
+                    at(Thing::Aircraft(aircraft)),
+                    lit::FLASH_BLAST,
+                    "Shaken".into(),
+                ),
+                Event::ShotDown { aircraft } => (
+                    at(Thing::Aircraft(aircraft)),
+                    lit::FLASH_LOSS,
+                    "Shot down".into(),
+                ),
+                Event::Destroyed { aircraft, .. } => (
+                    at(Thing::Aircraft(aircraft)),
+                    lit::FLASH_LOSS,
+                    "Destroyed".into(),
+                ),
+                Event::FastMoverLost { aircraft } => (
+                    at(Thing::Aircraft(aircraft)),
+                    lit::FLASH_LOSS,
+                    "Lost".into(),
+                ),
+                Event::GunHit { gun, hits, .. } => (
+                    at(Thing::Gun(gun)),
+                    lit::FLASH_HIT,
+                    format!("{hits} Hit(s)"),
+                ),
+                Event::GunRemoved { gun, .. } => {
+                    (at(Thing::Gun(gun)), lit::FLASH_BLAST, "Gun out".into())
+                }
+                Event::TargetHit { zone: z, hits, .. } => (
+                    at(Thing::TargetOfOpportunity(z)),
+                    lit::FLASH_HIT,
+                    format!("{hits} Hit(s)"),
+                ),
+                Event::TargetDestroyed { zone: z } => (
+                    at(Thing::TargetOfOpportunity(z)),
+                    lit::FLASH_BLAST,
+                    "Destroyed".into(),
+                ),
+                Event::Rescued { survivor, .. } => (
+                    at(Thing::Survivor(survivor)),
+                    lit::FLASH_GOOD,
+                    "Rescued".into(),
+                ),
+                Event::Captured { survivor } => (
+                    at(Thing::Survivor(survivor)),
+                    lit::FLASH_LOSS,
+                    "Captured".into(),
+                ),
+                Event::SurvivorKilled { survivor } => (
+                    at(Thing::Survivor(survivor)),
+                    lit::FLASH_LOSS,
+                    "Killed".into(),
+                ),
+                Event::SurvivorInjured { survivor } => (
+                    at(Thing::Survivor(survivor)),
+                    lit::FLASH_HIT,
+                    "Injured".into(),
+                ),
+                Event::MarkerRevealed { zone: z, .. } => {
+                    (zone(z), lit::FLASH_INFO, "Revealed".into())
+                }
+                _ => continue,
+            };
+            if let Some(p) = place {
+                anim.write(Animate::flash(p, COUNTER * 0.8, color, word));
+            }
+        }
     }
 }
 
-struct Draw<'a, 'w, 's> {
-    commands: &'a mut Commands<'w, 's>,
-    meshes: &'a mut Assets<Mesh>,
-    material: Handle<ColorMaterial>,
-}
-
-fn annular_sector(b: &mut ShapeBuilder, r0: f32, r1: f32, a0: f32, a1: f32, color: Color) {
+fn annular_sector(b: &mut ShapeBuilder, r0: f32, r1: f32, a0: f32, a1: f32, color: Rgba) {
     let n = 24;
     for i in 0..n {
         let t0 = a0 + (a1 - a0) * i as f32 / n as f32;
@@ -105,7 +258,7 @@ fn annular_sector(b: &mut ShapeBuilder, r0: f32, r1: f32, a0: f32, a1: f32, colo
     }
 }
 
-fn zone_shape(b: &mut ShapeBuilder, z: Zone, color: Color) {
+fn zone_shape(b: &mut ShapeBuilder, z: Zone, color: Rgba) {
     if z == Zone::Center {
         b.circle(Vec2::ZERO, R1, color, 64);
     } else {
@@ -115,7 +268,7 @@ fn zone_shape(b: &mut ShapeBuilder, z: Zone, color: Color) {
     }
 }
 
-fn zone_outline(b: &mut ShapeBuilder, z: Zone, width: f32, color: Color) {
+fn zone_outline(b: &mut ShapeBuilder, z: Zone, width: f32, color: Rgba) {
     if z == Zone::Center {
         b.ellipse_ring(Vec2::ZERO, R1, R1, width, color);
     } else {
@@ -130,198 +283,130 @@ fn zone_outline(b: &mut ShapeBuilder, z: Zone, width: f32, color: Color) {
     }
 }
 
-impl Draw<'_, '_, '_> {
-    fn shape(&mut self, b: &ShapeBuilder, at: Vec3) -> Entity {
-        self.commands
-            .spawn((
-                Mesh2d(self.meshes.add(b.build())),
-                MeshMaterial2d(self.material.clone()),
-                Transform::from_translation(at),
-            ))
-            .id()
-    }
-
-    fn text(&mut self, t: &str, at: Vec3, px: f32, color: Color) -> Entity {
-        self.commands
-            .spawn((
-                Text2d::new(t),
-                TextFont::from_font_size(px),
-                TextColor(color),
-                TextLayout::new(Justify::Center, LineBreak::WordBoundary),
-                Anchor::CENTER,
-                Transform::from_translation(at),
-            ))
-            .id()
-    }
-
-    fn root(&mut self, children: Vec<Entity>) {
-        let id = self
-            .commands
-            .spawn((CsarBoard, Transform::default(), Visibility::default()))
-            .id();
-        self.commands.entity(id).add_children(&children);
-    }
-
-    /// The sheet: the rings, the boxes beside them, their names, and the
-    /// zones that can be clicked now.
-    fn sheet(
-        &mut self,
-        l: &BoardLayout,
-        next: &BTreeSet<Thing>,
-        fire_zone: Option<Zone>,
-        view: Option<&csar_rules::View>,
-    ) {
-        let mut b = ShapeBuilder::new();
-        b.rect(l.bounds.center(), l.bounds.size(), rgb(38, 46, 34));
-        b.circle(Vec2::ZERO, R2 + 6.0, rgb(20, 26, 18), 96);
-        for z in Zone::OUTER {
-            let c = match z {
-                Zone::North | Zone::South => rgb(62, 86, 52),
-                _ => rgb(70, 94, 56),
-            };
-            zone_shape(&mut b, z, c);
-        }
-        zone_shape(&mut b, Zone::Center, rgb(96, 116, 70));
-        if let Some(z) = fire_zone {
-            zone_shape(&mut b, z, Color::srgba(0.9, 0.15, 0.1, 0.22));
-        }
-        for z in Zone::ALL {
-            zone_outline(&mut b, z, 2.0, rgb(20, 26, 18));
-        }
-        for z in Zone::ALL {
-            if next.contains(&Thing::Zone(z)) {
-                zone_outline(&mut b, z, 6.0, GOLD);
-            }
-        }
-        for (r, orbit) in [(l.orbit, true), (l.pool, false), (l.offmap, false)] {
-            b.rect(r.center(), r.size(), rgb(30, 40, 52));
-            b.rect(
-                Vec2::new(r.center().x, r.max.y - HEADER / 2.0),
-                Vec2::new(r.width(), HEADER),
-                rgb(44, 58, 76),
-            );
-            let lit = orbit && next.contains(&Thing::Orbit);
-            b.rect_outline(
-                r.center(),
-                r.size(),
-                if lit { 6.0 } else { 2.0 },
-                if lit { GOLD } else { rgb(120, 140, 160) },
-            );
-        }
-        let base = self.shape(&b, Vec3::ZERO);
-        let mut children = vec![base];
-        for z in Zone::ALL {
-            let mut name = z.name().to_uppercase();
-            if let Some(zv) = view.and_then(|v| v.zones.iter().find(|x| x.zone == z))
-                && zv.cards_assigned > 0
-            {
-                name = format!("{name} - {}/2 cards", zv.cards_assigned);
-            }
-            let p = layout::zone_label_at(z);
-            children.push(self.text(&name, p.extend(1.0), 20.0, rgb(225, 230, 200)));
-        }
-        for (r, title) in [
-            (l.orbit, "ORBIT BOX"),
-            (l.pool, "FAST MOVER POOL"),
-            (l.offmap, "NOT ON THE MAP"),
-        ] {
-            children.push(self.text(
-                title,
-                Vec3::new(r.center().x, r.max.y - HEADER / 2.0, 1.0),
-                20.0,
-                rgb(220, 228, 236),
-            ));
-        }
-        let _ = BOX_W;
-        self.root(children);
-    }
-
-    /// One counter with its tooltip, highlighted if it can be clicked now.
-    fn counter(&mut self, item: &Item, z: f32, mark: Option<Color>) {
-        let spec = counter_spec(item);
-        let s = COUNTER;
-        let mut b = ShapeBuilder::new();
-        if let Some(c) = mark {
-            b.rect_outline(Vec2::ZERO, Vec2::splat(s + 14.0), 5.0, c);
-        }
-        b.rect(
-            Vec2::new(s * 0.06, -s * 0.06),
-            Vec2::splat(s),
-            Color::srgba(0.0, 0.0, 0.0, 0.45),
-        );
-        let bg = if spec.dim {
-            spec.bg.mix(&rgb(110, 110, 110), 0.6)
-        } else {
-            spec.bg
+/// The sheet: the rings, the boxes beside them, their names, and the zones
+/// that can be clicked now.
+fn draw_sheet(
+    p: &mut Painter,
+    l: &BoardLayout,
+    next: &BTreeSet<Thing>,
+    fire_zone: Option<Zone>,
+    view: Option<&csar_rules::View>,
+) {
+    let mut b = ShapeBuilder::new();
+    b.rect(l.bounds.center(), l.bounds.size(), air::SHEET);
+    b.circle(Vec2::ZERO, R2 + 6.0, air::RIM, 96);
+    for z in Zone::OUTER {
+        let c = match z {
+            Zone::North | Zone::South => air::ZONE_NS,
+            _ => air::ZONE_EW,
         };
-        b.rect(Vec2::ZERO, Vec2::splat(s), bg);
-        b.rect_outline(Vec2::ZERO, Vec2::splat(s), 1.5, spec.ink.with_alpha(0.7));
-        (spec.symbol)(&mut b, spec.ink);
-        for (i, badge) in spec.badges.iter().enumerate() {
-            let c = Vec2::new(s * 0.5 - 1.0, s * 0.5 - 1.0 - i as f32 * 19.0);
-            b.rect(c, Vec2::new(22.0, 17.0), badge.1);
-            b.rect_outline(c, Vec2::new(22.0, 17.0), 1.0, INK);
+        zone_shape(&mut b, z, c);
+    }
+    zone_shape(&mut b, Zone::Center, air::ZONE_CENTER);
+    if let Some(z) = fire_zone {
+        zone_shape(&mut b, z, lit::UNDER_FIRE);
+    }
+    for z in Zone::ALL {
+        zone_outline(&mut b, z, 2.0, air::RIM);
+    }
+    for z in Zone::ALL {
+        if next.contains(&Thing::Zone(z)) {
+            zone_outline(&mut b, z, 6.0, lit::LIT);
         }
-        let body = self.shape(&b, Vec3::new(0.0, 0.0, 0.0));
-        let mut children = vec![body];
-        if !spec.top.is_empty() {
-            children.push(self.text(&spec.top, Vec3::new(0.0, s * 0.35, 0.05), 13.0, spec.ink));
+    }
+    for (r, orbit) in [(l.orbit, true), (l.pool, false), (l.offmap, false)] {
+        b.rect(r.center(), r.size(), air::BOX);
+        b.rect(
+            Vec2::new(r.center().x, r.max.y - HEADER / 2.0),
+            Vec2::new(r.width(), HEADER),
+            air::BOX_HEADER,
+        );
+        let on = orbit && next.contains(&Thing::Orbit);
+        b.rect_outline(
+            r.center(),
+            r.size(),
+            if on { 6.0 } else { 2.0 },
+            if on { lit::LIT } else { air::BOX_EDGE },
+        );
+    }
+    let root = p.root(CsarSheet, Transform::default());
+    p.child_shape(root, &b, Vec3::ZERO);
+    for z in Zone::ALL {
+        let mut name = z.name().to_uppercase();
+        if let Some(zv) = view.and_then(|v| v.zones.iter().find(|x| x.zone == z))
+            && zv.cards_assigned > 0
+        {
+            name = format!("{name} - {}/2 cards", zv.cards_assigned);
         }
-        if !spec.middle.is_empty() {
-            children.push(self.text(
-                &spec.middle,
-                Vec3::new(0.0, spec.middle_y, 0.05),
-                spec.middle_px,
-                spec.ink,
-            ));
-        }
-        if !spec.bottom.is_empty() {
-            children.push(self.text(
-                &spec.bottom,
-                Vec3::new(0.0, -s * 0.32, 0.05),
-                spec.bottom_px,
-                spec.ink,
-            ));
-        }
-        for (i, badge) in spec.badges.iter().enumerate() {
-            let c = Vec3::new(s * 0.5 - 1.0, s * 0.5 - 1.0 - i as f32 * 19.0, 0.06);
-            children.push(self.text(&badge.0, c, 13.0, crate::board::ink_on(badge.1)));
-        }
-        let mut t = Transform::from_translation(item.at.extend(z));
-        if spec.rotated {
-            // Fired guns and pinpointed Survivors turn ninety degrees right.
-            t.rotate_z(-std::f32::consts::FRAC_PI_2);
-        }
-        let id = self
-            .commands
-            .spawn((
-                CsarBoard,
-                CsarCounter(item.thing),
-                spec.tooltip,
-                t,
-                Visibility::default(),
-            ))
-            .id();
-        self.commands.entity(id).add_children(&children);
+        let at = layout::zone_label_at(z).extend(1.0);
+        p.child_text(root, &name, at, 20.0, air::ZONE_NAME);
+    }
+    for (r, title) in [
+        (l.orbit, "ORBIT BOX"),
+        (l.pool, "FAST MOVER POOL"),
+        (l.offmap, "NOT ON THE MAP"),
+    ] {
+        let at = Vec3::new(r.center().x, r.max.y - HEADER / 2.0, 1.0);
+        p.child_text(root, title, at, 20.0, air::BOX_NAME);
     }
 }
 
-/// Dark ink on light colours, light ink on dark ones.
-pub fn ink_on(bg: Color) -> Color {
-    let l = bg.to_srgba();
-    if 0.299 * l.red + 0.587 * l.green + 0.114 * l.blue > 0.5 {
-        INK
+/// One counter with its tooltip.
+fn counter(p: &mut Painter, item: &Item, home: Vec3) -> Entity {
+    let spec = counter_spec(item);
+    let s = COUNTER;
+    let mut b = ShapeBuilder::new();
+    b.rect(Vec2::new(s * 0.06, -s * 0.06), Vec2::splat(s), lit::SHADOW);
+    let bg = if spec.dim {
+        spec.bg.mix(lit::SPENT, 0.6)
     } else {
-        PAPER
+        spec.bg
+    };
+    b.rect(Vec2::ZERO, Vec2::splat(s), bg);
+    b.rect_outline(Vec2::ZERO, Vec2::splat(s), 1.5, spec.ink.alpha(180));
+    (spec.symbol)(&mut b, spec.ink);
+    for (i, badge) in spec.badges.iter().enumerate() {
+        let c = Vec2::new(s * 0.5 - 1.0, s * 0.5 - 1.0 - i as f32 * 19.0);
+        b.rect(c, Vec2::new(22.0, 17.0), badge.1);
+        b.rect_outline(c, Vec2::new(22.0, 17.0), 1.0, INK);
     }
+    let mut t = Transform::from_translation(home);
+    if spec.rotated {
+        // Fired guns and pinpointed Survivors turn ninety degrees right.
+        t.rotate_z(-std::f32::consts::FRAC_PI_2);
+    }
+    let id = p.root((CsarCounter(item.thing), spec.tooltip), t);
+    p.child_shape(id, &b, Vec3::ZERO);
+    if !spec.top.is_empty() {
+        p.child_text(
+            id,
+            &spec.top,
+            Vec3::new(0.0, s * 0.35, 0.05),
+            13.0,
+            spec.ink,
+        );
+    }
+    if !spec.middle.is_empty() {
+        let at = Vec3::new(0.0, spec.middle_y, 0.05);
+        p.child_text(id, &spec.middle, at, spec.middle_px, spec.ink);
+    }
+    if !spec.bottom.is_empty() {
+        let at = Vec3::new(0.0, -s * 0.32, 0.05);
+        p.child_text(id, &spec.bottom, at, spec.bottom_px, spec.ink);
+    }
+    for (i, badge) in spec.badges.iter().enumerate() {
+        let c = Vec3::new(s * 0.5 - 1.0, s * 0.5 - 1.0 - i as f32 * 19.0, 0.06);
+        p.child_text(id, &badge.0, c, 13.0, badge.1.ink());
+    }
+    id
 }
 
-type Symbol = fn(&mut ShapeBuilder, Color);
+type Symbol = fn(&mut ShapeBuilder, Rgba);
 
 /// How one counter looks.
 pub struct CounterLook {
-    pub bg: Color,
-    pub ink: Color,
+    pub bg: Rgba,
+    pub ink: Rgba,
     pub top: String,
     pub middle: String,
     pub middle_px: f32,
@@ -329,19 +414,38 @@ pub struct CounterLook {
     pub bottom: String,
     pub bottom_px: f32,
     /// Small tabs at the upper right: (text, colour).
-    pub badges: Vec<(String, Color)>,
+    pub badges: Vec<(String, Rgba)>,
     pub rotated: bool,
     pub dim: bool,
     pub symbol: Symbol,
     pub tooltip: Tooltip,
 }
 
-fn no_symbol(_: &mut ShapeBuilder, _: Color) {}
+impl CounterLook {
+    /// What is drawn, as a hash (not where: a counter that only moves keeps
+    /// its entity and slides).
+    pub fn look(&self) -> u64 {
+        let mut shape = ShapeBuilder::new();
+        (self.symbol)(&mut shape, self.ink);
+        pieces::look_of(&(
+            (self.bg, self.ink, &self.top, &self.middle, &self.bottom),
+            (
+                self.middle_px.to_bits(),
+                self.middle_y.to_bits(),
+                self.bottom_px.to_bits(),
+            ),
+            (&self.badges, self.rotated, self.dim, &self.tooltip),
+            shape.indices.len(),
+        ))
+    }
+}
 
-fn look(bg: Color, top: &str, tooltip: Tooltip) -> CounterLook {
+fn no_symbol(_: &mut ShapeBuilder, _: Rgba) {}
+
+fn look(bg: Rgba, top: &str, tooltip: Tooltip) -> CounterLook {
     CounterLook {
         bg,
-        ink: ink_on(bg),
+        ink: bg.ink(),
         top: top.into(),
         middle: String::new(),
         middle_px: 22.0,
@@ -356,7 +460,7 @@ fn look(bg: Color, top: &str, tooltip: Tooltip) -> CounterLook {
     }
 }
 
-fn sandy(b: &mut ShapeBuilder, ink: Color) {
+fn sandy(b: &mut ShapeBuilder, ink: Rgba) {
     // A straight-winged propeller aircraft seen from above.
     b.line(Vec2::new(-22.0, 4.0), Vec2::new(22.0, 4.0), 5.0, ink);
     b.line(Vec2::new(0.0, 14.0), Vec2::new(0.0, -14.0), 5.0, ink);
@@ -364,7 +468,7 @@ fn sandy(b: &mut ShapeBuilder, ink: Color) {
     b.line(Vec2::new(-6.0, 16.0), Vec2::new(6.0, 16.0), 2.0, ink);
 }
 
-fn fac(b: &mut ShapeBuilder, ink: Color) {
+fn fac(b: &mut ShapeBuilder, ink: Rgba) {
     // A small high-wing spotter with twin booms.
     b.line(Vec2::new(-20.0, 6.0), Vec2::new(20.0, 6.0), 3.5, ink);
     b.line(Vec2::new(-5.0, 6.0), Vec2::new(-5.0, -12.0), 2.0, ink);
@@ -373,7 +477,7 @@ fn fac(b: &mut ShapeBuilder, ink: Color) {
     b.circle(Vec2::new(0.0, 9.0), 4.0, ink, 10);
 }
 
-fn helicopter(b: &mut ShapeBuilder, ink: Color) {
+fn helicopter(b: &mut ShapeBuilder, ink: Rgba) {
     b.line(Vec2::new(-20.0, 14.0), Vec2::new(20.0, -6.0), 2.5, ink);
     b.line(Vec2::new(-20.0, -6.0), Vec2::new(20.0, 14.0), 2.5, ink);
     b.ellipse_ring(Vec2::new(0.0, 4.0), 8.0, 6.0, 3.0, ink);
@@ -381,7 +485,7 @@ fn helicopter(b: &mut ShapeBuilder, ink: Color) {
     b.line(Vec2::new(-5.0, -16.0), Vec2::new(5.0, -16.0), 2.5, ink);
 }
 
-fn fast_mover(b: &mut ShapeBuilder, ink: Color) {
+fn fast_mover(b: &mut ShapeBuilder, ink: Rgba) {
     // Swept wings.
     b.polygon(
         &[
@@ -405,13 +509,13 @@ fn fast_mover(b: &mut ShapeBuilder, ink: Color) {
     b.line(Vec2::new(-8.0, -13.0), Vec2::new(8.0, -13.0), 3.0, ink);
 }
 
-fn gun(b: &mut ShapeBuilder, ink: Color) {
+fn gun(b: &mut ShapeBuilder, ink: Rgba) {
     b.circle(Vec2::new(0.0, 2.0), 6.0, ink, 12);
     b.line(Vec2::new(0.0, 2.0), Vec2::new(14.0, 14.0), 3.0, ink);
     b.line(Vec2::new(0.0, 2.0), Vec2::new(-14.0, 14.0), 3.0, ink);
 }
 
-fn survivor(b: &mut ShapeBuilder, ink: Color) {
+fn survivor(b: &mut ShapeBuilder, ink: Rgba) {
     // A canopy over a figure.
     let pts = circle_points(Vec2::new(0.0, 10.0), 16.0, 9.0, 20);
     let top: Vec<Vec2> = pts.into_iter().filter(|p| p.y >= 10.0).collect();
@@ -424,7 +528,7 @@ fn survivor(b: &mut ShapeBuilder, ink: Color) {
     b.line(Vec2::new(0.0, -5.0), Vec2::new(0.0, -13.0), 2.5, ink);
 }
 
-fn barrage(b: &mut ShapeBuilder, ink: Color) {
+fn barrage(b: &mut ShapeBuilder, ink: Rgba) {
     for (x, y) in [
         (-12.0, 6.0),
         (0.0, 12.0),
@@ -436,18 +540,18 @@ fn barrage(b: &mut ShapeBuilder, ink: Color) {
     }
 }
 
-fn face_down(b: &mut ShapeBuilder, ink: Color) {
-    b.ellipse_ring(Vec2::new(0.0, 2.0), 14.0, 14.0, 2.0, ink.with_alpha(0.5));
+fn face_down(b: &mut ShapeBuilder, ink: Rgba) {
+    b.ellipse_ring(Vec2::new(0.0, 2.0), 14.0, 14.0, 2.0, ink.alpha(128));
 }
 
 fn aircraft_look(a: &AircraftView, aboard: u8) -> CounterLook {
-    let (bg, kind, symbol): (Color, &str, Symbol) = match a.kind {
-        AircraftKind::Sandy => (rgb(176, 196, 214), "SANDY", sandy),
-        AircraftKind::Fac => (rgb(196, 210, 170), "FAC", fac),
-        AircraftKind::Helicopter => (rgb(214, 200, 150), "HELO", helicopter),
-        AircraftKind::FastMover => (rgb(170, 176, 196), "FAST", fast_mover),
+    let (bg, kind, symbol): (Rgba, &str, Symbol) = match a.kind {
+        AircraftKind::Sandy => (air::SANDY, "SANDY", sandy),
+        AircraftKind::Fac => (air::FAC, "FAC", fac),
+        AircraftKind::Helicopter => (air::HELICOPTER, "HELO", helicopter),
+        AircraftKind::FastMover => (air::FAST_MOVER, "FAST", fast_mover),
     };
-    let bg = if a.shaken { rgb(232, 138, 78) } else { bg };
+    let bg = if a.shaken { air::SHAKEN } else { bg };
     let mut tip = Tooltip::new(a.name.clone(), COUNTER / 2.0).line(format!(
         "{}, {} side up",
         a.kind.name(),
@@ -463,26 +567,26 @@ fn aircraft_look(a: &AircraftView, aboard: u8) -> CounterLook {
         l.badges.push((
             if a.exit { "EX" } else { "EN" }.into(),
             if a.exit {
-                rgb(240, 120, 60)
+                air::BADGE_EXIT
             } else {
-                rgb(120, 210, 120)
+                air::BADGE_ENTER
             },
         ));
         tip = tip.line(format!("{side} side up (2.1.3)"));
     }
     if a.shaken {
-        l.badges.push(("SH".into(), rgb(200, 50, 30)));
+        l.badges.push(("SH".into(), air::BADGE_SHAKEN));
     }
     if aboard > 0 {
-        l.badges.push((format!("+{aboard}"), rgb(250, 250, 250)));
+        l.badges.push((format!("+{aboard}"), air::BADGE_ABOARD));
         tip = tip.line(format!("{aboard} Survivor(s) aboard"));
     }
     if a.cards > 0 {
-        l.badges.push((format!("C{}", a.cards), rgb(200, 60, 50)));
+        l.badges.push((format!("C{}", a.cards), air::BADGE_CARDS));
         tip = tip.line(format!("{} Aircraft card(s) assigned", a.cards));
     }
     if let Some(p) = &a.pilot {
-        l.badges.push(("P".into(), rgb(250, 210, 60)));
+        l.badges.push(("P".into(), air::BADGE_PILOT));
         tip = tip.line(format!("Pilot/PJ: {p}"));
     }
     if a.moved && a.kind == AircraftKind::Helicopter {
@@ -491,7 +595,7 @@ fn aircraft_look(a: &AircraftView, aboard: u8) -> CounterLook {
     match a.place {
         Place::Arriving(t) => {
             l.dim = true;
-            l.badges.push((format!("T{t}"), rgb(120, 180, 240)));
+            l.badges.push((format!("T{t}"), air::BADGE_TURN));
             tip = tip.line(format!("Arrives in the Orbit Box on turn {t}"));
         }
         Place::Removed => {
@@ -523,17 +627,16 @@ fn aircraft_look(a: &AircraftView, aboard: u8) -> CounterLook {
 }
 
 fn cross(b: &mut ShapeBuilder) {
-    let c = Color::srgba(0.8, 0.05, 0.05, 0.9);
+    let c = lit::OUT_OF_PLAY;
     b.line(Vec2::new(-26.0, -26.0), Vec2::new(26.0, 26.0), 4.0, c);
     b.line(Vec2::new(-26.0, 26.0), Vec2::new(26.0, -26.0), 4.0, c);
 }
 
 fn gun_look(g: &GunView) -> CounterLook {
-    let active = rgb(150, 52, 40);
     let bg = if g.suppressed {
-        rgb(128, 128, 124)
+        air::GUN_SUPPRESSED
     } else {
-        active
+        air::GUN
     };
     let fp = match g.far {
         Some(f) => format!("{}/{}{}", g.near, f, if g.any_range { "*" } else { "" }),
@@ -566,11 +669,11 @@ fn gun_look(g: &GunView) -> CounterLook {
         tip = tip.line("Fired this turn (rotated)");
     }
     if g.hits > 0 {
-        l.badges.push((format!("H{}", g.hits), rgb(230, 40, 40)));
+        l.badges.push((format!("H{}", g.hits), air::BADGE_HITS));
         tip = tip.line(format!("{} Hit(s) this turn (9.1)", g.hits));
     }
     if g.mark > 0 {
-        l.badges.push((format!("M{}", g.mark), rgb(250, 220, 60)));
+        l.badges.push((format!("M{}", g.mark), air::BADGE_MARK));
         tip = tip.line(format!(
             "MARK {}: Attack and Napalm hits doubled (9.2)",
             if g.mark == 1 { "ONE" } else { "TWO" }
@@ -582,9 +685,9 @@ fn gun_look(g: &GunView) -> CounterLook {
 
 fn marker_look(m: &MarkerView, hidden: bool) -> CounterLook {
     let (bg, name) = if hidden {
-        (rgb(44, 52, 60), "HIDDEN")
+        (air::HIDDEN, "HIDDEN")
     } else {
-        (rgb(92, 34, 34), "ENEMY")
+        (air::ENEMY, "ENEMY")
     };
     let mut l = look(bg, name, Tooltip::default());
     let mut tip = Tooltip::new(
@@ -631,20 +734,20 @@ fn zone_marker_look(kind: ZoneMarkerKind, hits: u8, mark: u8) -> CounterLook {
         ZoneMarkerKind::Village => ("VILLAGE", "no CS Gas, CBU or Napalm by aircraft here"),
     };
     let bg = if kind == ZoneMarkerKind::TargetOfOpportunity {
-        rgb(214, 170, 96)
+        air::TARGET_OF_OPPORTUNITY
     } else {
-        rgb(204, 188, 140)
+        air::ZONE_MARKER
     };
     let mut l = look(bg, "", Tooltip::default());
     l.middle = short.into();
     l.middle_px = 12.0;
     let mut tip = Tooltip::new(kind.name(), COUNTER / 2.0).line(format!("{what} (9.3)"));
     if hits > 0 {
-        l.badges.push((format!("H{hits}"), rgb(230, 40, 40)));
+        l.badges.push((format!("H{hits}"), air::BADGE_HITS));
         tip = tip.line(format!("{hits} Hit(s) this turn"));
     }
     if mark > 0 {
-        l.badges.push((format!("M{mark}"), rgb(250, 220, 60)));
+        l.badges.push((format!("M{mark}"), air::BADGE_MARK));
         tip = tip.line("Marked: Attack and Napalm hits doubled");
     }
     l.tooltip = tip;
@@ -657,9 +760,9 @@ fn side_word(side: u8) -> &'static str {
 
 fn survivor_look(s: &SurvivorView) -> CounterLook {
     let bg = if s.injured {
-        rgb(236, 190, 180)
+        air::SURVIVOR_INJURED
     } else {
-        rgb(240, 236, 220)
+        air::SURVIVOR
     };
     let mut l = look(bg, &format!("SURV {}", s.index + 1), Tooltip::default());
     l.symbol = survivor;
@@ -687,7 +790,7 @@ fn counter_spec(item: &Item) -> CounterLook {
         ItemKind::ZoneMarker { kind, hits, mark } => zone_marker_look(*kind, *hits, *mark),
         ItemKind::RulesOfEngagement => {
             let mut l = look(
-                rgb(230, 230, 240),
+                air::RULES_OF_ENGAGEMENT,
                 "",
                 Tooltip::new("Rules of Engagement", r).line("Event card in play in this zone"),
             );
@@ -697,7 +800,7 @@ fn counter_spec(item: &Item) -> CounterLook {
         }
         ItemKind::CsGas { side } => {
             let mut l = look(
-                rgb(226, 210, 80),
+                air::CS_GAS,
                 "CS GAS",
                 Tooltip::new(format!("CS Gas {}", side_word(*side)), r)
                     .line("Suppresses the guns in this zone (9.2)")
@@ -709,7 +812,7 @@ fn counter_spec(item: &Item) -> CounterLook {
         }
         ItemKind::Smoke { side } => {
             let mut l = look(
-                rgb(200, 204, 210),
+                air::SMOKE,
                 "SMOKE",
                 Tooltip::new(format!("Smoke {}", side_word(*side)), r)
                     .line("Zone Firepower into this zone -1 (9.2)")
@@ -721,19 +824,19 @@ fn counter_spec(item: &Item) -> CounterLook {
         }
         ItemKind::Cluster => {
             let mut l = look(
-                rgb(60, 58, 50),
+                air::CLUSTER,
                 "CLUSTER",
                 Tooltip::new("Cluster Munitions", r)
                     .line("No Survivor moves into, out of or through this zone (9.2)"),
             );
             l.middle = "CBU".into();
             l.middle_px = 20.0;
-            l.ink = rgb(250, 170, 60);
+            l.ink = air::CLUSTER_PRINT;
             l
         }
         ItemKind::Barrage { count } => {
             let mut l = look(
-                rgb(210, 110, 40),
+                air::BARRAGE,
                 "BARRAGE",
                 Tooltip::new(format!("Barrage x{count}"), r)
                     .line("Aircraft here turn Shaken at Marker Adjustment (9.5)")
@@ -751,47 +854,4 @@ fn counter_spec(item: &Item) -> CounterLook {
             l
         }
     }
-}
-
-/// Where the camera was put by the last fit, and for which free rectangle.
-#[derive(Default)]
-pub struct LastFit {
-    free: Option<Rect>,
-    put: Option<Transform>,
-}
-
-/// Fits the board into the part of the window the panels leave free: at
-/// the start of a game, and again when that part changes (the window or a
-/// panel resized) unless the player has moved the camera since.
-pub fn fit_camera(
-    mut st: ResMut<CsarScreen>,
-    rect: Res<BoardRect>,
-    window: Query<&Window, With<PrimaryWindow>>,
-    mut camera: Query<&mut Transform, With<BoardCamera>>,
-    mut last: Local<LastFit>,
-) {
-    let Some(layout) = &st.layout else { return };
-    let Some(free) = crate::panels::free_board_rect(rect.0) else {
-        return;
-    };
-    let Ok(w) = window.single() else { return };
-    let Ok(mut t) = camera.single_mut() else {
-        return;
-    };
-    let untouched = last.put.is_some_and(|p| p == *t);
-    let changed = last.free.is_none_or(|f| f != free);
-    if !(st.needs_fit || (untouched && changed)) {
-        return;
-    }
-    let win = Vec2::new(w.width(), w.height());
-    let b = layout.bounds;
-    let scale = (b.width() / free.width().max(1.0)).max(b.height() / free.height().max(1.0)) * 1.02;
-    // The world point b.center() shows at the free rectangle's centre.
-    let offset = free.center() - win / 2.0;
-    t.scale = Vec3::new(scale, scale, 1.0);
-    t.translation.x = b.center().x - offset.x * scale;
-    t.translation.y = b.center().y + offset.y * scale;
-    last.free = Some(free);
-    last.put = Some(*t);
-    st.needs_fit = false;
 }

@@ -5,41 +5,34 @@
 use crate::draws::{DrawGroup, DrawnCard};
 use crate::layout::BoardLayout;
 use crate::pick::{Thing, command_words};
-use crate::records::Records;
-use crate::{CsarClick, CsarRecords, CsarScreen};
+use crate::records::{CsarRecords, Records};
+use crate::screen::{CsarClick, CsarScreen};
 use bevy::prelude::*;
-use bevy::window::PrimaryWindow;
 use bevy_egui::EguiContexts;
 use bevy_egui::egui::{
-    self, Align2, Color32, FontId, Pos2, RichText, Sense, Stroke, StrokeKind, pos2, vec2,
+    self, Align2, FontId, Pos2, RichText, Sense, Stroke, StrokeKind, pos2, vec2,
 };
 use csar_rules::data::CardClass;
 use csar_rules::view::{CardView, View};
 use csar_rules::{Command, Csar, Icon, Step, Zone};
 use std::collections::BTreeSet;
-use vt_ui::board::{BoardCamera, BoardRect};
-use vt_ui::{ActiveGame, SubmitCommand};
+use vt_ui::dev::ClickTargets;
+use vt_ui::layout::{Open, Panels, all_commands, note_frame, panel_frame};
+use vt_ui::overlay::cards::{self, CardDrag, CardEvents, CardFace};
+use vt_ui::palette::{self, Rgba, ui as tone};
+use vt_ui::prelude::*;
 
-/// Width of the decision column on the left of the board.
+/// Width of the decision column on the left of the board (egui points).
 pub const COLUMN_W: f32 = 256.0;
 /// Height of the card row under the board.
 pub const CARDS_H: f32 = 140.0;
-/// A card in the card row.
-pub const CARD: egui::Vec2 = vec2(70.0, 98.0);
-/// Seconds between two cards of the draw panel turning up.
+/// Seconds between two cards of the draw panel turning up (normal speed).
 pub const REVEAL_SECONDS: f32 = 0.35;
 /// Seconds the draw panel stays once every card is up (unless hovered).
 pub const DRAWS_LINGER: f32 = 10.0;
 
-/// The part of the board rectangle (logical pixels) the panels leave free.
-pub fn free_board_rect(board: Option<Rect>) -> Option<Rect> {
-    let b = board?;
-    let r = Rect::new(b.min.x + COLUMN_W, b.min.y, b.max.x, b.max.y - CARDS_H);
-    (r.width() > 50.0 && r.height() > 50.0).then_some(r)
-}
-
-/// Turns up the drawn cards one by one.
-pub fn tick_draws(mut st: ResMut<CsarScreen>, time: Res<Time>) {
+/// Turns up the drawn cards one by one, at the animation speed.
+pub fn tick_draws(mut st: ResMut<CsarScreen>, time: Res<Time>, speed: Res<AnimSpeed>) {
     if st.draws.is_empty() {
         return;
     }
@@ -51,18 +44,16 @@ pub fn tick_draws(mut st: ResMut<CsarScreen>, time: Res<Time>) {
         }
         return;
     }
+    let step = speed.seconds(REVEAL_SECONDS);
+    if step <= 0.0 {
+        st.shown_cards = total;
+        return;
+    }
     st.reveal_clock += time.delta_secs();
-    while st.reveal_clock >= REVEAL_SECONDS && st.shown_cards < total {
-        st.reveal_clock -= REVEAL_SECONDS;
+    while st.reveal_clock >= step && st.shown_cards < total {
+        st.reveal_clock -= step;
         st.shown_cards += 1;
     }
-}
-
-fn to_egui(r: Rect, ratio: f32) -> egui::Rect {
-    egui::Rect::from_min_max(
-        pos2(r.min.x / ratio, r.min.y / ratio),
-        pos2(r.max.x / ratio, r.max.y / ratio),
-    )
 }
 
 /// What the panels asked for this frame.
@@ -76,7 +67,7 @@ struct Out {
     /// Where the Reserve is drawn (a hand card dropped there is reserved).
     reserve_rect: Option<egui::Rect>,
     submit: Option<Command>,
-    drop: Option<(u8, Pos2)>,
+    cards: CardEvents<Thing>,
     cancel: bool,
     undo: bool,
     close_draws: bool,
@@ -87,46 +78,47 @@ struct Out {
 #[derive(Default)]
 pub struct PanelState {
     record_open: bool,
-    dragging: Option<u8>,
+    drag: CardDrag<Thing>,
 }
 
 #[allow(clippy::too_many_arguments)]
 pub fn play_ui(
-    mut contexts: EguiContexts,
-    game: Option<ResMut<ActiveGame>>,
+    mut panels: Panels<Csar>,
     mut st: ResMut<CsarScreen>,
     rec: Res<CsarRecords>,
-    rect: Res<BoardRect>,
-    window: Query<&Window, With<PrimaryWindow>>,
     camera: Query<(&Camera, &GlobalTransform), With<BoardCamera>>,
     mut panel: Local<PanelState>,
-    mut targets: ResMut<crate::dev::ClickTargets>,
+    mut targets: ResMut<ClickTargets>,
     mut clicks: MessageWriter<CsarClick>,
     mut submit: MessageWriter<SubmitCommand>,
 ) -> Result {
-    let ctx = contexts.ctx_mut()?.clone();
-    let Some(mut game) = game else {
+    let Some(Open {
+        ctx,
+        layout: l,
+        game,
+        synced,
+        view,
+        rules,
+        insets,
+        rect,
+    }) = panels.open()?
+    else {
         return Ok(());
     };
-    let (Some(view), Some(rules), Some(board)) = (st.view.clone(), st.rules.clone(), rect.0) else {
-        return Ok(());
-    };
-    let scale = window
-        .iter()
-        .next()
-        .map(|w| w.scale_factor())
-        .unwrap_or(1.0);
-    let ratio = ctx.pixels_per_point() / scale;
-    let board = to_egui(board, ratio);
     let mut out = Out::default();
-    let person = game.person_to_decide();
+    let person = synced.to_decide;
     let can_undo = person && game.session.can_undo();
     let refusal = game.refusal.clone();
-    column(
-        &ctx, board, &st, &view, &rules, person, can_undo, refusal, &mut panel, &mut out,
-    );
-    card_row(&ctx, board, &st, &view, &rules, &mut panel, &mut out);
-    draw_panel(&ctx, board, &st, &mut out);
+    l.column(&ctx, "csar-column", COLUMN_W, insets, |ui| {
+        column(
+            ui, &st, synced, view, rules, can_undo, refusal, &mut panel, &mut out,
+        )
+    });
+    l.bottom_row(&ctx, "csar-cards", COLUMN_W, CARDS_H, insets, |ui| {
+        card_row(ui, &st, view, rules, &mut panel, &mut out)
+    });
+    cards::drag_ghost(&ctx, &mut panel.drag);
+    draw_panel(&ctx, l.board, &st, &mut out);
     if panel.record_open {
         let mut open = true;
         egui::Window::new("Record of finished games")
@@ -137,15 +129,12 @@ pub fn play_ui(
             });
         panel.record_open = open;
     }
-    targets.things = out
-        .things
-        .iter()
-        .map(|(t, p)| (*t, Vec2::new(p.x * ratio, p.y * ratio)))
+    out.things.extend(out.cards.shown.iter().copied());
+    targets.things = (out.things.iter())
+        .map(|(t, p)| (serde_json::to_value(t).unwrap_or_default(), l.to_window(*p)))
         .collect();
-    targets.buttons = out
-        .buttons
-        .iter()
-        .map(|(c, p)| (*c, Vec2::new(p.x * ratio, p.y * ratio)))
+    targets.buttons = (out.buttons.iter())
+        .map(|(c, p)| (serde_json::to_value(c).unwrap_or_default(), l.to_window(*p)))
         .collect();
     if out.draws_hovered {
         st.draws_idle = 0.0;
@@ -162,24 +151,29 @@ pub fn play_ui(
     if out.show_all_draws {
         st.shown_cards = usize::MAX / 2;
     }
+    out.clicks
+        .extend(out.cards.clicked.iter().map(|t| vec![*t]));
     for c in out.clicks {
         clicks.write(CsarClick(c));
     }
-    let reserve_drop = out.drop.filter(|(card, at)| {
+    let drop = out.cards.dropped.and_then(|(t, at)| match t {
+        Thing::Card(c) => Some((c, at)),
+        _ => None,
+    });
+    let reserve_drop = drop.filter(|(card, at)| {
         out.reserve_rect.is_some_and(|r| r.contains(*at))
-            && st.legal.contains(&Command::Reserve(*card))
+            && synced.legal.contains(&Command::Reserve(*card))
     });
     if let Some((card, _)) = reserve_drop {
         out.submit = Some(Command::Reserve(card));
-    } else if let Some((card, at)) = out.drop {
+    } else if let Some((card, at)) = drop {
         // A card dropped on the board: the card, then what it was dropped on.
-        let cursor = vec2(at.x, at.y) * ratio;
-        let on_free =
-            free_board_rect(rect.0).is_some_and(|r| r.contains(Vec2::new(cursor.x, cursor.y)));
+        let cursor = l.to_window(at);
+        let on_free = free_board_rect(rect, insets).is_some_and(|r| r.contains(cursor));
         if on_free
             && let Some(layout) = &st.layout
             && let Ok((cam, t)) = camera.single()
-            && let Ok(world) = cam.viewport_to_world_2d(t, Vec2::new(cursor.x, cursor.y))
+            && let Ok(world) = cam.viewport_to_world_2d(t, cursor)
         {
             let under = layout.hit(world);
             if !under.is_empty() {
@@ -202,21 +196,6 @@ pub fn play_ui(
         game.viewer = game.natural_viewer(v);
     }
     Ok(())
-}
-
-fn area(id: &str, rect: egui::Rect) -> egui::Area {
-    egui::Area::new(egui::Id::new(id))
-        .fixed_pos(rect.min)
-        .order(egui::Order::Middle)
-        .constrain(false)
-        .fade_in(false)
-}
-
-fn panel_frame() -> egui::Frame {
-    egui::Frame::new()
-        .fill(Color32::from_rgb(24, 28, 24))
-        .stroke(Stroke::new(1.0, Color32::from_rgb(70, 80, 64)))
-        .inner_margin(8.0)
 }
 
 fn step_name(step: Step) -> &'static str {
@@ -312,69 +291,48 @@ fn next_words(rules: &Csar, view: &View, next: &BTreeSet<Thing>) -> String {
 
 #[allow(clippy::too_many_arguments)]
 fn column(
-    ctx: &egui::Context,
-    board: egui::Rect,
+    ui: &mut egui::Ui,
     st: &CsarScreen,
+    synced: &Synced<Csar>,
     view: &View,
     rules: &Csar,
-    person: bool,
     can_undo: bool,
     refusal: Option<String>,
     panel: &mut PanelState,
     out: &mut Out,
 ) {
-    let r = egui::Rect::from_min_size(board.min, vec2(COLUMN_W, board.height()));
-    area("csar-column", r).show(ctx, |ui| {
-        panel_frame().show(ui, |ui| {
-            ui.set_width(COLUMN_W - 16.0);
-            ui.set_max_width(COLUMN_W - 16.0);
-            ui.set_height(board.height() - 16.0);
-            egui::ScrollArea::vertical()
-                .id_salt("csar-column-scroll")
-                .auto_shrink([false, false])
-                .show(ui, |ui| {
-                    decision_ui(ui, st, view, rules, person, can_undo, refusal, out);
-                    ui.separator();
-                    tracks_ui(ui, view, st, out);
-                    ui.separator();
-                    counting_ui(ui, view);
-                    decks_ui(ui, view);
-                    ui.separator();
-                    ui.horizontal(|ui| {
-                        if ui
-                            .button("Record of games")
-                            .on_hover_text("Finished games and win rates per scenario")
-                            .clicked()
-                        {
-                            panel.record_open = !panel.record_open;
-                        }
-                    });
-                    egui::CollapsingHeader::new("Every legal command")
-                        .id_salt("csar-all-commands")
-                        .default_open(false)
-                        .show(ui, |ui| {
-                            for c in &st.legal {
-                                let words = command_words(rules, c, view.step);
-                                if ui
-                                    .add_enabled(person, egui::Button::new(words).wrap())
-                                    .clicked()
-                                {
-                                    out.submit = Some(*c);
-                                }
-                            }
-                        });
-                });
-        });
+    decision_ui(ui, st, synced, view, rules, can_undo, refusal, out);
+    ui.separator();
+    tracks_ui(ui, view, st, out);
+    ui.separator();
+    counting_ui(ui, view);
+    decks_ui(ui, view);
+    ui.separator();
+    ui.horizontal(|ui| {
+        if ui
+            .button("Record of games")
+            .on_hover_text("Finished games and win rates per scenario")
+            .clicked()
+        {
+            panel.record_open = !panel.record_open;
+        }
     });
+    let labels: Vec<String> = (synced.legal.iter())
+        .map(|c| command_words(rules, c, view.step))
+        .collect();
+    let (clicked, _) = all_commands(ui, "csar-all-commands", &labels, synced.to_decide);
+    if let Some(i) = clicked {
+        out.submit = Some(synced.legal[i]);
+    }
 }
 
 #[allow(clippy::too_many_arguments)]
 fn decision_ui(
     ui: &mut egui::Ui,
     st: &CsarScreen,
+    synced: &Synced<Csar>,
     view: &View,
     rules: &Csar,
-    person: bool,
     can_undo: bool,
     refusal: Option<String>,
     out: &mut Out,
@@ -391,46 +349,42 @@ fn decision_ui(
     }
     let name = step_name(view.step);
     if !name.is_empty() {
-        ui.label(RichText::new(name).color(Color32::from_rgb(240, 200, 90)));
+        ui.label(RichText::new(name).color(tone::HEADING.egui()));
     }
-    if let Some(d) = &st.decision {
+    if let Some(d) = &synced.decision {
         ui.label(&d.prompt);
     }
     if let Some((z, hits)) = view.fire {
         ui.label(
             RichText::new(format!("{hits} Hit(s) to take in the {}", z.name()))
-                .color(Color32::from_rgb(250, 120, 100))
+                .color(tone::BAD.egui())
                 .strong(),
         );
     }
-    if !person {
+    if !synced.to_decide {
         ui.weak("Waiting for the game.");
         return;
     }
     let sel = &st.picker.selection;
     let next = st.routes.next(sel);
     if !sel.is_empty() {
-        egui::Frame::new()
-            .fill(Color32::from_rgb(30, 52, 60))
-            .inner_margin(6.0)
-            .corner_radius(4.0)
-            .show(ui, |ui| {
-                let words: Vec<String> = sel.iter().map(|t| thing_words(rules, view, *t)).collect();
-                ui.label(RichText::new(format!("Selected: {}", words.join(" → "))).strong());
-                if !next.is_empty() {
-                    ui.label(next_words(rules, view, &next));
+        note_frame(tone::SELECTION_FILL).show(ui, |ui| {
+            let words: Vec<String> = sel.iter().map(|t| thing_words(rules, view, *t)).collect();
+            ui.label(RichText::new(format!("Selected: {}", words.join(" → "))).strong());
+            if !next.is_empty() {
+                ui.label(next_words(rules, view, &next));
+            }
+            for c in st.routes.exact(sel) {
+                let b = ui.add(egui::Button::new(command_words(rules, &c, view.step)).wrap());
+                out.buttons.push((c, b.rect.center()));
+                if b.clicked() {
+                    out.submit = Some(c);
                 }
-                for c in st.routes.exact(sel) {
-                    let b = ui.add(egui::Button::new(command_words(rules, &c, view.step)).wrap());
-                    out.buttons.push((c, b.rect.center()));
-                    if b.clicked() {
-                        out.submit = Some(c);
-                    }
-                }
-                if ui.button("Cancel the selection").clicked() {
-                    out.cancel = true;
-                }
-            });
+            }
+            if ui.button("Cancel the selection").clicked() {
+                out.cancel = true;
+            }
+        });
     } else if !next.is_empty() {
         // A few choices: say what each click does; many: what to click.
         let routed: Vec<&Command> = st
@@ -453,18 +407,18 @@ fn decision_ui(
         }
     }
     if let Some(h) = &st.hint {
-        ui.colored_label(Color32::from_rgb(240, 180, 90), h);
+        ui.colored_label(tone::WARN.egui(), h);
     }
     if let Some(r) = refusal {
-        ui.colored_label(Color32::from_rgb(240, 120, 100), format!("Refused: {r}"));
+        ui.colored_label(tone::BAD.egui(), format!("Refused: {r}"));
     }
     for c in st.routes.buttons() {
         let b = egui::Button::new(RichText::new(command_words(rules, &c, view.step)).strong())
             .wrap()
             .fill(if c == Command::Done {
-                Color32::from_rgb(70, 90, 40)
+                tone::DONE_BUTTON.egui()
             } else {
-                Color32::from_rgb(50, 60, 70)
+                tone::BUTTON.egui()
             });
         let r = ui.add_sized([ui.available_width(), 28.0], b);
         out.buttons.push((c, r.rect.center()));
@@ -472,11 +426,7 @@ fn decision_ui(
             out.submit = Some(c);
         }
     }
-    if ui
-        .add_enabled(can_undo, egui::Button::new("Undo (U)"))
-        .on_disabled_hover_text("Nothing to take back: the last command drew or revealed something")
-        .clicked()
-    {
+    if vt_ui::layout::undo_button(ui, can_undo) {
         out.undo = true;
     }
 }
@@ -497,48 +447,8 @@ fn track_row(
     lit: bool,
     tip: &str,
 ) -> egui::Response {
-    ui.horizontal(|ui| {
-        ui.add_sized([42.0, 18.0], egui::Label::new(RichText::new(label).small()));
-        ui.spacing_mut().item_spacing.x = 1.0;
-        let room = COLUMN_W - 16.0 - 42.0 - 24.0;
-        let w = (room / cells.len().max(1) as f32).clamp(10.0, 22.0);
-        let mut any: Option<egui::Response> = None;
-        for (i, c) in cells.iter().enumerate() {
-            let (rect, r) = ui.allocate_exact_size(vec2(w - 1.0, 18.0), Sense::click());
-            let on = i == current;
-            let fill = if on {
-                Color32::from_rgb(220, 170, 40)
-            } else if c.starts_with('A') {
-                Color32::from_rgb(90, 30, 30)
-            } else {
-                Color32::from_rgb(40, 46, 40)
-            };
-            let stroke = if lit && on {
-                Stroke::new(2.5, Color32::from_rgb(255, 210, 40))
-            } else {
-                Stroke::new(1.0, Color32::GRAY)
-            };
-            ui.painter()
-                .rect(rect, 2.0, fill, stroke, StrokeKind::Inside);
-            ui.painter().text(
-                rect.center(),
-                Align2::CENTER_CENTER,
-                c,
-                FontId::proportional(10.0),
-                if on {
-                    Color32::BLACK
-                } else {
-                    Color32::LIGHT_GRAY
-                },
-            );
-            any = Some(match any {
-                Some(a) => a.union(r),
-                None => r,
-            });
-        }
-        any.unwrap_or_else(|| ui.label("")).on_hover_text(tip)
-    })
-    .inner
+    let danger = |c: &str| c.starts_with('A');
+    vt_ui::overlay::track::track_row(ui, label, cells, current, lit, danger, tip)
 }
 
 fn tracks_ui(ui: &mut egui::Ui, view: &View, st: &CsarScreen, out: &mut Out) {
@@ -583,15 +493,17 @@ fn tracks_ui(ui: &mut egui::Ui, view: &View, st: &CsarScreen, out: &mut Out) {
     );
 }
 
-fn icon_color(i: Icon) -> Color32 {
+fn icon_color(i: Icon) -> egui::Color32 {
+    use palette::cards::*;
     match i {
-        Icon::Crosshairs => Color32::from_rgb(220, 60, 50),
-        Icon::Roundel => Color32::from_rgb(60, 110, 220),
-        Icon::Rifle => Color32::from_rgb(150, 110, 60),
-        Icon::Blast => Color32::from_rgb(240, 150, 30),
-        Icon::Reshuffle => Color32::from_rgb(160, 160, 160),
-        Icon::Wild => Color32::from_rgb(200, 90, 220),
+        Icon::Crosshairs => CROSSHAIRS,
+        Icon::Roundel => ROUNDEL,
+        Icon::Rifle => RIFLE,
+        Icon::Blast => BLAST,
+        Icon::Reshuffle => RESHUFFLE,
+        Icon::Wild => WILD,
     }
+    .egui()
 }
 
 /// A Resolution card's icon, painted.
@@ -606,8 +518,8 @@ pub fn paint_icon(p: &egui::Painter, c: Pos2, r: f32, i: Icon) {
         }
         Icon::Roundel => {
             p.circle_filled(c, r * 0.95, col);
-            p.circle_filled(c, r * 0.55, Color32::WHITE);
-            p.circle_filled(c, r * 0.25, Color32::from_rgb(200, 40, 40));
+            p.circle_filled(c, r * 0.55, palette::WHITE.egui());
+            p.circle_filled(c, r * 0.25, palette::cards::ROUNDEL_CENTRE.egui());
         }
         Icon::Rifle => {
             let a = c + vec2(-r, r * 0.35);
@@ -693,8 +605,7 @@ fn counting_ui(ui: &mut egui::Ui, view: &View) {
                 paint_icon(ui.painter(), rect.center(), 7.0, *icon);
                 ui.label(RichText::new(icon.name()).small());
                 let (bar, resp) = ui.allocate_exact_size(vec2(70.0, 12.0), Sense::hover());
-                ui.painter()
-                    .rect_filled(bar, 2.0, Color32::from_rgb(40, 44, 40));
+                ui.painter().rect_filled(bar, 2.0, tone::BAR_EMPTY.egui());
                 let mut fill = bar;
                 fill.set_width(bar.width() * *n as f32 / max);
                 ui.painter().rect_filled(fill, 2.0, icon_color(*icon));
@@ -714,9 +625,9 @@ fn counting_ui(ui: &mut egui::Ui, view: &View) {
             let pct = o.chance * 100.0;
             let bad = o.what.contains("capture") || o.what.contains("abort");
             let color = if bad {
-                Color32::from_rgb(240, 130, 110)
+                tone::BAD.egui()
             } else {
-                Color32::from_rgb(140, 220, 140)
+                tone::GOOD.egui()
             };
             ui.horizontal_wrapped(|ui| {
                 ui.label(
@@ -784,9 +695,9 @@ fn hit_bars(ui: &mut egui::Ui, hits: &[f64]) {
                 bar,
                 1.0,
                 if k == 0 {
-                    Color32::from_rgb(120, 190, 120)
+                    tone::MODIFIER_PLUS.egui()
                 } else {
-                    Color32::from_rgb(220, 90, 70)
+                    tone::LOST.egui()
                 },
             );
             ui.painter().text(
@@ -794,27 +705,16 @@ fn hit_bars(ui: &mut egui::Ui, hits: &[f64]) {
                 Align2::CENTER_CENTER,
                 k.to_string(),
                 FontId::proportional(10.0),
-                Color32::LIGHT_GRAY,
+                palette::LIGHT_GRAY.egui(),
             );
             r.on_hover_text(format!("{k} Hit(s): {:.1}%", p * 100.0));
         }
     });
 }
 
-/// One card as the card row shows it.
-#[derive(Clone, Debug, Default)]
-pub struct Face {
-    pub title: String,
-    /// Banner colour: red Aircraft cards, blue Command cards (2.2.2), gold Pilot cards.
-    pub banner: [u8; 3],
-    pub lines: Vec<String>,
-    pub footer: String,
-    pub tooltip: String,
-    pub lit: bool,
-    pub selected: bool,
-}
-
-fn card_face(rules: &Csar, c: &CardView, lit: bool, selected: bool, view: &View) -> Face {
+/// An Action card as the card row shows it: red Aircraft cards, blue
+/// Command cards (2.2.2).
+fn card_face(rules: &Csar, c: &CardView, lit: bool, selected: bool, view: &View) -> CardFace {
     let kind = rules
         .data
         .action_cards
@@ -852,302 +752,117 @@ fn card_face(rules: &Csar, c: &CardView, lit: bool, selected: bool, view: &View)
             .unwrap_or_default(),
         None => String::new(),
     };
-    Face {
+    CardFace {
         title: c.name.clone(),
         banner: if c.command {
-            [50, 90, 170]
+            palette::cards::BANNER_COMMAND
         } else {
-            [170, 50, 40]
+            palette::cards::BANNER_ACTION
         },
         lines,
         footer,
         tooltip,
         lit,
         selected,
+        draggable: true,
     }
 }
 
-/// Paints a card; returns its response (click and drag).
-pub fn card_ui(ui: &mut egui::Ui, f: &Face) -> egui::Response {
-    let (rect, response) = ui.allocate_exact_size(CARD, Sense::click_and_drag());
-    let lift = if f.selected {
-        -8.0
-    } else if response.hovered() {
-        -3.0
-    } else {
-        0.0
-    };
-    let rect = rect.translate(vec2(0.0, lift));
-    let p = ui.painter();
-    let border = if f.selected {
-        Stroke::new(3.0, Color32::from_rgb(90, 230, 255))
-    } else if f.lit {
-        Stroke::new(3.0, Color32::from_rgb(250, 205, 50))
-    } else {
-        Stroke::new(1.0, Color32::from_rgb(90, 90, 90))
-    };
-    let paper = if f.lit || f.selected {
-        Color32::from_rgb(240, 234, 216)
-    } else {
-        Color32::from_rgb(196, 192, 180)
-    };
-    p.rect(rect, 5.0, paper, border, StrokeKind::Inside);
-    let banner =
-        egui::Rect::from_min_size(rect.min + vec2(3.0, 3.0), vec2(rect.width() - 6.0, 7.0));
-    p.rect_filled(
-        banner,
-        2.0,
-        Color32::from_rgb(f.banner[0], f.banner[1], f.banner[2]),
-    );
-    let title = p.layout(
-        f.title.clone(),
-        FontId::proportional(12.0),
-        Color32::from_rgb(20, 20, 20),
-        rect.width() - 8.0,
-    );
-    let title_h = title.size().y;
-    p.galley(rect.min + vec2(4.0, 13.0), title, Color32::BLACK);
-    let mut y = rect.min.y + 15.0 + title_h;
-    for l in &f.lines {
-        let g = p.layout(
-            l.clone(),
-            FontId::proportional(9.5),
-            Color32::from_rgb(70, 60, 50),
-            rect.width() - 8.0,
-        );
-        let h = g.size().y;
-        p.galley(pos2(rect.min.x + 4.0, y), g, Color32::BLACK);
-        y += h + 1.0;
+/// A card offered at set-up (a kind for the hand, a Pilot/PJ card).
+fn choice_face(title: &str, banner: Rgba, line: &str, footer: &str, tip: &str) -> CardFace {
+    CardFace {
+        lines: vec![line.into()],
+        footer: footer.into(),
+        tooltip: tip.into(),
+        lit: true,
+        ..CardFace::new(title, banner)
     }
-    if !f.footer.is_empty() {
-        p.text(
-            pos2(rect.center().x, rect.max.y - 9.0),
-            Align2::CENTER_CENTER,
-            &f.footer,
-            FontId::proportional(10.0),
-            Color32::from_rgb(120, 30, 20),
-        );
-    }
-    if f.tooltip.is_empty() {
-        response
-    } else {
-        response.on_hover_text(&f.tooltip)
-    }
-}
-
-fn empty_slot(ui: &mut egui::Ui, text: &str) {
-    let (rect, _) = ui.allocate_exact_size(CARD, Sense::hover());
-    ui.painter().rect_stroke(
-        rect,
-        5.0,
-        Stroke::new(1.0, Color32::from_rgb(80, 84, 80)),
-        StrokeKind::Inside,
-    );
-    ui.painter().text(
-        rect.center(),
-        Align2::CENTER_CENTER,
-        text,
-        FontId::proportional(10.0),
-        Color32::GRAY,
-    );
-}
-
-fn card_group(
-    ui: &mut egui::Ui,
-    title: String,
-    faces: Vec<(Thing, Face)>,
-    empty: &str,
-    panel: &mut PanelState,
-    out: &mut Out,
-) -> egui::Rect {
-    ui.vertical(|ui| {
-        ui.label(RichText::new(title).small().strong());
-        ui.horizontal(|ui| {
-            if faces.is_empty() {
-                empty_slot(ui, empty);
-            }
-            for (t, f) in faces {
-                let r = card_ui(ui, &f);
-                if ui.clip_rect().contains(r.rect.center()) {
-                    out.things.push((t, r.rect.center()));
-                }
-                if r.clicked() {
-                    out.clicks.push(vec![t]);
-                }
-                if let Thing::Card(c) = t {
-                    if r.drag_started() {
-                        panel.dragging = Some(c);
-                    }
-                    if r.drag_stopped() && panel.dragging == Some(c) {
-                        panel.dragging = None;
-                        if let Some(p) = ui.ctx().pointer_latest_pos() {
-                            out.drop = Some((c, p));
-                        }
-                    }
-                }
-            }
-        });
-    })
-    .response
-    .rect
 }
 
 fn card_row(
-    ctx: &egui::Context,
-    board: egui::Rect,
+    ui: &mut egui::Ui,
     st: &CsarScreen,
     view: &View,
     rules: &Csar,
     panel: &mut PanelState,
     out: &mut Out,
 ) {
-    let r = egui::Rect::from_min_max(
-        pos2(board.min.x + COLUMN_W, board.max.y - CARDS_H),
-        board.max,
-    );
     let sel: BTreeSet<Thing> = st.picker.selection.iter().copied().collect();
-    let next = st.routes.next(&st.picker.selection);
+    let next = st.next();
     let face = |c: &CardView| {
         let t = Thing::Card(c.card);
-        (
-            t,
-            card_face(rules, c, next.contains(&t), sel.contains(&t), view),
-        )
+        let f = card_face(rules, c, next.contains(&t), sel.contains(&t), view);
+        (t, f)
     };
-    area("csar-cards", r).show(ctx, |ui| {
-        panel_frame().show(ui, |ui| {
-            ui.set_width(r.width() - 16.0);
-            ui.set_height(r.height() - 16.0);
-            egui::ScrollArea::horizontal()
-                .id_salt("csar-cards-scroll")
-                .show(ui, |ui| {
-                    ui.horizontal(|ui| {
-                        // Set-up choices come first: the cards to pick from.
-                        let choice =
-                            |title: &str, banner, line: String, footer: &str, tip: &str| Face {
-                                title: title.into(),
-                                banner,
-                                lines: vec![line],
-                                footer: footer.into(),
-                                tooltip: tip.into(),
-                                lit: true,
-                                selected: false,
-                            };
-                        let kinds: Vec<(Thing, Face)> = next
-                            .iter()
-                            .filter_map(|t| match *t {
-                                Thing::CardKind(k) => {
-                                    rules.data.action_kinds.get(k as usize).map(|d| {
-                                        let f = choice(
-                                            &d.name,
-                                            [170, 50, 40],
-                                            "pick for the hand".into(),
-                                            "",
-                                            &d.text,
-                                        );
-                                        (*t, f)
-                                    })
-                                }
-                                Thing::PilotCard(p) => rules.data.pilots.get(p as usize).map(|d| {
-                                    let f = choice(
-                                        &d.name,
-                                        [200, 160, 40],
-                                        d.kind.name().into(),
-                                        "Pilot/PJ",
-                                        &d.text,
-                                    );
-                                    (*t, f)
-                                }),
-                                _ => None,
-                            })
-                            .collect();
-                        if !kinds.is_empty() {
-                            card_group(ui, "Choose".into(), kinds, "", panel, out);
-                            ui.separator();
-                        }
-                        // The cards the decision is about come first.
-                        let boxes_first = matches!(
-                            view.step,
-                            Step::Play | Step::FireWindow | Step::Rescue | Step::WildHit
-                        );
-                        if boxes_first {
-                            card_boxes(ui, st, view, &face, panel, out);
-                        }
-                        card_group(
-                            ui,
-                            format!("Hand ({}, fills to {})", view.hand.len(), view.hand_limit),
-                            view.hand.iter().map(face).collect(),
-                            "empty",
-                            panel,
-                            out,
-                        );
-                        ui.separator();
-                        out.reserve_rect = Some(card_group(
-                            ui,
-                            format!("Reserve ({}/{})", view.reserve.len(), view.reserve_limit),
-                            view.reserve.iter().map(face).collect(),
-                            "drop a card here",
-                            panel,
-                            out,
-                        ));
-                        if !boxes_first && !view.assigned.is_empty() {
-                            ui.separator();
-                            card_boxes(ui, st, view, &face, panel, out);
-                        }
-                    });
-                });
-        });
-    });
-    if let Some(c) = panel.dragging
-        && let Some(p) = ctx.pointer_latest_pos()
-    {
-        egui::Area::new(egui::Id::new("csar-drag"))
-            .fixed_pos(p - CARD / 2.0)
-            .order(egui::Order::Tooltip)
-            .interactable(false)
-            .show(ctx, |ui| {
-                let f = Face {
-                    title: rules.card_name(c),
-                    banner: [170, 50, 40],
-                    selected: true,
-                    ..Default::default()
-                };
-                card_ui(ui, &f);
-            });
-        if !ctx.input(|i| i.pointer.any_down()) {
-            panel.dragging = None;
-        }
-    }
-}
-
-/// The zones' card boxes: the cards assigned there this turn.
-fn card_boxes(
-    ui: &mut egui::Ui,
-    st: &CsarScreen,
-    view: &View,
-    face: &dyn Fn(&CardView) -> (Thing, Face),
-    panel: &mut PanelState,
-    out: &mut Out,
-) {
-    for z in Zone::ALL {
-        let in_zone: Vec<&CardView> = view
-            .assigned
+    let group =
+        |ui: &mut egui::Ui, title: String, faces, empty: &str, p: &mut PanelState, o: &mut Out| {
+            cards::card_group(ui, title, faces, empty, &mut p.drag, &mut o.cards)
+        };
+    ui.horizontal(|ui| {
+        // Set-up choices come first: the cards to pick from.
+        let kinds: Vec<(Thing, CardFace)> = next
             .iter()
-            .filter(|c| st.zone_of_card(c.card) == Some(z))
+            .filter_map(|t| match *t {
+                Thing::CardKind(k) => rules.data.action_kinds.get(k as usize).map(|d| {
+                    let banner = palette::cards::BANNER_ACTION;
+                    (
+                        *t,
+                        choice_face(&d.name, banner, "pick for the hand", "", &d.text),
+                    )
+                }),
+                Thing::PilotCard(p) => rules.data.pilots.get(p as usize).map(|d| {
+                    let banner = palette::cards::BANNER_LEADER;
+                    (
+                        *t,
+                        choice_face(&d.name, banner, d.kind.name(), "Pilot/PJ", &d.text),
+                    )
+                }),
+                _ => None,
+            })
             .collect();
-        if in_zone.is_empty() {
-            continue;
+        if !kinds.is_empty() {
+            group(ui, "Choose".into(), kinds, "", panel, out);
+            ui.separator();
         }
-        card_group(
+        // The cards the decision is about come first.
+        let boxes_first = matches!(
+            view.step,
+            Step::Play | Step::FireWindow | Step::Rescue | Step::WildHit
+        );
+        let boxes = |ui: &mut egui::Ui, p: &mut PanelState, o: &mut Out| {
+            // The zones' card boxes: the cards assigned there this turn.
+            for z in Zone::ALL {
+                let in_zone: Vec<(Thing, CardFace)> = (view.assigned.iter())
+                    .filter(|c| st.zone_of_card(view, c.card) == Some(z))
+                    .map(face)
+                    .collect();
+                if !in_zone.is_empty() {
+                    group(ui, format!("{} card box", z.name()), in_zone, "", p, o);
+                    ui.separator();
+                }
+            }
+        };
+        if boxes_first {
+            boxes(ui, panel, out);
+        }
+        let hand = format!("Hand ({}, fills to {})", view.hand.len(), view.hand_limit);
+        group(
             ui,
-            format!("{} card box", z.name()),
-            in_zone.into_iter().map(face).collect(),
-            "",
+            hand,
+            view.hand.iter().map(face).collect(),
+            "empty",
             panel,
             out,
         );
         ui.separator();
-    }
+        let reserve = format!("Reserve ({}/{})", view.reserve.len(), view.reserve_limit);
+        let faces = view.reserve.iter().map(face).collect();
+        out.reserve_rect = Some(group(ui, reserve, faces, "drop a card here", panel, out));
+        if !boxes_first && !view.assigned.is_empty() {
+            ui.separator();
+            boxes(ui, panel, out);
+        }
+    });
 }
 
 fn decks_ui(ui: &mut egui::Ui, view: &View) {
@@ -1177,7 +892,7 @@ fn res_card(ui: &mut egui::Ui, c: &DrawnCard) {
     p.rect(
         rect,
         4.0,
-        Color32::from_rgb(238, 234, 222),
+        palette::cards::DIE.egui(),
         Stroke::new(1.5, icon_color(c.icon)),
         StrokeKind::Inside,
     );
@@ -1187,7 +902,7 @@ fn res_card(ui: &mut egui::Ui, c: &DrawnCard) {
         Align2::LEFT_TOP,
         c.number.to_string(),
         FontId::proportional(9.0),
-        Color32::BLACK,
+        palette::BLACK.egui(),
     );
     if let Some(a) = c.aircraft {
         p.text(
@@ -1195,7 +910,7 @@ fn res_card(ui: &mut egui::Ui, c: &DrawnCard) {
             Align2::CENTER_CENTER,
             format!("✈{a}"),
             FontId::proportional(10.0),
-            Color32::from_rgb(30, 30, 90),
+            palette::cards::AIRCRAFT_ID.egui(),
         );
     }
     r.on_hover_text(format!(
@@ -1206,17 +921,6 @@ fn res_card(ui: &mut egui::Ui, c: &DrawnCard) {
             .map(|a| format!(", aircraft {a}"))
             .unwrap_or_default()
     ));
-}
-
-fn face_down_card(ui: &mut egui::Ui) {
-    let (rect, _) = ui.allocate_exact_size(vec2(40.0, 56.0), Sense::hover());
-    ui.painter().rect(
-        rect,
-        4.0,
-        Color32::from_rgb(40, 62, 44),
-        Stroke::new(1.5, Color32::from_rgb(200, 190, 150)),
-        StrokeKind::Inside,
-    );
 }
 
 fn draw_panel(ctx: &egui::Context, board: egui::Rect, st: &CsarScreen, out: &mut Out) {
@@ -1275,7 +979,7 @@ fn group_ui(ui: &mut egui::Ui, g: &DrawGroup, left: &mut usize) {
     ui.separator();
     ui.label(
         RichText::new(format!("{} ({})", g.title, g.rule))
-            .color(Color32::from_rgb(240, 200, 90))
+            .color(tone::HEADING.egui())
             .strong(),
     );
     if let Some(h) = &g.header {
@@ -1288,7 +992,7 @@ fn group_ui(ui: &mut egui::Ui, g: &DrawGroup, left: &mut usize) {
             if i < shown {
                 res_card(ui, c);
             } else {
-                face_down_card(ui);
+                cards::face_down(ui, vec2(40.0, 56.0));
             }
         }
         if g.reshuffles > 0 && shown == g.cards.len() {
@@ -1307,7 +1011,7 @@ fn group_ui(ui: &mut egui::Ui, g: &DrawGroup, left: &mut usize) {
 /// The record and the win rates, as a chart of bars.
 pub fn records_ui(ui: &mut egui::Ui, records: &Records, problem: Option<&str>) {
     if let Some(p) = problem {
-        ui.colored_label(Color32::from_rgb(240, 150, 100), p);
+        ui.colored_label(tone::WARN.egui(), p);
     }
     let tallies = records.tallies();
     if tallies.is_empty() {
@@ -1330,9 +1034,9 @@ pub fn records_ui(ui: &mut egui::Ui, records: &Records, problem: Option<&str>) {
         let n = t.played().max(1) as f32;
         let mut x = rect.min.x;
         for (count, color) in [
-            (t.wins, Color32::from_rgb(90, 180, 90)),
-            (t.draws, Color32::from_rgb(210, 190, 70)),
-            (t.losses, Color32::from_rgb(200, 80, 70)),
+            (t.wins, tone::WON.egui()),
+            (t.draws, tone::DRAWN.egui()),
+            (t.losses, tone::LOST.egui()),
         ] {
             let w = rect.width() * count as f32 / n;
             if w > 0.0 {

@@ -2,8 +2,14 @@
 //! store (a file in its data folder on the desktop, local storage on the
 //! web), and the win rates per scenario it gives.
 
+use bevy::prelude::*;
+use csar_rules::Csar;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use vt_core::Ruleset;
+use vt_core::session::Session;
+use vt_ui::prelude::*;
+use vt_ui::store::GameStore;
 
 /// The key the record is stored under.
 pub const RECORD_KEY: &str = "csar-record";
@@ -129,6 +135,83 @@ pub fn date_words(secs: i64) -> String {
         rest / 3600,
         rest % 3600 / 60
     )
+}
+
+/// The record of finished games, as loaded from the store.
+#[derive(Resource, Default)]
+pub struct CsarRecords {
+    pub records: Records,
+    /// Why the record could not be read or written, if it could not.
+    pub problem: Option<String>,
+    pub loaded: bool,
+}
+
+/// Reads the record from the launcher's store at start.
+pub fn load(store: Option<Res<GameStore>>, mut rec: ResMut<CsarRecords>) {
+    let Some(store) = store else { return };
+    rec.loaded = true;
+    match store.0.read_text(RECORD_KEY) {
+        Ok(Some(t)) => match Records::parse(&t) {
+            Ok(r) => rec.records = r,
+            Err(e) => rec.problem = Some(e),
+        },
+        Ok(None) => {}
+        Err(e) => rec.problem = Some(e),
+    }
+}
+
+/// Adds a game to the record, and writes the record, when it ends.
+pub fn keep(
+    mut changes: MessageReader<SessionChanged<Csar>>,
+    synced: Res<Synced<Csar>>,
+    game: Option<Res<ActiveGame>>,
+    store: Option<Res<GameStore>>,
+    mut rec: ResMut<CsarRecords>,
+) {
+    let ended = changes.read().any(|c| c.change == Change::Played) && synced.finished;
+    let Some(game) = game.filter(|_| ended) else {
+        return;
+    };
+    let Some(session) = game.typed::<Csar>() else {
+        return;
+    };
+    rec.records.add(session_record(&game, session));
+    if let Some(store) = store
+        && let Err(e) = store.0.write_text(RECORD_KEY, &rec.records.to_text())
+    {
+        rec.problem = Some(format!("the game record could not be saved: {e}"));
+    }
+}
+
+fn session_record(game: &ActiveGame, s: &Session<Csar>) -> SessionRecord {
+    let view = s.rules.view(&s.state, 0);
+    let scenario = s.setup.scenario.clone();
+    let name = game
+        .info
+        .scenarios
+        .iter()
+        .find(|x| x.id == scenario)
+        .map(|x| x.name.clone())
+        .unwrap_or_else(|| view.scenario_name.clone());
+    SessionRecord {
+        scenario,
+        scenario_name: name,
+        options: s
+            .setup
+            .options
+            .iter()
+            .filter(|(_, v)| matches!(v.as_str(), "true" | "on" | "yes" | "1"))
+            .map(|(k, _)| k.clone())
+            .collect(),
+        result: view
+            .result
+            .map(|r| r.label().to_string())
+            .unwrap_or_default(),
+        turns: view.turn.min(view.last_turn),
+        date: unix_now().map(date_words).unwrap_or_default(),
+        seed: s.setup.seed,
+        commands: s.commands.len() as u32,
+    }
 }
 
 #[cfg(test)]

@@ -5,7 +5,6 @@
 //! written when a game ends.
 
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
 use csar_plugin::layout::BoardLayout;
 use csar_plugin::pick::{Picked, Picker, Routes, Thing};
 use csar_plugin::records::{RECORD_KEY, Records};
@@ -18,52 +17,29 @@ use vt_core::session::Session;
 use vt_core::{GameRng, Ruleset, Setup};
 use vt_ui::board::BoardClick;
 use vt_ui::store::GameStore;
-use vt_ui::{ActiveGame, Controller, Screen, SubmitCommand, VtUiPlugin};
+use vt_ui::testing;
+use vt_ui::{ActiveGame, Controller, SubmitCommand};
 
-/// The plugin in an app with no window; a small system stands in for the
-/// launcher and applies the commands the plugin submits.
+/// The plugin in an app with no window; vt-ui's stand-in for the launcher
+/// applies the commands the plugin submits.
 fn app(store: GameStore) -> App {
-    let mut app = App::new();
-    app.add_plugins((
-        MinimalPlugins,
-        StatesPlugin,
-        bevy::input::InputPlugin,
-        AssetPlugin::default(),
-    ));
-    app.init_asset::<Mesh>()
-        .init_asset::<ColorMaterial>()
-        .init_asset::<bevy::text::Font>();
+    let mut app = testing::board_app(CsarPlugin);
     app.insert_resource(store);
-    app.add_plugins(VtUiPlugin { with_egui: false });
-    app.add_plugins(CsarPlugin);
-    app.add_systems(Update, apply_submitted);
     app
-}
-
-fn apply_submitted(mut submitted: MessageReader<SubmitCommand>, game: Option<ResMut<ActiveGame>>) {
-    let Some(mut game) = game else {
-        submitted.clear();
-        return;
-    };
-    for SubmitCommand(c) in submitted.read() {
-        game.apply(c).expect("the plugin submits legal commands");
-    }
 }
 
 fn start(app: &mut App, scenario: &str, seed: u64) {
     let game: Arc<dyn DynGame> = Arc::new(Game::new(Csar::embedded()));
-    let session = game.new_session(Setup::new(scenario, seed)).unwrap();
-    app.insert_resource(ActiveGame::new(game, session, vec![Controller::Person]));
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Playing);
-    settle(app);
+    testing::start(
+        app,
+        game,
+        Setup::new(scenario, seed),
+        vec![Controller::Person],
+    );
 }
 
 fn settle(app: &mut App) {
-    for _ in 0..3 {
-        app.update();
-    }
+    testing::settle(app);
 }
 
 fn session(app: &App) -> &Session<Csar> {
@@ -476,4 +452,147 @@ fn the_record_is_written_when_a_game_ends() {
         a
     };
     assert_eq!(app2.world().resource::<CsarRecords>().records, r);
+}
+
+fn counters(app: &mut App) -> Vec<(Entity, vt_ui::pieces::PieceKey)> {
+    let w = app.world_mut();
+    let mut q = w.query_filtered::<(Entity, &vt_ui::pieces::PieceKey), With<csar_plugin::board::CsarCounter>>();
+    let mut v: Vec<_> = q.iter(w).map(|(e, k)| (e, *k)).collect();
+    v.sort_by_key(|(_, k)| *k);
+    v
+}
+
+#[test]
+fn a_move_slides_the_aircraft_and_leaves_the_other_counters_alone() {
+    // CSAR 4.3.1: an aircraft flies from the Orbit Box into a zone.
+    let mut app = app(GameStore::memory());
+    app.insert_resource(vt_ui::anim::AnimSpeed::Normal);
+    start(&mut app, "caged-tiger", 5);
+    advance(&mut app, |s| s.step == Step::Move);
+    let legal = session(&app).rules.legal(state(&app));
+    let view = session(&app).rules.view(state(&app), 0);
+    // Not a helicopter: its counter tells that it moved (no rescue this
+    // turn, 4.3.5), so it is drawn again as it slides.
+    let fixed_wing = |a: u8| {
+        view.aircraft
+            .iter()
+            .any(|x| x.index == a && x.kind != csar_rules::AircraftKind::Helicopter)
+    };
+    let (a, z) = legal
+        .iter()
+        .find_map(|c| match *c {
+            Command::Move {
+                aircraft,
+                to: Dest::Zone(z),
+            } if fixed_wing(aircraft) => Some((aircraft, z)),
+            _ => None,
+        })
+        .expect("a move into a zone");
+    let before = counters(&mut app);
+    let plane = before
+        .iter()
+        .find(|(_, k)| *k == vt_ui::pieces::PieceKey("aircraft", a as u64))
+        .map(|(e, _)| *e)
+        .expect("the aircraft is a piece");
+    app.world_mut()
+        .write_message(SubmitCommand::typed(&Command::Move {
+            aircraft: a,
+            to: Dest::Zone(z),
+        }));
+    settle(&mut app);
+    let after = counters(&mut app);
+    assert!(
+        after.contains(&(plane, vt_ui::pieces::PieceKey("aircraft", a as u64))),
+        "the aircraft keeps its entity: it moved, it did not change"
+    );
+    let kept = before.iter().filter(|x| after.contains(x)).count();
+    assert!(
+        kept + 2 >= before.len(),
+        "only what changed is drawn again ({kept} of {} kept)",
+        before.len()
+    );
+    assert!(
+        app.world().resource::<vt_ui::anim::Animations>().busy(),
+        "the move is shown: the aircraft slides to its zone"
+    );
+    // A click skips it.
+    app.world_mut()
+        .resource_mut::<vt_ui::anim::Animations>()
+        .skip();
+    settle(&mut app);
+    assert!(!app.world().resource::<vt_ui::anim::Animations>().busy());
+    let home = app
+        .world()
+        .get::<vt_ui::pieces::PieceHome>(plane)
+        .expect("a piece")
+        .0;
+    let at = app.world().get::<Transform>(plane).unwrap().translation;
+    assert_eq!(
+        at, home,
+        "after the slide the counter rests where it belongs"
+    );
+    assert_eq!(
+        csar_plugin::layout::zone_at(home.truncate()),
+        Some(z),
+        "in the zone it flew to"
+    );
+}
+
+#[test]
+fn tab_moves_among_what_can_be_clicked_and_enter_clicks_it() {
+    let mut app = app(GameStore::memory());
+    start(&mut app, "caged-tiger", 5);
+    advance(&mut app, |s| s.step == Step::Move);
+    let lit = app.world().resource::<CsarScreen>().next();
+    app.world_mut()
+        .write_message(vt_ui::board::CycleUnits { backwards: false });
+    settle(&mut app);
+    let focus = app
+        .world()
+        .resource::<CsarScreen>()
+        .focus
+        .expect("Tab points at something");
+    assert!(lit.contains(&focus), "{focus:?} can be clicked now");
+    assert!(matches!(focus, Thing::Aircraft(_)), "an aircraft to move");
+    for state in [
+        bevy::input::ButtonState::Pressed,
+        bevy::input::ButtonState::Released,
+    ] {
+        app.world_mut()
+            .write_message(bevy::input::keyboard::KeyboardInput {
+                key_code: KeyCode::Enter,
+                logical_key: bevy::input::keyboard::Key::Enter,
+                state,
+                text: None,
+                repeat: false,
+                window: Entity::PLACEHOLDER,
+            });
+        app.update();
+    }
+    settle(&mut app);
+    assert_eq!(
+        app.world().resource::<CsarScreen>().picker.selection,
+        vec![focus],
+        "Enter clicks it"
+    );
+}
+
+#[test]
+fn leaving_the_game_clears_the_board() {
+    let mut app = app(GameStore::memory());
+    start(&mut app, "caged-tiger", 5);
+    assert!(!counters(&mut app).is_empty());
+    app.world_mut().remove_resource::<ActiveGame>();
+    app.world_mut()
+        .resource_mut::<NextState<vt_ui::Screen>>()
+        .set(vt_ui::Screen::Menu);
+    settle(&mut app);
+    assert!(counters(&mut app).is_empty(), "DespawnOnExit took them");
+    let w = app.world_mut();
+    let mut sheet = w.query_filtered::<Entity, With<csar_plugin::board::CsarSheet>>();
+    assert_eq!(sheet.iter(w).count(), 0);
+    assert!(
+        app.world().resource::<CsarScreen>().layout.is_none(),
+        "the screen forgot the game"
+    );
 }

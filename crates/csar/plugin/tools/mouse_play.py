@@ -2,15 +2,16 @@
 """Plays a whole That Others May Live game in the real launcher with the
 mouse, under Xvfb: X11 pointer moves and clicks (xdotool), nothing else.
 
-The launcher is started with VT_AUTOSTART=csar (the first scenario, Caged
-Tiger) and VT_CSAR_TARGETS=FILE, where the board plugin writes the window
-position of every clickable thing and button and the legal commands with
-their routes of clicks (crates/csar/plugin/src/dev.rs). A simple policy
+The launcher, built with `--features dev`, is started with VT_AUTOSTART=csar
+(the first scenario, Caged Tiger) and VT_TARGETS=FILE, where the board
+plugin writes the window position of every clickable thing and button and
+the legal commands with their routes of clicks (crates/csar/plugin/src/dev.rs). A simple policy
 picks each command (bring a helicopter to the Survivor with escorts,
 suppress and attack the guns there, burn cards before the Enemy Search,
 rescue, fly home); the script clicks its route. Screenshots go to OUT/.
 
 usage: mouse_play.py APP OUT [SEED]   (needs Xvfb, xdotool, xwd, convert)
+   APP: cargo build -p vietnam-tactics --features dev; target/debug/vietnam-tactics
 """
 import json, os, subprocess, sys, time, random
 
@@ -23,7 +24,7 @@ xvfb = subprocess.Popen(["Xvfb", display, "-screen", "0", "1280x800x24"],
                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 time.sleep(1)
 env = dict(os.environ, DISPLAY=display, VT_AUTOSTART="csar", VT_SEED=seed,
-           VT_CSAR_TARGETS=targets, VT_SAVE_DIR=os.path.join(out, "saves"))
+           VT_TARGETS=targets, VT_SAVE_DIR=os.path.join(out, "saves"))
 if os.path.exists(targets):
     os.remove(targets)
 log = open(os.path.join(out, "app.log"), "w")

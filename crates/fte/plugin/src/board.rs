@@ -1,30 +1,36 @@
 //! Drawing the board from the viewing side's view: the map (once per
-//! game), then the counters, markers and highlights whenever the game or
-//! the selection changes, and a light layer for what follows the pointer
-//! (the line of sight, the units a menu line would use).
+//! game); the counters and markers as pieces that stay between changes (a
+//! unit that moves keeps its counter, which slides along its path); the
+//! highlights, drawn again whenever the game or the selection changes; a
+//! light layer for what follows the pointer (the line of sight, the units a
+//! menu line would use); and the events of the commands just played turned
+//! into flashes where they happened (a hit, a miss, a loss, a barrage).
 
 use crate::model::{self, short_name};
 use crate::pick::{AimKind, Tool};
-use crate::{FteScreen, panels};
+use crate::screen::FteScreen;
 use bevy::prelude::*;
-use bevy::sprite::Anchor;
-use bevy::window::PrimaryWindow;
 use fte_rules::data::{Role, Terrain, Weapon};
+use fte_rules::event::Event;
 use fte_rules::geo::{Hex, HexExt};
 use fte_rules::map::Map;
 use fte_rules::state::{Altitude, CacheKind, CasualtyKind, Side};
+use fte_rules::step::Kind as K;
 use fte_rules::view::{UnitView, View};
 use fte_rules::{Command, Fte};
 use std::collections::BTreeMap;
-use vt_ui::board::{BoardBounds, BoardCamera, BoardRect, Tooltip};
-use vt_ui::counter::{CounterSpec, UnitSymbol, spawn_counter};
+use vt_ui::counter::{
+    CounterSpec, StatusMarker, UnitSymbol, spawn_counter, spawn_marker, spawn_plate,
+};
 use vt_ui::hexmap::{
     HexMapSpec, HexsideKind, MapCoord, MapGeometry, PathKind, TerrainStyle, TerrainSymbol,
     spawn_hex_map,
 };
-use vt_ui::highlight::{HighlightKind, highlight_shape};
-use vt_ui::screen::Screen;
-use vt_ui::shapes::{ShapeBuilder, spawn_shape};
+use vt_ui::highlight::{HighlightKind, hex_rings, highlight_shape, line_of_sight_shape};
+use vt_ui::palette::{self, Rgba, army, board as lit, status};
+use vt_ui::pieces::{self, PieceHome, PieceLook};
+use vt_ui::prelude::*;
+use vt_ui::sync::typed_session;
 
 /// Hex circumradius in world units.
 pub const HEX: f32 = 48.0;
@@ -37,6 +43,10 @@ pub const READABLE_SCALE: f32 = 1.15;
 /// Everything drawn for the current view (counters, markers, highlights).
 #[derive(Component)]
 pub struct FteBoard;
+
+/// Counters and markers: pieces kept between changes.
+#[derive(Component)]
+pub struct FtePiece;
 
 /// What follows the pointer.
 #[derive(Component)]
@@ -62,13 +72,14 @@ pub fn center(h: Hex) -> Vec2 {
     geometry().center(coord(h))
 }
 
-fn terrain_color(t: Terrain) -> (u8, u8, u8) {
+fn terrain_color(t: Terrain) -> Rgba {
+    use palette::terrain::*;
     match t {
-        Terrain::Clear => (200, 192, 138),
-        Terrain::Hamlet => (188, 158, 118),
-        Terrain::Grass => (168, 178, 104),
-        Terrain::RicePaddy => (146, 180, 150),
-        Terrain::Jungle => (58, 104, 54),
+        Terrain::Clear => CLEAR,
+        Terrain::Hamlet => HAMLET,
+        Terrain::Grass => GRASS,
+        Terrain::RicePaddy => PADDY,
+        Terrain::Jungle => JUNGLE,
     }
 }
 
@@ -104,12 +115,12 @@ pub fn map_spec(map: &Map) -> HexMapSpec {
         let Some(t) = map.terrain(h) else { continue };
         let level = map.level(h);
         let label = terrain_label(t, level);
-        let (r, g, b) = terrain_color(t);
-        let base = Color::srgb_u8(r, g, b);
-        let color = base.mix(
-            &Color::srgb(0.72, 0.6, 0.42),
-            (level as f32 * 0.18).min(0.6),
-        );
+        let color = terrain_color(t)
+            .mix(
+                palette::terrain::HIGH_GROUND,
+                (level as f32 * 0.18).min(0.6),
+            )
+            .color();
         styles.insert(
             label.to_lowercase(),
             TerrainStyle {
@@ -143,16 +154,12 @@ pub fn map_spec(map: &Map) -> HexMapSpec {
     spec
 }
 
-const US: Color = Color::srgb(0.33, 0.47, 0.27);
-const NVA: Color = Color::srgb(0.55, 0.38, 0.22);
-const VC: Color = Color::srgb(0.52, 0.52, 0.5);
-
-pub fn side_color(u: &UnitView) -> Color {
+pub fn side_color(u: &UnitView) -> Rgba {
     use fte_rules::data::Nation;
     match u.nation {
-        Nation::Us => US,
-        Nation::Nva => NVA,
-        Nation::Vc => VC,
+        Nation::Us => army::US,
+        Nation::Nva => army::NVA,
+        Nation::Vc => army::VC,
     }
 }
 
@@ -171,57 +178,55 @@ fn symbol(role: Role) -> UnitSymbol {
     }
 }
 
-pub fn weapon_color(w: Weapon) -> Color {
+pub fn weapon_color(w: Weapon) -> Rgba {
     match w {
-        Weapon::SmallArms => Color::srgb(0.78, 0.12, 0.1),
-        Weapon::DualPurpose => Color::srgb(0.95, 0.95, 0.93),
-        Weapon::HE => Color::srgb(0.95, 0.8, 0.15),
+        Weapon::SmallArms => palette::weapon::SMALL_ARMS,
+        Weapon::DualPurpose => palette::weapon::DUAL_PURPOSE,
+        Weapon::HE => palette::weapon::HE,
     }
 }
 
 /// The status markers on a unit, as the counter and the stack list show
 /// them: (short word, long words, colour).
-pub fn markers(view: &View, u: &UnitView) -> Vec<(String, String, Color)> {
+pub fn markers(view: &View, u: &UnitView) -> Vec<(String, String, Rgba)> {
     let mut v = Vec::new();
-    let mut add = |short: &str, long: String, c: (f32, f32, f32)| {
-        v.push((short.to_string(), long, Color::srgb(c.0, c.1, c.2)))
-    };
+    let mut add = |short: &str, long: String, c: Rgba| v.push((short.to_string(), long, c));
     if u.concealed {
-        add("CONC", "Concealed (18.1)".into(), (0.2, 0.25, 0.35));
+        add("CONC", "Concealed (18.1)".into(), status::CONCEALED);
     }
     if u.broken {
-        add("BRKN", "Broken (7.4)".into(), (0.8, 0.15, 0.12));
+        add("BRKN", "Broken (7.4)".into(), status::BROKEN);
     }
     if u.suppressed {
-        add("SUPP", "Suppressed (7.4)".into(), (0.95, 0.8, 0.2));
+        add("SUPP", "Suppressed (7.4)".into(), status::SUPPRESSED);
     }
     if u.exhausted {
-        add("EXH", "Exhausted (6.6)".into(), (0.9, 0.5, 0.15));
+        add("EXH", "Exhausted (6.6)".into(), status::EXHAUSTED);
     }
     if u.low_ammo {
-        add("AMMO", "Low Ammo (19.2)".into(), (0.55, 0.4, 0.3));
+        add("AMMO", "Low Ammo (19.2)".into(), status::LOW_AMMO);
     }
     if u.hero {
-        add("HERO", "Hero (19.4)".into(), (0.95, 0.75, 0.2));
+        add("HERO", "Hero (19.4)".into(), status::HERO);
     }
     if u.searching > 0 {
         add(
             &format!("SRCH{}", u.searching),
             format!("Searching -{} (9.0)", u.searching),
-            (0.55, 0.35, 0.7),
+            status::SEARCHING,
         );
     }
     if u.op_fired {
-        add("OPF", "Op Fired (21.0)".into(), (0.2, 0.6, 0.6));
+        add("OPF", "Op Fired (21.0)".into(), status::FIRED);
     }
     if u.immobilized {
-        add("IMMOB", "Immobilized (7.4)".into(), (0.5, 0.5, 0.5));
+        add("IMMOB", "Immobilized (7.4)".into(), status::IMMOBILIZED);
     }
     if u.downed {
         add(
             "DOWN",
             "Downed: may only unload (7.4)".into(),
-            (0.6, 0.2, 0.2),
+            status::DOWNED,
         );
     }
     if u.in_fort {
@@ -231,10 +236,8 @@ pub fn markers(view: &View, u: &UnitView) -> Vec<(String, String, Color)> {
             .find(|c| Some(c.hex) == u.hex && c.kind.is_some_and(|k| k.is_fort()))
             .and_then(|c| c.kind);
         match kind {
-            Some(CacheKind::Foxholes) => {
-                add("FOXH", "In Foxholes (25.0)".into(), (0.45, 0.4, 0.25))
-            }
-            _ => add("BNKR", "In a Bunker (24.0)".into(), (0.35, 0.3, 0.2)),
+            Some(CacheKind::Foxholes) => add("FOXH", "In Foxholes (25.0)".into(), status::FOXHOLES),
+            _ => add("BNKR", "In a Bunker (24.0)".into(), status::BUNKER),
         }
     }
     if matches!(u.altitude, Altitude::Treetop | Altitude::High)
@@ -246,7 +249,7 @@ pub fn markers(view: &View, u: &UnitView) -> Vec<(String, String, Color)> {
             Altitude::Treetop => "TTOP",
             Altitude::Ground => "GRND",
         };
-        add(tag, format!("{a} level (6.8)"), (0.3, 0.5, 0.8));
+        add(tag, format!("{a} level (6.8)"), status::ALTITUDE);
     }
     for c in view
         .casualties
@@ -260,11 +263,11 @@ pub fn markers(view: &View, u: &UnitView) -> Vec<(String, String, Color)> {
                 CasualtyKind::Injury => "+INJ",
             },
             format!("Carrying a {} (7.5.2)", c.kind.name()),
-            (0.9, 0.9, 0.9),
+            status::CARRYING,
         );
     }
     if u.activated {
-        add("DONE", "Activation Complete (5.0)".into(), (0.3, 0.3, 0.3));
+        add("DONE", "Activation Complete (5.0)".into(), status::DONE);
     }
     v
 }
@@ -343,49 +346,32 @@ pub fn pieces(view: &View) -> BTreeMap<Hex, Vec<Piece>> {
     m
 }
 
-struct Draw<'a, 'w, 's> {
-    commands: &'a mut Commands<'w, 's>,
-    meshes: &'a mut Assets<Mesh>,
-    materials: &'a mut Assets<ColorMaterial>,
+/// The board's painter, tagging what it spawns as this board's.
+struct Draw<'p, 'a, 'w, 's> {
+    p: &'p mut Painter<'a, 'w, 's>,
 }
 
-impl Draw<'_, '_, '_> {
+impl Draw<'_, '_, '_, '_> {
+    /// A shape of the highlights layer.
     fn shape(&mut self, b: &ShapeBuilder, at: Vec3) -> Entity {
-        let e = spawn_shape(self.commands, self.meshes, self.materials, b, at);
-        self.commands.entity(e).insert(FteBoard);
+        let e = self.p.shape(b, at);
+        self.p.commands.entity(e).insert(FteBoard);
         e
     }
 
-    fn text(&mut self, t: &str, at: Vec3, px: f32, color: Color) -> Entity {
-        self.commands
-            .spawn((
-                FteBoard,
-                Text2d::new(t),
-                TextFont::from_font_size(px),
-                TextColor(color),
-                Anchor::CENTER,
-                Transform::from_translation(at),
-            ))
-            .id()
+    /// Text of the highlights layer.
+    fn text(&mut self, t: &str, at: Vec3, px: f32, color: impl Into<Color>) -> Entity {
+        let e = self.p.text(t, at, px, color);
+        self.p.commands.entity(e).insert(FteBoard);
+        e
     }
 
-    fn child_text(&mut self, parent: Entity, t: &str, at: Vec3, px: f32, color: Color) {
-        let e = self
-            .commands
-            .spawn((
-                Text2d::new(t),
-                TextFont::from_font_size(px),
-                TextColor(color),
-                Anchor::CENTER,
-                Transform::from_translation(at),
-            ))
-            .id();
-        self.commands.entity(parent).add_child(e);
+    fn child_text(&mut self, parent: Entity, t: &str, at: Vec3, px: f32, color: impl Into<Color>) {
+        self.p.child_text(parent, t, at, px, color);
     }
 
     fn child_shape(&mut self, parent: Entity, b: &ShapeBuilder, at: Vec3) {
-        let e = spawn_shape(self.commands, self.meshes, self.materials, b, at);
-        self.commands.entity(parent).add_child(e);
+        self.p.child_shape(parent, b, at);
     }
 
     /// A unit counter: the procedural counter, then the numbers along its
@@ -393,65 +379,66 @@ impl Draw<'_, '_, '_> {
     /// boxed green for a Leader, Range), troop pips, the reduced stripe.
     fn unit(&mut self, view: &View, u: &UnitView, role: Role, at: Vec3, top: bool) -> Entity {
         let s = COUNTER;
-        let mk: Vec<(String, String, Color)> = markers(view, u)
+        let mk: Vec<(String, String, Rgba)> = markers(view, u)
             .into_iter()
             .filter(|(w, _, _)| w != "DONE")
             .collect();
         let spec = CounterSpec {
             size: s,
-            side_color: side_color(u),
+            side_color: side_color(u).color(),
             symbol: symbol(role),
             echelon: String::new(),
             name: short_name(u),
             numbers: String::new(),
-            markers: Vec::new(),
+            // The top unit of a stack only: the stack window lists everyone's.
+            markers: if top {
+                (mk.iter())
+                    .map(|(w, _, c)| StatusMarker::new(w.clone(), c.color()))
+                    .collect()
+            } else {
+                Vec::new()
+            },
             spent: u.activated,
         };
-        let e = spawn_counter(
-            self.commands,
-            self.meshes,
-            self.materials,
-            &spec,
-            at,
-            unit_tooltip(view, u),
-        );
-        self.commands
+        let e = spawn_counter(self.p, &spec, at, unit_tooltip(view, u));
+        self.p
+            .commands
             .entity(e)
-            .insert((FteBoard, CounterOf(u.hex.unwrap_or(Hex::new(0, 0)))));
-        let ink = vt_ui::counter::ink_for(side_color(u));
+            .insert(CounterOf(u.hex.unwrap_or(Hex::new(0, 0))));
+        let ink = side_color(u).ink();
         let y = -s * 0.33;
         let bx = Vec2::splat(s * 0.27);
         let mut b = ShapeBuilder::new();
         if let Some(f) = u.fire {
             let c = weapon_color(u.weapon);
             b.rect(Vec2::new(-s * 0.3, y), bx, c);
-            b.rect_outline(Vec2::new(-s * 0.3, y), bx, s * 0.02, Color::BLACK);
+            b.rect_outline(Vec2::new(-s * 0.3, y), bx, s * 0.02, palette::BLACK);
             self.child_text(
                 e,
                 &f.to_string(),
                 Vec3::new(-s * 0.3, y, 0.03),
                 s * 0.22,
-                vt_ui::counter::ink_for(c),
+                c.ink(),
             );
         } else {
             self.child_text(e, "-", Vec3::new(-s * 0.3, y, 0.03), s * 0.22, ink);
         }
         let leader = role == Role::Leader;
         if leader {
-            b.rect(Vec2::new(0.0, y), bx, Color::srgb(0.15, 0.55, 0.2));
+            b.rect(Vec2::new(0.0, y), bx, army::LEADER);
         }
         b.rect_outline(
             Vec2::new(0.0, y),
             bx,
             s * 0.02,
-            if leader { Color::BLACK } else { ink },
+            if leader { palette::BLACK } else { ink },
         );
         self.child_text(
             e,
             &u.troop_quality.to_string(),
             Vec3::new(0.0, y, 0.03),
             s * 0.22,
-            if leader { Color::WHITE } else { ink },
+            if leader { palette::WHITE } else { ink },
         );
         if let Some(r) = u.range {
             self.child_text(
@@ -483,7 +470,7 @@ impl Draw<'_, '_, '_> {
             b.rect(
                 Vec2::new(0.0, s * 0.02),
                 Vec2::new(s * 0.62, s * 0.07),
-                Color::srgba(1.0, 1.0, 1.0, 0.9),
+                status::REDUCED,
             );
         }
         if u.concealed {
@@ -492,47 +479,11 @@ impl Draw<'_, '_, '_> {
                 Vec2::ZERO,
                 Vec2::splat(s * 1.04),
                 s * 0.07,
-                Color::srgba(0.1, 0.12, 0.2, 0.85),
+                status::CONCEALED_BAND,
             );
         }
         self.child_shape(e, &b, Vec3::new(0.0, 0.0, 0.02));
-        if top {
-            self.tags(e, &mk);
-        }
         e
-    }
-
-    /// Status markers as tags down the counter's right edge (the top unit
-    /// of a stack only; the stack window lists everyone's).
-    fn tags(&mut self, parent: Entity, mk: &[(String, String, Color)]) {
-        let s = COUNTER;
-        let (w, h) = (s * 0.64, s * 0.27);
-        let max = 5;
-        for (i, (word, _, color)) in mk.iter().enumerate().take(max) {
-            let (word, color) = if i + 1 == max && mk.len() > max {
-                (
-                    format!("+{}", mk.len() - max + 1),
-                    Color::srgb(0.15, 0.15, 0.15),
-                )
-            } else {
-                (word.clone(), *color)
-            };
-            let p = Vec2::new(
-                s * 0.5 + w * 0.5 - s * 0.06,
-                s * 0.5 - h * 0.5 - i as f32 * (h + 1.0),
-            );
-            let mut b = ShapeBuilder::new();
-            b.rect(p, Vec2::new(w, h), color);
-            b.rect_outline(p, Vec2::new(w, h), s * 0.025, Color::BLACK);
-            self.child_shape(parent, &b, Vec3::new(0.0, 0.0, 0.04 + i as f32 * 0.001));
-            self.child_text(
-                parent,
-                &word,
-                p.extend(0.05 + i as f32 * 0.001),
-                s * 0.2,
-                vt_ui::counter::ink_for(color),
-            );
-        }
     }
 
     /// A Concealed marker: all the other side sees (18.1). VC markers
@@ -540,20 +491,20 @@ impl Draw<'_, '_, '_> {
     fn marker(&mut self, number: u16, owner: Side, vc: bool, at: Vec3) -> Entity {
         let s = COUNTER;
         let (face, word) = match (owner, vc) {
-            (Side::Us, _) => (US, "US"),
-            (Side::Nva, true) => (VC, "VC"),
-            (Side::Nva, false) => (NVA, "NVA"),
+            (Side::Us, _) => (army::US, "US"),
+            (Side::Nva, true) => (army::VC, "VC"),
+            (Side::Nva, false) => (army::NVA, "NVA"),
         };
         let tip = Tooltip::new(format!("Concealed marker {number} ({word})"), s * 0.6)
             .line("What is under it stays hidden until it is revealed (18.1).")
             .line("+2 to fire at it, except HE (18.1, 7.1).");
-        let e = self.plate(tip, s, face.mix(&Color::BLACK, 0.25), at);
+        let e = spawn_plate(self.p, tip, s, face.mix(palette::BLACK, 0.25), at);
         let mut b = ShapeBuilder::new();
         b.rect_outline(
             Vec2::ZERO,
             Vec2::splat(s * 0.86),
             s * 0.04,
-            Color::srgb(0.9, 0.85, 0.6),
+            army::MARKER_EDGE,
         );
         self.child_shape(e, &b, Vec3::new(0.0, 0.0, 0.005));
         self.child_text(
@@ -561,38 +512,15 @@ impl Draw<'_, '_, '_> {
             "?",
             Vec3::new(0.0, s * 0.08, 0.01),
             s * 0.42,
-            Color::srgb(0.95, 0.9, 0.65),
+            army::MARKER_PRINT,
         );
         self.child_text(
             e,
             &format!("{word} {number}"),
             Vec3::new(0.0, -s * 0.3, 0.01),
             s * 0.18,
-            Color::srgb(0.95, 0.9, 0.65),
+            army::MARKER_PRINT,
         );
-        e
-    }
-
-    /// A square marker with a drop shadow and an outline, carrying `tip`.
-    fn plate(&mut self, tip: Tooltip, s: f32, fill: Color, at: Vec3) -> Entity {
-        let mut b = ShapeBuilder::new();
-        b.rect(
-            Vec2::new(s * 0.06, -s * 0.06),
-            Vec2::splat(s),
-            Color::srgba(0.0, 0.0, 0.0, 0.42),
-        );
-        b.rect(Vec2::ZERO, Vec2::splat(s), fill);
-        b.rect_outline(Vec2::ZERO, Vec2::splat(s), s * 0.04, Color::BLACK);
-        let e = self
-            .commands
-            .spawn((
-                FteBoard,
-                tip,
-                Transform::from_translation(at),
-                Visibility::default(),
-            ))
-            .id();
-        self.child_shape(e, &b, Vec3::ZERO);
         e
     }
 
@@ -601,19 +529,10 @@ impl Draw<'_, '_, '_> {
         title: String,
         lines: Vec<String>,
         word: &str,
-        fill: Color,
+        fill: Rgba,
         at: Vec3,
     ) -> Entity {
-        let s = COUNTER * 0.72;
-        let mut tip = Tooltip::new(title, s * 0.6);
-        for l in lines {
-            tip = tip.line(l);
-        }
-        let e = self.plate(tip, s, fill, at);
-        let ink = vt_ui::counter::ink_for(fill);
-        let px = if word.len() > 4 { s * 0.24 } else { s * 0.34 };
-        self.child_text(e, word, Vec3::new(0.0, 0.0, 0.01), px, ink);
-        e
+        spawn_marker(self.p, COUNTER * 0.72, title, lines, word, fill, at)
     }
 
     fn rings(&mut self, hexes: &[Hex], kind: HighlightKind, z: f32) {
@@ -625,89 +544,276 @@ impl Draw<'_, '_, '_> {
         self.shape(&b, Vec3::new(0.0, 0.0, z));
     }
 
-    fn colored_rings(&mut self, hexes: &[Hex], width: f32, color: Color, z: f32) {
-        if hexes.is_empty() {
-            return;
+    fn colored_rings(&mut self, hexes: &[Hex], width: f32, color: Rgba, z: f32) {
+        if !hexes.is_empty() {
+            let cs: Vec<MapCoord> = hexes.iter().map(|h| coord(*h)).collect();
+            self.shape(
+                &hex_rings(&geometry(), &cs, width, color),
+                Vec3::new(0.0, 0.0, z),
+            );
         }
-        let g = geometry();
-        let mut b = ShapeBuilder::new();
-        for h in hexes {
-            let corners = g.corners(coord(*h));
-            let inner: Vec<Vec2> = corners
-                .iter()
-                .map(|p| center(*h) + (*p - center(*h)) * 0.93)
-                .collect();
-            b.ring(&inner, HEX * width, color);
-        }
-        self.shape(&b, Vec3::new(0.0, 0.0, z));
     }
 
-    fn label(&mut self, h: Hex, text: &str, dy: f32, color: Color, bg: Color) {
-        let p = center(h) + Vec2::new(0.0, dy);
-        let w = 8.0 + 7.5 * text.chars().count() as f32;
-        let mut b = ShapeBuilder::new();
-        b.rect(p, Vec2::new(w, 17.0), bg);
-        self.shape(&b, Vec3::new(0.0, 0.0, 7.0));
-        self.text(text, p.extend(7.1), 14.0, color);
+    fn label(&mut self, h: Hex, text: &str, dy: f32, color: Rgba, bg: Rgba) {
+        for e in self
+            .p
+            .label(center(h) + Vec2::new(0.0, dy), text, color, bg)
+        {
+            self.p.commands.entity(e).insert(FteBoard);
+        }
     }
 }
 
-/// Despawns the board (counters, highlights) of the view.
-pub fn clear(commands: &mut Commands, old: &Query<Entity, With<FteBoard>>) {
-    for e in old.iter() {
-        commands.entity(e).despawn();
-    }
-}
-
-/// Draws the map once per game, and the pieces and highlights whenever
-/// the game or the selection changed. Nothing is drawn while the board is
-/// hidden for a hand-over.
+/// Draws the map once per game, the pieces that changed and the
+/// highlights whenever the game or the selection changed. Nothing is drawn
+/// while the board is hidden for a hand-over.
 #[allow(clippy::too_many_arguments)]
-pub fn redraw(
-    mut commands: Commands,
-    st: Res<FteScreen>,
-    old: Query<Entity, With<FteBoard>>,
+pub fn draw(
+    g: Res<Synced<Fte>>,
+    mut st: ResMut<FteScreen>,
+    layer: Query<Entity, (With<FteBoard>, Without<PieceKey>)>,
+    on_board: Query<(Entity, &PieceKey, &PieceLook, &PieceHome), With<FtePiece>>,
     maps: Query<(Entity, &FteMap)>,
-    mut drawn: Local<Option<u64>>,
-    meshes: Option<ResMut<Assets<Mesh>>>,
-    materials: Option<ResMut<Assets<ColorMaterial>>>,
-    screen: Option<Res<State<Screen>>>,
+    mut drawn: Local<Option<(u64, u64)>>,
+    mut anim: MessageWriter<Animate>,
+    mut board: BoardDraw,
 ) {
-    if *drawn == Some(st.generation) {
+    let key = (g.generation, st.generation);
+    if *drawn == Some(key) {
         return;
     }
-    *drawn = Some(st.generation);
-    clear(&mut commands, &old);
-    let (Some(mut meshes), Some(mut materials)) = (meshes, materials) else {
-        return;
-    };
-    let playing = screen.is_some_and(|s| *s.get() == Screen::Playing);
-    let (Some(view), Some(rules)) = (st.view.as_ref(), st.rules.as_ref()) else {
-        return;
-    };
-    if !playing {
-        return;
+    *drawn = Some(key);
+    let slides = std::mem::take(&mut st.slide);
+    for e in layer.iter() {
+        board.commands.entity(e).despawn();
     }
+    let Some(mut p) = board.painter() else { return };
+    let (Some(view), Some(rules)) = (g.view.as_ref(), g.rules.as_deref()) else {
+        for (e, ..) in on_board.iter() {
+            p.commands.entity(e).despawn();
+        }
+        return;
+    };
     let Some(map) = rules.maps.iter().find(|m| m.id == view.map) else {
         return;
     };
     if !maps.iter().any(|(_, m)| m.0 == map.id) {
         for (e, _) in maps.iter() {
-            commands.entity(e).despawn();
+            p.commands.entity(e).despawn();
         }
-        let root = spawn_hex_map(&mut commands, &mut meshes, &mut materials, &map_spec(map));
-        commands
-            .entity(root)
-            .insert((FteMap(map.id.clone()), DespawnOnExit(Screen::Playing)));
+        let root = spawn_hex_map(p.commands, p.meshes, p.materials, &map_spec(map));
+        p.commands.entity(root).insert(FteMap(map.id.clone()));
     }
-    let mut d = Draw {
-        commands: &mut commands,
-        meshes: &mut meshes,
-        materials: &mut materials,
-    };
+    let mut d = Draw { p: &mut p };
     draw_objectives(&mut d, &st);
-    draw_pieces(&mut d, rules, view);
-    draw_highlights(&mut d, &st, view);
+    let drawn_pieces = placed_pieces(rules, view);
+    let wanted = drawn_pieces
+        .iter()
+        .map(|x| Wanted::new(x.key, x.look, x.at));
+    let plan = pieces::plan(on_board.iter(), wanted);
+    plan.apply(
+        d.p,
+        |p, w| {
+            let mut d = Draw { p };
+            let e = match drawn_pieces.iter().find(|x| x.key == w.key) {
+                Some(x) => spawn_piece(&mut d, view, x),
+                None => d.p.root((), Transform::from_translation(w.home)),
+            };
+            d.p.commands.entity(e).insert((FteBoard, FtePiece));
+            e
+        },
+        slides.then_some(&mut anim),
+    );
+    draw_marks(&mut d, view, &drawn_pieces);
+    draw_highlights(&mut d, &st, &g, view);
+}
+
+/// A piece of the view where it stands: who it is, how it looks, where.
+struct Placed<'v> {
+    key: PieceKey,
+    look: u64,
+    at: Vec3,
+    piece: Piece,
+    hex: Hex,
+    top: bool,
+    role: Role,
+    view: std::marker::PhantomData<&'v View>,
+}
+
+/// Every piece of the view in its stack (18.1: Visible units on top of
+/// Concealed ones), with its key and look.
+fn placed_pieces<'v>(rules: &Fte, view: &'v View) -> Vec<Placed<'v>> {
+    let mut v = Vec::new();
+    for (hex, list) in pieces(view) {
+        let base = center(hex);
+        let n = list.len();
+        for (i, piece) in list.into_iter().enumerate() {
+            let off = Vec2::new(i as f32 * 4.0, i as f32 * 4.0) - Vec2::splat((n - 1) as f32 * 2.0);
+            let at = (base + off).extend(2.0 + i as f32 * 0.05);
+            let top = i + 1 == n;
+            let mut role = Role::FireTeam;
+            let (key, look) = match piece {
+                Piece::Unit(k) => {
+                    let u = &view.units[k];
+                    role = (rules.types.iter())
+                        .find(|t| t.id == u.unit_type)
+                        .map(|t| t.role)
+                        .unwrap_or(Role::FireTeam);
+                    let still = UnitView {
+                        hex: None,
+                        ..u.clone()
+                    };
+                    let look = pieces::look_of(&(still, top, role, markers(view, u)));
+                    (PieceKey("unit", u.id as u64), look)
+                }
+                Piece::Marker(k) => {
+                    let c = &view.concealed[k];
+                    (
+                        PieceKey("marker", c.marker as u64),
+                        pieces::look_of(&(c.vc, view.side)),
+                    )
+                }
+                Piece::Casualty(k) => {
+                    let c = &view.casualties[k];
+                    (
+                        PieceKey("casualty", c.id as u64),
+                        pieces::look_of(&(c.kind, c.side)),
+                    )
+                }
+                Piece::Cache(k) => {
+                    let c = &view.caches[k];
+                    let key = match c.id {
+                        Some(id) => PieceKey("cache", id as u64),
+                        None => PieceKey("cache-at", hex.col as u64 * 1000 + hex.row as u64),
+                    };
+                    let own = c.owner == view.side;
+                    (key, pieces::look_of(&(c.kind, c.revealed, own, c.hex)))
+                }
+            };
+            v.push(Placed {
+                key,
+                look,
+                at,
+                piece,
+                hex,
+                top,
+                role,
+                view: std::marker::PhantomData,
+            });
+        }
+    }
+    v
+}
+
+fn spawn_piece(d: &mut Draw, view: &View, x: &Placed) -> Entity {
+    let at = x.at;
+    match x.piece {
+        Piece::Unit(k) => d.unit(view, &view.units[k], x.role, at, x.top),
+        Piece::Marker(k) => {
+            let c = &view.concealed[k];
+            d.marker(c.marker, view.side.other(), c.vc, at)
+        }
+        Piece::Casualty(k) => {
+            let c = &view.casualties[k];
+            let fill = match c.kind {
+                CasualtyKind::Kia => status::KIA,
+                CasualtyKind::Wia => status::WIA,
+                CasualtyKind::Injury => status::INJURY,
+            };
+            d.small_marker(
+                format!("{} ({})", c.kind.name(), c.side.name()),
+                vec![
+                    "Carried off by infantry, or loaded on a vehicle or helicopter (7.5.2)".into(),
+                    "Evacuating it scores VP for its side (7.5.3)".into(),
+                ],
+                c.kind.name(),
+                fill,
+                at,
+            )
+        }
+        Piece::Cache(k) => {
+            let c = &view.caches[k];
+            let own = c.owner == view.side;
+            let (word, title) = match c.kind {
+                Some(k) => (
+                    cache_word(k),
+                    format!(
+                        "{}{}",
+                        k.name(),
+                        if c.revealed {
+                            " (revealed)"
+                        } else if own {
+                            " (hidden from the enemy)"
+                        } else {
+                            ""
+                        }
+                    ),
+                ),
+                None => (
+                    "?",
+                    "Hidden marker: a cache, tunnel, bunker, foxholes or dummy (23.0)".into(),
+                ),
+            };
+            let fill = if c.revealed || !own {
+                status::CACHE_SEEN
+            } else {
+                status::CACHE_OWN
+            };
+            d.small_marker(title, vec![format!("In {}", c.hex)], word, fill, at)
+        }
+    }
+}
+
+/// What goes with the pieces but changes with every look: the size of
+/// each stack, our own plotted traps (secret) and Fire Mission targets.
+fn draw_marks(d: &mut Draw, view: &View, placed: &[Placed]) {
+    let mut counts: BTreeMap<Hex, usize> = BTreeMap::new();
+    for x in placed {
+        *counts.entry(x.hex).or_default() += 1;
+    }
+    for (hex, n) in counts.into_iter().filter(|(_, n)| *n > 1) {
+        let p = center(hex) + Vec2::new(-COUNTER * 0.62, COUNTER * 0.62);
+        let mut b = ShapeBuilder::new();
+        b.circle(p, 9.0, lit::STACK_COUNT, 16);
+        d.shape(&b, Vec3::new(0.0, 0.0, 5.8));
+        d.text(&n.to_string(), p.extend(5.9), 13.0, palette::WHITE);
+    }
+    for h in &view.traps {
+        let p = center(*h) + Vec2::new(HEX * 0.45, -HEX * 0.5);
+        let word = if view.side == Side::Us { "CM" } else { "BT" };
+        let e = d.small_marker(
+            if view.side == Side::Us {
+                format!("Claymore plotted in {h} (secret)")
+            } else {
+                format!("Booby Trap plotted in {h} (secret)")
+            },
+            vec!["Only you see this (26.0)".into()],
+            word,
+            status::PLOT,
+            p.extend(1.5),
+        );
+        d.p.commands.entity(e).insert(FteBoard);
+    }
+    for m in &view.missions {
+        let (Some(t), Some(k)) = (m.target, m.kind) else {
+            continue;
+        };
+        let p = center(t);
+        let mut b = ShapeBuilder::new();
+        let c = status::MISSION;
+        b.ring(
+            &vt_ui::shapes::circle_points(p, HEX * 0.55, HEX * 0.55, 24),
+            3.0,
+            c,
+        );
+        b.line(p - Vec2::X * HEX * 0.7, p + Vec2::X * HEX * 0.7, 2.5, c);
+        b.line(p - Vec2::Y * HEX * 0.7, p + Vec2::Y * HEX * 0.7, 2.5, c);
+        let e = d.shape(&b, Vec3::new(0.0, 0.0, 4.5));
+        d.p.commands.entity(e).insert(Tooltip::new(
+            format!("{} due turn {} (secret)", k.name(), m.turn),
+            HEX * 0.2,
+        ));
+    }
 }
 
 fn draw_objectives(d: &mut Draw, st: &FteScreen) {
@@ -716,8 +822,8 @@ fn draw_objectives(d: &mut Draw, st: &FteScreen) {
         let p = center(o.hex);
         let mut b = ShapeBuilder::new();
         let color = match o.side {
-            Side::Us => US,
-            Side::Nva => NVA,
+            Side::Us => army::US,
+            Side::Nva => army::NVA,
         };
         let star: Vec<Vec2> = (0..10)
             .map(|i| {
@@ -731,134 +837,13 @@ fn draw_objectives(d: &mut Draw, st: &FteScreen) {
             b.polygon(&[c, star[i], star[(i + 1) % 10]], color);
         }
         let e = d.shape(&b, Vec3::new(0.0, 0.0, 0.8));
-        d.commands.entity(e).insert((
+        d.p.commands.entity(e).insert((
             Tooltip::new(format!("Objective: {}", o.name), HEX * 0.3).line(format!(
                 "{} {} VP for holding it at the end",
                 o.side.name(),
                 o.vp
             )),
             Transform::from_xyz(0.0, 0.0, 0.8),
-        ));
-    }
-}
-
-fn draw_pieces(d: &mut Draw, rules: &Fte, view: &View) {
-    for (hex, list) in pieces(view) {
-        let base = center(hex);
-        let n = list.len();
-        for (i, p) in list.iter().enumerate() {
-            let off = Vec2::new(i as f32 * 4.0, i as f32 * 4.0) - Vec2::splat((n - 1) as f32 * 2.0);
-            let at = (base + off).extend(2.0 + i as f32 * 0.05);
-            let top = i + 1 == n;
-            match p {
-                Piece::Unit(k) => {
-                    let u = &view.units[*k];
-                    let role = rules
-                        .types
-                        .iter()
-                        .find(|t| t.id == u.unit_type)
-                        .map(|t| t.role)
-                        .unwrap_or(Role::FireTeam);
-                    d.unit(view, u, role, at, top);
-                }
-                Piece::Marker(k) => {
-                    let c = &view.concealed[*k];
-                    d.marker(c.marker, view.side.other(), c.vc, at);
-                }
-                Piece::Casualty(k) => {
-                    let c = &view.casualties[*k];
-                    let fill = match c.kind {
-                        CasualtyKind::Kia => Color::srgb(0.15, 0.15, 0.15),
-                        CasualtyKind::Wia => Color::srgb(0.85, 0.2, 0.2),
-                        CasualtyKind::Injury => Color::srgb(0.95, 0.6, 0.6),
-                    };
-                    d.small_marker(
-                        format!("{} ({})", c.kind.name(), c.side.name()),
-                        vec![
-                            "Carried off by infantry, or loaded on a vehicle or helicopter (7.5.2)"
-                                .into(),
-                            "Evacuating it scores VP for its side (7.5.3)".into(),
-                        ],
-                        c.kind.name(),
-                        fill,
-                        at,
-                    );
-                }
-                Piece::Cache(k) => {
-                    let c = &view.caches[*k];
-                    let own = c.owner == view.side;
-                    let (word, title) = match c.kind {
-                        Some(k) => (
-                            cache_word(k),
-                            format!(
-                                "{}{}",
-                                k.name(),
-                                if c.revealed {
-                                    " (revealed)"
-                                } else if own {
-                                    " (hidden from the enemy)"
-                                } else {
-                                    ""
-                                }
-                            ),
-                        ),
-                        None => (
-                            "?",
-                            "Hidden marker: a cache, tunnel, bunker, foxholes or dummy (23.0)"
-                                .into(),
-                        ),
-                    };
-                    let fill = if c.revealed || !own {
-                        Color::srgb(0.85, 0.78, 0.55)
-                    } else {
-                        Color::srgb(0.55, 0.5, 0.38)
-                    };
-                    d.small_marker(title, vec![format!("In {}", c.hex)], word, fill, at);
-                }
-            }
-        }
-        if n > 1 {
-            let p = base + Vec2::new(-COUNTER * 0.62, COUNTER * 0.62);
-            let mut b = ShapeBuilder::new();
-            b.circle(p, 9.0, Color::srgb(0.1, 0.1, 0.1), 16);
-            d.shape(&b, Vec3::new(0.0, 0.0, 5.8));
-            d.text(&n.to_string(), p.extend(5.9), 13.0, Color::WHITE);
-        }
-    }
-    // Our own plotted traps (secret) and Fire Mission targets.
-    for h in &view.traps {
-        let p = center(*h) + Vec2::new(HEX * 0.45, -HEX * 0.5);
-        let word = if view.side == Side::Us { "CM" } else { "BT" };
-        d.small_marker(
-            if view.side == Side::Us {
-                format!("Claymore plotted in {h} (secret)")
-            } else {
-                format!("Booby Trap plotted in {h} (secret)")
-            },
-            vec!["Only you see this (26.0)".into()],
-            word,
-            Color::srgb(0.75, 0.65, 0.2),
-            p.extend(1.5),
-        );
-    }
-    for m in &view.missions {
-        let (Some(t), Some(k)) = (m.target, m.kind) else {
-            continue;
-        };
-        let p = center(t);
-        let mut b = ShapeBuilder::new();
-        let c = Color::srgb(0.9, 0.2, 0.1);
-        b.ring(
-            &vt_ui::shapes::circle_points(p, HEX * 0.55, HEX * 0.55, 24),
-            3.0,
-            c,
-        );
-        b.line(p - Vec2::X * HEX * 0.7, p + Vec2::X * HEX * 0.7, 2.5, c);
-        b.line(p - Vec2::Y * HEX * 0.7, p + Vec2::Y * HEX * 0.7, 2.5, c);
-        let e = d.shape(&b, Vec3::new(0.0, 0.0, 4.5));
-        d.commands.entity(e).insert(Tooltip::new(
-            format!("{} due turn {} (secret)", k.name(), m.turn),
-            HEX * 0.2,
         ));
     }
 }
@@ -884,14 +869,17 @@ fn mp_ascii(h: u8) -> String {
     }
 }
 
-const REACH_TEXT: Color = Color::srgb(0.05, 0.1, 0.25);
-const TARGET: Color = Color::srgba(0.95, 0.15, 0.1, 0.95);
-const ASSAULT: Color = Color::srgba(1.0, 0.55, 0.05, 0.95);
-const SIGHT: Color = Color::srgba(1.0, 0.85, 0.55, 0.8);
-const ACTIVE: Color = Color::srgba(0.55, 1.0, 0.45, 0.9);
+/// The hex where a blocked line of sight is first stopped.
+pub fn blocked_at(b: &fte_rules::line_of_sight::Blocked) -> Option<Hex> {
+    use fte_rules::line_of_sight::Blocked::*;
+    match b {
+        Terrain(h) | FriendlyUnits(h) | OffMap(h) => Some(*h),
+        _ => None,
+    }
+}
 
-fn draw_highlights(d: &mut Draw, st: &FteScreen, view: &View) {
-    let kind = st.kind();
+fn draw_highlights(d: &mut Draw, st: &FteScreen, g: &Synced<Fte>, view: &View) {
+    let kind: Option<K> = g.kind_as();
     let unit_hexes = |units: &[u16]| -> Vec<Hex> {
         let mut v: Vec<Hex> = units
             .iter()
@@ -902,14 +890,14 @@ fn draw_highlights(d: &mut Draw, st: &FteScreen, view: &View) {
         v
     };
     // The units the decision can use: a soft green ring.
-    if st.to_decide {
-        let mut hexes: Vec<Hex> = if kind == "activate" {
-            st.legal
+    if g.to_decide {
+        let mut hexes: Vec<Hex> = if kind == Some(K::Activate) {
+            g.legal
                 .iter()
                 .flat_map(|c| model::anchors(view, c))
                 .collect()
         } else {
-            let ctx_units: Vec<u16> = st
+            let ctx_units: Vec<u16> = g
                 .legal
                 .iter()
                 .filter(|c| !matches!(c, Command::EndActivation))
@@ -923,9 +911,9 @@ fn draw_highlights(d: &mut Draw, st: &FteScreen, view: &View) {
         hexes.retain(|h| !sel.contains(h));
         if matches!(
             kind,
-            "action" | "opportunity-fire" | "setup" | "activate" | "concealment"
+            Some(K::Action | K::OpportunityFire | K::Setup | K::Activate | K::Concealment)
         ) {
-            d.colored_rings(&hexes, 0.06, ACTIVE, 5.0);
+            d.colored_rings(&hexes, 0.06, lit::ACTIVE, 5.0);
         }
     }
     d.rings(&unit_hexes(&st.sel), HighlightKind::Selected, 5.1);
@@ -935,12 +923,12 @@ fn draw_highlights(d: &mut Draw, st: &FteScreen, view: &View) {
         let mut b = ShapeBuilder::new();
         for (h, _) in &st.reach {
             let corners = g.corners(coord(*h));
-            b.polygon(&corners, Color::srgba(0.35, 0.65, 1.0, 0.22));
+            b.polygon(&corners, lit::REACH_FILL);
             let inner: Vec<Vec2> = corners
                 .iter()
                 .map(|p| center(*h) + (*p - center(*h)) * 0.9)
                 .collect();
-            b.ring(&inner, HEX * 0.035, Color::srgba(0.3, 0.6, 1.0, 0.8));
+            b.ring(&inner, HEX * 0.035, lit::REACH_EDGE);
         }
         d.shape(&b, Vec3::new(0.0, 0.0, 0.5));
         for (h, c) in &st.reach {
@@ -948,21 +936,21 @@ fn draw_highlights(d: &mut Draw, st: &FteScreen, view: &View) {
                 *h,
                 &mp_ascii(*c),
                 -HEX * 0.72,
-                REACH_TEXT,
-                Color::srgba(0.85, 0.93, 1.0, 0.85),
+                lit::REACH_TEXT,
+                lit::REACH_LABEL,
             );
         }
     }
     if !st.plan.is_empty() {
-        d.colored_rings(&st.plan, 0.08, Color::srgba(0.3, 0.7, 1.0, 0.95), 5.2);
+        d.colored_rings(&st.plan, 0.08, lit::PATH, 5.2);
     }
     // Whom the selection sees, and whom it can fire at with the number.
-    d.colored_rings(&st.in_sight, 0.05, SIGHT, 5.0);
+    d.colored_rings(&st.in_sight, 0.05, lit::SIGHT, 5.0);
     for (a, p) in &st.aims {
         let color = if a.kind == AimKind::Assault {
-            ASSAULT
+            lit::ASSAULT
         } else {
-            TARGET
+            lit::TARGET
         };
         d.colored_rings(&[a.hex], 0.1, color, 5.3);
         let text = match (a.kind, p) {
@@ -979,29 +967,29 @@ fn draw_highlights(d: &mut Draw, st: &FteScreen, view: &View) {
         } else {
             HEX * 0.72
         };
-        d.label(a.hex, &text, dy, Color::WHITE, color.with_alpha(0.9));
+        d.label(a.hex, &text, dy, palette::WHITE, color.alpha(230));
     }
     if let Some(a) = &st.aim {
-        d.colored_rings(&[a.hex], 0.16, Color::WHITE, 5.4);
+        d.colored_rings(&[a.hex], 0.16, palette::WHITE, 5.4);
     }
     // Set-up areas, trap plots, Fire Mission targets.
     if !st.area.is_empty() {
         let color = match st.tool {
-            Tool::FireMission { .. } => Color::srgba(1.0, 0.35, 0.2, 0.8),
-            Tool::Plot => Color::srgba(0.9, 0.8, 0.2, 0.8),
-            _ => Color::srgba(0.6, 0.9, 1.0, 0.8),
+            Tool::FireMission { .. } => lit::BARRAGE_AREA,
+            Tool::Plot => lit::PLOT,
+            _ => lit::AREA,
         };
         d.colored_rings(&st.area, 0.05, color, 5.0);
     }
     // Whatever else the decision offers on the board: the commands'
     // own hexes (retreat, set-down, entry hexes, events, reveals ...).
-    if st.to_decide
+    if g.to_decide
         && !matches!(
             kind,
-            "action" | "move" | "setup" | "activate" | "opportunity-fire"
+            Some(K::Action | K::Move | K::Setup | K::Activate | K::OpportunityFire)
         )
     {
-        let mut hexes: Vec<Hex> = st
+        let mut hexes: Vec<Hex> = g
             .legal
             .iter()
             .filter(|c| {
@@ -1026,7 +1014,7 @@ fn draw_highlights(d: &mut Draw, st: &FteScreen, view: &View) {
             _ => None,
         };
         if let Some(h) = hex {
-            d.colored_rings(&[h], 0.12, Color::srgba(1.0, 0.2, 0.6, 0.95), 5.5);
+            d.colored_rings(&[h], 0.12, lit::INTERRUPT, 5.5);
         }
         // The unit the interrupt is about.
         let about = match s {
@@ -1043,217 +1031,170 @@ fn draw_highlights(d: &mut Draw, st: &FteScreen, view: &View) {
         }
     }
     if let Some(h) = st.stack {
-        d.colored_rings(&[h], 0.04, Color::WHITE, 5.6);
+        d.colored_rings(&[h], 0.04, palette::WHITE, 5.6);
     }
 }
 
 /// Redraws what follows the pointer: the line of sight, the units a menu
-/// line or a button would use.
-#[allow(clippy::too_many_arguments)]
-pub fn redraw_hover(
-    mut commands: Commands,
+/// line or a button would use, the unit Tab moved to.
+pub fn draw_hover(
     st: Res<FteScreen>,
+    g: Res<Synced<Fte>>,
     old: Query<Entity, With<FteHover>>,
-    mut drawn: Local<Option<(u64, u64, Vec<u16>)>>,
-    meshes: Option<ResMut<Assets<Mesh>>>,
-    materials: Option<ResMut<Assets<ColorMaterial>>>,
+    mut drawn: Local<Option<u64>>,
+    mut board: BoardDraw,
 ) {
-    let key = (st.hover_generation, st.generation, st.hover_units.clone());
-    if drawn.as_ref() == Some(&key) {
+    let key = pieces::look_of(&(
+        st.hover_generation,
+        st.generation,
+        g.generation,
+        &st.hover_units,
+        st.tabbed,
+    ));
+    if *drawn == Some(key) {
         return;
     }
     *drawn = Some(key);
     for e in old.iter() {
-        commands.entity(e).despawn();
+        board.commands.entity(e).despawn();
     }
-    let (Some(mut meshes), Some(mut materials)) = (meshes, materials) else {
-        return;
-    };
-    let Some(view) = st.view.as_ref() else { return };
-    let g = geometry();
+    let Some(mut p) = board.painter() else { return };
+    let Some(view) = g.view.as_ref() else { return };
+    let geo = geometry();
     let mut b = ShapeBuilder::new();
     if let Some(l) = &st.los {
-        let a = center(l.from);
-        let z = center(l.to);
-        let cut = l.blocked.as_ref().and_then(blocked_at);
-        let ok = vt_ui::highlight::LOS_CLEAR;
-        let bad = vt_ui::highlight::LOS_BLOCKED;
-        let cut_i = cut.and_then(|h| l.trace.iter().position(|x| *x == h));
-        for (i, h) in l.trace.iter().enumerate() {
-            let c = if cut_i.is_some_and(|k| i >= k) {
-                bad
-            } else {
-                ok
-            };
-            b.ring(&g.corners(coord(*h)), HEX * 0.05, c.with_alpha(0.6));
-        }
-        let line = if l.blocked.is_some() { bad } else { ok };
-        b.line(a, z, HEX * 0.07, line);
-        b.circle(a, HEX * 0.12, ok, 14);
-        b.circle(z, HEX * 0.12, line, 14);
-        if let Some(h) = cut {
-            b.ring(&g.corners(coord(h)), HEX * 0.12, bad);
-        }
-        if let Some(
-            fte_rules::line_of_sight::Blocked::Hexside(p, q)
-            | fte_rules::line_of_sight::Blocked::UpSlope(p, q)
-            | fte_rules::line_of_sight::Blocked::Crest(p, q),
-        ) = &l.blocked
-            && let Some([x, y]) = g.edge(coord(*p), coord(*q))
-        {
-            b.line(x, y, HEX * 0.16, bad);
-        }
+        use fte_rules::line_of_sight::Blocked::{Crest, Hexside, UpSlope};
+        let trace: Vec<MapCoord> = l.trace.iter().map(|h| coord(*h)).collect();
+        let cut = l.blocked.as_ref().and_then(blocked_at).map(coord);
+        let edge = match &l.blocked {
+            Some(Hexside(p, q) | UpSlope(p, q) | Crest(p, q)) => geo.edge(coord(*p), coord(*q)),
+            _ => None,
+        };
+        b = line_of_sight_shape(&geo, &trace, l.blocked.is_some(), cut, edge);
     }
-    let hexes: Vec<Hex> = st
-        .hover_units
-        .iter()
+    let hexes: Vec<Hex> = (st.hover_units.iter().chain(&st.tabbed))
         .filter_map(|u| model::unit_hex(view, *u))
         .collect();
     for h in hexes {
-        b.ring(
-            &g.corners(coord(h)),
-            HEX * 0.14,
-            Color::srgba(0.4, 1.0, 1.0, 0.95),
-        );
+        b.ring(&geo.corners(coord(h)), HEX * 0.14, lit::HOVER_UNITS);
     }
     if !b.is_empty() {
-        let e = spawn_shape(
-            &mut commands,
-            &mut meshes,
-            &mut materials,
-            &b,
-            Vec3::new(0.0, 0.0, 6.0),
-        );
-        commands.entity(e).insert(FteHover);
+        let e = p.shape(&b, Vec3::new(0.0, 0.0, 6.0));
+        p.commands.entity(e).insert(FteHover);
     }
 }
 
-/// The hex where a blocked line of sight is first stopped.
-pub fn blocked_at(b: &fte_rules::line_of_sight::Blocked) -> Option<Hex> {
-    use fte_rules::line_of_sight::Blocked::*;
-    match b {
-        Terrain(h) | FriendlyUnits(h) | OffMap(h) => Some(*h),
-        _ => None,
-    }
-}
-
-/// Where the last fit left the camera, to refit when the free board area
-/// changes and the player has not moved the camera since; and each side's
-/// own camera in hot seat.
-#[derive(Default)]
-pub struct LastFit {
-    free: Option<Rect>,
-    put: Option<Transform>,
-    side: Option<Side>,
-    cameras: [Option<Transform>; 2],
-    focus: Option<Hex>,
-}
-
-/// Fits the map into the board area left by the panels: the whole map if
-/// the counters stay readable, else the viewing side's units at a readable
-/// zoom (Home shows the whole map). In hot seat each side gets its camera
-/// back after a hand-over.
-pub fn fit_camera(
-    mut st: ResMut<FteScreen>,
-    rect: Res<BoardRect>,
-    bounds: Res<BoardBounds>,
-    window: Query<&Window, With<PrimaryWindow>>,
-    mut camera: Query<&mut Transform, With<BoardCamera>>,
-    mut last: Local<LastFit>,
+/// The events of the commands just played, shown where they happened:
+/// each unit that moved slides along its path, a fire attack flashes on
+/// its target (the effect, or a miss), a unit eliminated, a barrage landing,
+/// a trap going off. Only where the viewing side sees something: a unit of
+/// its view, or a hex where its view has a piece.
+pub fn animate_events(
+    mut changes: MessageReader<SessionChanged<Fte>>,
+    g: Res<Synced<Fte>>,
+    game: Option<Res<ActiveGame>>,
+    was: Query<(&PieceKey, &PieceHome), With<FtePiece>>,
+    mut anim: MessageWriter<Animate>,
 ) {
-    let Some((side, own)) = st.view.as_ref().map(|v| {
-        let mut own: Vec<Vec2> = v
-            .units
+    let (Some(view), Some(session)) = (g.view.as_ref(), typed_session::<Fte>(game.as_deref()))
+    else {
+        changes.clear();
+        return;
+    };
+    // Where the view showed pieces before these events, and shows them now.
+    let before: Vec<(PieceKey, Vec2)> = was.iter().map(|(k, h)| (*k, h.0.truncate())).collect();
+    let seen = |hex: Hex| {
+        let c = center(hex);
+        before.iter().any(|(_, p)| p.distance(c) < HEX * 0.8) || !model_pieces_at(view, hex)
+    };
+    let unit_at = |u: u16| {
+        before
             .iter()
-            .filter(|u| u.side == v.side)
-            .filter_map(|u| u.hex)
-            .map(center)
-            .collect();
-        if own.is_empty() {
-            // Nothing on the map yet (reinforcements): where it may enter.
-            own = st
-                .legal
-                .iter()
-                .flat_map(|c| model::anchors(v, c))
-                .map(center)
-                .collect();
-        }
-        (v.side, own)
-    }) else {
-        return;
+            .find(|(k, _)| *k == PieceKey("unit", u as u64))
+            .map(|(_, p)| *p)
+            .or_else(|| model::unit_hex(view, u).map(center))
+            .or_else(|| {
+                // A Concealed target: the hex its marker stands in.
+                let hex = session.state.units.get(u as usize)?.hex?;
+                seen(hex).then(|| center(hex))
+            })
     };
-    let Some(b) = bounds.0 else { return };
-    let Some(free) = panels::free_board_rect(rect.0) else {
-        return;
-    };
-    let Ok(w) = window.single() else { return };
-    let Ok(mut t) = camera.single_mut() else {
-        return;
-    };
-    if st.needs_fit && last.side.is_none() {
-        last.cameras = [None, None];
-    }
-    if last.side != Some(side) {
-        if let Some(prev) = last.side {
-            last.cameras[prev.idx()] = Some(*t);
+    for change in changes.read() {
+        if !change.animate() {
+            continue;
         }
-        last.side = Some(side);
-        if let Some(saved) = last.cameras[side.idx()] {
-            *t = saved;
-            last.put = Some(*t);
-            last.free = Some(free);
-            st.needs_fit = false;
-            return;
-        }
-        st.needs_fit = true;
-    }
-    let win = Vec2::new(w.width(), w.height());
-    let offset = free.center() - win / 2.0;
-    // Bring the decision at hand into view (keeping the zoom).
-    if st.focus != last.focus && !st.needs_fit {
-        last.focus = st.focus;
-        if let Some(h) = st.focus {
-            let scale = t.scale.x;
-            let seen = Vec2::new(
-                t.translation.x + offset.x * scale,
-                t.translation.y - offset.y * scale,
-            );
-            let half = free.size() * scale / 2.0 - Vec2::splat(HEX * 1.2);
-            let p = center(h);
-            let d = p - seen;
-            if d.x.abs() > half.x.max(0.0) || d.y.abs() > half.y.max(0.0) {
-                t.translation.x += d.x;
-                t.translation.y += d.y;
-                last.put = Some(*t);
+        for e in &change.events {
+            let flash =
+                |at: Vec2, color: Rgba, word: &str| Animate::flash(at, HEX * 0.55, color, word);
+            match e {
+                Event::Moved {
+                    units, from, to, ..
+                } => {
+                    for u in units {
+                        if model::unit(view, *u)
+                            .is_some_and(|x| x.hex.is_some() && x.loaded_on.is_none())
+                        {
+                            anim.write(Animate::slide(
+                                PieceKey("unit", *u as u64),
+                                vec![center(*from), center(*to)],
+                            ));
+                        }
+                    }
+                }
+                Event::Attack {
+                    target,
+                    hit,
+                    effect,
+                    ..
+                } => {
+                    if let Some(at) = unit_at(*target) {
+                        anim.write(match (hit, effect) {
+                            (true, Some(e)) => flash(at, lit::FLASH_HIT, e.label()),
+                            (true, None) => flash(at, lit::FLASH_HIT, "Hit"),
+                            (false, _) => flash(at, lit::FLASH_MISS, "Miss"),
+                        });
+                    }
+                }
+                Event::Eliminated { unit, .. } => {
+                    if let Some(at) = unit_at(*unit) {
+                        anim.write(flash(at, lit::FLASH_LOSS, "Eliminated"));
+                    }
+                }
+                Event::MissionLands { kind, landed, .. } => {
+                    anim.write(flash(center(*landed), lit::FLASH_BLAST, kind.name()));
+                }
+                Event::BoobyTrap { hex } if seen(*hex) => {
+                    anim.write(flash(center(*hex), lit::FLASH_BLAST, "Booby Trap"));
+                }
+                Event::Claymore { hex } if seen(*hex) => {
+                    anim.write(flash(center(*hex), lit::FLASH_BLAST, "Claymore"));
+                }
+                _ => {}
             }
         }
     }
-    let untouched = last.put.is_some_and(|p| p == *t);
-    let changed = last.free.is_none_or(|f| f != free);
-    if !(st.needs_fit || (untouched && changed)) {
-        return;
+}
+
+/// True if the view has no piece at all in the hex (nothing to hide there).
+fn model_pieces_at(view: &View, hex: Hex) -> bool {
+    !pieces(view).contains_key(&hex)
+}
+
+/// Where the camera looks first when the whole map is not readable at
+/// once: the viewing side's units, or where they may enter.
+pub fn interest(v: &View, legal: &[Command]) -> Vec<Vec2> {
+    let own: Vec<Vec2> = (v.units.iter())
+        .filter(|u| u.side == v.side)
+        .filter_map(|u| u.hex)
+        .map(center)
+        .collect();
+    if !own.is_empty() {
+        return own;
     }
-    let whole = (b.width() / free.width().max(1.0)).max(b.height() / free.height().max(1.0)) * 1.04;
-    let scale = whole.min(READABLE_SCALE);
-    let look_at = if whole <= READABLE_SCALE {
-        b.center()
-    } else {
-        let c = if own.is_empty() {
-            b.center()
-        } else {
-            own.iter().copied().sum::<Vec2>() / own.len() as f32
-        };
-        // Keep the map filling the view.
-        let half = free.size() * scale / 2.0;
-        Vec2::new(
-            c.x.clamp(b.min.x + half.x, (b.max.x - half.x).max(b.min.x + half.x)),
-            c.y.clamp(b.min.y + half.y, (b.max.y - half.y).max(b.min.y + half.y)),
-        )
-    };
-    t.scale = Vec3::new(scale, scale, 1.0);
-    t.translation.x = look_at.x - offset.x * scale;
-    t.translation.y = look_at.y + offset.y * scale;
-    last.free = Some(free);
-    last.put = Some(*t);
-    st.needs_fit = false;
+    // Nothing on the map yet (reinforcements): where it may enter.
+    legal
+        .iter()
+        .flat_map(|c| model::anchors(v, c))
+        .map(center)
+        .collect()
 }

@@ -246,6 +246,20 @@ pub fn command_label(view: &View, c: &Command) -> String {
 }
 
 /// The viewing side's units a command names (firers, movers, carriers).
+/// The units that may try Opportunity Fire (21.0), in order, each once.
+pub fn opfire_eligible(legal: &[Command]) -> Vec<UnitId> {
+    let mut v: Vec<UnitId> = (legal.iter())
+        .filter_map(|c| match c {
+            Command::OpFireAttempt { units } => Some(units.clone()),
+            _ => None,
+        })
+        .flatten()
+        .collect();
+    v.sort();
+    v.dedup();
+    v
+}
+
 pub fn command_units(c: &Command) -> Vec<UnitId> {
     match c {
         Command::Place { unit, .. }

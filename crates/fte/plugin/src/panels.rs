@@ -8,136 +8,123 @@
 use crate::board::{Piece, markers, pieces, terrain_label};
 use crate::model::{self, command_label, command_units, mp, target_name, unit_name};
 use crate::pick::{AimKind, Tool};
-use crate::{FteAction, FteScreen};
+use crate::screen::{FteAction, FteScreen};
 use bevy::prelude::*;
-use bevy::window::PrimaryWindow;
-use bevy_egui::EguiContexts;
 use bevy_egui::egui::{self, Color32, RichText, Sense, Stroke, vec2};
 use fte_rules::data::Terrain;
 use fte_rules::geo::Hex;
 use fte_rules::screen::Situation;
 use fte_rules::state::{Altitude, MoveMode, Side, TriggerKind, UnitId};
+use fte_rules::step::Kind as K;
 use fte_rules::step::Phase;
 use fte_rules::view::View;
 use fte_rules::{Command, Fte};
-use vt_core::Adjudication;
-use vt_ui::ActiveGame;
-use vt_ui::board::BoardRect;
+use vt_core::Decision;
+use vt_ui::layout::{
+    Open, Panels, all_commands, decision_header, note_frame, undo_button, wide_button,
+};
+use vt_ui::overlay::log::preview_ui;
+use vt_ui::palette::{self, army, ui as tone};
+use vt_ui::prelude::*;
 
-/// Width of the column on the left of the board (logical pixels).
+/// Width of the column on the left of the board (egui points).
 pub const COLUMN_W: f32 = 300.0;
 
-/// The part of the board rectangle the column leaves free.
-pub fn free_board_rect(board: Option<Rect>) -> Option<Rect> {
-    let b = board?;
-    let r = Rect::new(b.min.x + COLUMN_W, b.min.y, b.max.x, b.max.y);
-    (r.width() > 50.0 && r.height() > 50.0).then_some(r)
+const WARN: Color32 = tone::WARN.egui();
+const BAD: Color32 = tone::BAD.egui();
+const GOOD: Color32 = tone::GOOD.egui();
+
+fn side_rgba(s: Side) -> palette::Rgba {
+    match s {
+        Side::Us => army::US,
+        Side::Nva => army::NVA,
+    }
 }
 
-const US_C: Color32 = Color32::from_rgb(84, 120, 70);
-const NVA_C: Color32 = Color32::from_rgb(140, 97, 56);
-const EVENT_C: Color32 = Color32::from_rgb(210, 180, 60);
-const WARN: Color32 = Color32::from_rgb(240, 170, 90);
-const BAD: Color32 = Color32::from_rgb(240, 120, 100);
-const GOOD: Color32 = Color32::from_rgb(150, 220, 140);
-
 fn side_color(s: Side) -> Color32 {
-    match s {
-        Side::Us => US_C,
-        Side::Nva => NVA_C,
+    side_rgba(s).egui()
+}
+
+/// What the column reads: the screen's own state and the synced game.
+struct Look<'a> {
+    st: &'a FteScreen,
+    legal: &'a [Command],
+    to_decide: bool,
+    decision: &'a Option<Decision>,
+    g: &'a Synced<Fte>,
+}
+
+impl std::ops::Deref for Look<'_> {
+    type Target = FteScreen;
+    fn deref(&self) -> &FteScreen {
+        self.st
+    }
+}
+
+impl Look<'_> {
+    fn kind(&self) -> Option<K> {
+        self.g.kind_as()
     }
 }
 
 /// The column, the stack window and the click menu.
-#[allow(clippy::too_many_arguments)]
 pub fn play_ui(
-    mut contexts: EguiContexts,
-    game: Option<ResMut<ActiveGame>>,
+    mut panels: Panels<Fte>,
     mut st: ResMut<FteScreen>,
-    rect: Res<BoardRect>,
-    window: Query<&Window, With<PrimaryWindow>>,
     mut actions: MessageWriter<FteAction>,
 ) -> Result {
-    let ctx = contexts.ctx_mut()?.clone();
-    let Some(mut game) = game else {
+    let Some(Open {
+        ctx,
+        layout: l,
+        game,
+        synced: g,
+        view,
+        rules,
+        insets,
+        ..
+    }) = panels.open()?
+    else {
         return Ok(());
     };
-    let (Some(view), Some(rules), Some(board)) = (st.view.clone(), st.rules.clone(), rect.0) else {
-        return Ok(());
-    };
-    let scale = window
-        .iter()
-        .next()
-        .map(|w| w.scale_factor())
-        .unwrap_or(1.0);
-    let ratio = ctx.pixels_per_point() / scale;
-    let board = egui::Rect::from_min_max(
-        egui::pos2(board.min.x / ratio, board.min.y / ratio),
-        egui::pos2(board.max.x / ratio, board.max.y / ratio),
-    );
-    if board.height() < 120.0 || board.width() < 200.0 {
-        // The overlay has not laid the board out yet (or a hand-over hid it).
-        return Ok(());
-    }
     let mut out = Out::default();
-    let can_undo = st.to_decide && game.session.can_undo();
+    let can_undo = g.to_decide && game.session.can_undo();
     let refusal = game.refusal.clone();
-    let r = egui::Rect::from_min_size(board.min, vec2(COLUMN_W / ratio.max(0.01), board.height()));
-    egui::Area::new(egui::Id::new("fte-column"))
-        .fixed_pos(r.min)
-        .order(egui::Order::Middle)
-        .constrain(false)
-        .show(&ctx, |ui| {
-            panel_frame().show(ui, |ui| {
-                ui.set_width((r.width() - 16.0).max(0.0));
-                ui.set_max_width((r.width() - 16.0).max(0.0));
-                ui.set_height((r.height() - 16.0).max(0.0));
-                egui::ScrollArea::vertical()
-                    .id_salt("fte-column-scroll")
-                    .auto_shrink([false, false])
-                    .show(ui, |ui| {
-                        header_ui(ui, &view);
-                        ui.separator();
-                        decision_ui(ui, &st, &view, can_undo, refusal.as_deref(), &mut out);
-                        ui.separator();
-                        tools_ui(ui, &st, &mut out);
-                        ui.separator();
-                        hex_ui(ui, &st, &view, &rules);
-                        ui.separator();
-                        scenario_ui(ui, &st);
-                        all_commands_ui(ui, &st, &view, &mut out);
-                    });
-            });
-        });
-    if let Some(h) = st.stack {
-        stack_window(&ctx, h, &st, &view, &mut out);
+    let look = Look {
+        st: &st,
+        legal: &g.legal,
+        to_decide: g.to_decide,
+        decision: &g.decision,
+        g,
+    };
+    let st_ = &look;
+    l.column(&ctx, "fte-column", COLUMN_W, insets, |ui| {
+        header_ui(ui, view);
+        ui.separator();
+        decision_ui(ui, st_, view, can_undo, refusal.as_deref(), &mut out);
+        ui.separator();
+        tools_ui(ui, st_, &mut out);
+        ui.separator();
+        hex_ui(ui, st_, view, rules);
+        ui.separator();
+        scenario_ui(ui, st_);
+        all_commands_ui(ui, st_, view, &mut out);
+    });
+    if let Some(h) = st_.stack {
+        stack_window(&ctx, h, st_, view, &mut out);
     }
-    if let Some(m) = &st.menu {
-        let at =
-            m.at.map(|p| egui::pos2(p.x / ratio + 14.0, p.y / ratio - 10.0))
-                .unwrap_or(board.center());
-        // Above the pointer: the hovered counter's tooltip opens below it.
-        egui::Area::new(egui::Id::new("fte-menu"))
-            .fixed_pos(at)
-            .pivot(egui::Align2::LEFT_BOTTOM)
-            .order(egui::Order::Foreground)
-            .show(&ctx, |ui| {
-                egui::Frame::popup(ui.style()).show(ui, |ui| {
-                    ui.strong(format!("In {}", m.hex));
-                    for (i, item) in m.items.iter().enumerate() {
-                        let b = ui.button(&item.label);
-                        if b.hovered() {
-                            out.hover = Some(item.units.clone());
-                        }
-                        if b.clicked() {
-                            out.actions.push(FteAction::Choose(i));
-                        }
-                    }
-                    if ui.button("Cancel").clicked() {
-                        out.actions.push(FteAction::CloseMenu);
-                    }
-                });
-            });
+    if let Some(m) = &st_.menu {
+        let lines: Vec<String> = m.items.iter().map(|x| x.label.clone()).collect();
+        let title = format!("In {}", m.hex);
+        let c = l.click_menu(&ctx, "fte-menu", m.at, &title, &lines);
+        if let Some(i) = c.hovered {
+            out.hover = Some(m.items[i].units.clone());
+        }
+        if let Some(i) = c.chosen {
+            out.actions.push(FteAction::Choose(i));
+        }
+        if c.cancelled {
+            out.actions.push(FteAction::CloseMenu);
+        }
     }
     let hover = out.hover.unwrap_or_default();
     if st.hover_units != hover {
@@ -159,13 +146,6 @@ struct Out {
     undo: bool,
 }
 
-fn panel_frame() -> egui::Frame {
-    egui::Frame::new()
-        .fill(Color32::from_rgb(22, 27, 22))
-        .stroke(Stroke::new(1.0, Color32::from_rgb(70, 82, 64)))
-        .inner_margin(8.0)
-}
-
 /// Turn, phase, VP, and the chit cup with what is left per side.
 fn header_ui(ui: &mut egui::Ui, v: &View) {
     ui.horizontal(|ui| {
@@ -180,13 +160,13 @@ fn header_ui(ui: &mut egui::Ui, v: &View) {
         ui.label("VP");
         ui.label(
             RichText::new(format!("US {}", v.vp[0]))
-                .color(US_C.gamma_multiply(1.6))
+                .color(side_color(Side::Us).gamma_multiply(1.6))
                 .strong(),
         );
         ui.label("·");
         ui.label(
             RichText::new(format!("NVA/VC {}", v.vp[1]))
-                .color(NVA_C.gamma_multiply(1.6))
+                .color(side_color(Side::Nva).gamma_multiply(1.6))
                 .strong(),
         );
     })
@@ -197,10 +177,15 @@ fn header_ui(ui: &mut egui::Ui, v: &View) {
             "Activation Chits left in the cup this turn (5.0). The first activation of a turn needs no chit.",
         );
         let (us, nva, ev) = v.cup;
-        chits(ui, us, v.chits[0], US_C, "US");
-        chits(ui, nva, v.chits[1], NVA_C, "NVA/VC");
+        chits(ui, us, v.chits[0], side_color(Side::Us), "US");
+        chits(ui, nva, v.chits[1], side_color(Side::Nva), "NVA/VC");
         let (r, resp) = ui.allocate_exact_size(vec2(14.0, 14.0), Sense::hover());
-        let fill = if ev { EVENT_C } else { Color32::from_gray(50) };
+        let fill = if ev {
+            palette::cards::EVENT_CHIT
+        } else {
+            palette::cards::USED_CHIT
+        }
+        .egui();
         ui.painter().circle_filled(r.center(), 6.0, fill);
         resp.on_hover_text(if ev {
             "The Random Event chit is still in the cup (19.0)"
@@ -252,10 +237,7 @@ fn chits(ui: &mut egui::Ui, left: u8, per_turn: u8, color: Color32, who: &str) {
 }
 
 fn button(ui: &mut egui::Ui, label: &str, enabled: bool) -> egui::Response {
-    ui.add_enabled(
-        enabled,
-        egui::Button::new(label).min_size(vec2(ui.available_width(), 24.0)),
-    )
+    wide_button(ui, label, enabled)
 }
 
 /// A command as a full-width button; lights up its units on hover.
@@ -269,67 +251,18 @@ fn command_button(ui: &mut egui::Ui, view: &View, c: &Command, out: &mut Out) {
     }
 }
 
-fn adjudication_ui(ui: &mut egui::Ui, a: &Adjudication) {
-    ui.label(RichText::new(&a.purpose).strong());
-    if !a.modifiers.is_empty() {
-        egui::Grid::new(ui.next_auto_id())
-            .num_columns(3)
-            .striped(true)
-            .show(ui, |ui| {
-                for m in &a.modifiers {
-                    ui.label(&m.label);
-                    ui.monospace(format!("{:+}", m.value));
-                    ui.weak(&m.rule);
-                    ui.end_row();
-                }
-            });
-    } else if a.needed.is_some() {
-        ui.weak("No modifiers.");
-    }
-    if let Some(n) = &a.needed {
-        ui.label(RichText::new(format!("Needs {n}")).color(GOOD));
-    }
-    if !a.result.is_empty() {
-        ui.weak(&a.result);
-    }
-}
-
 #[allow(clippy::too_many_arguments)]
 fn decision_ui(
     ui: &mut egui::Ui,
-    st: &FteScreen,
+    st: &Look,
     view: &View,
     can_undo: bool,
     refusal: Option<&str>,
     out: &mut Out,
 ) {
     let Some(d) = &st.decision else { return };
-    let who = d.side.map(Side::from_idx);
-    match who {
-        Some(s) => {
-            let text = if st.to_decide {
-                format!("{} to decide", s.name())
-            } else {
-                format!("Waiting for {}", s.name())
-            };
-            ui.label(
-                RichText::new(text)
-                    .heading()
-                    .color(side_color(s).gamma_multiply(1.7)),
-            );
-        }
-        None => {
-            ui.heading("Game over");
-        }
-    }
-    ui.label(&d.prompt);
-    ui.weak(format!("Rule {}", d.rule));
-    if let Some(h) = &st.hint {
-        ui.colored_label(WARN, h);
-    }
-    if let Some(r) = refusal {
-        ui.colored_label(BAD, format!("Refused: {r}"));
-    }
+    let who = d.side.map(Side::from_idx).map(|s| (s.name(), side_rgba(s)));
+    decision_header(ui, d, who, st.to_decide, st.hint.as_deref(), refusal);
     situation_ui(ui, st, view);
     if !st.to_decide {
         return;
@@ -340,8 +273,8 @@ fn decision_ui(
         ui.add_space(4.0);
     }
     match st.kind() {
-        "setup" => setup_ui(ui, st, view, out),
-        "activate" => {
+        Some(K::Setup) => setup_ui(ui, st, view, out),
+        Some(K::Activate) => {
             ui.label("Click a Leader, a stack or a unit on the map to activate it.");
             egui::CollapsingHeader::new(format!("Activation options ({})", st.activations.len()))
                 .id_salt("fte-activations")
@@ -363,10 +296,10 @@ fn decision_ui(
                 command_button(ui, view, &Command::Pass, out);
             }
         }
-        "action" => action_ui(ui, st, view, out),
-        "move" => move_ui(ui, st, view, out),
-        "opportunity-fire" => opfire_ui(ui, st, view, out),
-        "opportunity-fire-target" | "assault-attack" | "assault-defend" => {
+        Some(K::Action) => action_ui(ui, st, view, out),
+        Some(K::Move) => move_ui(ui, st, view, out),
+        Some(K::OpportunityFire) => opfire_ui(ui, st, view, out),
+        Some(K::OpportunityFireTarget | K::AssaultAttack | K::AssaultDefend) => {
             targets_ui(ui, st, view, out);
             for c in st.legal.iter().filter(|c| {
                 matches!(
@@ -377,7 +310,7 @@ fn decision_ui(
                 command_button(ui, view, c, out);
             }
         }
-        "reinforcements" => {
+        Some(K::Reinforcements) => {
             let helis = st.legal.iter().any(
                 |c| matches!(c, Command::Enter { altitude, .. } if *altitude != Altitude::Ground),
             );
@@ -442,13 +375,7 @@ fn decision_ui(
     }
     ui.add_space(4.0);
     ui.horizontal(|ui| {
-        if ui
-            .add_enabled(can_undo, egui::Button::new("Undo (U)"))
-            .on_disabled_hover_text(
-                "Nothing to take back: the last command rolled or revealed something",
-            )
-            .clicked()
-        {
+        if undo_button(ui, can_undo) {
             out.undo = true;
         }
         if (!st.sel.is_empty() || st.aim.is_some()) && ui.button("Clear selection").clicked() {
@@ -459,7 +386,7 @@ fn decision_ui(
 
 /// What the game is in the middle of (an Opportunity Fire chance, an
 /// assault, a retreat ...), as this side may know it.
-fn situation_ui(ui: &mut egui::Ui, st: &FteScreen, view: &View) {
+fn situation_ui(ui: &mut egui::Ui, st: &Look, view: &View) {
     let Some(s) = &st.situation else { return };
     let text = match s {
         Situation::OpFire {
@@ -552,15 +479,12 @@ fn situation_ui(ui: &mut egui::Ui, st: &FteScreen, view: &View) {
             _ => format!("A {} Fire Mission is due (16.0).", side.name()),
         },
     };
-    egui::Frame::new()
-        .fill(Color32::from_rgb(60, 30, 40))
-        .inner_margin(6.0)
-        .show(ui, |ui| {
-            ui.label(RichText::new(text).color(Color32::from_rgb(255, 210, 220)));
-        });
+    note_frame(tone::SITUATION_FILL).show(ui, |ui| {
+        ui.label(RichText::new(text).color(tone::SITUATION_TEXT.egui()));
+    });
 }
 
-fn setup_ui(ui: &mut egui::Ui, st: &FteScreen, view: &View, out: &mut Out) {
+fn setup_ui(ui: &mut egui::Ui, st: &Look, view: &View, out: &mut Out) {
     match st.sel.as_slice() {
         [u] => {
             ui.label(format!(
@@ -597,7 +521,7 @@ fn setup_ui(ui: &mut egui::Ui, st: &FteScreen, view: &View, out: &mut Out) {
     }
 }
 
-fn selection_ui(ui: &mut egui::Ui, st: &FteScreen, view: &View, out: &mut Out) {
+fn selection_ui(ui: &mut egui::Ui, st: &Look, view: &View, out: &mut Out) {
     if st.sel.is_empty() {
         ui.label("Click one of your ringed units to select it.");
         return;
@@ -612,7 +536,7 @@ fn selection_ui(ui: &mut egui::Ui, st: &FteScreen, view: &View, out: &mut Out) {
     ui.weak("Click the stack again to choose which of its units act together.");
 }
 
-fn action_ui(ui: &mut egui::Ui, st: &FteScreen, view: &View, out: &mut Out) {
+fn action_ui(ui: &mut egui::Ui, st: &Look, view: &View, out: &mut Out) {
     selection_ui(ui, st, view, out);
     let sel = &st.sel;
     let mine = |c: &Command| {
@@ -743,7 +667,7 @@ fn action_ui(ui: &mut egui::Ui, st: &FteScreen, view: &View, out: &mut Out) {
 }
 
 /// The attacks on offer, with the number needed on each.
-fn targets_ui(ui: &mut egui::Ui, st: &FteScreen, view: &View, out: &mut Out) {
+fn targets_ui(ui: &mut egui::Ui, st: &Look, view: &View, out: &mut Out) {
     if st.aims.is_empty() {
         return;
     }
@@ -779,11 +703,8 @@ fn targets_ui(ui: &mut egui::Ui, st: &FteScreen, view: &View, out: &mut Out) {
 
 /// The attack being aimed: its units, its Primary Firing Unit, and the
 /// number needed with every modifier before the roll.
-fn aim_ui(ui: &mut egui::Ui, st: &FteScreen, view: &View, a: &crate::pick::Aim, out: &mut Out) {
-    egui::Frame::new()
-        .fill(Color32::from_rgb(52, 38, 30))
-        .inner_margin(6.0)
-        .show(ui, |ui| {
+fn aim_ui(ui: &mut egui::Ui, st: &Look, view: &View, a: &crate::pick::Aim, out: &mut Out) {
+    note_frame(tone::AIM_FILL).show(ui, |ui| {
             let title = match (a.kind, a.target) {
                 (AimKind::Assault, _) => format!("Assault {}", a.hex),
                 (AimKind::OpFire, Some(t)) => format!("Opportunity Fire at {}", target_name(view, t)),
@@ -823,7 +744,7 @@ fn aim_ui(ui: &mut egui::Ui, st: &FteScreen, view: &View, a: &crate::pick::Aim, 
             match &st.aim_preview {
                 Ok(adjs) => {
                     for adj in adjs {
-                        adjudication_ui(ui, adj);
+                        preview_ui(ui, adj);
                     }
                     if st.aim_hidden {
                         ui.colored_label(
@@ -857,7 +778,7 @@ fn aim_ui(ui: &mut egui::Ui, st: &FteScreen, view: &View, a: &crate::pick::Aim, 
         });
 }
 
-fn move_ui(ui: &mut egui::Ui, st: &FteScreen, view: &View, out: &mut Out) {
+fn move_ui(ui: &mut egui::Ui, st: &Look, view: &View, out: &mut Out) {
     if let Some(m) = &view.moving {
         let names: Vec<String> = m.units.iter().map(|u| unit_name(view, *u)).collect();
         let mode = match m.mode {
@@ -889,7 +810,7 @@ fn move_ui(ui: &mut egui::Ui, st: &FteScreen, view: &View, out: &mut Out) {
     }
 }
 
-fn opfire_ui(ui: &mut egui::Ui, st: &FteScreen, view: &View, out: &mut Out) {
+fn opfire_ui(ui: &mut egui::Ui, st: &Look, view: &View, out: &mut Out) {
     let eligible: Vec<UnitId> = st
         .legal
         .iter()
@@ -923,7 +844,7 @@ fn opfire_ui(ui: &mut egui::Ui, st: &FteScreen, view: &View, out: &mut Out) {
                 out.hover = Some(vec![*u]);
             }
             if let Some(a) = check {
-                r.on_hover_ui(|ui| adjudication_ui(ui, a));
+                r.on_hover_ui(|ui| preview_ui(ui, a));
             }
         });
     }
@@ -958,7 +879,7 @@ fn opfire_ui(ui: &mut egui::Ui, st: &FteScreen, view: &View, out: &mut Out) {
     }
 }
 
-fn tools_ui(ui: &mut egui::Ui, st: &FteScreen, out: &mut Out) {
+fn tools_ui(ui: &mut egui::Ui, st: &Look, out: &mut Out) {
     let on = matches!(st.tool, Tool::LineOfSight { .. });
     if ui
         .selectable_label(on, "👁 Line of sight tool")
@@ -996,7 +917,7 @@ fn tools_ui(ui: &mut egui::Ui, st: &FteScreen, out: &mut Out) {
 
 /// The hex under the pointer: terrain and its row of the Terrain Effects
 /// Chart, hexside features, and what is in it.
-fn hex_ui(ui: &mut egui::Ui, st: &FteScreen, view: &View, rules: &Fte) {
+fn hex_ui(ui: &mut egui::Ui, st: &Look, view: &View, rules: &Fte) {
     let Some(h) = st.hovered_hex.or(st.stack) else {
         ui.weak("Point at a hex for its terrain and Terrain Effects Chart row.");
         return;
@@ -1076,7 +997,7 @@ fn hex_ui(ui: &mut egui::Ui, st: &FteScreen, view: &View, rules: &Fte) {
     }
 }
 
-fn scenario_ui(ui: &mut egui::Ui, st: &FteScreen) {
+fn scenario_ui(ui: &mut egui::Ui, st: &Look) {
     let Some(sc) = &st.scenario else { return };
     egui::CollapsingHeader::new(format!("Scenario: {}", sc.name))
         .id_salt("fte-scenario")
@@ -1099,26 +1020,26 @@ fn scenario_ui(ui: &mut egui::Ui, st: &FteScreen) {
         });
 }
 
-fn all_commands_ui(ui: &mut egui::Ui, st: &FteScreen, view: &View, out: &mut Out) {
+fn all_commands_ui(ui: &mut egui::Ui, st: &Look, view: &View, out: &mut Out) {
     if !st.to_decide {
         return;
     }
-    egui::CollapsingHeader::new(format!("Every legal command ({})", st.legal.len()))
-        .id_salt("fte-all-commands")
-        .default_open(false)
-        .show(ui, |ui| {
-            for c in &st.legal {
-                command_button(ui, view, c, out);
-            }
-        });
+    let labels: Vec<String> = st.legal.iter().map(|c| command_label(view, c)).collect();
+    let (clicked, hovered) = all_commands(ui, "fte-all-commands", &labels, true);
+    if let Some(i) = hovered {
+        out.hover = Some(command_units(&st.legal[i]));
+    }
+    if let Some(i) = clicked {
+        out.actions.push(FteAction::Submit(st.legal[i].clone()));
+    }
 }
 
 /// Everything in a hex, with what each unit is and carries; own units of
 /// the decision can be ticked in or out of the selection.
-fn stack_window(ctx: &egui::Context, h: Hex, st: &FteScreen, view: &View, out: &mut Out) {
+fn stack_window(ctx: &egui::Context, h: Hex, st: &Look, view: &View, out: &mut Out) {
     let mut open = true;
     let selectable: Vec<UnitId> = match st.kind() {
-        "action" | "opportunity-fire" if st.to_decide => st
+        Some(K::Action | K::OpportunityFire) if st.to_decide => st
             .legal
             .iter()
             .filter(|c| !matches!(c, Command::EndActivation))

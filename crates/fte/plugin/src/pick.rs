@@ -12,6 +12,7 @@ use crate::model::*;
 use fte_rules::geo::{Hex, HexExt};
 use fte_rules::screen::Situation;
 use fte_rules::state::{Altitude, MoveMode, UnitId};
+use fte_rules::step::Kind as K;
 use fte_rules::view::View;
 use fte_rules::{Command, Fte, State, Target};
 use vt_core::Ruleset;
@@ -145,9 +146,9 @@ pub struct Ctx<'a> {
     pub rules: &'a Fte,
     pub state: &'a State,
     pub view: &'a View,
-    /// The decision's kind; the legal commands are empty unless the viewer
-    /// is the side to decide.
-    pub kind: &'a str,
+    /// The decision's kind (`None` at the end); the legal commands are
+    /// empty unless the viewer is the side to decide.
+    pub kind: Option<K>,
     pub legal: &'a [Command],
     pub sel: &'a [UnitId],
     pub move_mode: MoveMode,
@@ -215,7 +216,7 @@ impl Ctx<'_> {
     /// cost in half MP from where it stands now.
     pub fn reach(&self) -> Vec<(Hex, u8)> {
         match self.kind {
-            "action" if !self.sel.is_empty() => {
+            Some(K::Action) if !self.sel.is_empty() => {
                 let mv = Command::Move {
                     units: self.sel.to_vec(),
                     mode: self.move_mode,
@@ -230,7 +231,7 @@ impl Ctx<'_> {
                     .filter(|(h, _)| Some(*h) != start)
                     .collect()
             }
-            "move" => {
+            Some(K::Move) => {
                 let Some(m) = self.view.moving.as_ref() else {
                     return Vec::new();
                 };
@@ -319,7 +320,7 @@ impl Ctx<'_> {
     pub fn fire_aim(&self, t: Target) -> Option<Aim> {
         let hex = target_hex(self.view, t)?;
         let (kind, groups): (AimKind, Vec<Vec<UnitId>>) = match self.kind {
-            "action" => (
+            Some(K::Action) => (
                 AimKind::Fire,
                 self.legal
                     .iter()
@@ -331,7 +332,7 @@ impl Ctx<'_> {
                     })
                     .collect(),
             ),
-            "opportunity-fire-target" => (
+            Some(K::OpportunityFireTarget) => (
                 AimKind::OpFire,
                 self.legal
                     .iter()
@@ -349,7 +350,7 @@ impl Ctx<'_> {
                     })
                     .collect(),
             ),
-            "assault-attack" | "assault-defend" => (
+            Some(K::AssaultAttack | K::AssaultDefend) => (
                 AimKind::AssaultFire,
                 self.legal
                     .iter()
@@ -397,7 +398,7 @@ impl Ctx<'_> {
 
     /// An Assault on `hex` by the selected units that may take part.
     pub fn assault_aim(&self, hex: Hex) -> Option<Aim> {
-        if self.kind != "action" {
+        if self.kind != Some(K::Action) {
             return None;
         }
         let mut choices: Vec<UnitId> = self
@@ -544,8 +545,8 @@ impl Ctx<'_> {
             Tool::LineOfSight { .. } | Tool::Play => {}
         }
         match self.kind {
-            "setup" => self.setup_click(hex),
-            "activate" => {
+            Some(K::Setup) => self.setup_click(hex),
+            Some(K::Activate) => {
                 let cmds = self.anchored(hex);
                 if cmds.is_empty() {
                     self.fallback(hex)
@@ -553,9 +554,9 @@ impl Ctx<'_> {
                     Click::Menu(self.menu_of(cmds))
                 }
             }
-            "action" => self.action_click(hex),
-            "move" => self.move_click(hex),
-            "reinforcements" => {
+            Some(K::Action) => self.action_click(hex),
+            Some(K::Move) => self.move_click(hex),
+            Some(K::Reinforcements) => {
                 let cmds = self.anchored(hex);
                 // The unit picked in the column, else the first to arrive.
                 let arriving = |c: &&Command| match (c, self.sel) {
@@ -586,16 +587,8 @@ impl Ctx<'_> {
                     None => self.fallback(hex),
                 }
             }
-            "opportunity-fire" => {
-                let eligible: Vec<UnitId> = self
-                    .legal
-                    .iter()
-                    .filter_map(|c| match c {
-                        Command::OpFireAttempt { units } => Some(units.clone()),
-                        _ => None,
-                    })
-                    .flatten()
-                    .collect();
+            Some(K::OpportunityFire) => {
+                let eligible = opfire_eligible(self.legal);
                 let here: Vec<UnitId> = own_units_at(self.view, hex)
                     .into_iter()
                     .filter(|u| eligible.contains(u))
@@ -606,7 +599,7 @@ impl Ctx<'_> {
                     Click::Toggle(here)
                 }
             }
-            "opportunity-fire-target" | "assault-attack" | "assault-defend" => {
+            Some(K::OpportunityFireTarget | K::AssaultAttack | K::AssaultDefend) => {
                 let aims: Vec<Aim> = enemy_targets(self.view, hex)
                     .into_iter()
                     .filter_map(|t| self.fire_aim(t))

@@ -2,11 +2,11 @@
 //! what is drawn comes from the viewing side's view only.
 
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
 use fte_plugin::pick::{AimKind, Tool};
 use fte_plugin::{FteAction, FtePlugin, FteScreen};
 use fte_rules::geo::Hex;
 use fte_rules::state::{MoveMode, Side, UnitId, UnitStatus};
+use fte_rules::step::Kind as K;
 use fte_rules::{Command, Fte, Target};
 use std::sync::Arc;
 use vt_core::Ruleset;
@@ -15,68 +15,25 @@ use vt_core::session::Session;
 use vt_core::{SideIdx, engine::Setup};
 use vt_ui::board::Tooltip;
 use vt_ui::hexmap::{HexClicked, MapCoord};
-use vt_ui::{ActiveGame, Controller, Screen, SubmitCommand, VtUiPlugin};
+use vt_ui::sync::Synced;
+use vt_ui::testing::{self, StandIn};
+use vt_ui::{ActiveGame, Controller};
 
-/// Commands the board sent, in order.
-#[derive(Resource, Default)]
-struct Sent(Vec<Command>);
-
-/// Apply what the board sends, as the launcher would; the board then shows
-/// the deciding side (hot seat without the hand-over screen).
-#[derive(Resource)]
-struct Launcher {
-    apply: bool,
-}
-
-fn launcher(
-    mut msgs: MessageReader<SubmitCommand>,
-    mut sent: ResMut<Sent>,
-    l: Res<Launcher>,
-    game: Option<ResMut<ActiveGame>>,
-) {
-    let mut game = game;
-    for SubmitCommand(v) in msgs.read() {
-        let c: Command = serde_json::from_value(v.clone()).expect("a command");
-        sent.0.push(c);
-        if l.apply
-            && let Some(g) = game.as_mut()
-        {
-            g.apply(v).unwrap_or_else(|e| panic!("refused {v}: {e}"));
-            g.viewer = g.deciding_side();
-        }
-    }
-}
-
+/// The plugin on vt-ui's stand-in launcher: it applies what the board
+/// sends, and the board then shows the deciding side (hot seat without the
+/// hand-over screen).
 fn app(scenario: &str, seed: u64, viewer: SideIdx) -> App {
-    let mut app = App::new();
-    app.add_plugins((
-        MinimalPlugins,
-        StatesPlugin,
-        bevy::input::InputPlugin,
-        AssetPlugin::default(),
-    ));
-    app.init_asset::<Mesh>()
-        .init_asset::<ColorMaterial>()
-        .init_asset::<Image>()
-        .init_asset::<bevy::text::Font>();
-    app.add_plugins(VtUiPlugin { with_egui: false });
-    app.add_plugins(FtePlugin);
-    app.init_resource::<Sent>()
-        .insert_resource(Launcher { apply: true })
-        .add_systems(PostUpdate, launcher);
+    let mut app = testing::board_app(FtePlugin);
+    app.world_mut().resource_mut::<StandIn>().follow_decider = true;
     let game: Arc<dyn DynGame> = Arc::new(Game::new(Fte::embedded()));
-    let session = game
-        .new_session(Setup::new(scenario, seed))
-        .expect("scenario");
-    let mut g = ActiveGame::new(game, session, vec![Controller::Person, Controller::Person]);
-    g.viewer = Some(viewer);
-    app.insert_resource(g);
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Playing);
-    for _ in 0..3 {
-        app.update();
-    }
+    testing::start(
+        &mut app,
+        game,
+        Setup::new(scenario, seed),
+        vec![Controller::Person, Controller::Person],
+    );
+    app.world_mut().resource_mut::<ActiveGame>().viewer = Some(viewer);
+    settle(&mut app);
     app
 }
 
@@ -91,19 +48,11 @@ fn session(app: &mut App) -> &mut Session<Fte> {
 }
 
 fn apply(app: &mut App, c: Command) {
-    let v = serde_json::to_value(&c).unwrap();
-    {
-        let mut g = app.world_mut().resource_mut::<ActiveGame>();
-        g.apply(&v).unwrap_or_else(|e| panic!("{c:?} refused: {e}"));
-        g.viewer = g.deciding_side();
-    }
-    settle(app);
+    testing::apply(app, &serde_json::to_value(&c).unwrap(), true);
 }
 
 fn settle(app: &mut App) {
-    for _ in 0..3 {
-        app.update();
-    }
+    testing::settle(app);
 }
 
 fn h(s: &str) -> Hex {
@@ -123,18 +72,24 @@ fn act(app: &mut App, a: FteAction) {
 }
 
 fn sent(app: &mut App) -> Vec<Command> {
-    std::mem::take(&mut app.world_mut().resource_mut::<Sent>().0)
+    app.world_mut().resource_mut::<StandIn>().take()
 }
 
 fn screen(app: &App) -> &FteScreen {
     app.world().resource::<FteScreen>()
 }
 
+/// What the screen shows of the game: the view, the decision, the legal
+/// commands.
+fn game(app: &App) -> &Synced<Fte> {
+    app.world().resource::<Synced<Fte>>()
+}
+
 /// Both sides finish set-up as the scenario placed them.
 fn past_setup(app: &mut App) {
     while {
         let s = session(app);
-        s.rules.decision(&s.state).kind == "setup"
+        s.rules.decision(&s.state).kind_as() == Some(K::Setup)
     } {
         apply(app, Command::SetupDone);
     }
@@ -173,7 +128,7 @@ fn drawn_words(app: &mut App) -> Vec<String> {
 fn the_board_is_built_from_the_viewing_sides_view() {
     let mut a = app("hamlet-search", 5, 0);
     past_setup(&mut a);
-    assert_eq!(screen(&a).side(), Some(Side::Us));
+    assert_eq!(game(&a).view.as_ref().map(|v| v.side), Some(Side::Us));
     let words = drawn_words(&mut a);
     assert!(!words.is_empty(), "something was drawn");
     let secret = [
@@ -226,7 +181,7 @@ fn the_board_is_built_from_the_viewing_sides_view() {
 fn a_click_on_a_stack_offers_its_activations() {
     let mut a = app("hamlet-search", 5, 0);
     past_setup(&mut a);
-    assert_eq!(screen(&a).kind(), "activate");
+    assert_eq!(game(&a).kind_as(), Some(K::Activate));
     let leader = unit_at(&mut a, "us-leader", "11.17");
     click(&mut a, "11.17");
     let menu = screen(&a).menu.clone().expect("a menu");
@@ -244,7 +199,7 @@ fn a_click_on_a_stack_offers_its_activations() {
     }));
     act(&mut a, FteAction::Choose(i));
     assert_eq!(sent(&mut a), vec![Command::ActivateLeader { leader }]);
-    assert_eq!(screen(&a).kind(), "action");
+    assert_eq!(game(&a).kind_as(), Some(K::Action));
     // A click on an empty field hex offers nothing.
     click(&mut a, "3.3");
     assert!(sent(&mut a).is_empty());
@@ -258,7 +213,7 @@ fn a_click_on_a_reachable_hex_walks_there_hex_by_hex() {
     past_setup(&mut a);
     let leader = unit_at(&mut a, "us-leader", "9.17");
     apply(&mut a, Command::ActivateUnit { unit: leader });
-    assert_eq!(screen(&a).kind(), "action");
+    assert_eq!(game(&a).kind_as(), Some(K::Action));
     assert_eq!(screen(&a).sel, vec![leader], "a lone unit is selected");
     let reach = screen(&a).reach.clone();
     // 6.17 is three hexes west of 9.17, over the paddies.
@@ -402,9 +357,13 @@ fn walk_into_sight() -> (App, UnitId, UnitId) {
 #[test]
 fn opportunity_fire_is_prompted_to_the_other_side() {
     let (mut a, vc, leader) = walk_into_sight();
+    assert_eq!(game(&a).kind_as(), Some(K::OpportunityFire));
+    assert_eq!(
+        game(&a).view.as_ref().map(|v| v.side),
+        Some(Side::Nva),
+        "the NVA/VC player decides"
+    );
     let st = screen(&a);
-    assert_eq!(st.kind(), "opportunity-fire");
-    assert_eq!(st.side(), Some(Side::Nva), "the NVA/VC player decides");
     assert!(st.plan.is_empty(), "the walk stopped for the chance");
     // Before trying, the check each unit needs (Troop Quality and markers).
     let (u, check) = st.checks.first().expect("a check preview");
@@ -462,7 +421,7 @@ fn the_line_of_sight_tool_traces_and_explains() {
 #[test]
 fn set_up_picks_a_unit_up_and_puts_it_down() {
     let mut a = app("hamlet-search", 5, 1);
-    assert_eq!(screen(&a).kind(), "setup");
+    assert_eq!(game(&a).kind_as(), Some(K::Setup));
     let dummy = unit_at(&mut a, "vc-dummy", "14.9");
     click(&mut a, "14.9");
     assert_eq!(screen(&a).sel, vec![dummy]);
@@ -493,8 +452,8 @@ fn nothing_of_either_side_is_drawn_during_a_hand_over() {
     settle(&mut a);
     assert_eq!(count(&mut a), 0);
     assert!(drawn_words(&mut a).is_empty(), "{:?}", drawn_words(&mut a));
-    assert!(screen(&a).view.is_none());
-    assert!(screen(&a).legal.is_empty());
+    assert!(game(&a).view.is_none());
+    assert!(game(&a).legal.is_empty());
 }
 
 // FTE 21.0: after the enemy's chance, the mover may go on with one click
@@ -502,17 +461,17 @@ fn nothing_of_either_side_is_drawn_during_a_hand_over() {
 #[test]
 fn a_walk_stopped_by_opportunity_fire_can_go_on() {
     let (mut a, _, leader) = walk_into_sight();
-    assert_eq!(screen(&a).kind(), "opportunity-fire");
+    assert_eq!(game(&a).kind_as(), Some(K::OpportunityFire));
     sent(&mut a);
     apply(&mut a, Command::OpFirePass);
+    assert_eq!(game(&a).kind_as(), Some(K::Move));
     let st = screen(&a);
-    assert_eq!(st.kind(), "move");
     assert_eq!(st.resume, Some((h("6.17"), true)));
     act(&mut a, FteAction::Resume);
     for _ in 0..20 {
         a.update();
         // Pass every further chance at once.
-        if screen(&a).kind() == "opportunity-fire" {
+        if game(&a).kind_as() == Some(K::OpportunityFire) {
             apply(&mut a, Command::OpFirePass);
         }
     }
@@ -523,4 +482,84 @@ fn a_walk_stopped_by_opportunity_fire_can_go_on() {
     );
     let s = session(&mut a);
     assert_eq!(s.state.unit(leader).hex, Some(h("6.17")));
+}
+
+/// Animations on, and a clock of 1 ms a frame (a test's frames come as
+/// fast or slow as the machine runs them).
+fn animated(a: &mut App) {
+    a.insert_resource(vt_ui::anim::AnimSpeed::Normal);
+    a.insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
+        std::time::Duration::from_millis(1),
+    ));
+}
+
+/// The counter of a unit on the board, and where it is drawn.
+fn counter_of(app: &mut App, unit: UnitId) -> (Entity, Vec3) {
+    let w = app.world_mut();
+    let mut q = w.query::<(Entity, &vt_ui::pieces::PieceKey, &Transform)>();
+    q.iter(w)
+        .find(|(_, k, _)| **k == vt_ui::pieces::PieceKey("unit", unit as u64))
+        .map(|(e, _, t)| (e, t.translation))
+        .expect("the unit's counter")
+}
+
+// What the computer (or the other player) just did is shown: a unit that
+// moves slides hex by hex from where it was; a shot flashes on its target,
+// even a Concealed marker, where the firer sees it.
+#[test]
+fn a_move_slides_the_counter_from_where_it_was() {
+    let mut a = app("hamlet-search", 5, 0);
+    past_setup(&mut a);
+    let leader = unit_at(&mut a, "us-leader", "9.17");
+    apply(&mut a, Command::ActivateUnit { unit: leader });
+    animated(&mut a);
+    let (_, at) = counter_of(&mut a, leader);
+    apply(
+        &mut a,
+        Command::Move {
+            units: vec![leader],
+            mode: MoveMode::Normal,
+        },
+    );
+    apply(&mut a, Command::Step { hex: h("8.17") });
+    let (_, now) = counter_of(&mut a, leader);
+    assert!(
+        a.world().resource::<vt_ui::anim::Animations>().busy(),
+        "it slides"
+    );
+    assert!(now.distance(at) < 1.0, "it starts from where it was");
+    a.world_mut()
+        .resource_mut::<vt_ui::anim::Animations>()
+        .skip();
+    settle(&mut a);
+    let home = fte_plugin::board::center(h("8.17"));
+    assert!(counter_of(&mut a, leader).1.truncate().distance(home) < 10.0);
+}
+
+#[test]
+fn a_shot_flashes_on_its_target_even_a_concealed_marker() {
+    // FTE 7.1, 18.1: the firer sees the marker it fires at, so the flash
+    // goes there (and nothing of what is under it).
+    let mut a = app("hamlet-search", 5, 0);
+    past_setup(&mut a);
+    let (_, marker) = conceal_next_to(&mut a, "vc-rifle", "10.16");
+    let rifle = unit_at(&mut a, "us-rifle", "10.17");
+    apply(&mut a, Command::ActivateUnit { unit: rifle });
+    animated(&mut a);
+    // The US player keeps looking (after another side's turn nothing is
+    // animated: the places before were another side's view).
+    let fire = Command::Fire {
+        firers: vec![rifle],
+        primary: rifle,
+        target: Target::Marker(marker),
+    };
+    testing::apply(&mut a, &serde_json::to_value(&fire).unwrap(), false);
+    let w = a.world_mut();
+    let mut q = w.query::<(&vt_ui::anim::FlashFx, &Transform)>();
+    let flashes: Vec<Vec2> = q.iter(w).map(|(_, t)| t.translation.truncate()).collect();
+    let target = fte_plugin::board::center(h("10.16"));
+    assert!(
+        flashes.iter().any(|p| p.distance(target) < 1.0),
+        "a flash on 10.16: {flashes:?}"
+    );
 }

@@ -4,6 +4,7 @@
 
 use fte_plugin::pick::{Aim, AimKind, Click, Ctx, Tool};
 use fte_rules::state::{Altitude, MoveMode, UnitId};
+use fte_rules::step::Kind as K;
 use fte_rules::view::View;
 use fte_rules::{Command, Fte, State};
 use vt_core::{GameRng, Ruleset, Setup};
@@ -103,7 +104,7 @@ struct Probe<'a> {
     rules: &'a Fte,
     state: &'a State,
     view: &'a View,
-    kind: &'a str,
+    kind: Option<K>,
     legal: &'a [Command],
 }
 
@@ -181,15 +182,17 @@ impl Probe<'_> {
             _ if anchors.is_empty()
                 && !matches!(
                     self.kind,
-                    "setup"
-                        | "activate"
-                        | "action"
-                        | "move"
-                        | "opportunity-fire"
-                        | "opportunity-fire-target"
-                        | "assault-attack"
-                        | "assault-defend"
-                        | "reinforcements"
+                    Some(
+                        K::Setup
+                            | K::Activate
+                            | K::Action
+                            | K::Move
+                            | K::OpportunityFire
+                            | K::OpportunityFireTarget
+                            | K::AssaultAttack
+                            | K::AssaultDefend
+                            | K::Reinforcements
+                    )
                 ) =>
             {
                 true
@@ -200,7 +203,7 @@ impl Probe<'_> {
             Ok(())
         } else {
             Err(format!(
-                "{} ({c:?}) has no board route; anchors {anchors:?}",
+                "{:?} ({c:?}) has no board route; anchors {anchors:?}",
                 self.kind
             ))
         }
@@ -230,7 +233,7 @@ fn every_legal_command_has_a_mouse_route() {
                     rules: &rules,
                     state: &state,
                     view: &view,
-                    kind: &d.kind,
+                    kind: d.kind_as(),
                     legal: &legal,
                 };
                 for c in &legal {

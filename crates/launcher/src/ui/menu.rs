@@ -7,7 +7,8 @@ use crate::flow::Action;
 use crate::saves::SaveStore;
 use bevy::prelude::*;
 use bevy_egui::EguiContexts;
-use bevy_egui::egui::{self, Color32, RichText};
+use bevy_egui::egui::{self, RichText};
+use vt_ui::palette;
 
 #[derive(Default)]
 pub struct MenuUi {
@@ -36,7 +37,7 @@ pub fn menu_ui(
         ui.add_space(8.0);
         if catalog.games.is_empty() {
             ui.colored_label(
-                Color32::from_rgb(230, 170, 80),
+                palette::ui::ASSUMED.egui(),
                 "No games are registered in this build yet.",
             );
         } else {
@@ -52,7 +53,7 @@ pub fn menu_ui(
                         if g.info.sides.len() == 1 { "" } else { "s" }
                     ));
                     if g.fallback {
-                        ui.colored_label(Color32::from_rgb(230, 170, 80), "built-in data");
+                        ui.colored_label(palette::ui::ASSUMED.egui(), "built-in data");
                     }
                 });
             }
@@ -85,12 +86,12 @@ pub fn menu_ui(
         if !catalog.notices.is_empty() {
             ui.add_space(8.0);
             egui::Frame::group(ui.style())
-                .fill(Color32::from_rgb(70, 45, 20))
+                .fill(palette::ui::CAUTION_FILL.egui())
                 .show(ui, |ui| {
                     ui.label(
                         RichText::new("Data files refused")
                             .strong()
-                            .color(Color32::from_rgb(250, 200, 120)),
+                            .color(palette::ui::CAUTION_TEXT.egui()),
                     );
                     for n in &catalog.notices {
                         ui.label(RichText::new(n).monospace().size(11.0));
@@ -135,7 +136,7 @@ pub fn saves_list(ui: &mut egui::Ui, store: &SaveStore, actions: &mut MessageWri
                     ui.label(&s.name);
                     match &s.game {
                         Some(g) => ui.weak(g),
-                        None => ui.colored_label(Color32::from_rgb(230, 120, 100), "unreadable"),
+                        None => ui.colored_label(palette::ui::BAD.egui(), "unreadable"),
                     };
                     ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                         if ui.small_button("Delete").clicked() {

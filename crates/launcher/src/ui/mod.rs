@@ -90,9 +90,9 @@ fn notice_ui(mut contexts: EguiContexts, mut notice: ResMut<Notice>) -> Result {
     };
     let ctx = contexts.ctx_mut()?;
     let color = if notice.is_error {
-        Color32::from_rgb(120, 30, 25)
+        vt_ui::palette::ui::NOTICE_ERROR.egui()
     } else {
-        Color32::from_rgb(30, 70, 40)
+        vt_ui::palette::ui::NOTICE_INFO.egui()
     };
     egui::Area::new(egui::Id::new("vt-notice"))
         .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -90.0])
@@ -115,8 +115,10 @@ fn notice_ui(mut contexts: EguiContexts, mut notice: ResMut<Notice>) -> Result {
 /// `VT_EXIT_AT_MENU=1` (quit once the menu is drawn, printing the time
 /// since start), `VT_AUTOSTART=game[:commands]` (start that game with seed
 /// `VT_SEED` or 7 and play that many random commands), `VT_PANELS=tables,
-/// sources,help` (open them), `VT_FRAME_STATS=seconds` (print frame times
-/// over that many seconds after a 3 s warm-up, then quit).
+/// sources,help` (open them), `VT_SEATS=person,computer` (who plays each
+/// side, in the game's order; a person at the screen by default),
+/// `VT_FRAME_STATS=seconds` (print frame times over that many seconds after
+/// a 3 s warm-up, then quit).
 #[derive(Resource, Default)]
 pub struct DevHooks {
     startup_reported: u32,
@@ -184,10 +186,19 @@ fn dev_autostart(
                 _ => {}
             }
         }
+        let controllers = env("VT_SEATS")
+            .unwrap_or_default()
+            .split(',')
+            .filter(|s| !s.trim().is_empty())
+            .map(|s| match s.trim() {
+                "computer" => vt_ui::Controller::Computer,
+                _ => vt_ui::Controller::Person,
+            })
+            .collect();
         actions.write(Action::Start(crate::flow::NewGame {
             game: id.to_string(),
             setup,
-            controllers: Vec::new(),
+            controllers,
         }));
         return;
     }

@@ -7,7 +7,7 @@ use crate::saves::SaveStore;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::EguiContexts;
-use bevy_egui::egui::{self, Color32, RichText};
+use bevy_egui::egui::{self, RichText};
 use vt_ui::board::BoardRect;
 use vt_ui::generic::GenericAction;
 use vt_ui::overlay::track::{TurnTrack, TurnTrackSpec};
@@ -65,6 +65,7 @@ pub fn playing_ui(
             &track,
             has_board,
             show_commands,
+            settings.animations,
         );
         if let Some(r) = out.board_rect {
             // egui points to logical window pixels.
@@ -111,7 +112,7 @@ fn hand_over(
         .map(|s| game.side_name(s).to_string())
         .unwrap_or_default();
     egui::CentralPanel::default()
-        .frame(egui::Frame::NONE.fill(Color32::from_rgb(20, 24, 20)))
+        .frame(egui::Frame::NONE.fill(vt_ui::palette::ui::BACKGROUND.egui()))
         .show(root, |ui| {
             ui.vertical_centered(|ui| {
                 ui.add_space(ui.available_height() * 0.3);
@@ -223,6 +224,14 @@ fn pause_menu(
                     ui.end_row();
                     ui.label("Interface size");
                     ui.add(egui::Slider::new(&mut settings.ui_scale, 0.75..=2.0));
+                    ui.end_row();
+                    ui.label("Animations")
+                        .on_hover_text("Pieces slide, hits flash and dice roll so you can follow what happened. A click or Space skips them.");
+                    ui.horizontal(|ui| {
+                        for s in vt_ui::anim::AnimSpeed::ALL {
+                            ui.selectable_value(&mut settings.animations, s, s.label());
+                        }
+                    });
                     ui.end_row();
                 });
         }

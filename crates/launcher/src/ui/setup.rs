@@ -6,7 +6,7 @@ use crate::flow::Action;
 use crate::form::SetupForm;
 use bevy::prelude::*;
 use bevy_egui::EguiContexts;
-use bevy_egui::egui::{self, Color32, RichText};
+use bevy_egui::egui::{self, RichText};
 use vt_ui::Controller;
 
 /// A fresh form each time the screen opens (random seed).
@@ -118,7 +118,7 @@ pub fn setup_ui(
         });
         let ready = form.new_game(&catalog);
         if let Err(e) = &ready {
-            ui.colored_label(Color32::from_rgb(240, 120, 100), e);
+            ui.colored_label(vt_ui::palette::ui::BAD.egui(), e);
         }
         ui.add_space(6.0);
         ui.horizontal(|ui| {

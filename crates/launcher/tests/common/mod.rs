@@ -7,7 +7,6 @@ use bevy::asset::AssetMetaCheck;
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 use std::sync::Arc;
@@ -23,27 +22,18 @@ use vt_ui::Screen;
 /// The launcher with no window and no egui: the screens are driven by
 /// writing the actions their buttons write.
 pub fn app(entries: Vec<GameEntry>, assets: &Path, saves: SaveStore) -> App {
-    let mut app = App::new();
-    app.add_plugins((
-        MinimalPlugins,
-        StatesPlugin,
-        bevy::input::InputPlugin,
-        AssetPlugin {
-            file_path: assets.display().to_string(),
-            meta_check: AssetMetaCheck::Never,
-            ..default()
-        },
-    ));
-    app.init_asset::<Mesh>()
-        .init_asset::<ColorMaterial>()
-        .init_asset::<Image>()
-        .init_asset::<bevy::text::Font>();
+    let mut app = vt_ui::testing::headless(AssetPlugin {
+        file_path: assets.display().to_string(),
+        meta_check: AssetMetaCheck::Never,
+        ..default()
+    });
     app.add_plugins(LauncherPlugin {
         entries,
         saves,
         settings: Settings {
             computer_delay: 0.0,
             ui_scale: 1.0,
+            animations: vt_ui::anim::AnimSpeed::Off,
         },
         with_egui: false,
     });

@@ -1,215 +1,303 @@
-//! The card widget for the card-driven games: a hand, a reserve, a face-down
-//! deck with its count, and the discard pile.
+//! The card widget of the card-driven games: cards face up with a banner,
+//! title, lines and footer, lit when they can be played and lifted when
+//! selected; groups of cards (a hand, a reserve, the cards on a unit); a
+//! face-down deck with its count and a discard pile; and dragging a card
+//! onto something (the board, another group).
+//!
+//! Cards are named by a key of the game's own (`K`, a card number or the
+//! plugin's "thing" type); a frame's clicks, drops and where each card was
+//! drawn come back in [`CardEvents`].
 
-use bevy_egui::egui::{self, Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, vec2};
+use crate::palette::{self, Rgba};
+use bevy_egui::egui::{
+    self, Align2, FontId, Pos2, RichText, Sense, Stroke, StrokeKind, pos2, vec2,
+};
 
-/// One card as the widget shows it.
-#[derive(Clone, Debug, Default, PartialEq)]
+/// A card's size in the widget.
+pub const CARD: egui::Vec2 = vec2(70.0, 98.0);
+
+/// One card face up.
+#[derive(Clone, Debug, PartialEq)]
 pub struct CardFace {
     pub title: String,
-    /// A short line under the title (a number, a suit, a cost).
-    pub subtitle: String,
-    /// Shown on hover: what the card does and its state.
+    /// The band across the top: what kind of card it is.
+    pub banner: Rgba,
+    /// Short lines under the title.
+    pub lines: Vec<String>,
+    /// A line at the foot (where it is, what it is on).
+    pub footer: String,
+    /// Shown on hover: what the card does.
     pub tooltip: String,
-    /// Draw it lit (a legal play).
-    pub playable: bool,
+    /// It can be clicked now (a legal play).
+    pub lit: bool,
+    /// It is selected (part of a command being put together).
+    pub selected: bool,
+    /// It can be dragged.
+    pub draggable: bool,
+}
+
+impl Default for CardFace {
+    fn default() -> Self {
+        CardFace {
+            title: String::new(),
+            banner: palette::cards::BANNER_ACTION,
+            lines: Vec::new(),
+            footer: String::new(),
+            tooltip: String::new(),
+            lit: false,
+            selected: false,
+            draggable: false,
+        }
+    }
 }
 
 impl CardFace {
-    pub fn new(title: impl Into<String>) -> Self {
+    pub fn new(title: impl Into<String>, banner: Rgba) -> Self {
         CardFace {
             title: title.into(),
+            banner,
             ..Default::default()
         }
     }
 }
 
-/// Which zone a card is in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Zone {
-    Hand,
-    Reserve,
-    Deck,
-    Discard,
+/// A card being dragged, kept between frames.
+#[derive(Clone, Debug)]
+pub struct CardDrag<K> {
+    pub dragging: Option<(K, CardFace)>,
 }
 
-/// The cards one side may see.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct CardZones {
-    pub hand: Vec<CardFace>,
-    pub reserve: Vec<CardFace>,
-    /// Face-down cards left to draw.
-    pub deck_count: usize,
-    /// The discard pile, top card last.
-    pub discard: Vec<CardFace>,
+impl<K> Default for CardDrag<K> {
+    fn default() -> Self {
+        CardDrag { dragging: None }
+    }
 }
 
-/// A click on a card (or on the deck, `index` 0).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CardClick {
-    pub zone: Zone,
-    pub index: usize,
+/// What the player did with the cards this frame.
+#[derive(Clone, Debug)]
+pub struct CardEvents<K> {
+    pub clicked: Vec<K>,
+    /// A card let go at this point (egui points).
+    pub dropped: Option<(K, Pos2)>,
+    /// Where each card was drawn (centres, egui points), for tools that
+    /// drive the app from outside.
+    pub shown: Vec<(K, Pos2)>,
 }
 
-pub const CARD_SIZE: egui::Vec2 = vec2(84.0, 118.0);
-
-/// Draws the zones on two rows; returns the card clicked, if any.
-pub fn cards_ui(ui: &mut egui::Ui, zones: &CardZones) -> Option<CardClick> {
-    let mut clicked = None;
-    ui.horizontal(|ui| {
-        ui.vertical(|ui| {
-            ui.label(format!("Hand ({})", zones.hand.len()));
-            ui.horizontal(|ui| {
-                for (i, c) in zones.hand.iter().enumerate() {
-                    if card(ui, Some(c)).clicked() {
-                        clicked = Some(CardClick {
-                            zone: Zone::Hand,
-                            index: i,
-                        });
-                    }
-                }
-            });
-        });
-        if !zones.reserve.is_empty() {
-            ui.separator();
-            ui.vertical(|ui| {
-                ui.label(format!("Reserve ({})", zones.reserve.len()));
-                ui.horizontal(|ui| {
-                    for (i, c) in zones.reserve.iter().enumerate() {
-                        if card(ui, Some(c)).clicked() {
-                            clicked = Some(CardClick {
-                                zone: Zone::Reserve,
-                                index: i,
-                            });
-                        }
-                    }
-                });
-            });
+impl<K> Default for CardEvents<K> {
+    fn default() -> Self {
+        CardEvents {
+            clicked: Vec::new(),
+            dropped: None,
+            shown: Vec::new(),
         }
-        ui.separator();
-        ui.vertical(|ui| {
-            ui.label(format!("Deck ({})", zones.deck_count));
-            let r = if zones.deck_count > 0 {
-                card(ui, None).on_hover_text(format!("{} cards face down", zones.deck_count))
-            } else {
-                empty_slot(ui).on_hover_text("The deck is empty")
-            };
-            if r.clicked() && zones.deck_count > 0 {
-                clicked = Some(CardClick {
-                    zone: Zone::Deck,
-                    index: 0,
-                });
-            }
-        });
-        ui.vertical(|ui| {
-            ui.label(format!("Discard ({})", zones.discard.len()));
-            match zones.discard.last() {
-                Some(top) => {
-                    let all: Vec<&str> = zones
-                        .discard
-                        .iter()
-                        .rev()
-                        .map(|c| c.title.as_str())
-                        .collect();
-                    if card(ui, Some(top))
-                        .on_hover_text(format!("Newest first: {}", all.join(", ")))
-                        .clicked()
-                    {
-                        clicked = Some(CardClick {
-                            zone: Zone::Discard,
-                            index: zones.discard.len() - 1,
-                        });
-                    }
-                }
-                None => {
-                    empty_slot(ui).on_hover_text("Nothing discarded yet");
-                }
-            }
-        });
-    });
-    clicked
+    }
 }
 
-fn empty_slot(ui: &mut egui::Ui) -> egui::Response {
-    let (rect, r) = ui.allocate_exact_size(CARD_SIZE, Sense::hover());
+/// Paints one card face up; returns its response (click and drag).
+pub fn card_ui(ui: &mut egui::Ui, f: &CardFace) -> egui::Response {
+    let (rect, response) = ui.allocate_exact_size(CARD, Sense::click_and_drag());
+    let lift = if f.selected {
+        -8.0
+    } else if response.hovered() {
+        -3.0
+    } else {
+        0.0
+    };
+    let rect = rect.translate(vec2(0.0, lift));
+    let p = ui.painter();
+    let border = if f.selected {
+        Stroke::new(3.0, palette::board::SELECTED.egui())
+    } else if f.lit {
+        Stroke::new(3.0, palette::board::LIT.alpha(255).egui())
+    } else {
+        Stroke::new(1.0, palette::cards::EDGE.egui())
+    };
+    let paper = if f.lit || f.selected {
+        palette::cards::FACE
+    } else {
+        palette::cards::FACE_DIM
+    };
+    p.rect(rect, 5.0, paper.egui(), border, StrokeKind::Inside);
+    let banner =
+        egui::Rect::from_min_size(rect.min + vec2(3.0, 3.0), vec2(rect.width() - 6.0, 7.0));
+    p.rect_filled(banner, 2.0, f.banner.egui());
+    let title = p.layout(
+        f.title.clone(),
+        FontId::proportional(12.0),
+        palette::cards::TITLE.egui(),
+        rect.width() - 8.0,
+    );
+    let title_h = title.size().y;
+    p.galley(rect.min + vec2(4.0, 13.0), title, palette::BLACK.egui());
+    let mut y = rect.min.y + 15.0 + title_h;
+    for l in &f.lines {
+        let g = p.layout(
+            l.clone(),
+            FontId::proportional(9.5),
+            palette::cards::LINE.egui(),
+            rect.width() - 8.0,
+        );
+        let h = g.size().y;
+        p.galley(pos2(rect.min.x + 4.0, y), g, palette::BLACK.egui());
+        y += h + 1.0;
+    }
+    if !f.footer.is_empty() {
+        p.text(
+            pos2(rect.center().x, rect.max.y - 9.0),
+            Align2::CENTER_CENTER,
+            &f.footer,
+            FontId::proportional(10.0),
+            palette::cards::FOOTER.egui(),
+        );
+    }
+    if f.tooltip.is_empty() {
+        response
+    } else {
+        response.on_hover_text(&f.tooltip)
+    }
+}
+
+/// A card face down (a deck, a card not yet turned up).
+pub fn face_down(ui: &mut egui::Ui, size: egui::Vec2) -> egui::Response {
+    let (rect, response) = ui.allocate_exact_size(size, Sense::click());
+    let p = ui.painter();
+    p.rect(
+        rect,
+        size.x * 0.08,
+        palette::cards::BACK.egui(),
+        Stroke::new(1.5, palette::cards::BACK_EDGE.egui()),
+        StrokeKind::Inside,
+    );
+    let inner = rect.shrink(size.x * 0.12);
+    let line = Stroke::new(1.0, palette::cards::BACK_LINE.egui());
+    p.rect_stroke(inner, 3.0, line, StrokeKind::Inside);
+    p.line_segment([inner.left_top(), inner.right_bottom()], line);
+    p.line_segment([inner.right_top(), inner.left_bottom()], line);
+    response
+}
+
+/// An empty place for a card, with a word in it.
+pub fn empty_slot(ui: &mut egui::Ui, text: &str) -> egui::Response {
+    let (rect, r) = ui.allocate_exact_size(CARD, Sense::hover());
     ui.painter().rect_stroke(
         rect,
-        6.0,
-        Stroke::new(1.0, Color32::DARK_GRAY),
+        5.0,
+        Stroke::new(1.0, palette::cards::SLOT.egui()),
         StrokeKind::Inside,
+    );
+    ui.painter().text(
+        rect.center(),
+        Align2::CENTER_CENTER,
+        text,
+        FontId::proportional(10.0),
+        palette::GRAY.egui(),
     );
     r
 }
 
-/// One card: face up with its title, or face down (`None`).
-pub fn card(ui: &mut egui::Ui, face: Option<&CardFace>) -> egui::Response {
-    let (rect, response) = ui.allocate_exact_size(CARD_SIZE, Sense::click());
-    let hovered = response.hovered();
-    let p = ui.painter();
-    match face {
-        None => {
-            p.rect(
-                rect,
-                6.0,
-                Color32::from_rgb(40, 62, 44),
-                Stroke::new(2.0, Color32::from_rgb(200, 190, 150)),
-                StrokeKind::Inside,
-            );
-            let inner = rect.shrink(10.0);
-            p.rect_stroke(
-                inner,
-                4.0,
-                Stroke::new(1.0, Color32::from_rgb(120, 140, 110)),
-                StrokeKind::Inside,
-            );
-            p.line_segment(
-                [inner.left_top(), inner.right_bottom()],
-                Stroke::new(1.0, Color32::from_rgb(90, 110, 80)),
-            );
-            p.line_segment(
-                [inner.right_top(), inner.left_bottom()],
-                Stroke::new(1.0, Color32::from_rgb(90, 110, 80)),
-            );
-            response
-        }
-        Some(c) => {
-            let border = if c.playable {
-                Color32::from_rgb(240, 200, 60)
-            } else {
-                Color32::from_rgb(90, 90, 90)
-            };
-            let lift = if hovered { -4.0 } else { 0.0 };
-            let rect = rect.translate(vec2(0.0, lift));
-            p.rect(
-                rect,
-                6.0,
-                Color32::from_rgb(236, 230, 212),
-                Stroke::new(if c.playable { 3.0 } else { 1.5 }, border),
-                StrokeKind::Inside,
-            );
-            let title_rect =
-                Rect::from_min_size(rect.min + vec2(6.0, 6.0), vec2(rect.width() - 12.0, 40.0));
-            let galley = ui.painter().layout(
-                c.title.clone(),
-                FontId::proportional(12.0),
-                Color32::from_rgb(20, 20, 20),
-                title_rect.width(),
-            );
-            p.galley(title_rect.min, galley, Color32::BLACK);
-            if !c.subtitle.is_empty() {
-                p.text(
-                    Pos2::new(rect.center().x, rect.bottom() - 14.0),
-                    Align2::CENTER_CENTER,
-                    &c.subtitle,
-                    FontId::proportional(11.0),
-                    Color32::from_rgb(70, 60, 40),
-                );
+/// A titled row of cards; clicks, drags and drops go to `events`. Returns
+/// the group's rectangle (to drop cards on it).
+pub fn card_group<K: Copy>(
+    ui: &mut egui::Ui,
+    title: impl Into<String>,
+    faces: Vec<(K, CardFace)>,
+    empty: &str,
+    drag: &mut CardDrag<K>,
+    events: &mut CardEvents<K>,
+) -> egui::Rect {
+    ui.vertical(|ui| {
+        ui.label(RichText::new(title).small().strong());
+        ui.horizontal(|ui| {
+            if faces.is_empty() {
+                empty_slot(ui, empty);
             }
-            if c.tooltip.is_empty() {
-                response
-            } else {
-                response.on_hover_text(&c.tooltip)
+            for (k, f) in faces {
+                let r = card_ui(ui, &f);
+                if ui.clip_rect().contains(r.rect.center()) {
+                    events.shown.push((k, r.rect.center()));
+                }
+                if r.clicked() {
+                    events.clicked.push(k);
+                }
+                if !f.draggable {
+                    continue;
+                }
+                if r.drag_started() {
+                    drag.dragging = Some((k, f.clone()));
+                }
+                if r.drag_stopped()
+                    && drag.dragging.is_some()
+                    && let Some(p) = ui.ctx().pointer_latest_pos()
+                    && let Some((k, _)) = drag.dragging.take()
+                {
+                    events.dropped = Some((k, p));
+                }
+            }
+        });
+    })
+    .response
+    .rect
+}
+
+/// A face-down deck with the number of cards left; clicking it gives
+/// `true` when there is a card to draw.
+pub fn deck_ui(ui: &mut egui::Ui, title: &str, count: usize) -> bool {
+    ui.vertical(|ui| {
+        ui.label(RichText::new(format!("{title} ({count})")).small().strong());
+        if count > 0 {
+            face_down(ui, CARD)
+                .on_hover_text(format!("{count} cards face down"))
+                .clicked()
+        } else {
+            empty_slot(ui, "empty");
+            false
+        }
+    })
+    .inner
+}
+
+/// A discard pile: its top card, the rest on hover (newest first).
+pub fn discard_ui(ui: &mut egui::Ui, title: &str, pile: &[CardFace]) {
+    ui.vertical(|ui| {
+        ui.label(
+            RichText::new(format!("{title} ({})", pile.len()))
+                .small()
+                .strong(),
+        );
+        match pile.last() {
+            Some(top) => {
+                let all: Vec<&str> = pile.iter().rev().map(|c| c.title.as_str()).collect();
+                card_ui(ui, top).on_hover_text(format!("Newest first: {}", all.join(", ")));
+            }
+            None => {
+                empty_slot(ui, "none");
             }
         }
+    });
+}
+
+/// Draws the card being dragged at the pointer; forgets it once no button
+/// is down.
+pub fn drag_ghost<K>(ctx: &egui::Context, drag: &mut CardDrag<K>) {
+    let Some((_, face)) = &drag.dragging else {
+        return;
+    };
+    if let Some(p) = ctx.pointer_latest_pos() {
+        let face = CardFace {
+            selected: true,
+            tooltip: String::new(),
+            ..face.clone()
+        };
+        egui::Area::new(egui::Id::new("vt-card-drag"))
+            .fixed_pos(p - CARD / 2.0)
+            .order(egui::Order::Tooltip)
+            .interactable(false)
+            .show(ctx, |ui| {
+                card_ui(ui, &face);
+            });
+    }
+    if !ctx.input(|i| i.pointer.any_down()) {
+        drag.dragging = None;
     }
 }

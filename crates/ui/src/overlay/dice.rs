@@ -1,8 +1,10 @@
 //! The dice tray: the last rolls, what they were for, what was needed and
-//! what came of it.
+//! what came of it. New rolls tumble for a moment before they show their
+//! numbers (the animation speed setting; a click on the tray stops it).
 
 use super::log::adjudication_ui;
-use bevy_egui::egui::{self, Align2, Color32, FontId, RichText, Sense, Stroke, StrokeKind, vec2};
+use crate::palette;
+use bevy_egui::egui::{self, Align2, FontId, RichText, Sense, Stroke, StrokeKind, vec2};
 use vt_core::Adjudication;
 
 /// Draws one die (or card number) with its number.
@@ -12,8 +14,8 @@ pub fn die_ui(ui: &mut egui::Ui, value: i32, size: f32) -> egui::Response {
     p.rect(
         rect,
         size * 0.18,
-        Color32::from_rgb(240, 236, 222),
-        Stroke::new(1.5, Color32::from_rgb(60, 60, 60)),
+        palette::cards::DIE.egui(),
+        Stroke::new(1.5, palette::cards::DIE_EDGE.egui()),
         StrokeKind::Inside,
     );
     // The number, never pips: FTE rolls d10s (and a d6 in the same scatter
@@ -24,31 +26,48 @@ pub fn die_ui(ui: &mut egui::Ui, value: i32, size: f32) -> egui::Response {
         Align2::CENTER_CENTER,
         value,
         FontId::monospace(size * 0.55),
-        Color32::from_rgb(30, 30, 30),
+        palette::cards::DIE_PIPS.egui(),
     );
     response.on_hover_text(format!("rolled {value}"))
 }
 
+/// A number a tumbling die shows at `t` seconds (not a roll: the game's
+/// dice are rolled by the rules; this only moves).
+pub fn tumbling(value: i32, i: usize, t: f64) -> i32 {
+    let faces = value.max(6) as u64;
+    let tick = (t * 14.0) as u64 + i as u64 * 7;
+    let x = tick.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 40;
+    1 + (x % faces) as i32
+}
+
 /// The most recent rolls, newest first, each on a line with its dice.
-pub fn dice_tray_ui(ui: &mut egui::Ui, recent: &[&Adjudication]) {
+/// `rolling`: seconds the newest roll has been tumbling, while it does.
+/// Returns true if the tray was clicked (to stop the tumbling).
+pub fn dice_tray_ui(ui: &mut egui::Ui, recent: &[&Adjudication], rolling: Option<f64>) -> bool {
     if recent.is_empty() {
         ui.weak("No dice rolled yet.");
-        return;
+        return false;
     }
+    let mut clicked = false;
     egui::ScrollArea::horizontal()
         .id_salt("vt-dice-tray")
         .show(ui, |ui| {
             ui.horizontal(|ui| {
                 for (i, a) in recent.iter().enumerate() {
-                    ui.push_id(i, |ui| roll_card(ui, a, i == 0));
+                    let roll = if i == 0 { rolling } else { None };
+                    clicked |= ui.push_id(i, |ui| roll_card(ui, a, i == 0, roll)).inner;
                 }
             });
         });
+    if rolling.is_some() {
+        ui.ctx().request_repaint();
+    }
+    clicked
 }
 
-fn roll_card(ui: &mut egui::Ui, a: &Adjudication, newest: bool) {
+fn roll_card(ui: &mut egui::Ui, a: &Adjudication, newest: bool, rolling: Option<f64>) -> bool {
     let frame = egui::Frame::group(ui.style()).fill(if newest {
-        Color32::from_rgb(52, 60, 48)
+        palette::ui::NEWEST_ROLL.egui()
     } else {
         ui.visuals().faint_bg_color
     });
@@ -58,8 +77,14 @@ fn roll_card(ui: &mut egui::Ui, a: &Adjudication, newest: bool) {
             ui.vertical(|ui| {
                 ui.label(RichText::new(&a.purpose).strong());
                 ui.horizontal(|ui| {
-                    for d in &a.rolled {
-                        die_ui(ui, *d, 26.0);
+                    for (i, d) in a.rolled.iter().enumerate() {
+                        match rolling {
+                            Some(t) => die_ui(ui, tumbling(*d, i, t), 26.0),
+                            None => die_ui(ui, *d, 26.0),
+                        };
+                    }
+                    if rolling.is_some() {
+                        return;
                     }
                     let m = a.modifier_sum();
                     if m != 0 {
@@ -69,6 +94,10 @@ fn roll_card(ui: &mut egui::Ui, a: &Adjudication, newest: bool) {
                         ui.label(RichText::new(format!("= {}", a.total)).monospace().strong());
                     }
                 });
+                if rolling.is_some() {
+                    ui.weak("rolling...");
+                    return;
+                }
                 if let Some(n) = &a.needed {
                     ui.label(format!("needed {n}"));
                 }
@@ -78,5 +107,7 @@ fn roll_card(ui: &mut egui::Ui, a: &Adjudication, newest: bool) {
             });
         })
         .response
-        .on_hover_ui(|ui| adjudication_ui(ui, a));
+        .interact(Sense::click())
+        .on_hover_ui(|ui| adjudication_ui(ui, a))
+        .clicked()
 }

@@ -4,8 +4,8 @@
 use bevy_egui::egui::{self, Color32, RichText};
 use vt_core::{Adjudication, LogEntry, Reader};
 
-pub const MODIFIER_PLUS: Color32 = Color32::from_rgb(120, 200, 120);
-pub const MODIFIER_MINUS: Color32 = Color32::from_rgb(230, 130, 110);
+pub const MODIFIER_PLUS: Color32 = crate::palette::ui::MODIFIER_PLUS.egui();
+pub const MODIFIER_MINUS: Color32 = crate::palette::ui::MODIFIER_MINUS.egui();
 
 /// The whole log, newest at the bottom, scrolled to the end. When entries
 /// arrive, the newest one with dice opens and the one opened before closes;
@@ -73,6 +73,33 @@ pub fn entry_ui(
             ui.separator();
         }
     });
+}
+
+/// An adjudication before its roll: what it is for, each modifier with its
+/// rule, and the number needed (what the player weighs before firing).
+pub fn preview_ui(ui: &mut egui::Ui, a: &Adjudication) {
+    ui.label(RichText::new(&a.purpose).strong());
+    if !a.modifiers.is_empty() {
+        egui::Grid::new(ui.next_auto_id())
+            .num_columns(3)
+            .striped(true)
+            .show(ui, |ui| {
+                for m in &a.modifiers {
+                    ui.label(&m.label);
+                    ui.monospace(format!("{:+}", m.value));
+                    ui.weak(&m.rule);
+                    ui.end_row();
+                }
+            });
+    } else if a.needed.is_some() {
+        ui.weak("No modifiers.");
+    }
+    if let Some(n) = &a.needed {
+        ui.label(RichText::new(format!("Needs {n}")).color(crate::palette::ui::GOOD.egui()));
+    }
+    if !a.result.is_empty() {
+        ui.weak(&a.result);
+    }
 }
 
 /// An adjudication in full: what it was for, the dice, each modifier with

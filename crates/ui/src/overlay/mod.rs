@@ -37,6 +37,10 @@ pub struct OverlayState {
     pub seen_phases: Vec<String>,
     /// The log's length when last drawn (to open the newest roll).
     pub log_seen: usize,
+    /// Rolls the tray has shown, and when the newest began to tumble (egui
+    /// seconds).
+    pub rolls_seen: usize,
+    pub roll_started: Option<f64>,
 }
 
 impl Default for OverlayState {
@@ -53,6 +57,8 @@ impl Default for OverlayState {
             source_filter: String::new(),
             seen_phases: Vec::new(),
             log_seen: 0,
+            rolls_seen: 0,
+            roll_started: None,
         }
     }
 }
@@ -86,6 +92,32 @@ impl OverlayState {
         }
     }
 
+    /// How long the newest roll has tumbled, while it still does: a roll
+    /// the reader may see arrived since the last look.
+    pub fn rolling(
+        &mut self,
+        game: &ActiveGame,
+        now: f64,
+        speed: crate::anim::AnimSpeed,
+    ) -> Option<f64> {
+        let reader = game.reader();
+        let rolls: usize = game.log.iter().map(|e| e.read_by(reader).1.len()).sum();
+        if rolls > self.rolls_seen && self.rolls_seen > 0 {
+            self.roll_started = Some(now);
+        }
+        if rolls < self.rolls_seen || self.rolls_seen == 0 {
+            // Undone, or a game just opened: nothing tumbles.
+            self.roll_started = None;
+        }
+        self.rolls_seen = rolls.max(1);
+        let t = now - self.roll_started?;
+        if t >= speed.seconds(crate::anim::DICE_ROLL) as f64 {
+            self.roll_started = None;
+            return None;
+        }
+        Some(t)
+    }
+
     /// Notes a decision kind for the inferred turn track.
     pub fn see_phase(&mut self, kind: &str) {
         if kind != "game-over" && !self.seen_phases.iter().any(|k| k == kind) {
@@ -112,7 +144,14 @@ pub const KEYS: &[(&str, &str)] = &[
         "U, Ctrl+Z",
         "Undo the last command (only while nothing random or hidden came out)",
     ),
-    ("Tab", "Cycle through your units (on a game's board)"),
+    (
+        "Tab, Shift+Tab",
+        "Go through the units (or things) you can use now; on a card board, Enter clicks the one Tab points at",
+    ),
+    (
+        "Space, a click",
+        "Skip the animations of what just happened",
+    ),
     ("L", "Show or hide the log"),
     ("D", "Show or hide the dice tray"),
     ("T", "Show or hide the tables"),
@@ -158,6 +197,7 @@ pub fn overlay_ui(
     track: &TurnTrack,
     has_board: bool,
     show_commands: bool,
+    speed: crate::anim::AnimSpeed,
 ) -> OverlayOutput {
     let mut out = OverlayOutput::default();
     egui::Panel::top("vt-top").show(root, |ui| {
@@ -239,7 +279,10 @@ pub fn overlay_ui(
             egui::Panel::bottom("vt-dice")
                 .resizable(false)
                 .show(root, |ui| {
-                    dice::dice_tray_ui(ui, &game.recent_adjudications(8));
+                    let rolling = state.rolling(game, ui.ctx().input(|i| i.time), speed);
+                    if dice::dice_tray_ui(ui, &game.recent_adjudications(8), rolling) {
+                        state.roll_started = None;
+                    }
                 });
         }
         let last_cell = game

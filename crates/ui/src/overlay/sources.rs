@@ -2,7 +2,7 @@
 //! provenance is Assumed or Derived, with the reason, so a player can check
 //! it against the rulebook or change it in `assets/`.
 
-use bevy_egui::egui::{self, Color32, RichText};
+use bevy_egui::egui::{self, RichText};
 use vt_core::provenance::{Provenance, SourceNote};
 
 /// The notes that pass the filter (case-insensitive, on any column).
@@ -52,9 +52,9 @@ pub fn sources_ui(ui: &mut egui::Ui, notes: &[SourceNote], filter: &mut String) 
                         ui.label(&n.item);
                         ui.label(&n.value);
                         let color = match n.source {
-                            Provenance::Assumed(_) => Color32::from_rgb(230, 170, 80),
-                            Provenance::Derived(_) => Color32::from_rgb(130, 180, 230),
-                            Provenance::Rulebook(_) => Color32::GRAY,
+                            Provenance::Assumed(_) => crate::palette::ui::ASSUMED.egui(),
+                            Provenance::Derived(_) => crate::palette::ui::DERIVED.egui(),
+                            Provenance::Rulebook(_) => crate::palette::GRAY.egui(),
                         };
                         ui.colored_label(color, n.source.kind());
                         ui.label(n.source.detail());

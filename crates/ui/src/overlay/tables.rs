@@ -5,8 +5,8 @@ use bevy_egui::egui::{self, Color32, RichText};
 use vt_core::TableView;
 use vt_core::dice::TableCell;
 
-pub const ROW_COLUMN_FILL: Color32 = Color32::from_rgb(70, 70, 30);
-pub const CELL_FILL: Color32 = Color32::from_rgb(150, 120, 20);
+pub const ROW_COLUMN_FILL: Color32 = crate::palette::ui::TABLE_LINE.egui();
+pub const CELL_FILL: Color32 = crate::palette::ui::TABLE_CELL.egui();
 
 /// Where a table's highlight goes: the index of the highlighted row (into
 /// `rows`) and column (into `columns`, 0 being the row labels).

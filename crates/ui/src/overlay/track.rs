@@ -1,8 +1,9 @@
 //! The turn track: the turns, and the phases of a turn, with markers on the
 //! current ones.
 
+use crate::palette;
 use bevy::prelude::Resource;
-use bevy_egui::egui::{self, Align2, Color32, FontId, Sense, Stroke, StrokeKind, vec2};
+use bevy_egui::egui::{self, Align2, Color32, FontId, Sense, Stroke, StrokeKind};
 
 /// What the turn track shows. A game's plugin that knows its sequence of
 /// play sets [`TurnTrackSpec`]; otherwise the launcher builds one from the
@@ -22,6 +23,18 @@ pub struct TurnTrack {
 pub struct TurnTrackSpec(pub Option<TurnTrack>);
 
 impl TurnTrack {
+    /// A printed track: turns 1 to `last` (or to the current turn if the
+    /// game runs over), the current one lit (none before turn 1), and the
+    /// phases of a turn.
+    pub fn numbered(last: u8, turn: u8, phases: &[&str], current_phase: Option<usize>) -> Self {
+        TurnTrack {
+            turns: (1..=last.max(turn)).map(|t| t.to_string()).collect(),
+            current_turn: (turn >= 1).then(|| turn as usize - 1),
+            phases: phases.iter().map(|p| p.to_string()).collect(),
+            current_phase,
+        }
+    }
+
     /// Builds a track from the running score and the phases seen.
     ///
     /// The turn is the score entry named "turn" (any case); the track shows
@@ -75,30 +88,91 @@ pub fn turn_track_ui(ui: &mut egui::Ui, track: &TurnTrack) {
     });
 }
 
-fn marker_box(ui: &mut egui::Ui, text: &str, current: bool, width: f32) {
-    let (rect, response) = ui.allocate_exact_size(vec2(width, 22.0), Sense::hover());
+/// One box of a track, lit when it is the current one.
+pub fn marker_box(ui: &mut egui::Ui, text: &str, current: bool, width: f32) -> egui::Response {
+    track_box(
+        ui,
+        text,
+        current,
+        false,
+        false,
+        egui::vec2(width, 22.0),
+        12.0,
+    )
+}
+
+/// A box of a track: the current one gold (with a bright edge when it can
+/// be clicked, `lit`), a `danger` one dark red, the others plain.
+pub fn track_box(
+    ui: &mut egui::Ui,
+    text: &str,
+    current: bool,
+    lit: bool,
+    danger: bool,
+    size: egui::Vec2,
+    px: f32,
+) -> egui::Response {
+    let (rect, response) = ui.allocate_exact_size(size, Sense::click());
     let (fill, fg) = if current {
-        (Color32::from_rgb(200, 160, 40), Color32::BLACK)
+        (palette::ui::TRACK_NOW.egui(), Color32::BLACK)
+    } else if danger {
+        (palette::ui::TRACK_DANGER.egui(), palette::LIGHT_GRAY.egui())
     } else {
         (ui.visuals().faint_bg_color, ui.visuals().text_color())
     };
-    ui.painter().rect(
-        rect,
-        3.0,
-        fill,
-        Stroke::new(1.0, Color32::GRAY),
-        StrokeKind::Inside,
-    );
+    let stroke = if lit && current {
+        Stroke::new(2.5, palette::ui::TRACK_NOW_EDGE.egui())
+    } else {
+        Stroke::new(1.0, Color32::GRAY)
+    };
+    ui.painter()
+        .rect(rect, 2.5, fill, stroke, StrokeKind::Inside);
     ui.painter().text(
         rect.center(),
         Align2::CENTER_CENTER,
         text,
-        FontId::proportional(12.0),
+        FontId::proportional(px),
         fg,
     );
     if current {
-        response.on_hover_text("Now");
+        response.on_hover_text("Now")
+    } else {
+        response
     }
+}
+
+/// A printed track in a narrow column: its name, then one small box per
+/// cell across the room left, the current one lit; the cells for which
+/// `danger` holds are dark red. Returns the row's response (hover `tip`).
+pub fn track_row(
+    ui: &mut egui::Ui,
+    label: &str,
+    cells: &[String],
+    current: usize,
+    lit: bool,
+    danger: impl Fn(&str) -> bool,
+    tip: &str,
+) -> egui::Response {
+    let width = ui.available_width();
+    ui.horizontal(|ui| {
+        ui.add_sized(
+            [42.0, 18.0],
+            egui::Label::new(egui::RichText::new(label).small()),
+        );
+        ui.spacing_mut().item_spacing.x = 1.0;
+        let w = ((width - 66.0) / cells.len().max(1) as f32).clamp(10.0, 22.0);
+        let mut any: Option<egui::Response> = None;
+        for (i, c) in cells.iter().enumerate() {
+            let size = egui::vec2(w - 1.0, 18.0);
+            let r = track_box(ui, c, i == current, lit, danger(c), size, 10.0);
+            any = Some(match any {
+                Some(a) => a.union(r),
+                None => r,
+            });
+        }
+        any.unwrap_or_else(|| ui.label("")).on_hover_text(tip)
+    })
+    .inner
 }
 
 #[cfg(test)]

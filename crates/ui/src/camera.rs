@@ -1,0 +1,248 @@
+//! Fitting the board camera to the free board rectangle: the part of the
+//! window neither the launcher's overlay ([`BoardRect`]) nor the plugin's own
+//! panels ([`BoardInsets`]) cover.
+//!
+//! A plugin sets [`BoardBounds`] when it draws its board, its panels' room
+//! in [`BoardInsets`] (the [`crate::layout`] helpers do it), and asks for a
+//! fit with [`CameraFit::new_game`]. [`fit_camera`] then fits the whole
+//! board, or, when [`CameraFit::readable_scale`] says the pieces would be too
+//! small, the [`CameraFit::interest`] points at a readable zoom. It fits
+//! again when the free rectangle changes (a panel or the window resized)
+//! unless the player has moved the camera since; it brings
+//! [`CameraFit::focus`] into view when that changes; in hot seat each side
+//! gets its own camera back after a hand-over. Home fits the whole board.
+
+use crate::board::{BoardBounds, BoardCamera, BoardRect};
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use vt_core::SideIdx;
+
+/// What the plugin's own panels cover of the board rectangle, in logical
+/// window pixels from each edge.
+#[derive(Resource, Default, Clone, Copy, Debug, PartialEq)]
+pub struct BoardInsets {
+    pub left: f32,
+    pub right: f32,
+    pub top: f32,
+    pub bottom: f32,
+}
+
+/// The part of the board rectangle the panels leave free; `None` when there
+/// is too little room for a board.
+pub fn free_board_rect(board: Option<Rect>, insets: &BoardInsets) -> Option<Rect> {
+    let b = board?;
+    let r = Rect::new(
+        b.min.x + insets.left,
+        b.min.y + insets.top,
+        b.max.x - insets.right,
+        b.max.y - insets.bottom,
+    );
+    (r.width() > 50.0 && r.height() > 50.0).then_some(r)
+}
+
+/// How the camera should fit the board; see the module docs.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct CameraFit {
+    /// Fit at the next chance.
+    pub pending: Option<FitKind>,
+    /// The most world units per pixel the opening fit zooms out to; `None`
+    /// fits the whole board whatever the zoom.
+    pub readable_scale: Option<f32>,
+    /// Where to look when the whole board is not readable at once (the
+    /// viewing side's pieces).
+    pub interest: Vec<Vec2>,
+    /// Bring this point into view, keeping the zoom, when it changes (where
+    /// the decision at hand happens).
+    pub focus: Option<Vec2>,
+    /// How close to the free rectangle's edge a focus may stay (world units).
+    pub focus_margin: f32,
+    /// The side whose view is shown: each side keeps its own camera.
+    pub viewer: Option<SideIdx>,
+    last: LastFit,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FitKind {
+    /// At the start: readable, on the interest points if need be.
+    Opening,
+    /// The whole board (Home).
+    Whole,
+}
+
+#[derive(Clone, Debug, Default)]
+struct LastFit {
+    free: Option<Rect>,
+    put: Option<Transform>,
+    viewer: Option<SideIdx>,
+    cameras: Vec<(SideIdx, Transform)>,
+    focus: Option<Vec2>,
+}
+
+impl CameraFit {
+    /// A new game: forget the cameras kept per side and fit afresh.
+    pub fn new_game(&mut self) {
+        *self = CameraFit {
+            readable_scale: self.readable_scale,
+            focus_margin: self.focus_margin,
+            pending: Some(FitKind::Opening),
+            ..Default::default()
+        };
+    }
+}
+
+/// The camera scale and the world point at the centre of `free` that fit
+/// `bounds`: the whole board if it is readable, else the interest points'
+/// centre at the readable scale, kept inside the board.
+pub fn fit_view(bounds: Rect, free: Vec2, readable: Option<f32>, interest: &[Vec2]) -> (f32, Vec2) {
+    let whole = (bounds.width() / free.x.max(1.0)).max(bounds.height() / free.y.max(1.0)) * 1.04;
+    let Some(readable) = readable.filter(|r| whole > *r) else {
+        return (whole.max(0.01), bounds.center());
+    };
+    let c = if interest.is_empty() {
+        bounds.center()
+    } else {
+        interest.iter().copied().sum::<Vec2>() / interest.len() as f32
+    };
+    let half = free * readable / 2.0;
+    let keep = |v: f32, lo: f32, hi: f32, h: f32| v.clamp(lo + h, (hi - h).max(lo + h));
+    (
+        readable,
+        Vec2::new(
+            keep(c.x, bounds.min.x, bounds.max.x, half.x),
+            keep(c.y, bounds.min.y, bounds.max.y, half.y),
+        ),
+    )
+}
+
+/// Fits the camera as [`CameraFit`] asks; see the module docs.
+pub fn fit_camera(
+    mut fit: ResMut<CameraFit>,
+    rect: Res<BoardRect>,
+    insets: Res<BoardInsets>,
+    bounds: Res<BoardBounds>,
+    window: Query<&Window, With<PrimaryWindow>>,
+    mut camera: Query<&mut Transform, With<BoardCamera>>,
+) {
+    let Some(b) = bounds.0 else { return };
+    let Some(free) = free_board_rect(rect.0, &insets) else {
+        return;
+    };
+    let Ok(w) = window.single() else { return };
+    let Ok(mut t) = camera.single_mut() else {
+        return;
+    };
+    let fit = &mut *fit;
+    if fit.last.viewer != fit.viewer {
+        if let Some(prev) = fit.last.viewer {
+            fit.last.cameras.retain(|(s, _)| *s != prev);
+            fit.last.cameras.push((prev, *t));
+        }
+        fit.last.viewer = fit.viewer;
+        let saved = fit
+            .viewer
+            .and_then(|v| fit.last.cameras.iter().find(|(s, _)| *s == v))
+            .map(|(_, t)| *t);
+        match saved {
+            Some(saved) if fit.pending != Some(FitKind::Whole) => {
+                *t = saved;
+                fit.last.put = Some(saved);
+                fit.last.free = Some(free);
+                fit.last.focus = fit.focus;
+                fit.pending = None;
+                return;
+            }
+            _ => {
+                fit.pending.get_or_insert(FitKind::Opening);
+            }
+        }
+    }
+    let win = Vec2::new(w.width(), w.height());
+    // The free rectangle's centre, from the window's centre (y down).
+    let offset = free.center() - win / 2.0;
+    if fit.focus != fit.last.focus && fit.pending.is_none() {
+        fit.last.focus = fit.focus;
+        if let Some(p) = fit.focus {
+            let scale = t.scale.x;
+            let seen = Vec2::new(
+                t.translation.x + offset.x * scale,
+                t.translation.y - offset.y * scale,
+            );
+            let half = free.size() * scale / 2.0 - Vec2::splat(fit.focus_margin);
+            let d = p - seen;
+            if d.x.abs() > half.x.max(0.0) || d.y.abs() > half.y.max(0.0) {
+                t.translation.x += d.x;
+                t.translation.y += d.y;
+                fit.last.put = Some(*t);
+            }
+        }
+    }
+    let untouched = fit.last.put.is_some_and(|p| p == *t);
+    let moved = fit.last.free.is_none_or(|f| f != free);
+    let kind = match fit.pending {
+        Some(k) => k,
+        None if untouched && moved => FitKind::Opening,
+        None => return,
+    };
+    let readable = match kind {
+        FitKind::Opening => fit.readable_scale,
+        FitKind::Whole => None,
+    };
+    let (scale, look_at) = fit_view(b, free.size(), readable, &fit.interest);
+    t.scale = Vec3::new(scale, scale, 1.0);
+    t.translation.x = look_at.x - offset.x * scale;
+    t.translation.y = look_at.y + offset.y * scale;
+    fit.last.free = Some(free);
+    fit.last.put = Some(*t);
+    fit.last.focus = fit.focus;
+    fit.pending = None;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_free_rect_leaves_the_panels_out() {
+        let r = free_board_rect(
+            Some(Rect::new(0.0, 40.0, 1000.0, 800.0)),
+            &BoardInsets {
+                left: 300.0,
+                bottom: 140.0,
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        assert_eq!(r, Rect::new(300.0, 40.0, 1000.0, 660.0));
+        let none = free_board_rect(
+            Some(Rect::new(0.0, 0.0, 320.0, 800.0)),
+            &BoardInsets {
+                left: 300.0,
+                ..Default::default()
+            },
+        );
+        assert!(none.is_none(), "no room for a board");
+    }
+
+    #[test]
+    fn a_big_board_opens_readable_on_the_interest() {
+        let b = Rect::new(0.0, 0.0, 4000.0, 2000.0);
+        // Whole at once: 4000/800 * 1.04 = 5.2 world units per pixel.
+        let (s, c) = fit_view(b, Vec2::new(800.0, 600.0), None, &[]);
+        assert!((s - 5.2).abs() < 1e-4);
+        assert_eq!(c, b.center());
+        // Readable at 1: look at the interest, kept inside the board.
+        let (s, c) = fit_view(
+            b,
+            Vec2::new(800.0, 600.0),
+            Some(1.0),
+            &[Vec2::new(100.0, 100.0)],
+        );
+        assert_eq!(s, 1.0);
+        assert_eq!(c, Vec2::new(400.0, 300.0));
+        // A small board fits whole even when a readable scale is set.
+        let small = Rect::new(0.0, 0.0, 400.0, 300.0);
+        let (s, c) = fit_view(small, Vec2::new(800.0, 600.0), Some(1.0), &[Vec2::ZERO]);
+        assert!(s < 1.0);
+        assert_eq!(c, small.center());
+    }
+}

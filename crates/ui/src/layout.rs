@@ -1,0 +1,344 @@
+//! Where a plugin's egui panels go beside the board: a column on the left,
+//! a row along the bottom, each in the panel frame of the palette. Laying a
+//! panel out with [`PanelLayout`] records the room it takes in
+//! [`BoardInsets`], so the camera fits the board into what is left.
+
+use crate::board::BoardRect;
+use crate::camera::BoardInsets;
+use crate::palette;
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use bevy_egui::egui::{self, RichText};
+use vt_core::Decision;
+
+/// The frame of every panel a plugin draws.
+pub fn panel_frame() -> egui::Frame {
+    egui::Frame::new()
+        .fill(palette::ui::PANEL.egui())
+        .stroke(egui::Stroke::new(1.0, palette::ui::PANEL_EDGE.egui()))
+        .inner_margin(8.0)
+}
+
+/// A box inside a panel, filled with `fill` (a selection, an aim, a warning).
+pub fn note_frame(fill: palette::Rgba) -> egui::Frame {
+    egui::Frame::new()
+        .fill(fill.egui())
+        .inner_margin(6.0)
+        .corner_radius(4.0)
+}
+
+/// The board rectangle in egui points, and how to go back to window pixels.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PanelLayout {
+    /// The board rectangle the launcher's overlay leaves, in egui points.
+    pub board: egui::Rect,
+    /// Window logical pixels per egui point.
+    pub ratio: f32,
+}
+
+/// Window logical pixels per egui point (the interface size setting).
+pub fn pixels_per_point(ctx: &egui::Context, window: &Query<&Window, With<PrimaryWindow>>) -> f32 {
+    let scale = window
+        .iter()
+        .next()
+        .map(|w| w.scale_factor())
+        .unwrap_or(1.0);
+    ctx.pixels_per_point() / scale
+}
+
+impl PanelLayout {
+    /// `None` until the overlay has laid the board out (or while a hand-over
+    /// hides it).
+    pub fn new(
+        ctx: &egui::Context,
+        rect: &BoardRect,
+        window: &Query<&Window, With<PrimaryWindow>>,
+    ) -> Option<Self> {
+        let b = rect.0?;
+        let ratio = pixels_per_point(ctx, window);
+        let board = egui::Rect::from_min_max(
+            egui::pos2(b.min.x / ratio, b.min.y / ratio),
+            egui::pos2(b.max.x / ratio, b.max.y / ratio),
+        );
+        (board.height() >= 120.0 && board.width() >= 200.0).then_some(PanelLayout { board, ratio })
+    }
+
+    /// An egui point in window logical pixels.
+    pub fn to_window(&self, p: egui::Pos2) -> Vec2 {
+        Vec2::new(p.x * self.ratio, p.y * self.ratio)
+    }
+
+    /// The column along the board's left edge, `width` points wide, with a
+    /// vertical scroll; notes its room in `insets`.
+    pub fn column<R>(
+        &self,
+        ctx: &egui::Context,
+        id: &str,
+        width: f32,
+        insets: &mut BoardInsets,
+        add: impl FnOnce(&mut egui::Ui) -> R,
+    ) -> R {
+        let r = egui::Rect::from_min_size(self.board.min, egui::vec2(width, self.board.height()));
+        set(&mut insets.left, width * self.ratio);
+        area(id, r)
+            .show(ctx, |ui| {
+                panel_frame()
+                    .show(ui, |ui| {
+                        let inner = (r.width() - 16.0).max(0.0);
+                        ui.set_width(inner);
+                        ui.set_max_width(inner);
+                        ui.set_height((r.height() - 16.0).max(0.0));
+                        egui::ScrollArea::vertical()
+                            .id_salt((id, "scroll"))
+                            .auto_shrink([false, false])
+                            .show(ui, add)
+                            .inner
+                    })
+                    .inner
+            })
+            .inner
+    }
+
+    /// The row along the board's bottom edge, `height` points high, right of
+    /// `left` points (a column), with a horizontal scroll; notes its room.
+    pub fn bottom_row<R>(
+        &self,
+        ctx: &egui::Context,
+        id: &str,
+        left: f32,
+        height: f32,
+        insets: &mut BoardInsets,
+        add: impl FnOnce(&mut egui::Ui) -> R,
+    ) -> R {
+        let r = egui::Rect::from_min_max(
+            egui::pos2(self.board.min.x + left, self.board.max.y - height),
+            self.board.max,
+        );
+        set(&mut insets.bottom, height * self.ratio);
+        area(id, r)
+            .show(ctx, |ui| {
+                panel_frame()
+                    .show(ui, |ui| {
+                        ui.set_width((r.width() - 16.0).max(0.0));
+                        ui.set_height((r.height() - 16.0).max(0.0));
+                        egui::ScrollArea::horizontal()
+                            .id_salt((id, "scroll"))
+                            .show(ui, add)
+                            .inner
+                    })
+                    .inner
+            })
+            .inner
+    }
+}
+
+fn set(v: &mut f32, to: f32) {
+    if (*v - to).abs() > 0.5 {
+        *v = to;
+    }
+}
+
+/// A fixed area at `rect`, drawn above the board and below windows.
+pub fn area(id: &str, rect: egui::Rect) -> egui::Area {
+    egui::Area::new(egui::Id::new(id))
+        .fixed_pos(rect.min)
+        .order(egui::Order::Middle)
+        .constrain(false)
+        .fade_in(false)
+}
+
+/// A full-width button of the column.
+pub fn wide_button(
+    ui: &mut egui::Ui,
+    label: impl Into<egui::WidgetText>,
+    enabled: bool,
+) -> egui::Response {
+    ui.add_enabled(
+        enabled,
+        egui::Button::new(label)
+            .wrap()
+            .min_size(egui::vec2(ui.available_width(), 24.0)),
+    )
+}
+
+/// The head of a decision: who decides (in their colour) or who is
+/// awaited, what they are asked and under which rule; then why the last
+/// click did nothing (`hint`) and the last refusal, naming its rule.
+pub fn decision_header(
+    ui: &mut egui::Ui,
+    d: &Decision,
+    who: Option<(&str, palette::Rgba)>,
+    to_decide: bool,
+    hint: Option<&str>,
+    refusal: Option<&str>,
+) {
+    match (d.side, who) {
+        (Some(_), Some((name, color))) => {
+            let text = if to_decide {
+                format!("{name} to decide")
+            } else {
+                format!("Waiting for {name}")
+            };
+            ui.label(RichText::new(text).heading().color(color.scale(1.7).egui()));
+        }
+        (Some(_), None) => {}
+        (None, _) => {
+            ui.heading("Game over");
+        }
+    }
+    if d.side.is_some() {
+        ui.label(&d.prompt);
+        if !d.rule.is_empty() {
+            ui.weak(format!("Rule {}", d.rule));
+        }
+    }
+    if let Some(h) = hint {
+        ui.colored_label(palette::ui::WARN.egui(), h);
+    }
+    if let Some(r) = refusal {
+        ui.colored_label(palette::ui::BAD.egui(), format!("Refused: {r}"));
+    }
+}
+
+/// The undo button (U); true when clicked. Disabled, it says why.
+pub fn undo_button(ui: &mut egui::Ui, can_undo: bool) -> bool {
+    ui.add_enabled(can_undo, egui::Button::new("Undo (U)"))
+        .on_disabled_hover_text(
+            "Nothing to take back: the last command rolled a die, drew a card or revealed something",
+        )
+        .clicked()
+}
+
+/// What the player did with a [`click_menu`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MenuChoice {
+    /// The line clicked.
+    pub chosen: Option<usize>,
+    /// The line under the pointer (to light up what it would use).
+    pub hovered: Option<usize>,
+    pub cancelled: bool,
+}
+
+impl PanelLayout {
+    /// The menu a click on the board opens when the place offers several
+    /// commands: `title`, one button per line and Cancel, just above and to
+    /// the right of `at` (the click, in window pixels; the board's middle
+    /// if `None`), so the tooltip of what was clicked stays readable.
+    pub fn click_menu(
+        &self,
+        ctx: &egui::Context,
+        id: &str,
+        at: Option<Vec2>,
+        title: &str,
+        lines: &[String],
+    ) -> MenuChoice {
+        let pos = at
+            .map(|p| egui::pos2(p.x / self.ratio + 14.0, p.y / self.ratio - 10.0))
+            .unwrap_or(self.board.center());
+        let mut out = MenuChoice::default();
+        egui::Area::new(egui::Id::new(id))
+            .fixed_pos(pos)
+            .pivot(egui::Align2::LEFT_BOTTOM)
+            .order(egui::Order::Foreground)
+            .show(ctx, |ui| {
+                egui::Frame::popup(ui.style()).show(ui, |ui| {
+                    ui.strong(title);
+                    for (i, line) in lines.iter().enumerate() {
+                        let b = ui.button(line);
+                        if b.hovered() {
+                            out.hovered = Some(i);
+                        }
+                        if b.clicked() {
+                            out.chosen = Some(i);
+                        }
+                    }
+                    out.cancelled = ui.button("Cancel").clicked();
+                });
+            });
+        out
+    }
+}
+
+/// Every legal command as a button, folded away: the fallback for what the
+/// board does not show. Returns the line clicked and the line under the
+/// pointer.
+pub fn all_commands(
+    ui: &mut egui::Ui,
+    id: &str,
+    labels: &[String],
+    enabled: bool,
+) -> (Option<usize>, Option<usize>) {
+    let (mut clicked, mut hovered) = (None, None);
+    egui::CollapsingHeader::new(format!("Every legal command ({})", labels.len()))
+        .id_salt(id)
+        .default_open(false)
+        .show(ui, |ui| {
+            for (i, l) in labels.iter().enumerate() {
+                let b = wide_button(ui, l.as_str(), enabled);
+                if b.hovered() {
+                    hovered = Some(i);
+                }
+                if b.clicked() {
+                    clicked = Some(i);
+                }
+            }
+        });
+    (clicked, hovered)
+}
+
+/// What a plugin's panel system starts from: the egui context, the game,
+/// the synced view, and where the board is.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct Panels<'w, 's, R: vt_core::Ruleset>
+where
+    R::View: Send + Sync,
+{
+    contexts: bevy_egui::EguiContexts<'w, 's>,
+    game: Option<ResMut<'w, crate::ActiveGame>>,
+    synced: Res<'w, crate::sync::Synced<R>>,
+    rect: Res<'w, BoardRect>,
+    insets: ResMut<'w, BoardInsets>,
+    window: Query<'w, 's, &'static Window, With<PrimaryWindow>>,
+}
+
+/// An open frame of a plugin's panels: `None` from [`Panels::open`] while
+/// another game is played, the board is hidden or not laid out yet.
+pub struct Open<'a, R: vt_core::Ruleset> {
+    pub ctx: egui::Context,
+    pub layout: PanelLayout,
+    pub game: &'a mut crate::ActiveGame,
+    pub synced: &'a crate::sync::Synced<R>,
+    pub view: &'a R::View,
+    pub rules: &'a R,
+    pub insets: &'a mut BoardInsets,
+    /// What the board rectangle is, in window pixels.
+    pub rect: Option<Rect>,
+}
+
+impl<R: vt_core::Ruleset> Panels<'_, '_, R>
+where
+    R::View: Send + Sync,
+{
+    pub fn open(&mut self) -> Result<Option<Open<'_, R>>> {
+        let ctx = self.contexts.ctx_mut()?.clone();
+        let layout = PanelLayout::new(&ctx, &self.rect, &self.window);
+        let (Some(game), Some(view), Some(rules), Some(layout)) = (
+            self.game.as_deref_mut(),
+            self.synced.view.as_ref(),
+            self.synced.rules.as_deref(),
+            layout,
+        ) else {
+            return Ok(None);
+        };
+        Ok(Some(Open {
+            ctx,
+            layout,
+            game,
+            synced: &self.synced,
+            view,
+            rules,
+            insets: &mut self.insets,
+            rect: self.rect.0,
+        }))
+    }
+}
