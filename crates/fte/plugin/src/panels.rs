@@ -301,11 +301,12 @@ fn decision_ui(
         Some(K::OpportunityFire) => opfire_ui(ui, st, view, out),
         Some(K::OpportunityFireTarget | K::AssaultAttack | K::AssaultDefend) => {
             targets_ui(ui, st, view, out);
-            for c in st
-                .legal
-                .iter()
-                .filter(|c| matches!(c, Command::OpFirePass | Command::AssaultHold))
-            {
+            for c in st.legal.iter().filter(|c| {
+                matches!(
+                    c,
+                    Command::Detonate | Command::OpFirePass | Command::AssaultHold
+                )
+            }) {
                 command_button(ui, view, c, out);
             }
         }
@@ -395,6 +396,7 @@ fn situation_ui(ui: &mut egui::Ui, st: &Look, view: &View) {
             targets,
             stealthy,
             on_trail,
+            claymore,
             ..
         } => {
             let who: Vec<String> = targets.iter().map(|t| target_name(view, *t)).collect();
@@ -418,6 +420,11 @@ fn situation_ui(ui: &mut egui::Ui, st: &Look, view: &View) {
             }
             if *on_trail {
                 t.push_str(" On a trail or road: -1 to fire (6.1 a).");
+            }
+            if *claymore {
+                t.push_str(&format!(
+                    " They are on your plotted Claymore in {hex}: you may fire it (26.0)."
+                ));
             }
             t
         }
@@ -466,9 +473,6 @@ fn situation_ui(ui: &mut egui::Ui, st: &Look, view: &View) {
         Situation::Reveal { near, left } => format!(
             "Interrogation: reveal {left} Concealed unit(s) or Hidden Cache(s) within 8 hexes of {near} (28.0)."
         ),
-        Situation::Claymore { hex } => {
-            format!("The enemy is in {hex}, on a plotted Claymore (26.0).")
-        }
         Situation::Load { carrier } => format!("{} loads (14.0).", unit_name(view, *carrier)),
         Situation::Mission { side, kind, target } => match (kind, target) {
             (Some(k), Some(t)) => format!("Your {} on {t} is due (16.0).", k.name()),
@@ -867,6 +871,9 @@ fn opfire_ui(ui: &mut egui::Ui, st: &Look, view: &View, out: &mut Out) {
         {
             out.actions.push(FteAction::Submit(one));
         }
+    }
+    if st.legal.contains(&Command::Detonate) {
+        command_button(ui, view, &Command::Detonate, out);
     }
     if st.legal.contains(&Command::OpFirePass) {
         command_button(ui, view, &Command::OpFirePass, out);

@@ -137,9 +137,6 @@ impl Fte {
             on_trail: false,
             passed: Vec::new(),
         }));
-        if side == Side::Nva && self.claymore_ready(s, hex) {
-            s.push(Step::Claymore { hex });
-        }
     }
 
     /// The attack an Assault round command makes (before its roll).

@@ -35,11 +35,14 @@ impl Names<'_> {
     }
 
     /// For every reader: the type only while the unit is not Concealed
-    /// (the log may be written again later, from a later state).
+    /// (the log may be written again later, from a later state); a
+    /// Concealed unit by its marker, as both sides see it on the board (its
+    /// number in the scenario's order would tell the other side what it is).
     pub(crate) fn u(&self, id: u16) -> String {
         match self.state.and_then(|s| s.units.get(id as usize)) {
             Some(x) if !x.concealed => self.fte.who(id, x.ty),
-            _ => format!("#{id}"),
+            Some(x) => format!("Concealed marker {}", x.marker),
+            None => format!("#{id}"),
         }
     }
 

@@ -38,6 +38,9 @@ pub enum Situation {
         passed: Vec<UnitId>,
         stealthy: bool,
         on_trail: bool,
+        /// The US may also fire its plotted Claymore in `hex` (26.0);
+        /// false for the NVA/VC, who may not know it is there.
+        claymore: bool,
     },
     /// A Broken unit retreats away from `away` (7.4).
     Retreat { unit: Target, away: Hex, left: u8 },
@@ -70,8 +73,6 @@ pub enum Situation {
     Interrogate { unit: UnitId, hex: Option<Hex> },
     /// The NVA/VC player reveals units or caches near `near` (28.0).
     Reveal { near: Hex, left: u8 },
-    /// The US may detonate a Claymore at `hex` (26.0).
-    Claymore { hex: Hex },
     /// A Load action waiting for its Opportunity Fire (14.0).
     Load { carrier: UnitId },
     /// A Fire Mission is due (16.0); only its owner sees kind and target.
@@ -150,6 +151,7 @@ impl Fte {
                     },
                     stealthy: o.stealthy,
                     on_trail: o.on_trail,
+                    claymore: side == firing && self.claymore_chance(s, o),
                 }
             }
             Step::Retreat { unit, away, left } => Situation::Retreat {
@@ -205,7 +207,6 @@ impl Fte {
                 near: *near,
                 left: *left,
             },
-            Step::Claymore { hex } => Situation::Claymore { hex: *hex },
             Step::PendingLoad { carrier, .. } => Situation::Load { carrier: *carrier },
             Step::FireMissions => {
                 let m = s.missions.iter().find(|m| m.turn <= s.turn)?;

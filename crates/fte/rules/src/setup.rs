@@ -81,12 +81,36 @@ impl Fte {
                 )));
             }
         }
+        // 23.0: caches without a hex of their own are hidden at their
+        // owner's sites, one to a site, drawn in secret.
         for (i, c) in sc.caches.iter().enumerate() {
+            let hex = match c.hex {
+                Some(h) => h,
+                None => {
+                    let mut free: Vec<Hex> = sc
+                        .cache_sites
+                        .iter()
+                        .filter(|x| x.owner == c.owner)
+                        .flat_map(|x| x.hexes.iter().copied())
+                        .filter(|h| !s.caches.iter().any(|k| k.owner == c.owner && k.hex == *h))
+                        .collect();
+                    free.sort();
+                    free.dedup();
+                    if free.is_empty() {
+                        return Err(SetupError::Data(format!(
+                            "scenario {}: no cache site left for a {}",
+                            sc.id,
+                            c.kind.name()
+                        )));
+                    }
+                    free[s.rng.index(free.len())]
+                }
+            };
             s.caches.push(Cache {
                 id: i as u16,
                 owner: c.owner,
                 kind: c.kind,
-                hex: c.hex,
+                hex,
                 revealed: false,
                 gone: false,
             });

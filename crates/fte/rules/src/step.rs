@@ -7,7 +7,8 @@
 //! (3.0); above it, while a Move action is under way, the move (6.0); on
 //! top, the interrupts still to answer: an Opportunity Fire chance of the
 //! other side (21.0), a retreat (7.4), an assault (8.0), a Random Event's
-//! choice (19.0), a Claymore (26.0) and the rest. The top is the current
+//! choice (19.0) and the rest (a Claymore, 26.0, is fired from the
+//! Opportunity Fire chance, so that being asked gives nothing away). The top is the current
 //! decision; when it is answered it is popped and the step below goes on.
 //! This module is the only one that matches on [`Step`] to say who
 //! decides what; no rule is decided here.
@@ -76,8 +77,6 @@ pub enum Step {
     Interrogate { unit: UnitId, civilians: UnitId },
     /// 28.0: the NVA/VC player reveals what an interrogation gave away.
     Reveal { near: Hex, left: u8 },
-    /// 26.0: the US may detonate a Claymore at `hex`.
-    Claymore { hex: Hex },
     /// 14.0: a Load action waiting for the Opportunity Fire it drew (the
     /// enemy fires before the units are aboard); no decision.
     PendingLoad {
@@ -175,7 +174,6 @@ vt_core::decision_kinds! {
         RandomEvent = "random-event",
         Interrogate = "interrogate",
         Reveal = "reveal",
-        Claymore = "claymore",
         FireMission = "fire-mission",
         Concealment = "concealment",
     }
@@ -319,12 +317,6 @@ impl Fte {
                 "Interrogation: reveal Concealed units or Hidden Caches nearby.".into(),
                 "28.0",
             ),
-            Step::Claymore { hex } => (
-                Side::Us,
-                K::Claymore,
-                format!("The enemy is at a plotted Claymore: detonate it? ({hex})"),
-                "26.0",
-            ),
             Step::FireMissions => (
                 s.missions
                     .iter()
@@ -345,7 +337,7 @@ impl Fte {
         Decision::new(side.idx() as u8, kind, prompt, format!("FTE {rule}"))
             // Chances given while the other side acts; declining needs no
             // look at the board.
-            .interrupting(matches!(kind, K::OpportunityFire | K::Claymore))
+            .interrupting(kind == K::OpportunityFire)
     }
 
     /// Candidate commands for the current step (before `check`), from the
@@ -369,7 +361,6 @@ impl Fte {
                 out.extend([Command::Interrogate, Command::NoInterrogation]);
             }
             Step::Reveal { near, .. } => out.extend(self.reveal_candidates(s, *near)),
-            Step::Claymore { .. } => out.extend([Command::Detonate, Command::NoDetonate]),
             Step::FireMissions => out.extend([Command::ExecuteMission, Command::CancelMission]),
             Step::Concealment { side } => self.concealment_candidates(s, *side, &mut out),
         }
@@ -408,7 +399,6 @@ impl Fte {
             (Step::RandomEvent { .. }, _) => self.check_event_choice(s, c),
             (Step::Interrogate { .. }, C::Interrogate | C::NoInterrogation) => Ok(()),
             (Step::Reveal { .. }, _) => self.check_reveal(s, c),
-            (Step::Claymore { .. }, C::Detonate | C::NoDetonate) => Ok(()),
             (Step::FireMissions, C::ExecuteMission | C::CancelMission) => Ok(()),
             (Step::Concealment { side }, C::Conceal { unit }) => {
                 self.check_conceal(s, *side, *unit)
@@ -442,7 +432,6 @@ impl Fte {
             Step::RandomEvent { .. } => self.execute_event_choice(s, c, ev),
             Step::Interrogate { .. } => self.execute_interrogate(s, c, ev),
             Step::Reveal { .. } => self.execute_reveal(s, c, ev),
-            Step::Claymore { .. } => self.execute_claymore(s, c, ev),
             Step::FireMissions => self.execute_mission_choice(s, c, ev),
             Step::Concealment { side } => self.execute_concealment(s, side, c, ev),
         }
@@ -477,7 +466,6 @@ impl Fte {
                     self.settle_interrogation(s, unit, civilians)
                 }
                 Step::Reveal { near, left } => self.settle_reveal(s, near, left),
-                Step::Claymore { hex } => self.settle_claymore(s, hex),
                 Step::PendingLoad {
                     carrier,
                     units,

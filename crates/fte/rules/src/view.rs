@@ -224,7 +224,11 @@ impl Fte {
                     revealed: c.revealed,
                 }
             })
-            .collect();
+            .collect::<Vec<_>>();
+        // By hex, not in the scenario's order, which would tell a hidden
+        // cache's kind (23.0).
+        let mut caches = caches;
+        caches.sort_by_key(|c| (c.hex, c.owner, c.id));
         let traps = s
             .traps
             .iter()

@@ -468,8 +468,10 @@ fn casualty_cases_of_the_errata() {
         let nva = add(&mut s, "nva-rifle", Side::Nva, "21.20");
         s.active = Side::Nva;
         play(&mut s, Command::ActivateUnit { unit: nva });
-        // The NVA fires and rolls a WIA (1 to hit, 3 on Small Arms).
-        s.rng.force(&[1, 3]);
+        // The NVA fires and rolls a WIA (1 to hit, 3 on Small Arms); the
+        // activation ends the turn and the Casualty Check (17.0) rolls a 5:
+        // no change.
+        s.rng.force(&[1, 3, 5]);
         let ev = play(
             &mut s,
             Command::Fire {

@@ -194,7 +194,6 @@ fn a_marker_replaced_in_secret_cannot_be_followed_3_0() {
     );
     // The NVA/VC know their own: the two games differ for them.
     assert_ne!(a.unit(rifle).hex, b.unit(rifle).hex);
-    let _ = NVA;
 }
 
 // FTE 19.7: the VC event's four pieces come in an order drawn at random;
@@ -241,7 +240,211 @@ fn vc_event_pieces_come_in_a_random_order_19_7() {
     );
 }
 
-#[allow(dead_code)]
-fn secret_kept(a: &State, b: &State, observer: u8, at: &str) {
-    assert_secret_kept(rules(), a, b, observer, at);
+/// A sandbox with a Visible US Fire Team at 20.24 and a `ty` of the
+/// NVA/VC under Concealed marker 7 at `at`.
+fn marker_game(ty: &str, at: &str) -> (State, UnitId) {
+    let mut s = sandbox("examples");
+    let us = add(&mut s, "us-rifle", Side::Us, "20.24");
+    let nva = add(&mut s, ty, Side::Nva, at);
+    conceal(&mut s, nva);
+    s.unit_mut(nva).marker = 7;
+    (s, us)
+}
+
+// FTE 21.0, 22.0: whether the NVA/VC are given an Opportunity Fire chance
+// depends only on what the US sees. A US unit stepping into sight of a
+// Concealed marker gives the chance whether a Fire Team or a Dummy is
+// under it (a Dummy's owner just holds fire), so the US learns nothing
+// from being asked; nor from the log.
+#[test]
+fn opportunity_fire_is_offered_on_what_the_mover_sees_21_0() {
+    let r = rules();
+    let (mut a, us) = marker_game("nva-rifle", "23.24");
+    let (mut b, _) = marker_game("nva-dummy", "23.24");
+    let script = vec![
+        (
+            Command::ActivateUnit { unit: us },
+            Command::ActivateUnit { unit: us },
+        ),
+        (
+            Command::Move {
+                units: vec![us],
+                mode: MoveMode::Normal,
+            },
+            Command::Move {
+                units: vec![us],
+                mode: MoveMode::Normal,
+            },
+        ),
+        (
+            Command::Step { hex: h("21.24") },
+            Command::Step { hex: h("21.24") },
+        ),
+    ];
+    let mut next = lockstep(script, 5);
+    for n in 0..3 {
+        assert_secret_kept(r, &a, &b, US, &format!("step {n}"));
+        let (ca, cb) = next(&a, &b).unwrap();
+        play(&mut a, ca);
+        play(&mut b, cb);
+    }
+    // Asked in both games; only the Fire Team may really try.
+    assert_eq!(r.decision(&a).kind, "opportunity-fire");
+    assert_eq!(r.decision(&b).kind, "opportunity-fire");
+    assert_eq!(r.decision(&b).side, Some(NVA));
+    assert!(r.legal(&a).len() > 1);
+    assert_eq!(r.legal(&b), vec![Command::OpFirePass]);
+    let n = play_secret_pair(r, &mut a, &mut b, US, 30, next);
+    assert!(n >= 5, "{n}");
+    // A Visible unit that cannot fire gives no chance: a Broken one.
+    let mut s = sandbox("examples");
+    let mover = add(&mut s, "us-rifle", Side::Us, "20.24");
+    let nva = add(&mut s, "nva-rifle", Side::Nva, "23.24");
+    s.unit_mut(nva).broken = true;
+    play(&mut s, Command::ActivateUnit { unit: mover });
+    play(
+        &mut s,
+        Command::Move {
+            units: vec![mover],
+            mode: MoveMode::Normal,
+        },
+    );
+    play(&mut s, Command::Step { hex: h("21.24") });
+    assert_eq!(
+        r.decision(&s).kind,
+        "move",
+        "a Broken unit may not fire (7.0)"
+    );
+}
+
+// FTE 26.0: a US Claymore plotted where the NVA/VC step is offered with the
+// Opportunity Fire chance the step gives anyway (a US unit next to the hex
+// always sees it), never as a decision of its own: the NVA/VC player, who
+// sees the hand-over screen and the decision, cannot tell a hex with a
+// Claymore from one without, even when the US lets it be.
+#[test]
+fn a_claymore_chance_gives_nothing_away_26_0() {
+    let r = rules();
+    let pair = [Some("21.24"), None].map(|plot| {
+        let mut s = sandbox("examples");
+        // A Medic cannot fire: only the Claymore could answer the step.
+        add(&mut s, "us-medic", Side::Us, "20.24");
+        let nva = add(&mut s, "nva-rifle", Side::Nva, "23.24");
+        if let Some(hex) = plot {
+            s.traps.push(Trap {
+                owner: Side::Us,
+                kind: TrapKind::Claymore,
+                hex: h(hex),
+                used: false,
+            });
+        }
+        s.active = Side::Nva;
+        (s, nva)
+    });
+    let [(mut a, nva), (mut b, _)] = pair;
+    let go = |hex: &str| (Command::Step { hex: h(hex) }, Command::Step { hex: h(hex) });
+    let script = vec![
+        (
+            Command::ActivateUnit { unit: nva },
+            Command::ActivateUnit { unit: nva },
+        ),
+        (
+            Command::Move {
+                units: vec![nva],
+                mode: MoveMode::Normal,
+            },
+            Command::Move {
+                units: vec![nva],
+                mode: MoveMode::Normal,
+            },
+        ),
+        go("22.24"),
+        go("21.24"),
+    ];
+    let mut next = lockstep(script, 1);
+    let mut us_side = |a: &State, b: &State| {
+        // The US holds in both games; the NVA/VC moves on.
+        if r.decision(a).side == Some(US) {
+            let pass = Command::OpFirePass;
+            return r.legal(a).contains(&pass).then(|| (pass.clone(), pass));
+        }
+        next(a, b)
+    };
+    for n in 0..4 {
+        assert_secret_kept(r, &a, &b, NVA, &format!("step {n}"));
+        let (ca, cb) = us_side(&a, &b).unwrap();
+        play(&mut a, ca);
+        play(&mut b, cb);
+    }
+    // On the Claymore: the US is asked in both games, with the same words.
+    assert_eq!(r.decision(&a), r.decision(&b));
+    assert_eq!(r.decision(&a).kind, "opportunity-fire");
+    assert!(r.decision(&a).interrupt);
+    assert!(!r.decision(&a).prompt.contains("Claymore"));
+    assert!(r.legal(&a).contains(&Command::Detonate));
+    assert!(!r.legal(&b).contains(&Command::Detonate));
+    match r.situation(&a, Side::Us) {
+        Some(crate::screen::Situation::OpFire { claymore, .. }) => assert!(claymore),
+        other => panic!("{other:?}"),
+    }
+    match r.situation(&a, Side::Nva) {
+        Some(crate::screen::Situation::OpFire { claymore, .. }) => assert!(!claymore),
+        other => panic!("{other:?}"),
+    }
+    let n = play_secret_pair(r, &mut a, &mut b, NVA, 12, us_side);
+    assert!(n >= 2, "{n}");
+}
+
+// FTE 23.0: Hidden Caches are set up unknown and may not be inspected by
+// the other side. The scenario gives the sites; which cache goes to which
+// site is drawn in secret, one to a site, and the US sees "?" markers
+// listed by hex, never in the scenario's order.
+#[test]
+fn hidden_caches_are_placed_in_secret_23_0() {
+    let r = rules();
+    let sc = r.scenario("hamlet-search").unwrap();
+    let sites = &sc.cache_sites[0].hexes;
+    let mut rice_at = Vec::new();
+    for seed in 1..=12 {
+        let s = game("hamlet-search", seed);
+        assert_eq!(s.caches.len(), 5);
+        let mut hexes: Vec<_> = s.caches.iter().map(|c| c.hex).collect();
+        assert!(hexes.iter().all(|h| sites.contains(h)), "{hexes:?}");
+        hexes.sort();
+        hexes.dedup();
+        assert_eq!(hexes.len(), 5, "one cache to a site");
+        rice_at.push(s.caches[0].hex);
+        let v = r.make_view(&s, Side::Us);
+        assert!(v.caches.iter().all(|c| c.kind.is_none() && c.id.is_none()));
+        assert!(v.caches.windows(2).all(|w| w[0].hex <= w[1].hex));
+        // The owner sees its own.
+        let nv = r.make_view(&s, Side::Nva);
+        assert!(nv.caches.iter().all(|c| c.kind.is_some()));
+    }
+    rice_at.sort();
+    rice_at.dedup();
+    assert!(rice_at.len() > 4, "the Rice Cache keeps to {rice_at:?}");
+    // And the Sources and assumptions view says where the sites come from.
+    assert!(
+        r.source_notes()
+            .iter()
+            .any(|n| n.item.contains("cache sites"))
+    );
+}
+
+// FTE 23.0: two games alike but for which cache lies where (the Rice and
+// the Dummy Cache trade hexes) look the same to the US until it searches.
+#[test]
+fn which_cache_is_where_stays_secret_23_0() {
+    let r = rules();
+    let mut a = game("hamlet-search", 11);
+    let mut b = a.clone();
+    let (rice, dummy) = (0usize, 3usize);
+    assert_eq!(b.caches[rice].kind, CacheKind::Rice);
+    assert_eq!(b.caches[dummy].kind, CacheKind::Dummy);
+    let (hr, hd) = (b.caches[rice].hex, b.caches[dummy].hex);
+    b.caches[rice].hex = hd;
+    b.caches[dummy].hex = hr;
+    let n = play_secret_pair(r, &mut a, &mut b, US, 60, lockstep(Vec::new(), 8));
+    assert!(n >= 20, "only {n} commands");
 }

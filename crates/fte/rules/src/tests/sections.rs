@@ -1353,8 +1353,10 @@ fn claymores_26_0() {
     play(&mut s, Command::Step { hex: h("22.24") });
     pass_opfire(&mut s);
     play(&mut s, Command::Step { hex: h("21.24") });
-    assert_eq!(kind(&s), "claymore");
+    // Offered with the Opportunity Fire chance the move gives anyway.
+    assert_eq!(kind(&s), "opportunity-fire");
     assert_eq!(decider(&s), Some(0));
+    assert!(rules().legal(&s).contains(&Command::Detonate));
     s.rng.force(&[1, 1]);
     let ev = play(&mut s, Command::Detonate);
     match attacks(&ev)[0] {
@@ -1368,6 +1370,9 @@ fn claymores_26_0() {
     }
     assert!(s.traps[0].used);
     assert!(s.unit(nva).reduced);
+    // The chance to fire at the unit stays open; the Claymore is spent.
+    assert_eq!(kind(&s), "opportunity-fire");
+    assert!(!rules().legal(&s).contains(&Command::Detonate));
 }
 
 // FTE 27.0: Sappers only assault, pass the assault check, take -1 when
