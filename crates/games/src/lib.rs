@@ -32,6 +32,15 @@ pub fn entries() -> Vec<GameEntry> {
             data_files: csar_rules::data_files,
             build: |files| Ok(Arc::new(Game::new(csar_rules::Csar::from_files(files)?))),
         },
+        GameEntry {
+            id: "crossfire-vn",
+            data_files: crossfire_vn_rules::data_files,
+            build: |files| {
+                Ok(Arc::new(Game::new(
+                    crossfire_vn_rules::CrossfireVn::from_files(files)?,
+                )))
+            },
+        },
     ]
 }
 

@@ -42,11 +42,29 @@ pub fn pig_entry() -> GameEntry {
     }
 }
 
+/// Skirmish, the tabletop test game (vt-core's, drawn on vt-ui's table
+/// board). Only in debug builds or with the `test-game` feature.
+pub fn skirmish_entry() -> GameEntry {
+    GameEntry {
+        id: vt_core::tabletop::skirmish::ID,
+        data_files: DataFiles::new,
+        build: |_| {
+            Ok(Arc::new(Game::new(
+                vt_core::tabletop::skirmish::Skirmish::default(),
+            )))
+        },
+    }
+}
+
+/// The test games are listed: debug builds, or the `test-game` feature.
+pub const TEST_GAMES: bool = cfg!(any(debug_assertions, feature = "test-game"));
+
 /// The games of this build, in menu order.
 pub fn game_entries() -> Vec<GameEntry> {
     let mut v = vt_games::entries();
-    if cfg!(any(debug_assertions, feature = "test-game")) {
+    if TEST_GAMES {
         v.push(pig_entry());
+        v.push(skirmish_entry());
     }
     v
 }
@@ -55,6 +73,9 @@ pub fn game_entries() -> Vec<GameEntry> {
 pub fn game_plugins(app: &mut App) {
     app.add_plugins(csar_plugin::CsarPlugin);
     app.add_plugins(fte_plugin::FtePlugin);
+    if TEST_GAMES {
+        app.add_plugins(vt_ui::tabletop::skirmish::SkirmishPlugin);
+    }
 }
 
 pub struct LauncherPlugin {
