@@ -114,7 +114,9 @@ pub fn play_ui(
             ui, &st, synced, view, rules, can_undo, refusal, &mut panel, &mut out,
         )
     });
-    l.bottom_row(&ctx, "csar-cards", COLUMN_W, CARDS_H, insets, |ui| {
+    // The card row starts where the column (resized, or collapsed) ends.
+    let left = l.column_width(&ctx, "csar-column", COLUMN_W);
+    l.bottom_row(&ctx, "csar-cards", left, CARDS_H, insets, |ui| {
         card_row(ui, &st, view, rules, &mut panel, &mut out)
     });
     cards::drag_ghost(&ctx, &mut panel.drag);
