@@ -20,9 +20,14 @@ fn ok_if(cond: bool, rule: &'static str, msg: &'static str) -> V {
     if cond { Ok(()) } else { Err((rule, msg)) }
 }
 
+/// Candidate commands a decision usually offers at most.
+const CANDIDATES: usize = 64;
+
 impl Csar {
     pub(crate) fn legal_commands(&self, s: &State) -> Vec<Command> {
-        let mut v = Vec::new();
+        // Room for the longest usual lists (Assign, Play) at once: growing
+        // the vector was a quarter of a playout's time.
+        let mut v = Vec::with_capacity(CANDIDATES);
         if !self.candidates(s, &mut v) {
             v.retain(|c| self.validate(s, c).is_ok());
         }
@@ -31,7 +36,7 @@ impl Csar {
 
     /// True if the decision offers more than "done" (or has no "done").
     pub(crate) fn has_choice(&self, s: &State) -> bool {
-        let mut v = Vec::new();
+        let mut v = Vec::with_capacity(CANDIDATES);
         let checked = self.candidates(s, &mut v);
         v.iter()
             .any(|c| *c != Command::Done && (checked || self.validate(s, c).is_ok()))
