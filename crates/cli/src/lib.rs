@@ -5,6 +5,8 @@
 //! The logic lives here, not in `main`, so tests can run it against a
 //! registry that holds a test game.
 
+mod ai;
+
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -23,22 +25,36 @@ vt: play Vietnam Tactics games without a window (prints JSON)
   vt apply FILE COMMAND_JSON [-o FILE]      (default: update FILE in place)
   vt view FILE SIDE
   vt log FILE
-  vt playout GAME SCENARIO [--seed N] [--games K] [--policy random] [--threads T] [--option KEY=VALUE]...
+  vt playout GAME SCENARIO [--seed N] [--games K] [--policy POLICY] [--threads T] [--option KEY=VALUE]...
+  vt balance GAME SCENARIO [--seed N] [--games K] [--policy POLICY] [--threads T] [--option KEY=VALUE]...
   vt replay FILE
 
   --assets DIR   read game data from DIR (edited RON files) instead of the built-in copy
+  POLICY         one player for every side, or SIDE=PLAYER pairs (us=mcts:500,nva-vc=random;
+                 a side not named plays at random); PLAYER is random, scripted (the game's
+                 rules of thumb), mcts (the search, 1000 iterations a decision) or
+                 mcts:ITERATIONS. balance prints each side's win rate with its 95 % interval
+                 (default: mcts on every side, 100 games).
 Exit status: 0 success, 2 a rules refusal, 1 bad input.";
 
 /// The games `vt` can drive.
 pub struct Registry {
     loaders: Vec<(String, Loader)>,
+    players: Vec<(String, ComputerPlayer)>,
 }
+
+/// Finds a game's computer player (`vt_ai::for_game::<R>`).
+pub type ComputerPlayer = fn(&dyn DynGame) -> Option<Arc<dyn vt_ai::DynAi>>;
 
 type Loader = Box<dyn Fn(Option<&Path>) -> Result<Arc<dyn DynGame>, String> + Send + Sync>;
 
 impl Registry {
     /// The games of this build (from `vt-games`).
     pub fn builtin() -> Self {
+        let players = vt_games::entries()
+            .into_iter()
+            .map(|e| (e.id.to_string(), e.ai))
+            .collect();
         let loaders = vt_games::entries()
             .into_iter()
             .map(|e| {
@@ -47,7 +63,7 @@ impl Registry {
                 (e.id.to_string(), l)
             })
             .collect();
-        Registry { loaders }
+        Registry { loaders, players }
     }
 
     /// A registry of the given games (tests).
@@ -60,7 +76,30 @@ impl Registry {
                 (id, l)
             })
             .collect();
-        Registry { loaders }
+        Registry {
+            loaders,
+            players: Vec::new(),
+        }
+    }
+
+    /// Gives game `id` its computer player (tests).
+    pub fn with_player(mut self, id: &str, player: ComputerPlayer) -> Self {
+        self.players.push((id.to_string(), player));
+        self
+    }
+
+    fn load_with_ai(
+        &self,
+        id: &str,
+        assets: Option<&Path>,
+    ) -> Result<(Arc<dyn DynGame>, Option<Arc<dyn vt_ai::DynAi>>), Failure> {
+        let g = self.load(id, assets)?;
+        let ai = self
+            .players
+            .iter()
+            .find(|(i, _)| i == id)
+            .and_then(|(_, f)| f(&*g));
+        Ok((g, ai))
     }
 
     fn ids(&self) -> Vec<&str> {
@@ -249,15 +288,12 @@ fn dispatch(args: &[String], games: &Registry) -> Result<Value, Failure> {
             let (_, s) = open(games, need(&a, 1, "FILE")?, assets)?;
             Ok(json!({ "log": s.log() }))
         }
+        Some("playout") if ai::wants_players(a.policy.as_deref()) => {
+            ai::playout(&a, games, a.policy.as_deref().unwrap_or("random"))
+        }
+        Some("balance") => ai::balance(&a, games),
         Some("playout") => {
             let g = games.load(need(&a, 1, "GAME")?, assets)?;
-            if let Some(p) = &a.policy
-                && p != "random"
-            {
-                return Err(Failure::input(format!(
-                    "unknown policy '{p}'; known: random"
-                )));
-            }
             let setup = Setup {
                 scenario: need(&a, 2, "SCENARIO")?.to_string(),
                 options: a.options.clone(),

@@ -9,8 +9,10 @@
 //! - [`engine`]: the trait every game implements, typed decision kinds;
 //!   [`refusal`]: the one way a check refuses; [`session`]: saves and
 //!   replays; [`dynamic`]: the same with types erased; [`playout`]: whole
-//!   games played by a policy; [`testing`]: the contract checks.
+//!   games played by a policy; [`testing`]: the contract checks;
+//!   [`ai`]: what a game supplies to the computer player.
 
+pub mod ai;
 pub mod cup;
 pub mod data;
 pub mod deck;
@@ -28,6 +30,7 @@ pub mod tabletop;
 pub mod testing;
 pub mod track;
 
+pub use ai::AiRules;
 pub use dice::{Adjudication, Dice, Modifier};
 pub use engine::*;
 pub use refusal::{Checked, Refusal, ensure, ensure_with, refuse};

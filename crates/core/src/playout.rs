@@ -97,6 +97,46 @@ pub struct PlayoutSummary {
     pub digest: String,
 }
 
+/// Runs `play(i)` for every game `i` in `0..games`, on `threads` threads
+/// (each taking a contiguous block), and gives the results in game order:
+/// the same whatever the thread count.
+pub fn run_games<T: Send>(
+    games: u64,
+    threads: usize,
+    play: impl Fn(u64) -> Result<T, SetupError> + Sync,
+) -> Result<Vec<T>, SetupError> {
+    let threads = threads.max(1).min(games.max(1) as usize);
+    let run = |range: std::ops::Range<u64>| -> Result<Vec<T>, SetupError> {
+        range.map(&play).collect()
+    };
+    if threads == 1 {
+        return run(0..games);
+    }
+    let chunk = games.div_ceil(threads as u64);
+    let parts: Vec<Result<Vec<T>, SetupError>> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads as u64)
+            .map(|t| {
+                let lo = (t * chunk).min(games);
+                let hi = ((t + 1) * chunk).min(games);
+                let run = &run;
+                s.spawn(move || run(lo..hi))
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|_| Err(SetupError::Data("a playout thread panicked".into())))
+            })
+            .collect()
+    });
+    let mut all = Vec::with_capacity(games as usize);
+    for p in parts {
+        all.extend(p?);
+    }
+    Ok(all)
+}
+
 /// Plays `games` random games of `scenario`, on `threads` threads.
 pub fn playout<R: Ruleset>(
     rules: &R,
@@ -107,71 +147,45 @@ pub fn playout<R: Ruleset>(
     // Fail on a bad scenario or option before starting threads.
     rules.new_game(base)?;
     let start = Instant::now();
-    let threads = threads.max(1).min(games.max(1) as usize);
-    let run = |range: std::ops::Range<u64>| -> Result<Vec<PlayedGame>, SetupError> {
-        range
-            .map(|i| {
-                let (gs, ps) = game_seeds(base.seed, i);
-                let setup = Setup {
-                    seed: gs,
-                    ..base.clone()
-                };
-                let mut policy = RandomPolicy::new(ps);
-                play_one(rules, &setup, &mut policy, DEFAULT_MAX_COMMANDS)
-            })
-            .collect()
-    };
-    let results: Vec<PlayedGame> = if threads == 1 {
-        run(0..games)?
-    } else {
-        let chunk = games.div_ceil(threads as u64);
-        let parts: Vec<Result<Vec<PlayedGame>, SetupError>> = std::thread::scope(|s| {
-            let handles: Vec<_> = (0..threads as u64)
-                .map(|t| {
-                    let lo = (t * chunk).min(games);
-                    let hi = ((t + 1) * chunk).min(games);
-                    let run = &run;
-                    s.spawn(move || run(lo..hi))
-                })
-                .collect();
-            handles
-                .into_iter()
-                .map(|h| {
-                    h.join().unwrap_or_else(|_| {
-                        Err(SetupError::Data("a playout thread panicked".into()))
-                    })
-                })
-                .collect()
-        });
-        let mut all = Vec::with_capacity(games as usize);
-        for p in parts {
-            all.extend(p?);
+    let results = run_games(games, threads, |i| {
+        let (gs, ps) = game_seeds(base.seed, i);
+        let setup = Setup {
+            seed: gs,
+            ..base.clone()
+        };
+        let mut policy = RandomPolicy::new(ps);
+        play_one(rules, &setup, &mut policy, DEFAULT_MAX_COMMANDS)
+    })?;
+    Ok(PlayoutSummary::of(&results, start.elapsed().as_secs_f64()))
+}
+
+impl PlayoutSummary {
+    /// The summary of played games, in game order, that took `seconds`.
+    pub fn of(results: &[PlayedGame], seconds: f64) -> Self {
+        let games = results.len() as u64;
+        let mut outcomes = BTreeMap::new();
+        let mut h = Fnv64::default();
+        let mut total_commands = 0u64;
+        for g in results {
+            *outcomes.entry(g.result.clone()).or_insert(0) += 1;
+            h.u64(g.digest);
+            total_commands += g.commands as u64;
         }
-        all
-    };
-    let seconds = start.elapsed().as_secs_f64();
-    let mut outcomes = BTreeMap::new();
-    let mut h = Fnv64::default();
-    let mut total_commands = 0u64;
-    for g in &results {
-        *outcomes.entry(g.result.clone()).or_insert(0) += 1;
-        h.u64(g.digest);
-        total_commands += g.commands as u64;
+        PlayoutSummary {
+            games,
+            outcomes,
+            mean_commands: if games == 0 {
+                0.0
+            } else {
+                total_commands as f64 / games as f64
+            },
+            seconds,
+            games_per_second: if seconds > 0.0 {
+                games as f64 / seconds
+            } else {
+                0.0
+            },
+            digest: crate::digest::hex(h.0),
+        }
     }
-    Ok(PlayoutSummary {
-        games,
-        outcomes,
-        mean_commands: if games == 0 {
-            0.0
-        } else {
-            total_commands as f64 / games as f64
-        },
-        seconds,
-        games_per_second: if seconds > 0.0 {
-            games as f64 / seconds
-        } else {
-            0.0
-        },
-        digest: crate::digest::hex(h.0),
-    })
 }

@@ -38,6 +38,7 @@ pub fn pig_entry() -> GameEntry {
         id: "pig",
         data_files: DataFiles::new,
         build: |_| Ok(Arc::new(Game::new(Pig { goal: 30 }))),
+        ai: vt_ai::for_game::<Pig>,
     }
 }
 
