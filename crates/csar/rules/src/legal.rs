@@ -23,6 +23,20 @@ fn ok_if(cond: bool, rule: &'static str, msg: &'static str) -> V {
 /// Candidate commands a decision usually offers at most.
 const CANDIDATES: usize = 64;
 
+/// The six destinations of a move, in the order of [`Csar::move_targets`]'s bits.
+const DESTS: [Dest; 6] = [
+    Dest::Orbit,
+    Dest::Zone(Zone::Center),
+    Dest::Zone(Zone::North),
+    Dest::Zone(Zone::East),
+    Dest::Zone(Zone::South),
+    Dest::Zone(Zone::West),
+];
+const ORBIT: u8 = 1;
+/// Zone `z` is bit `z.bit() << 1`.
+const ZONES: u8 = 0b11_1110;
+const OUTER: u8 = 0b11_1100;
+
 impl Csar {
     pub(crate) fn legal_commands(&self, s: &State) -> Vec<Command> {
         // Room for the longest usual lists (Assign, Play) at once: growing
@@ -36,8 +50,29 @@ impl Csar {
 
     /// True if the decision offers more than "done" (or has no "done").
     pub(crate) fn has_choice(&self, s: &State) -> bool {
-        let mut v = Vec::with_capacity(CANDIDATES);
-        let checked = self.candidates(s, &mut v);
+        if s.step == Step::Move {
+            // The commonest decision by far: answered without listing.
+            let ctx = self.move_ctx(s);
+            return (0..s.aircraft.len()).any(|i| self.move_targets(s, &ctx, i) != 0);
+        }
+        // Asked after every command: one list per thread, kept, rather
+        // than one allocated each time.
+        thread_local! {
+            static SCRATCH: std::cell::RefCell<Vec<Command>> =
+                std::cell::RefCell::new(Vec::with_capacity(CANDIDATES));
+        }
+        SCRATCH.with(|v| {
+            let Ok(mut v) = v.try_borrow_mut() else {
+                let mut own = Vec::with_capacity(CANDIDATES);
+                return self.any_choice(s, &mut own);
+            };
+            v.clear();
+            self.any_choice(s, &mut v)
+        })
+    }
+
+    fn any_choice(&self, s: &State, v: &mut Vec<Command>) -> bool {
+        let checked = self.candidates(s, v);
         v.iter()
             .any(|c| *c != Command::Done && (checked || self.validate(s, c).is_ok()))
     }
@@ -63,9 +98,11 @@ impl Csar {
                 }
             }
             Step::ChooseHand { .. } => {
+                // Exactly the kinds `validate` accepts.
                 for k in self.hand_choices(s) {
                     v.push(Command::PickCard(k));
                 }
+                return true;
             }
             Step::RevealChoice { .. } => {
                 for z in Zone::OUTER {
@@ -151,22 +188,13 @@ impl Csar {
             }
             Step::Move => {
                 let ctx = self.move_ctx(s);
-                for (i, a) in s.aircraft.iter().enumerate() {
-                    if a.moved || !matches!(a.place, Place::Orbit | Place::Zone(_)) {
-                        continue;
-                    }
-                    for to in [
-                        Dest::Orbit,
-                        Dest::Zone(Zone::Center),
-                        Dest::Zone(Zone::North),
-                        Dest::Zone(Zone::East),
-                        Dest::Zone(Zone::South),
-                        Dest::Zone(Zone::West),
-                    ] {
-                        if self.move_check(s, &ctx, i as u8, to).is_ok() {
+                for i in 0..s.aircraft.len() {
+                    let m = self.move_targets(s, &ctx, i);
+                    for (bit, to) in DESTS.iter().enumerate() {
+                        if m & (1 << bit) != 0 {
                             v.push(Command::Move {
                                 aircraft: i as u8,
-                                to,
+                                to: *to,
                             });
                         }
                     }
@@ -631,6 +659,52 @@ impl Csar {
         ctx
     }
 
+    /// The destinations aircraft `i` may move to, as bits of [`DESTS`]:
+    /// the rules of [`Csar::move_check`] (which says why not) at once for
+    /// all six, for listing the Move decision's commands.
+    fn move_targets(&self, s: &State, ctx: &MoveCtx, i: usize) -> u8 {
+        let a = &s.aircraft[i];
+        let here = match a.place {
+            Place::Orbit => ORBIT,
+            Place::Zone(z) => z.bit() << 1,
+            _ => return 0,
+        };
+        if a.moved
+            || ctx.arclight
+            || (a.kind == AircraftKind::FastMover
+                && s.flags.fast_movers_grounded
+                && a.place == Place::Orbit)
+        {
+            return 0;
+        }
+        let mut m = (ORBIT | ZONES) & !here;
+        if self.data.reach(a.kind) == Reach::OneStep {
+            m &= match a.place {
+                Place::Zone(Zone::Center) => OUTER,
+                Place::Zone(z) => {
+                    ORBIT | ((Zone::ALL.iter().filter(|y| z.adjacent(**y)).fold(0, |b, y| b | y.bit())) << 1)
+                }
+                _ => OUTER,
+            };
+        }
+        for z in Zone::ALL {
+            if ctx.counts[z.index()] >= self.data.rules.aircraft_per_zone.value {
+                m &= !(z.bit() << 1);
+            }
+        }
+        match a.kind {
+            AircraftKind::FastMover => m &= !(ctx.heli << 1),
+            AircraftKind::Helicopter => {
+                m &= !(ctx.fast << 1);
+                if a.place == Place::Orbit && !ctx.pinpointed {
+                    m &= !ZONES;
+                }
+            }
+            _ => {}
+        }
+        m
+    }
+
     fn move_check(&self, s: &State, ctx: &MoveCtx, aircraft: u8, to: Dest) -> V {
         let Some(a) = s.aircraft.get(aircraft as usize) else {
             return no("CSAR 4.3.1", "no such aircraft");
@@ -975,4 +1049,47 @@ struct MoveCtx {
     fast: u8,
     pinpointed: bool,
     arclight: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use vt_core::playout::game_seeds;
+    use vt_core::{GameRng, Ruleset, Setup};
+
+    // 4.3.1: the Move decision lists exactly the moves `move_check`
+    // accepts, in every position random play reaches, every scenario.
+    #[test]
+    fn listed_moves_are_the_checked_moves() {
+        let rules = Csar::embedded();
+        for sc in rules.info().scenarios {
+            for i in 0..30 {
+                let (gs, ps) = game_seeds(9, i);
+                let mut s = rules.new_game(&Setup::new(&sc.id, gs)).unwrap();
+                let mut rng = GameRng::seeded(ps);
+                let mut ev = Vec::new();
+                while s.result.is_none() {
+                    if s.step == Step::Move {
+                        let ctx = rules.move_ctx(&s);
+                        for i in 0..s.aircraft.len() {
+                            let m = rules.move_targets(&s, &ctx, i);
+                            for (bit, to) in DESTS.iter().enumerate() {
+                                assert_eq!(
+                                    m & (1 << bit) != 0,
+                                    rules.move_check(&s, &ctx, i as u8, *to).is_ok(),
+                                    "{}: aircraft {i} to {to:?} in {:?}",
+                                    sc.id,
+                                    s.aircraft[i]
+                                );
+                            }
+                        }
+                    }
+                    let legal = rules.legal(&s);
+                    let k = rng.index(legal.len());
+                    ev.clear();
+                    rules.execute(&mut s, &legal[k], &mut ev);
+                }
+            }
+        }
+    }
 }
