@@ -1,7 +1,11 @@
-//! Circular templates (blast, area fire) and how much of a base lies under
+//! Templates: circular (blast, area fire) and rectangular (napalm strips,
+//! smoke screens, mine and wire strips), and how much of a base lies under
 //! one, by exact intersection areas.
 
-use super::geom::{EPS, Point, closest_approach, point_in_polygon, polygon_area};
+use super::base::Base;
+use super::geom::{
+    EPS, Point, closest_approach, convex_overlap_area, point_in_polygon, polygon_area,
+};
 use super::trig::atan2;
 use serde::{Deserialize, Serialize};
 use std::f64::consts::PI;
@@ -149,81 +153,201 @@ fn triangle_in_circle(a: Point, b: Point, r: f64) -> f64 {
     }
 }
 
-/// A model's base.
+/// A rectangular template: a napalm strip, a smoke screen, a mine or wire
+/// strip. `width` across, `length` along `facing` (a direction vector of
+/// any length; a zero vector faces up the table).
+///
+/// In RON: `(centre: (20, 12), width: 4, length: 8, facing: (1, 0))`.
 #[derive(Copy, Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub enum Base {
-    Round {
-        centre: Point,
-        radius: f64,
-    },
-    /// A rectangle `width` across and `length` along `facing` (a direction
-    /// vector, of any length; a zero vector faces up the table).
-    Rect {
-        centre: Point,
-        width: f64,
-        length: f64,
-        facing: Point,
-    },
+pub struct Rect {
+    pub centre: Point,
+    pub width: f64,
+    pub length: f64,
+    pub facing: Point,
 }
 
-impl Base {
-    pub fn centre(&self) -> Point {
-        match *self {
-            Base::Round { centre, .. } | Base::Rect { centre, .. } => centre,
-        }
-    }
-
-    /// The four corners of a rectangular base, anticlockwise from front left.
-    pub fn corners(&self) -> Option<[Point; 4]> {
-        let Base::Rect {
+impl Rect {
+    pub fn new(centre: Point, width: f64, length: f64, facing: Point) -> Self {
+        Rect {
             centre,
             width,
             length,
             facing,
-        } = *self
-        else {
-            return None;
-        };
-        let f = facing.normalized().unwrap_or(Point::new(0.0, 1.0));
-        let side = Point::new(f.y, -f.x);
-        let (hf, hs) = (f * (length / 2.0), side * (width / 2.0));
-        Some([
-            centre + hf - hs,
-            centre - hf - hs,
-            centre - hf + hs,
-            centre + hf + hs,
-        ])
+        }
+    }
+
+    /// A strip `width` wide whose centre line runs from `from` to `to`
+    /// (a napalm run along its flight line, a belt of wire between two
+    /// stakes).
+    pub fn strip(from: Point, to: Point, width: f64) -> Self {
+        Rect {
+            centre: (from + to) * 0.5,
+            width,
+            length: from.distance(to),
+            facing: to - from,
+        }
+    }
+
+    /// The corners, anticlockwise from front left (as a base's).
+    pub fn corners(&self) -> [Point; 4] {
+        Base::rect(self.centre, self.width, self.length, self.facing)
+            .corners()
+            .unwrap_or([self.centre; 4])
     }
 
     pub fn area(&self) -> f64 {
-        match *self {
-            Base::Round { radius, .. } => PI * radius * radius,
-            Base::Rect { .. } => self.corners().map_or(0.0, |c| polygon_area(&c)),
+        self.width.max(0.0) * self.length.max(0.0)
+    }
+
+    /// Whether `p` is under the template (its edge included).
+    pub fn contains(&self, p: Point) -> bool {
+        self.as_base().contains(p)
+    }
+
+    fn as_base(&self) -> Base {
+        Base::rect(self.centre, self.width, self.length, self.facing)
+    }
+}
+
+/// A template of either shape, for data and commands that may hold both.
+///
+/// In RON: `Circle((centre: (5, 5), radius: 2.5))` or
+/// `Rect((centre: (20, 12), width: 4, length: 8, facing: (1, 0)))`.
+#[derive(Copy, Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Template {
+    Circle(Circle),
+    Rect(Rect),
+}
+
+impl From<Circle> for Template {
+    fn from(c: Circle) -> Self {
+        Template::Circle(c)
+    }
+}
+
+impl From<Rect> for Template {
+    fn from(r: Rect) -> Self {
+        Template::Rect(r)
+    }
+}
+
+impl Template {
+    pub fn centre(&self) -> Point {
+        match self {
+            Template::Circle(c) => c.centre,
+            Template::Rect(r) => r.centre,
         }
     }
 
-    /// The fraction of the base under the template, 0 to 1.
-    pub fn fraction_under(&self, t: &Circle) -> f64 {
+    pub fn contains(&self, p: Point) -> bool {
+        match self {
+            Template::Circle(c) => c.contains(p),
+            Template::Rect(r) => r.contains(p),
+        }
+    }
+
+    /// The same template with its centre moved to `to` (after scatter).
+    pub fn at(self, to: Point) -> Template {
+        match self {
+            Template::Circle(c) => Template::Circle(Circle { centre: to, ..c }),
+            Template::Rect(r) => Template::Rect(Rect { centre: to, ..r }),
+        }
+    }
+}
+
+/// A shape laid over bases: how much of a base it covers.
+pub trait Covers {
+    /// The area of `base` under the template, in square inches.
+    fn area_over(&self, base: &Base) -> f64;
+    /// The whole base is under the template, decided on the geometry.
+    fn covers_whole(&self, base: &Base) -> bool;
+}
+
+impl Covers for Circle {
+    fn area_over(&self, base: &Base) -> f64 {
+        match *base {
+            Base::Round { centre, radius, .. } => self.overlap_circle(&Circle { centre, radius }),
+            Base::Rect { .. } => base.corners().map_or(0.0, |c| self.overlap_polygon(&c)),
+        }
+    }
+
+    fn covers_whole(&self, base: &Base) -> bool {
+        match *base {
+            Base::Round { centre, radius, .. } => {
+                centre.distance(self.centre) + radius <= self.radius + EPS
+            }
+            Base::Rect { .. } => base
+                .corners()
+                .is_some_and(|c| c.iter().all(|p| self.contains(*p))),
+        }
+    }
+}
+
+impl Covers for Rect {
+    fn area_over(&self, base: &Base) -> f64 {
+        match *base {
+            Base::Round { centre, radius, .. } => {
+                Circle { centre, radius }.overlap_polygon(&self.corners())
+            }
+            Base::Rect { .. } => base
+                .corners()
+                .map_or(0.0, |c| convex_overlap_area(&c, &self.corners())),
+        }
+    }
+
+    fn covers_whole(&self, base: &Base) -> bool {
+        match *base {
+            // The disc is inside when its centre is at least its radius
+            // inside every edge.
+            Base::Round { centre, radius, .. } => {
+                let f = self.as_base().facing();
+                let v = centre - self.centre;
+                v.dot(f).abs() + radius <= self.length / 2.0 + EPS
+                    && v.dot(f.perp()).abs() + radius <= self.width / 2.0 + EPS
+            }
+            Base::Rect { .. } => base
+                .corners()
+                .is_some_and(|c| c.iter().all(|p| self.contains(*p))),
+        }
+    }
+}
+
+impl Covers for Template {
+    fn area_over(&self, base: &Base) -> f64 {
+        match self {
+            Template::Circle(c) => c.area_over(base),
+            Template::Rect(r) => r.area_over(base),
+        }
+    }
+
+    fn covers_whole(&self, base: &Base) -> bool {
+        match self {
+            Template::Circle(c) => c.covers_whole(base),
+            Template::Rect(r) => r.covers_whole(base),
+        }
+    }
+}
+
+impl Base {
+    /// The fraction of the base under the template, 0 to 1. The card
+    /// game's "infantry 100% under" is [`Base::fully_under`], decided on
+    /// the geometry rather than on this number; "vehicles at least 50%" is
+    /// `fraction_under(t) >= 0.5`.
+    pub fn fraction_under<T: Covers + ?Sized>(&self, t: &T) -> f64 {
         let area = self.area();
         if area <= 0.0 {
-            return if t.contains(self.centre()) { 1.0 } else { 0.0 };
+            return if t.covers_whole(self) { 1.0 } else { 0.0 };
         }
-        let covered = match *self {
-            Base::Round { centre, radius } => t.overlap_circle(&Circle { centre, radius }),
-            Base::Rect { .. } => self.corners().map_or(0.0, |c| t.overlap_polygon(&c)),
-        };
-        (covered / area).clamp(0.0, 1.0)
+        if t.covers_whole(self) {
+            return 1.0;
+        }
+        (t.area_over(self) / area).clamp(0.0, 1.0)
     }
 
     /// The whole base is under the template (decided exactly on the
     /// geometry, not on the computed fraction).
-    pub fn fully_under(&self, t: &Circle) -> bool {
-        match *self {
-            Base::Round { centre, radius } => centre.distance(t.centre) + radius <= t.radius + EPS,
-            Base::Rect { .. } => self
-                .corners()
-                .is_some_and(|c| c.iter().all(|p| t.contains(*p))),
-        }
+    pub fn fully_under<T: Covers + ?Sized>(&self, t: &T) -> bool {
+        t.covers_whole(self)
     }
 }
 
@@ -236,10 +360,7 @@ mod tests {
     }
 
     fn round(x: f64, y: f64, r: f64) -> Base {
-        Base::Round {
-            centre: p(x, y),
-            radius: r,
-        }
+        Base::round(p(x, y), r)
     }
 
     const UP: Point = Point::new(0.0, 1.0);
@@ -393,5 +514,101 @@ mod tests {
         let by_polygon = t.overlap_polygon(&gon) / polygon_area(&gon);
         let by_lens = round(1.0, -0.4, 0.8).fraction_under(&t);
         close(by_polygon, by_lens, 1e-4);
+    }
+
+    // The card-driven game's napalm: a strip 4" x 8" per plane along the
+    // flight line; nothing counts as cover. Here laid from (0, 0) to (8, 0).
+    #[test]
+    fn napalm_strip_over_stands() {
+        let napalm = Rect::strip(p(0.0, 0.0), p(8.0, 0.0), 4.0);
+        assert_eq!(napalm.area(), 32.0);
+        assert_eq!(napalm.centre, p(4.0, 0.0));
+        // A 1.5" stand at (1, 1.5) reaches 0.25" past the strip's side
+        // (y = 2): 1.25 of its 1.5" depth is under, 5/6 of it.
+        let stand = rect(p(1.0, 1.5), 1.5, 1.5, UP);
+        close(stand.fraction_under(&napalm), 5.0 / 6.0, 1e-14);
+        assert!(!stand.fully_under(&napalm));
+        // In the middle: all of it.
+        let mid = rect(p(4.0, 0.0), 1.5, 1.5, UP);
+        assert_eq!(mid.fraction_under(&napalm), 1.0);
+        assert!(mid.fully_under(&napalm));
+        // A round base centred on the strip's far end: half under.
+        close(round(8.0, 0.0, 0.5).fraction_under(&napalm), 0.5, 1e-12);
+        // Touching the end and the side from inside: wholly under.
+        assert!(round(7.5, 1.5, 0.5).fully_under(&napalm));
+        assert!(!round(7.5, 1.6, 0.5).fully_under(&napalm));
+        // Clear of it.
+        assert_eq!(rect(p(4.0, 3.0), 1.5, 1.5, UP).fraction_under(&napalm), 0.0);
+    }
+
+    // Card-driven wire (2" x 1/2") and mine (2" x 2") strips.
+    #[test]
+    fn wire_and_mine_strips() {
+        let wire = Rect::strip(p(0.0, 0.0), p(2.0, 0.0), 0.5);
+        // A 1.5" stand straddling the wire's edge: 1.5 x 0.25 of its 2.25
+        // square inches, a sixth.
+        let stand = rect(p(1.0, 0.75), 1.5, 1.5, UP);
+        close(stand.fraction_under(&wire), 1.0 / 6.0, 1e-14);
+        // A mine strip turned 45°: its corners are √2 from the centre on
+        // the axes, so a 1" square stand on it (|x| + |y| <= 1 at its
+        // corners) is wholly on it.
+        let mines = Rect::new(p(0.0, 0.0), 2.0, 2.0, p(1.0, 1.0));
+        let small = rect(p(0.0, 0.0), 1.0, 1.0, UP);
+        assert!(small.fully_under(&mines));
+        assert!(mines.contains(p(1.4, 0.0)));
+        assert!(!mines.contains(p(1.0, 0.5)));
+        // A 2" square stand on the same point overlaps the diamond in an
+        // octagon: the square less four corner triangles with legs
+        // 2 - √2, area 4 - 2(2 - √2)².
+        let big = rect(p(0.0, 0.0), 2.0, 2.0, UP);
+        let octagon = 4.0 - 2.0 * (2.0 - 2f64.sqrt()).powi(2);
+        close(big.fraction_under(&mines), octagon / 4.0, 1e-14);
+    }
+
+    #[test]
+    fn rectangles_against_counting() {
+        let cases = [
+            (
+                rect(p(0.3, 0.2), 1.5, 1.5, p(0.3, 1.0)),
+                Rect::new(p(1.0, 0.0), 3.0, 1.5, p(1.0, 0.2)),
+            ),
+            (
+                rect(p(-1.0, 2.0), 1.0, 2.5, p(-1.0, 0.4)),
+                Rect::new(p(0.0, 1.0), 5.0, 2.0, p(0.0, 1.0)),
+            ),
+        ];
+        for (b, t) in cases {
+            let c = b.corners().unwrap();
+            let n = 600;
+            let mut inside = 0u64;
+            for i in 0..n {
+                for j in 0..n {
+                    let (u, v) = ((i as f64 + 0.5) / n as f64, (j as f64 + 0.5) / n as f64);
+                    if t.contains(c[1] + (c[0] - c[1]) * u + (c[2] - c[1]) * v) {
+                        inside += 1;
+                    }
+                }
+            }
+            close(b.fraction_under(&t), inside as f64 / (n * n) as f64, 3e-3);
+            // The same through the enum.
+            let e = Template::from(t);
+            assert_eq!(b.fraction_under(&e), b.fraction_under(&t));
+        }
+    }
+
+    #[test]
+    fn templates_in_ron() {
+        let t: Template =
+            ron::from_str("Rect((centre: (20, 12), width: 4, length: 8, facing: (1, 0)))").unwrap();
+        assert_eq!(
+            t,
+            Template::Rect(Rect::new(p(20.0, 12.0), 4.0, 8.0, p(1.0, 0.0)))
+        );
+        let c: Template = ron::from_str("Circle((centre: (5, 5), radius: 2.5))").unwrap();
+        assert_eq!(c.centre(), p(5.0, 5.0));
+        assert!(c.contains(p(7.5, 5.0)));
+        assert_eq!(c.at(p(1.0, 1.0)).centre(), p(1.0, 1.0));
+        let text = ron::to_string(&t).unwrap();
+        assert_eq!(ron::from_str::<Template>(&text).unwrap(), t);
     }
 }
