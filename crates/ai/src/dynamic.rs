@@ -45,7 +45,7 @@ pub trait DynAi: Send + Sync {
 }
 
 /// A search under way.
-pub trait DynSearch: Send {
+pub trait DynSearch: Send + Sync {
     fn run(&mut self, iterations: u32);
     fn iterations(&self) -> u32;
     /// Nothing to search (one command, or not this side's decision).

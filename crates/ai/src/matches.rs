@@ -5,9 +5,7 @@ use crate::player::{Player, Seats};
 use serde::Serialize;
 use std::sync::Arc;
 use std::time::Instant;
-use vt_core::playout::{
-    DEFAULT_MAX_COMMANDS, PlayoutSummary, game_seeds, play_one, run_games,
-};
+use vt_core::playout::{DEFAULT_MAX_COMMANDS, PlayoutSummary, game_seeds, play_one, run_games};
 use vt_core::{AiRules, GameRng, Setup, SetupError};
 
 /// One side's record over a series.
@@ -69,7 +67,11 @@ pub fn play_matches<R: AiRules>(
             let (low, high) = wilson(wins, games);
             SideRecord {
                 side: s.id.clone(),
-                player: players.get(i).copied().unwrap_or(Player::Random).to_string(),
+                player: players
+                    .get(i)
+                    .copied()
+                    .unwrap_or(Player::Random)
+                    .to_string(),
                 wins,
                 win_rate: if games == 0 {
                     0.0
@@ -107,7 +109,10 @@ mod tests {
     fn wilson_matches_the_textbook() {
         // 8 of 10: 0.490 to 0.943.
         let (lo, hi) = wilson(8, 10);
-        assert!((lo - 0.4902).abs() < 1e-3 && (hi - 0.9433).abs() < 1e-3, "{lo} {hi}");
+        assert!(
+            (lo - 0.4902).abs() < 1e-3 && (hi - 0.9433).abs() < 1e-3,
+            "{lo} {hi}"
+        );
         let (lo, hi) = wilson(0, 20);
         assert!(lo == 0.0 && (hi - 0.1611).abs() < 1e-3, "{hi}");
     }

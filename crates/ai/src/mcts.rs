@@ -403,7 +403,15 @@ mod tests {
     }
 
     fn think(s: &PigState, iterations: u32, seed: u64) -> Thought<PigCommand> {
-        let mut search = Search::new(pig(), s, 0, Config { seed, ..Config::default() });
+        let mut search = Search::new(
+            pig(),
+            s,
+            0,
+            Config {
+                seed,
+                ..Config::default()
+            },
+        );
         search.run(iterations);
         search.thought().unwrap()
     }
@@ -437,7 +445,10 @@ mod tests {
         assert!(search.is_trivial());
         search.run(100);
         let t = search.thought().unwrap();
-        assert_eq!((t.command, t.iterations, t.value), (PigCommand::Roll, 0, None));
+        assert_eq!(
+            (t.command, t.iterations, t.value),
+            (PigCommand::Roll, 0, None)
+        );
     }
 
     #[test]

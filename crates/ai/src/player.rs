@@ -159,9 +159,17 @@ mod tests {
             parse_players("first=scripted, second=random", &info).unwrap(),
             vec![Player::Scripted, Player::Random]
         );
-        assert!(parse_players("third=mcts", &info).unwrap_err().contains("sides: first, second"));
+        assert!(
+            parse_players("third=mcts", &info)
+                .unwrap_err()
+                .contains("sides: first, second")
+        );
         assert!(parse_players("mcts:0", &info).is_err());
-        assert!(parse_players("clever", &info).unwrap_err().contains("known"));
+        assert!(
+            parse_players("clever", &info)
+                .unwrap_err()
+                .contains("known")
+        );
         assert_eq!(Player::Mcts { iterations: 7 }.to_string(), "mcts:7");
     }
 }

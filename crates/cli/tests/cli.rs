@@ -115,7 +115,12 @@ fn playout_reports_and_is_deterministic() {
     assert_ne!(v["digest"], other["digest"]);
     let (st, v) = vt(&["playout", "pig", "race", "--policy", "smart"]);
     assert_eq!(st, 1);
-    assert!(v["error"].as_str().unwrap().contains("unknown policy 'smart'"));
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains("unknown policy 'smart'")
+    );
 }
 
 // The search against random play: the summary names each side's player,
@@ -123,7 +128,14 @@ fn playout_reports_and_is_deterministic() {
 #[test]
 fn playout_with_players_reports_each_side() {
     let args = [
-        "playout", "pig", "race", "--seed", "3", "--games", "20", "--policy",
+        "playout",
+        "pig",
+        "race",
+        "--seed",
+        "3",
+        "--games",
+        "20",
+        "--policy",
         "second=mcts:100",
     ];
     let (st, v) = vt(&args);
@@ -134,13 +146,21 @@ fn playout_with_players_reports_each_side() {
     assert_eq!(sides[1]["player"], "mcts:100");
     let wins = sides[1]["wins"].as_u64().unwrap();
     assert_eq!(v["outcomes"]["second"].as_u64().unwrap_or(0), wins);
-    let (lo, hi) = (sides[1]["low"].as_f64().unwrap(), sides[1]["high"].as_f64().unwrap());
+    let (lo, hi) = (
+        sides[1]["low"].as_f64().unwrap(),
+        sides[1]["high"].as_f64().unwrap(),
+    );
     assert!(lo <= sides[1]["win_rate"].as_f64().unwrap() && hi >= lo);
     let (_, again) = vt(&args);
     assert_eq!(v["digest"], again["digest"]);
     let (st, v) = vt(&["playout", "pig", "race", "--policy", "fourth=mcts"]);
     assert_eq!(st, 1);
-    assert!(v["error"].as_str().unwrap().contains("sides: first, second"));
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains("sides: first, second")
+    );
 }
 
 #[test]
@@ -151,7 +171,10 @@ fn balance_prints_each_sides_rate_with_its_interval() {
     assert_eq!(st, 0, "{v}");
     let lines = v["balance"].as_array().unwrap();
     assert_eq!(lines.len(), 2);
-    assert!(lines[0].as_str().unwrap().starts_with("first (mcts:50): "), "{v}");
+    assert!(
+        lines[0].as_str().unwrap().starts_with("first (mcts:50): "),
+        "{v}"
+    );
     assert!(lines[1].as_str().unwrap().contains("% ["), "{v}");
 }
 

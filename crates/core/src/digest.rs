@@ -253,13 +253,22 @@ impl<'a> Serializer for &'a mut Structural {
     }
     fn serialize_seq(self, len: Option<usize>) -> Result<Seq<'a>, Unhashable> {
         self.len(len);
-        Ok(Seq { h: self, end: len.is_none() })
+        Ok(Seq {
+            h: self,
+            end: len.is_none(),
+        })
     }
     fn serialize_tuple(self, _: usize) -> Result<Seq<'a>, Unhashable> {
-        Ok(Seq { h: self, end: false })
+        Ok(Seq {
+            h: self,
+            end: false,
+        })
     }
     fn serialize_tuple_struct(self, _: &'static str, _: usize) -> Result<Seq<'a>, Unhashable> {
-        Ok(Seq { h: self, end: false })
+        Ok(Seq {
+            h: self,
+            end: false,
+        })
     }
     fn serialize_tuple_variant(
         self,
@@ -269,11 +278,17 @@ impl<'a> Serializer for &'a mut Structural {
         _: usize,
     ) -> Result<Seq<'a>, Unhashable> {
         self.word(index as u64);
-        Ok(Seq { h: self, end: false })
+        Ok(Seq {
+            h: self,
+            end: false,
+        })
     }
     fn serialize_map(self, len: Option<usize>) -> Result<Seq<'a>, Unhashable> {
         self.len(len);
-        Ok(Seq { h: self, end: len.is_none() })
+        Ok(Seq {
+            h: self,
+            end: len.is_none(),
+        })
     }
     fn serialize_struct(self, _: &'static str, _: usize) -> Result<Seq<'a>, Unhashable> {
         Ok(Seq { h: self, end: true })
@@ -393,11 +408,20 @@ mod tests {
         }
         // A skipped field does not let the next one pass for it.
         assert_ne!(
-            digest(&S { a: None, b: Some(1) }),
-            digest(&S { a: Some(1), b: None })
+            digest(&S {
+                a: None,
+                b: Some(1)
+            }),
+            digest(&S {
+                a: Some(1),
+                b: None
+            })
         );
         assert_ne!(digest(&None::<u8>), digest(&0u8));
-        assert_ne!(digest(&vec![vec![1u8], vec![]]), digest(&vec![vec![], vec![1u8]]));
+        assert_ne!(
+            digest(&vec![vec![1u8], vec![]]),
+            digest(&vec![vec![], vec![1u8]])
+        );
         assert_eq!(digest(&(1u8, "a")), digest(&(1u8, "a")));
         assert_ne!(digest(&(1u8, "a")), digest(&(2u8, "a")));
         // Pinned: the words 1, 1 (the length) and "a", then the finish.

@@ -106,9 +106,8 @@ pub fn run_games<T: Send>(
     play: impl Fn(u64) -> Result<T, SetupError> + Sync,
 ) -> Result<Vec<T>, SetupError> {
     let threads = threads.max(1).min(games.max(1) as usize);
-    let run = |range: std::ops::Range<u64>| -> Result<Vec<T>, SetupError> {
-        range.map(&play).collect()
-    };
+    let run =
+        |range: std::ops::Range<u64>| -> Result<Vec<T>, SetupError> { range.map(&play).collect() };
     if threads == 1 {
         return run(0..games);
     }

@@ -398,7 +398,11 @@ impl AiRules for Pig {
     fn evaluate(&self, s: &PigState, side: SideIdx) -> f64 {
         let mut left = [0f64; 2];
         for (k, l) in left.iter_mut().enumerate() {
-            let pending = if k == s.to_move as usize { s.turn_total } else { 0 };
+            let pending = if k == s.to_move as usize {
+                s.turn_total
+            } else {
+                0
+            };
             *l = s.goal.saturating_sub(s.banked[k] + pending) as f64;
         }
         let me = side as usize;

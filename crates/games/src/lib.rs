@@ -6,8 +6,8 @@
 
 use std::path::Path;
 use std::sync::Arc;
-use vt_core::data::{DataError, DataFiles};
 use vt_ai::DynAi;
+use vt_core::data::{DataError, DataFiles};
 use vt_core::dynamic::{DynGame, Game};
 
 /// One game of the registry.

@@ -129,6 +129,8 @@ pub struct DataHandles(pub Vec<(String, Handle<DataText>)>);
 pub struct CatalogGame {
     pub info: GameInfo,
     pub game: Arc<dyn DynGame>,
+    /// Its computer player (`GameEntry::ai`).
+    pub ai: Option<Arc<dyn vt_ai::DynAi>>,
     /// True if it was built from the embedded copy because a file was refused.
     pub fallback: bool,
 }
@@ -174,6 +176,7 @@ pub fn build_catalog(
         match built {
             Ok(game) => cat.games.push(CatalogGame {
                 info: game.info(),
+                ai: (e.ai)(&*game),
                 game,
                 fallback: false,
             }),
@@ -185,6 +188,7 @@ pub fn build_catalog(
                     ));
                     cat.games.push(CatalogGame {
                         info: game.info(),
+                        ai: (e.ai)(&*game),
                         game,
                         fallback: true,
                     });

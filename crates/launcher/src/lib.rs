@@ -11,6 +11,7 @@
 
 pub mod backdrop;
 pub mod catalog;
+pub mod computer;
 pub mod flow;
 pub mod form;
 pub mod saves;
@@ -21,15 +22,14 @@ use bevy_asset_loader::prelude::*;
 use catalog::{
     DATA_KEY, DataHandles, DataText, DataTextLoader, Entries, GameDataCollection, GameDataFiles,
 };
-use flow::{Action, ComputerPlayer, Notice, Settings};
+use flow::{Action, Notice, Settings};
 use saves::SaveStore;
 use std::sync::Arc;
-use vt_core::GameRng;
 use vt_core::data::DataFiles;
 use vt_core::dynamic::Game;
 use vt_core::testing::Pig;
 use vt_games::GameEntry;
-use vt_ui::{PlayMode, Screen, VtUiPlugin};
+use vt_ui::{Screen, VtUiPlugin};
 
 /// Pig, the dice game core uses in its tests. Only in debug builds or with
 /// the `test-game` feature: never in a player's release build.
@@ -92,10 +92,8 @@ impl Plugin for LauncherPlugin {
         .insert_resource(flow::stored_settings(&self.saves).unwrap_or(self.settings.clone()))
         .init_resource::<Notice>()
         .init_resource::<DataHandles>()
-        .insert_resource(ComputerPlayer {
-            rng: GameRng::seeded(flow::random_seed()),
-            waited: 0.0,
-        })
+        .insert_resource(computer::Computer::new(flow::random_seed()))
+        .init_resource::<computer::Levels>()
         .add_loading_state(
             LoadingState::new(Screen::Loading)
                 .continue_to_state(Screen::Menu)
@@ -115,7 +113,7 @@ impl Plugin for LauncherPlugin {
                     flow::keys,
                     flow::handle_actions,
                     flow::apply_commands,
-                    flow::computer_moves.run_if(in_state(PlayMode::Board)),
+                    computer::computer_turns,
                     flow::watch_game.run_if(in_state(Screen::Playing)),
                 )
                     .chain(),
@@ -124,6 +122,12 @@ impl Plugin for LauncherPlugin {
         game_plugins(app);
         if self.with_egui {
             ui::plugin(app);
+            app.add_systems(
+                bevy_egui::EguiPrimaryContextPass,
+                computer::panel::computer_panel
+                    .run_if(in_state(Screen::Playing))
+                    .after(ui::playing::playing_ui),
+            );
         }
     }
 }

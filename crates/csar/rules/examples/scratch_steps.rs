@@ -12,12 +12,23 @@ fn main() {
         let mut ev = Vec::new();
         while s.result.is_none() {
             let l = rules.legal(&s);
-            let e = count.entry(format!("{:?}", s.step).split(' ').next().unwrap().to_string()).or_default();
-            e.0 += 1; e.1 += l.len() as u64;
+            let e = count
+                .entry(
+                    format!("{:?}", s.step)
+                        .split(' ')
+                        .next()
+                        .unwrap()
+                        .to_string(),
+                )
+                .or_default();
+            e.0 += 1;
+            e.1 += l.len() as u64;
             let k = rng.index(l.len());
             ev.clear();
             rules.execute(&mut s, &l[k], &mut ev);
         }
     }
-    for (k, (n, l)) in count { println!("{k:20} {n:8} mean legal {:.1}", l as f64 / n as f64); }
+    for (k, (n, l)) in count {
+        println!("{k:20} {n:8} mean legal {:.1}", l as f64 / n as f64);
+    }
 }

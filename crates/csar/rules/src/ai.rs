@@ -170,7 +170,11 @@ impl Csar {
             (Step::Commands, Command::PlayCommand { card, target }) => {
                 match (self.card_def(card).effect, target) {
                     (ActionEffect::MoveSurvivor { .. }, CommandTarget::MoveSurvivor { to, .. }) => {
-                        if to.is_outer() { 4 } else { 1 }
+                        if to.is_outer() {
+                            4
+                        } else {
+                            1
+                        }
                     }
                     _ => 12,
                 }
@@ -197,7 +201,11 @@ impl Csar {
                     Target::Barrage => 6,
                     Target::TargetOfOpportunity => 3,
                     Target::SearchMarker => {
-                        if s.search > 1 { 5 } else { 1 }
+                        if s.search > 1 {
+                            5
+                        } else {
+                            1
+                        }
                     }
                 };
                 if pilot { w / 2 + 1 } else { w }
@@ -318,7 +326,12 @@ mod tests {
     // only the draw piles, the face-down markers and the cups.
     #[test]
     fn samples_keep_the_table_and_hide_the_rest() {
-        for sc in ["caged-tiger", "streetcar-down", "air-force-cross", "campaign"] {
+        for sc in [
+            "caged-tiger",
+            "streetcar-down",
+            "air-force-cross",
+            "campaign",
+        ] {
             vt_core::testing::check_determinize(
                 Arc::new(Csar::embedded()),
                 &Setup::new(sc, 3),

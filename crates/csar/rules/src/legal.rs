@@ -682,7 +682,12 @@ impl Csar {
             m &= match a.place {
                 Place::Zone(Zone::Center) => OUTER,
                 Place::Zone(z) => {
-                    ORBIT | ((Zone::ALL.iter().filter(|y| z.adjacent(**y)).fold(0, |b, y| b | y.bit())) << 1)
+                    ORBIT
+                        | ((Zone::ALL
+                            .iter()
+                            .filter(|y| z.adjacent(**y))
+                            .fold(0, |b, y| b | y.bit()))
+                            << 1)
                 }
                 _ => OUTER,
             };

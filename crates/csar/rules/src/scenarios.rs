@@ -482,7 +482,11 @@ impl Csar {
         let d = &self.data;
         // Kinds as bits (the deck has a few dozen kinds at most; a kind
         // past 127 is never offered, which the data tests rule out).
-        let bit = |c: u8| 1u128.checked_shl(d.action_cards[c as usize] as u32).unwrap_or(0);
+        let bit = |c: u8| {
+            1u128
+                .checked_shl(d.action_cards[c as usize] as u32)
+                .unwrap_or(0)
+        };
         let held = s.hand.iter().fold(0u128, |b, &c| b | bit(c));
         let mut kinds: u128 = 0;
         for &c in &s.action.draw_pile {

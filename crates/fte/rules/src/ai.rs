@@ -40,9 +40,9 @@ impl AiRules for Fte {
                 let held = s.units_at(o.hex).any(|u| {
                     u.side == o.side && !u.broken && !self.is_marker_only(u) && !self.is_heli(u)
                 });
-                let contested = s.units_at(o.hex).any(|u| {
-                    u.side != o.side && !self.is_marker_only(u)
-                });
+                let contested = s
+                    .units_at(o.hex)
+                    .any(|u| u.side != o.side && !self.is_marker_only(u));
                 let share = if held && !contested { 0.8 } else { 0.2 };
                 let sign = if o.side == Side::Us { 1.0 } else { -1.0 };
                 margin += sign * share * o.vp as f64;
@@ -103,9 +103,7 @@ impl Fte {
                     v.extend(o.only.iter().copied());
                     v.extend(o.passed.iter().copied());
                 }
-                Interrupt::Retreat { unit, .. } | Interrupt::HeliDown { unit, .. } => {
-                    v.push(*unit)
-                }
+                Interrupt::Retreat { unit, .. } | Interrupt::HeliDown { unit, .. } => v.push(*unit),
                 Interrupt::Assault(a) => {
                     v.extend(a.attackers.iter().copied());
                     v.extend(a.fired.iter().copied());
@@ -265,8 +263,8 @@ impl Fte {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::sync::Arc;
     use crate::data::Role;
+    use std::sync::Arc;
     use vt_core::{Ruleset, Setup};
 
     // 18.0, 22.0, 23.0, 26.0, 13.0: a sample looks the same to the side
