@@ -4,8 +4,7 @@
 use crate::player::{Player, Seats};
 use serde::Serialize;
 use std::sync::Arc;
-use std::time::Instant;
-use vt_core::playout::{DEFAULT_MAX_COMMANDS, PlayoutSummary, game_seeds, play_one, run_games};
+use vt_core::playout::{PlayoutSummary, playout_with};
 use vt_core::{AiRules, GameRng, Setup, SetupError};
 
 /// One side's record over a series.
@@ -39,22 +38,11 @@ pub fn play_matches<R: AiRules>(
     games: u64,
     threads: usize,
 ) -> Result<MatchSummary, SetupError> {
-    rules.new_game(base)?;
-    let start = Instant::now();
-    let results = run_games(games, threads, |i| {
-        let (gs, ps) = game_seeds(base.seed, i);
-        let setup = Setup {
-            seed: gs,
-            ..base.clone()
-        };
-        let mut seats = Seats {
-            rules: rules.clone(),
-            players: players.to_vec(),
-            rng: GameRng::seeded(ps),
-        };
-        play_one(&**rules, &setup, &mut seats, DEFAULT_MAX_COMMANDS)
+    let playout = playout_with(&**rules, base, games, threads, |seed| Seats {
+        rules: rules.clone(),
+        players: players.to_vec(),
+        rng: GameRng::seeded(seed),
     })?;
-    let playout = PlayoutSummary::of(&results, start.elapsed().as_secs_f64());
     let info = rules.info();
     let solitaire = info.sides.len() == 1;
     let sides = info

@@ -195,8 +195,7 @@ impl<R: AiRules> Search<R> {
         self.path.push(0);
         let mut node = 0usize;
         // Selection and expansion.
-        loop {
-            let Some(who) = rules.to_move(&s) else { break };
+        while let Some(who) = rules.to_move(&s) {
             let legal = rules.legal(&s);
             if legal.is_empty() {
                 break;

@@ -1,12 +1,16 @@
 //! `vt`: the headless tool. Every command prints one JSON document on
-//! stdout. Exit status 0 on success, 2 when the rules refuse a command, 1 on
-//! bad input (unknown game, missing file, broken save).
+//! stdout (`--help` prints the help as text). Exit status 0 on success, 2
+//! when the rules refuse a command, 1 on bad input (unknown game, missing
+//! file, broken save, an argument the parser refuses). Arguments are read
+//! with clap: each subcommand takes only its own flags, `--seed=5` and
+//! `--seed 5` both work.
 //!
 //! The logic lives here, not in `main`, so tests can run it against a
 //! registry that holds a test game.
 
 mod ai;
 
+use clap::{Args, Parser, Subcommand};
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -14,34 +18,19 @@ use std::sync::Arc;
 use vt_core::Setup;
 use vt_core::digest::hex;
 use vt_core::dynamic::{ApplyError, DynGame, DynSession};
+use vt_core::echo::{MESSAGE_CHARS, clip, clip_to};
+use vt_core::files::{MAX_SAVE_BYTES, read_text, write_atomic};
+use vt_core::playout::{MAX_PLAYOUT_GAMES, MAX_PLAYOUT_THREADS};
 use vt_core::session::read_header;
-
-pub const USAGE: &str = "\
-vt: play Vietnam Tactics games without a window (prints JSON)
-
-  vt list
-  vt new GAME SCENARIO [--seed N] [--option KEY=VALUE]... [-o FILE]
-  vt legal FILE
-  vt apply FILE COMMAND_JSON [-o FILE]      (default: update FILE in place)
-  vt view FILE SIDE
-  vt log FILE
-  vt playout GAME SCENARIO [--seed N] [--games K] [--policy POLICY] [--threads T] [--option KEY=VALUE]...
-  vt balance GAME SCENARIO [--seed N] [--games K] [--policy POLICY] [--threads T] [--option KEY=VALUE]...
-  vt replay FILE
-
-  --assets DIR   read game data from DIR (edited RON files) instead of the built-in copy
-  POLICY         one player for every side, or SIDE=PLAYER pairs (us=mcts:500,nva-vc=random;
-                 a side not named plays at random); PLAYER is random, scripted (the game's
-                 rules of thumb), mcts (the search, 1000 iterations a decision) or
-                 mcts:ITERATIONS. balance prints each side's win rate with its 95 % interval
-                 (default: mcts on every side, 100 games).
-Exit status: 0 success, 2 a rules refusal, 1 bad input.";
 
 /// The games `vt` can drive.
 pub struct Registry {
     loaders: Vec<(String, Loader)>,
     players: Vec<(String, ComputerPlayer)>,
 }
+
+/// A game and its computer player, if it has one.
+type WithPlayer = (Arc<dyn DynGame>, Option<Arc<dyn vt_ai::DynAi>>);
 
 /// Finds a game's computer player (`vt_ai::for_game::<R>`).
 pub type ComputerPlayer = fn(&dyn DynGame) -> Option<Arc<dyn vt_ai::DynAi>>;
@@ -88,11 +77,8 @@ impl Registry {
         self
     }
 
-    fn load_with_ai(
-        &self,
-        id: &str,
-        assets: Option<&Path>,
-    ) -> Result<(Arc<dyn DynGame>, Option<Arc<dyn vt_ai::DynAi>>), Failure> {
+    /// A game and its computer player, if it has one.
+    fn load_with_ai(&self, id: &str, assets: Option<&Path>) -> Result<WithPlayer, Failure> {
         let g = self.load(id, assets)?;
         let ai = self
             .players
@@ -109,7 +95,8 @@ impl Registry {
     fn load(&self, id: &str, assets: Option<&Path>) -> Result<Arc<dyn DynGame>, Failure> {
         let (_, l) = self.loaders.iter().find(|(i, _)| i == id).ok_or_else(|| {
             Failure::input(format!(
-                "unknown game '{id}'; known: {}",
+                "unknown game '{}'; known: {}",
+                clip(id),
                 self.ids().join(", ")
             ))
         })?;
@@ -141,7 +128,12 @@ impl Failure {
 }
 
 pub fn run(args: &[String], games: &Registry) -> Output {
-    match dispatch(args, games) {
+    let cli =
+        match Cli::try_parse_from(std::iter::once("vt".to_string()).chain(args.iter().cloned())) {
+            Ok(c) => c,
+            Err(e) => return clap_output(e),
+        };
+    match dispatch(cli, games) {
         Ok(v) => Output {
             status: 0,
             stdout: v.to_string(),
@@ -155,87 +147,197 @@ pub fn run(args: &[String], games: &Registry) -> Output {
     }
 }
 
-/// Parsed arguments: positionals and flags.
-struct Args {
-    pos: Vec<String>,
-    seed: Option<u64>,
-    games: Option<u64>,
-    threads: Option<usize>,
-    policy: Option<String>,
-    out: Option<PathBuf>,
-    assets: Option<PathBuf>,
-    options: BTreeMap<String, String>,
-}
-
-fn parse(args: &[String]) -> Result<Args, Failure> {
-    let mut a = Args {
-        pos: vec![],
-        seed: None,
-        games: None,
-        threads: None,
-        policy: None,
-        out: None,
-        assets: None,
-        options: BTreeMap::new(),
-    };
-    let mut it = args.iter();
-    while let Some(x) = it.next() {
-        let mut value = |name: &str| {
-            it.next()
-                .cloned()
-                .ok_or_else(|| Failure::input(format!("{name} needs a value")))
-        };
-        let number = |name: &str, v: String| {
-            v.parse::<u64>()
-                .map_err(|_| Failure::input(format!("{name}: '{v}' is not a whole number")))
-        };
-        match x.as_str() {
-            "--seed" => a.seed = Some(number("--seed", value("--seed")?)?),
-            "--games" => a.games = Some(number("--games", value("--games")?)?),
-            "--threads" => a.threads = Some(number("--threads", value("--threads")?)? as usize),
-            "--policy" => a.policy = Some(value("--policy")?),
-            "-o" | "--out" => a.out = Some(PathBuf::from(value("-o")?)),
-            "--assets" => a.assets = Some(PathBuf::from(value("--assets")?)),
-            "--option" => {
-                let kv = value("--option")?;
-                let (k, v) = kv.split_once('=').ok_or_else(|| {
-                    Failure::input(format!("--option '{kv}': expected KEY=VALUE"))
-                })?;
-                a.options.insert(k.to_string(), v.to_string());
+/// Help asked for (`--help`, `help`, or no command) prints the help and
+/// succeeds; any other complaint of the parser is bad input (status 1),
+/// reported as JSON like every other.
+fn clap_output(e: clap::Error) -> Output {
+    use clap::error::ErrorKind;
+    let text = e.render().to_string();
+    match e.kind() {
+        ErrorKind::DisplayHelp
+        | ErrorKind::DisplayVersion
+        | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => Output {
+            status: 0,
+            stdout: text.trim_end().to_string(),
+            stderr: String::new(),
+        },
+        _ => {
+            // The parser quotes the offending argument, which may be huge.
+            let msg = clip_to(text.trim_end(), 2000).into_owned();
+            Output {
+                status: 1,
+                stdout: json!({ "error": msg }).to_string(),
+                stderr: msg,
             }
-            "-h" | "--help" => a.pos.insert(0, "help".into()),
-            s if s.starts_with("--") => return Err(Failure::input(format!("unknown flag '{s}'"))),
-            _ => a.pos.push(x.clone()),
         }
     }
-    Ok(a)
 }
 
-fn need<'a>(a: &'a Args, i: usize, what: &str) -> Result<&'a str, Failure> {
-    a.pos
-        .get(i)
-        .map(|s| s.as_str())
-        .ok_or_else(|| Failure::input(format!("missing {what}\n{USAGE}")))
+/// vt: play Vietnam Tactics games without a window. Every command prints one
+/// JSON document on stdout.
+#[derive(Parser, Debug)]
+#[command(
+    name = "vt",
+    arg_required_else_help = true,
+    after_help = "Exit status: 0 success, 2 a rules refusal (the JSON names the rule), 1 bad input (the message names the file and line)."
+)]
+struct Cli {
+    /// Read game data from DIR (edited RON files) instead of the built-in copy.
+    #[arg(long, global = true, value_name = "DIR")]
+    assets: Option<PathBuf>,
+    #[command(subcommand)]
+    command: Cmd,
 }
 
-fn dispatch(args: &[String], games: &Registry) -> Result<Value, Failure> {
-    let a = parse(args)?;
-    let assets = a.assets.as_deref();
-    match a.pos.first().map(|s| s.as_str()) {
-        Some("list") => list(games, assets),
-        Some("new") => {
-            let g = games.load(need(&a, 1, "GAME")?, assets)?;
+#[derive(Subcommand, Debug)]
+enum Cmd {
+    /// The games of this build: sides, scenarios, options.
+    List,
+    /// Start a game; print it, or save it with -o.
+    New {
+        /// The game's id, as `vt list` prints it.
+        game: String,
+        /// The scenario's id, as `vt list` prints it.
+        scenario: String,
+        /// The game's seed (random if not given; printed back).
+        #[arg(long)]
+        seed: Option<u64>,
+        #[command(flatten)]
+        options: Options,
+        /// Save the game to FILE instead of printing the save.
+        #[arg(short = 'o', long = "out", value_name = "FILE")]
+        out: Option<PathBuf>,
+    },
+    /// The decision a save waits for and its legal commands.
+    Legal {
+        /// A save, as `new -o` and `apply` write it.
+        file: PathBuf,
+    },
+    /// Apply one command (JSON, as `legal` prints them) and save.
+    Apply {
+        /// A save, as `new -o` and `apply` write it.
+        file: PathBuf,
+        /// One command, as `legal` lists them: '"EndSegment"', '{"Move": ...}'.
+        #[arg(value_name = "COMMAND_JSON")]
+        command: String,
+        /// Write the result to FILE (default: replace the save in place).
+        #[arg(short = 'o', long = "out", value_name = "FILE")]
+        out: Option<PathBuf>,
+    },
+    /// What one side sees.
+    View {
+        /// A save.
+        file: PathBuf,
+        /// The side's id, as `vt list` prints it.
+        side: String,
+    },
+    /// The referee's log.
+    Log {
+        /// A save.
+        file: PathBuf,
+    },
+    /// Play games and count the outcomes (random play unless --policy says).
+    Playout {
+        /// The game's id, as `vt list` prints it.
+        game: String,
+        /// The scenario's id, as `vt list` prints it.
+        scenario: String,
+        /// The first game's seed; each game's seed derives from it.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// How many games.
+        #[arg(long, default_value_t = 1,
+              value_parser = clap::value_parser!(u64).range(1..=MAX_PLAYOUT_GAMES))]
+        games: u64,
+        /// Who plays: one player for every side, or SIDE=PLAYER pairs
+        /// (us=mcts:500,nva-vc=random; a side not named plays at random).
+        /// PLAYER is random, scripted (the game's rules of thumb), mcts (the
+        /// computer player's search, 1000 iterations a decision) or
+        /// mcts:ITERATIONS.
+        #[arg(long, default_value = "random", value_name = "POLICY")]
+        policy: String,
+        /// Threads to play on (the digest does not depend on it).
+        #[arg(long, default_value_t = 1,
+              value_parser = clap::builder::RangedU64ValueParser::<usize>::new()
+                  .range(1..=MAX_PLAYOUT_THREADS as u64))]
+        threads: usize,
+        #[command(flatten)]
+        options: Options,
+    },
+    /// Each side's win rate with its 95 % interval (Wilson) over a series:
+    /// the computer player against itself unless --policy says otherwise.
+    Balance {
+        /// The game's id, as `vt list` prints it.
+        game: String,
+        /// The scenario's id, as `vt list` prints it.
+        scenario: String,
+        /// The first game's seed; each game's seed derives from it.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// How many games.
+        #[arg(long, default_value_t = 100,
+              value_parser = clap::value_parser!(u64).range(1..=MAX_PLAYOUT_GAMES))]
+        games: u64,
+        /// Who plays, as for playout.
+        #[arg(long, default_value = "mcts", value_name = "POLICY")]
+        policy: String,
+        /// Threads to play on (the results do not depend on it).
+        #[arg(long, default_value_t = 1,
+              value_parser = clap::builder::RangedU64ValueParser::<usize>::new()
+                  .range(1..=MAX_PLAYOUT_THREADS as u64))]
+        threads: usize,
+        #[command(flatten)]
+        options: Options,
+    },
+    /// Replay a save from its seed and check it gives its snapshot.
+    Replay {
+        /// A save.
+        file: PathBuf,
+    },
+}
+
+#[derive(Args, Debug)]
+struct Options {
+    /// An optional rule (repeatable).
+    #[arg(long = "option", value_name = "KEY=VALUE", value_parser = key_value)]
+    options: Vec<(String, String)>,
+}
+
+impl Options {
+    fn map(&self) -> BTreeMap<String, String> {
+        self.options.iter().cloned().collect()
+    }
+}
+
+fn key_value(s: &str) -> Result<(String, String), String> {
+    s.split_once('=')
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .ok_or_else(|| format!("'{}': expected KEY=VALUE", clip(s)))
+}
+
+fn dispatch(cli: Cli, games: &Registry) -> Result<Value, Failure> {
+    let assets = cli.assets.as_deref();
+    match cli.command {
+        Cmd::List => list(games, assets),
+        Cmd::New {
+            game,
+            scenario,
+            seed,
+            options,
+            out,
+        } => {
+            let g = games.load(&game, assets)?;
             let setup = Setup {
-                scenario: need(&a, 2, "SCENARIO")?.to_string(),
-                options: a.options.clone(),
-                seed: a.seed.unwrap_or_else(random_seed),
+                scenario,
+                options: options.map(),
+                seed: seed.unwrap_or_else(random_seed),
             };
             let s = g
                 .new_session(setup)
                 .map_err(|e| Failure::input(e.to_string()))?;
             let mut v = state_json(&*s);
             v["seed"] = json!(s.setup().seed);
-            match &a.out {
+            match &out {
                 Some(p) => {
                     write(p, &s.save_ron())?;
                     v["file"] = json!(p.display().to_string());
@@ -244,16 +346,18 @@ fn dispatch(args: &[String], games: &Registry) -> Result<Value, Failure> {
             }
             Ok(v)
         }
-        Some("legal") => {
-            let (_, s) = open(games, need(&a, 1, "FILE")?, assets)?;
+        Cmd::Legal { file } => {
+            let (_, s) = open(games, &file, assets)?;
             Ok(json!({ "decision": s.decision(), "legal": s.legal() }))
         }
-        Some("apply") => {
-            let file = need(&a, 1, "FILE")?;
-            let (_, mut s) = open(games, file, assets)?;
-            let text = need(&a, 2, "COMMAND_JSON")?;
-            let cmd: Value = serde_json::from_str(text)
-                .map_err(|e| Failure::input(format!("COMMAND_JSON is not JSON: {e}")))?;
+        Cmd::Apply { file, command, out } => {
+            let (_, mut s) = open(games, &file, assets)?;
+            let cmd: Value = serde_json::from_str(&command).map_err(|e| {
+                Failure::input(format!(
+                    "COMMAND_JSON is not JSON: {}",
+                    clip_to(&e.to_string(), MESSAGE_CHARS)
+                ))
+            })?;
             let events = match s.apply(&cmd) {
                 Ok(ev) => ev,
                 Err(ApplyError::Rule(e)) => {
@@ -264,54 +368,86 @@ fn dispatch(args: &[String], games: &Registry) -> Result<Value, Failure> {
                 }
                 Err(e @ ApplyError::BadCommand(_)) => return Err(Failure::input(e.to_string())),
             };
-            let out = a.out.clone().unwrap_or_else(|| PathBuf::from(file));
+            let out = out.unwrap_or(file);
             write(&out, &s.save_ron())?;
             let mut v = state_json(&*s);
             v["events"] = json!(events);
             v["file"] = json!(out.display().to_string());
             Ok(v)
         }
-        Some("view") => {
-            let (g, s) = open(games, need(&a, 1, "FILE")?, assets)?;
-            let side_id = need(&a, 2, "SIDE")?;
+        Cmd::View { file, side } => {
+            let (g, s) = open(games, &file, assets)?;
             let info = g.info();
-            let side = info.side_index(side_id).ok_or_else(|| {
+            let idx = info.side_index(&side).ok_or_else(|| {
                 let ids: Vec<&str> = info.sides.iter().map(|s| s.id.as_str()).collect();
                 Failure::input(format!(
-                    "unknown side '{side_id}'; sides: {}",
+                    "unknown side '{}'; sides: {}",
+                    clip(&side),
                     ids.join(", ")
                 ))
             })?;
-            Ok(json!({ "side": side_id, "view": s.view(side) }))
+            Ok(json!({ "side": side, "view": s.view(idx) }))
         }
-        Some("log") => {
-            let (_, s) = open(games, need(&a, 1, "FILE")?, assets)?;
+        Cmd::Log { file } => {
+            let (_, s) = open(games, &file, assets)?;
             Ok(json!({ "log": s.log() }))
         }
-        Some("playout") if ai::wants_players(a.policy.as_deref()) => {
-            ai::playout(&a, games, a.policy.as_deref().unwrap_or("random"))
-        }
-        Some("balance") => ai::balance(&a, games),
-        Some("playout") => {
-            let g = games.load(need(&a, 1, "GAME")?, assets)?;
+        Cmd::Playout {
+            game,
+            scenario,
+            seed,
+            games: n,
+            policy,
+            threads,
+            options,
+        } if policy.trim() != "random" => {
             let setup = Setup {
-                scenario: need(&a, 2, "SCENARIO")?.to_string(),
-                options: a.options.clone(),
-                seed: a.seed.unwrap_or(1),
+                scenario,
+                options: options.map(),
+                seed,
+            };
+            ai::playout(games, assets, &game, &setup, &policy, n, threads)
+        }
+        Cmd::Balance {
+            game,
+            scenario,
+            seed,
+            games: n,
+            policy,
+            threads,
+            options,
+        } => {
+            let setup = Setup {
+                scenario,
+                options: options.map(),
+                seed,
+            };
+            ai::balance(games, assets, &game, &setup, &policy, n, threads)
+        }
+        Cmd::Playout {
+            game,
+            scenario,
+            seed,
+            games: n,
+            threads,
+            options,
+            ..
+        } => {
+            let g = games.load(&game, assets)?;
+            let setup = Setup {
+                scenario,
+                options: options.map(),
+                seed,
             };
             let sum = g
-                .playout(&setup, a.games.unwrap_or(1), a.threads.unwrap_or(1))
+                .playout(&setup, n, threads)
                 .map_err(|e| Failure::input(e.to_string()))?;
             Ok(json!(sum))
         }
-        Some("replay") => {
-            let (_, s) = open(games, need(&a, 1, "FILE")?, assets)?;
+        Cmd::Replay { file } => {
+            let (_, s) = open(games, &file, assets)?;
             Ok(json!({ "ok": true, "commands": s.commands(), "digest": hex(s.digest()) }))
         }
-        Some("help") | None => Ok(json!({ "usage": USAGE })),
-        Some(other) => Err(Failure::input(format!(
-            "unknown command '{other}'\n{USAGE}"
-        ))),
     }
 }
 
@@ -344,18 +480,27 @@ fn state_json(s: &dyn DynSession) -> Value {
 /// A save opened: its game and the replayed session.
 type Opened = (Arc<dyn DynGame>, Box<dyn DynSession>);
 
-fn open(games: &Registry, file: &str, assets: Option<&Path>) -> Result<Opened, Failure> {
-    let text = std::fs::read_to_string(file).map_err(|e| Failure::input(format!("{file}: {e}")))?;
-    let header = read_header(&text, file).map_err(|e| Failure::input(e.to_string()))?;
-    let g = games.load(&header.game, assets)?;
+fn open(games: &Registry, path: &Path, assets: Option<&Path>) -> Result<Opened, Failure> {
+    let file = path.display().to_string();
+    let text = read_text(path, MAX_SAVE_BYTES).map_err(|e| Failure::input(e.to_string()))?;
+    let header = read_header(&text, &file).map_err(|e| Failure::input(e.in_file(&file)))?;
+    let g = games.load(&header.game, assets).map_err(|_| {
+        Failure::input(format!(
+            "{}: a save of game '{}', which this build does not have (known: {})",
+            clip(&file),
+            clip(&header.game),
+            games.ids().join(", ")
+        ))
+    })?;
     let s = g
-        .load(&text, file)
-        .map_err(|e| Failure::input(format!("{file}: {e}")))?;
+        .load(&text, &file)
+        .map_err(|e| Failure::input(e.in_file(&file)))?;
     Ok((g, s))
 }
 
+/// Writes a save whole or not at all: a failed write leaves the old file.
 fn write(path: &Path, text: &str) -> Result<(), Failure> {
-    std::fs::write(path, text).map_err(|e| Failure::input(format!("{}: {e}", path.display())))
+    write_atomic(path, text.as_bytes()).map_err(|e| Failure::input(e.to_string()))
 }
 
 /// A seed for `vt new` without `--seed`, printed back so the game can be

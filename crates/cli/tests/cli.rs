@@ -227,3 +227,232 @@ fn tampered_save_is_refused_on_replay() {
         "{v}"
     );
 }
+
+fn vt_text(args: &[&str]) -> vt_cli::Output {
+    let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+    run(&args, &reg())
+}
+
+#[test]
+fn arguments_are_parsed_per_subcommand() {
+    let f = tmp("args.ron");
+    // `--seed=5` and `--seed 5` are the same game.
+    let (st, a) = vt(&["new", "pig", "race", "--seed=5", "-o", &f]);
+    assert_eq!(st, 0, "{a}");
+    let (_, b) = vt(&["new", "pig", "race", "--seed", "5"]);
+    assert_eq!(a["digest"], b["digest"]);
+    assert_eq!(a["seed"], 5);
+    // `--assets` is global: before or after the subcommand.
+    let (st, _) = vt(&["--assets", "/nonexistent", "legal", &f]);
+    assert_eq!(st, 0);
+    let (st, _) = vt(&["legal", &f, "--assets=/nonexistent"]);
+    assert_eq!(st, 0);
+    // A flag of another subcommand is refused, as bad input.
+    for args in [
+        vec!["legal", f.as_str(), "--seed", "3"],
+        vec!["replay", f.as_str(), "-o", "x.ron"],
+        vec!["list", "--games", "3"],
+        vec!["playout", "pig", "race", "-o", "x.ron"],
+        vec!["new", "pig", "race", "--seed", "5", "--seed", "6"],
+        vec!["new", "pig", "race", "--seed", "-1"],
+        vec!["new", "pig", "race", "--option", "goal"],
+        vec!["new", "pig"],
+        vec!["frobnicate"],
+    ] {
+        let out = vt_text(&args);
+        assert_eq!(out.status, 1, "{args:?}: {}", out.stdout);
+        let v: Value = serde_json::from_str(&out.stdout).expect("JSON");
+        assert!(v["error"].is_string(), "{args:?}");
+        assert!(!out.stderr.is_empty());
+    }
+}
+
+#[test]
+fn help_is_printed_and_succeeds() {
+    for args in [
+        vec!["--help"],
+        vec!["-h"],
+        vec![],
+        vec!["help"],
+        vec!["help", "playout"],
+    ] {
+        let out = vt_text(&args);
+        assert_eq!(out.status, 0, "{args:?}");
+        assert!(out.stdout.contains("Usage: vt"), "{args:?}: {}", out.stdout);
+    }
+    let out = vt_text(&["playout", "--help"]);
+    assert!(out.stdout.contains("--games"), "{}", out.stdout);
+    assert!(!out.stdout.contains("--out"), "{}", out.stdout);
+    let out = vt_text(&["apply", "--help"]);
+    assert!(out.stdout.contains("--out"), "{}", out.stdout);
+    assert!(!out.stdout.contains("--games"), "{}", out.stdout);
+}
+
+#[test]
+fn playout_has_limits() {
+    for args in [
+        vec!["playout", "pig", "race", "--games", "0"],
+        vec!["playout", "pig", "race", "--games", "10000001"],
+        vec!["playout", "pig", "race", "--games", "18446744073709551616"],
+        vec!["playout", "pig", "race", "--threads", "0"],
+        vec!["playout", "pig", "race", "--threads", "100000"],
+    ] {
+        let (st, v) = vt(&args);
+        assert_eq!(st, 1, "{args:?}: {v}");
+    }
+    let (st, v) = vt(&["playout", "pig", "race", "--games", "5", "--threads", "256"]);
+    assert_eq!(st, 0, "{v}");
+}
+
+#[test]
+fn load_errors_name_the_file() {
+    let f = tmp("future.ron");
+    vt(&["new", "pig", "race", "--seed", "2", "-o", &f]);
+    let text = std::fs::read_to_string(&f).unwrap();
+    std::fs::write(&f, text.replacen("format: 1", "format: 99", 1)).unwrap();
+    let (st, v) = vt(&["replay", &f]);
+    assert_eq!(st, 1);
+    let msg = v["error"].as_str().unwrap();
+    assert!(msg.starts_with(&format!("{f}: ")), "{msg}");
+    assert!(msg.contains("newer"), "{msg}");
+    let g = tmp("othergame.ron");
+    std::fs::write(&g, text.replacen("game: \"pig\"", "game: \"chess\"", 1)).unwrap();
+    let (st, v) = vt(&["legal", &g]);
+    assert_eq!(st, 1);
+    let msg = v["error"].as_str().unwrap();
+    assert!(msg.starts_with(&format!("{g}: ")), "{msg}");
+    assert!(msg.contains("'chess'"), "{msg}");
+    // A directory is not a save.
+    let d = tmp("a-folder.ron");
+    let _ = std::fs::remove_file(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    let (st, v) = vt(&["replay", &d]);
+    assert_eq!(st, 1);
+    assert!(v["error"].as_str().unwrap().contains("directory"), "{v}");
+}
+
+#[test]
+fn huge_input_is_not_echoed_whole() {
+    // One argument can be at most 128 kB on Linux (MAX_ARG_STRLEN); a file
+    // can hold more: the save below carries a 50 MB scenario name.
+    let long = "s".repeat(120_000);
+    let huge = "s".repeat(50 << 20);
+    for args in [
+        vec!["new", "pig", long.as_str()],
+        vec!["new", long.as_str(), "race"],
+        vec!["playout", "pig", long.as_str()],
+        vec!["new", "pig", "race", "--option", long.as_str()],
+        vec![long.as_str()],
+        vec!["legal", long.as_str()],
+    ] {
+        let out = vt_text(&args);
+        assert_eq!(out.status, 1);
+        assert!(
+            out.stdout.len() < 4000 && out.stderr.len() < 4000,
+            "{} and {} bytes",
+            out.stdout.len(),
+            out.stderr.len()
+        );
+    }
+    // The same name inside a save.
+    let f = tmp("huge-scenario.ron");
+    vt(&["new", "pig", "race", "--seed", "2", "-o", &f]);
+    let text = std::fs::read_to_string(&f).unwrap();
+    std::fs::write(
+        &f,
+        text.replacen("scenario: \"race\"", &format!("scenario: \"{huge}\""), 1),
+    )
+    .unwrap();
+    let out = vt_text(&["replay", &f]);
+    assert_eq!(out.status, 1);
+    assert!(out.stdout.len() < 4000, "{} bytes", out.stdout.len());
+    let g = tmp("huge-cmd.ron");
+    vt(&["new", "pig", "race", "--seed", "2", "-o", &g]);
+    let out = vt_text(&["apply", &g, &format!("\"{long}\"")]);
+    assert_eq!(out.status, 1);
+    assert!(out.stdout.len() < 4000, "{} bytes", out.stdout.len());
+}
+
+#[test]
+fn commands_must_be_written_as_the_game_writes_them() {
+    let f = tmp("strict.ron");
+    vt(&["new", "pig", "race", "--seed", "4", "-o", &f]);
+    for bad in [
+        "{\"Roll\": null}",
+        "null",
+        "{\"Roll\": {}}",
+        "[\"Roll\"]",
+        "\"roll\"",
+    ] {
+        let (st, v) = vt(&["apply", &f, bad]);
+        assert_eq!(st, 1, "{bad}: {v}");
+    }
+    let (st, v) = vt(&["replay", &f]);
+    assert_eq!((st, v["commands"].as_u64()), (0, Some(0)));
+}
+
+/// The `vt` binary itself, killed by a file-size limit half-way through
+/// writing a save (as a full disk or a quota would stop it), leaves the old
+/// save whole: it still loads, byte for byte as before.
+#[cfg(unix)]
+#[test]
+fn a_write_cut_short_leaves_the_old_save() {
+    use std::process::Command;
+    let vt = env!("CARGO_BIN_EXE_vt");
+    let dir = std::path::PathBuf::from(tmp("cut-short"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let save = dir.join("g.ron");
+    let s = save.to_str().unwrap();
+    let ok = Command::new(vt)
+        .args(["new", "fte", "hamlet-search", "--seed", "3", "-o", s])
+        .output()
+        .unwrap();
+    assert!(ok.status.success(), "{ok:?}");
+    let before = std::fs::read(&save).unwrap();
+    assert!(before.len() > 8192, "the save must outgrow the limit below");
+    let legal: Value =
+        serde_json::from_slice(&Command::new(vt).args(["legal", s]).output().unwrap().stdout)
+            .unwrap();
+    let cmd = legal["legal"][0].to_string();
+    // 4 kB limit (ulimit -f counts 1 kB blocks in bash). First with the
+    // signal's default action (the process dies mid-write), then with it
+    // ignored (the write fails with EFBIG and vt reports it).
+    for (trap, killed) in [("", true), ("trap '' XFSZ; ", false)] {
+        let out = Command::new("bash")
+            .arg("-c")
+            .arg(format!(
+                "{trap}ulimit -f 4; exec \"$0\" apply \"$1\" \"$2\""
+            ))
+            .args([vt, s, &cmd])
+            .output()
+            .unwrap();
+        assert!(
+            !out.status.success(),
+            "the write should have been cut short"
+        );
+        if !killed {
+            assert_eq!(out.status.code(), Some(1));
+            let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+            assert!(v["error"].as_str().unwrap().contains("g.ron"), "{v}");
+        }
+        assert!(
+            std::fs::read(&save).unwrap() == before,
+            "the old save changed"
+        );
+        let replay = Command::new(vt).args(["replay", s]).output().unwrap();
+        assert!(replay.status.success(), "{replay:?}");
+        // A killed writer may leave its temporary file, never a `.ron`.
+        for e in std::fs::read_dir(&dir).unwrap() {
+            let n = e.unwrap().file_name().to_string_lossy().into_owned();
+            assert!(
+                n == "g.ron" || (n.starts_with('.') && n.ends_with(".tmp")),
+                "{n}"
+            );
+        }
+    }
+    // Without the limit the same command goes through.
+    let out = Command::new(vt).args(["apply", s, &cmd]).output().unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -52,9 +52,14 @@ pub fn parse_ron<T: DeserializeOwned>(file: &str, text: &str) -> Result<T, DataE
         file: file.into(),
         line: e.span.start.line,
         column: e.span.start.col,
-        message: e.code.to_string(),
+        // The parser quotes what it met, which may be a whole huge string.
+        message: crate::echo::clip_to(&e.code.to_string(), crate::echo::MESSAGE_CHARS).into_owned(),
     })
 }
+
+/// The largest data file `override_from_dir` reads (the biggest built-in
+/// one, a map, is a few hundred kB).
+pub const MAX_DATA_BYTES: u64 = 16 << 20;
 
 /// The text of a game's data files, keyed by path relative to `assets/`
 /// ("csar/action_cards.ron").
@@ -84,8 +89,8 @@ impl DataFiles {
         for k in keys {
             let p = assets_dir.join(&k);
             if p.exists() {
-                let text = std::fs::read_to_string(&p)
-                    .map_err(|e| DataError::file(&p.display().to_string(), e.to_string()))?;
+                let text = crate::files::read_text(&p, MAX_DATA_BYTES)
+                    .map_err(|e| DataError::file(&p.display().to_string(), e.error.to_string()))?;
                 self.files.insert(k, text);
             }
         }

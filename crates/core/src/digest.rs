@@ -158,7 +158,7 @@ impl<'a> Serializer for &'a mut Structural {
         Ok(())
     }
     fn serialize_i64(self, v: i64) -> Result<(), Unhashable> {
-        self.word(v as i64 as u64);
+        self.word(v as u64);
         Ok(())
     }
     fn serialize_i128(self, v: i128) -> Result<(), Unhashable> {
@@ -179,7 +179,7 @@ impl<'a> Serializer for &'a mut Structural {
         Ok(())
     }
     fn serialize_u64(self, v: u64) -> Result<(), Unhashable> {
-        self.word(v as u64);
+        self.word(v);
         Ok(())
     }
     fn serialize_u128(self, v: u128) -> Result<(), Unhashable> {
@@ -192,7 +192,7 @@ impl<'a> Serializer for &'a mut Structural {
         Ok(())
     }
     fn serialize_f64(self, v: f64) -> Result<(), Unhashable> {
-        self.word(v.to_bits() as u64);
+        self.word(v.to_bits());
         Ok(())
     }
     fn serialize_char(self, v: char) -> Result<(), Unhashable> {

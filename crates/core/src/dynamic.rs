@@ -2,6 +2,7 @@
 //! chosen at run time: `vt`, the launcher's menus, log, dice tray and saves.
 //! Commands, events and views cross this boundary as JSON values.
 
+use crate::echo::{MESSAGE_CHARS, clip_to};
 use crate::engine::{
     Decision, GameInfo, LogEntry, Outcome, RuleError, Ruleset, Setup, SetupError, SideIdx,
     TableView,
@@ -113,6 +114,42 @@ impl<R: Ruleset> DynGame for Game<R> {
     }
 }
 
+/// A command from JSON, exactly as the game writes it: unknown fields are
+/// refused by the games' `deny_unknown_fields`; a bare command written as
+/// `{"Done": null}` (which serde takes for `"Done"`) is refused here, for
+/// every game, at any depth.
+pub fn parse_command<C: serde::de::DeserializeOwned + serde::Serialize>(
+    command: &Value,
+) -> Result<C, ApplyError> {
+    let bad = |m: String| ApplyError::BadCommand(clip_to(&m, MESSAGE_CHARS).into_owned());
+    let c: C = serde_json::from_value(command.clone()).map_err(|e| bad(e.to_string()))?;
+    if let Some(name) = null_for_bare(command, &to_json(&c)) {
+        return Err(bad(format!(
+            "{{\"{name}\": null}} is not a command; a command without data is written \"{name}\""
+        )));
+    }
+    Ok(c)
+}
+
+/// Where the input has `{"Name": null}` and the command read from it has
+/// the bare `"Name"`, that name.
+fn null_for_bare(input: &Value, read: &Value) -> Option<String> {
+    match (input, read) {
+        (Value::Object(m), Value::String(name))
+            if m.len() == 1 && m.get(name).is_some_and(Value::is_null) =>
+        {
+            Some(name.clone())
+        }
+        (Value::Object(a), Value::Object(b)) => a
+            .iter()
+            .find_map(|(k, v)| b.get(k).and_then(|w| null_for_bare(v, w))),
+        (Value::Array(a), Value::Array(b)) => {
+            a.iter().zip(b).find_map(|(v, w)| null_for_bare(v, w))
+        }
+        _ => None,
+    }
+}
+
 impl<R: Ruleset> DynSession for Session<R> {
     fn info(&self) -> GameInfo {
         self.rules.info()
@@ -131,8 +168,7 @@ impl<R: Ruleset> DynSession for Session<R> {
     }
 
     fn apply(&mut self, command: &Value) -> Result<Vec<LogEntry>, ApplyError> {
-        let c: R::Command = serde_json::from_value(command.clone())
-            .map_err(|e| ApplyError::BadCommand(e.to_string()))?;
+        let c = parse_command::<R::Command>(command)?;
         let rules = self.rules.clone();
         let events = Session::apply(self, c).map_err(ApplyError::Rule)?.to_vec();
         Ok(events
@@ -179,5 +215,73 @@ impl<R: Ruleset> DynSession for Session<R> {
 
     fn as_any_mut(&mut self) -> &mut dyn Any {
         self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde::{Deserialize, Serialize};
+    use serde_json::json;
+
+    #[derive(Debug, PartialEq, Serialize, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    enum Cmd {
+        Done,
+        Pick(Option<u8>),
+        Move { unit: u8, mode: Mode },
+        Many(Vec<Mode>),
+    }
+
+    #[derive(Debug, PartialEq, Serialize, Deserialize)]
+    enum Mode {
+        Walk,
+        Run,
+    }
+
+    fn parse(v: Value) -> Result<Cmd, ApplyError> {
+        parse_command::<Cmd>(&v)
+    }
+
+    #[test]
+    fn commands_are_read_as_written() {
+        assert_eq!(parse(json!("Done")), Ok(Cmd::Done));
+        // A newtype holding None is written with null: that stays.
+        assert_eq!(parse(json!({"Pick": null})), Ok(Cmd::Pick(None)));
+        assert_eq!(parse(json!({"Pick": 2})), Ok(Cmd::Pick(Some(2))));
+        assert_eq!(
+            parse(json!({"Move": {"unit": 1, "mode": "Run"}})),
+            Ok(Cmd::Move {
+                unit: 1,
+                mode: Mode::Run
+            })
+        );
+    }
+
+    #[test]
+    fn null_is_not_a_bare_command_at_any_depth() {
+        for v in [
+            json!({"Done": null}),
+            json!({"Move": {"unit": 1, "mode": {"Run": null}}}),
+            json!({"Many": ["Walk", {"Walk": null}]}),
+        ] {
+            let e = parse(v.clone()).unwrap_err();
+            assert!(
+                matches!(&e, ApplyError::BadCommand(m) if m.contains("without data")),
+                "{v}: {e}"
+            );
+        }
+        assert!(parse(Value::Null).is_err());
+    }
+
+    #[test]
+    fn unknown_fields_and_huge_names_are_refused_briefly() {
+        let e = parse(json!({"Move": {"unit": 1, "mode": "Run", "speed": 3}})).unwrap_err();
+        assert!(e.to_string().contains("speed"), "{e}");
+        let huge = "X".repeat(1 << 20);
+        let e = parse(json!({ huge.clone(): 1 })).unwrap_err();
+        assert!(e.to_string().len() < 1000, "{} bytes", e.to_string().len());
+        let e = parse(json!(huge)).unwrap_err();
+        assert!(e.to_string().len() < 1000);
     }
 }

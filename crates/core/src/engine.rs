@@ -12,6 +12,7 @@
 //! scenarios); the state is plain serializable data.
 
 use crate::dice::Adjudication;
+use crate::echo::{MESSAGE_CHARS, clip, clip_to};
 use crate::provenance::SourceNote;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -111,9 +112,14 @@ pub enum SetupError {
 impl fmt::Display for SetupError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SetupError::UnknownScenario(s) => write!(f, "unknown scenario '{s}'"),
-            SetupError::BadOption { key, message } => write!(f, "option '{key}': {message}"),
-            SetupError::Data(m) => write!(f, "data: {m}"),
+            SetupError::UnknownScenario(s) => write!(f, "unknown scenario '{}'", clip(s)),
+            SetupError::BadOption { key, message } => write!(
+                f,
+                "option '{}': {}",
+                clip(key),
+                clip_to(message, MESSAGE_CHARS)
+            ),
+            SetupError::Data(m) => write!(f, "data: {}", clip_to(m, MESSAGE_CHARS)),
         }
     }
 }

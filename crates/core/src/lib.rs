@@ -11,6 +11,8 @@
 //!   replays; [`dynamic`]: the same with types erased; [`playout`]: whole
 //!   games played by a policy; [`testing`]: the contract checks;
 //!   [`ai`]: what a game supplies to the computer player.
+//! - [`files`]: saves and settings written whole or not at all; [`echo`]:
+//!   input quoted back in messages at a readable length.
 
 pub mod ai;
 pub mod cup;
@@ -19,7 +21,9 @@ pub mod deck;
 pub mod dice;
 pub mod digest;
 pub mod dynamic;
+pub mod echo;
 pub mod engine;
+pub mod files;
 pub mod hex;
 pub mod playout;
 pub mod provenance;

@@ -97,94 +97,124 @@ pub struct PlayoutSummary {
     pub digest: String,
 }
 
-/// Runs `play(i)` for every game `i` in `0..games`, on `threads` threads
-/// (each taking a contiguous block), and gives the results in game order:
-/// the same whatever the thread count.
-pub fn run_games<T: Send>(
-    games: u64,
-    threads: usize,
-    play: impl Fn(u64) -> Result<T, SetupError> + Sync,
-) -> Result<Vec<T>, SetupError> {
-    let threads = threads.max(1).min(games.max(1) as usize);
-    let run =
-        |range: std::ops::Range<u64>| -> Result<Vec<T>, SetupError> { range.map(&play).collect() };
-    if threads == 1 {
-        return run(0..games);
-    }
-    let chunk = games.div_ceil(threads as u64);
-    let parts: Vec<Result<Vec<T>, SetupError>> = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..threads as u64)
-            .map(|t| {
-                let lo = (t * chunk).min(games);
-                let hi = ((t + 1) * chunk).min(games);
-                let run = &run;
-                s.spawn(move || run(lo..hi))
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| {
-                h.join()
-                    .unwrap_or_else(|_| Err(SetupError::Data("a playout thread panicked".into())))
-            })
-            .collect()
-    });
-    let mut all = Vec::with_capacity(games as usize);
-    for p in parts {
-        all.extend(p?);
-    }
-    Ok(all)
+/// The most games one playout plays (`vt playout --games`): at the fastest
+/// game's speed, minutes of work; each game keeps 8 bytes until the end.
+pub const MAX_PLAYOUT_GAMES: u64 = 10_000_000;
+
+/// The most threads one playout starts.
+pub const MAX_PLAYOUT_THREADS: usize = 256;
+
+/// What one thread of a playout found: outcomes counted, each game's final
+/// digest in game order, commands in all.
+#[derive(Default)]
+struct Tally {
+    outcomes: BTreeMap<String, u64>,
+    digests: Vec<u64>,
+    commands: u64,
 }
 
-/// Plays `games` random games of `scenario`, on `threads` threads.
+impl Tally {
+    fn add(&mut self, g: PlayedGame) {
+        *self.outcomes.entry(g.result).or_insert(0) += 1;
+        self.digests.push(g.digest);
+        self.commands += g.commands as u64;
+    }
+
+    fn merge(&mut self, o: Tally) {
+        for (k, n) in o.outcomes {
+            *self.outcomes.entry(k).or_insert(0) += n;
+        }
+        self.digests.extend(o.digests);
+        self.commands += o.commands;
+    }
+}
+
+/// Plays `games` random games of `scenario`, on `threads` threads (at most
+/// [`MAX_PLAYOUT_THREADS`]).
 pub fn playout<R: Ruleset>(
     rules: &R,
     base: &Setup,
     games: u64,
     threads: usize,
 ) -> Result<PlayoutSummary, SetupError> {
+    playout_with(rules, base, games, threads, RandomPolicy::new)
+}
+
+/// As [`playout`], each game played by the policy `policy(seed)` makes
+/// from the game's policy seed (the computer player's matches).
+pub fn playout_with<R: Ruleset, P: Policy<R>>(
+    rules: &R,
+    base: &Setup,
+    games: u64,
+    threads: usize,
+    policy: impl Fn(u64) -> P + Sync,
+) -> Result<PlayoutSummary, SetupError> {
     // Fail on a bad scenario or option before starting threads.
     rules.new_game(base)?;
     let start = Instant::now();
-    let results = run_games(games, threads, |i| {
-        let (gs, ps) = game_seeds(base.seed, i);
-        let setup = Setup {
-            seed: gs,
-            ..base.clone()
-        };
-        let mut policy = RandomPolicy::new(ps);
-        play_one(rules, &setup, &mut policy, DEFAULT_MAX_COMMANDS)
-    })?;
-    Ok(PlayoutSummary::of(&results, start.elapsed().as_secs_f64()))
-}
-
-impl PlayoutSummary {
-    /// The summary of played games, in game order, that took `seconds`.
-    pub fn of(results: &[PlayedGame], seconds: f64) -> Self {
-        let games = results.len() as u64;
-        let mut outcomes = BTreeMap::new();
-        let mut h = Fnv64::default();
-        let mut total_commands = 0u64;
-        for g in results {
-            *outcomes.entry(g.result.clone()).or_insert(0) += 1;
-            h.u64(g.digest);
-            total_commands += g.commands as u64;
+    let threads = threads
+        .clamp(1, MAX_PLAYOUT_THREADS)
+        .min(games.max(1).min(MAX_PLAYOUT_THREADS as u64) as usize);
+    let run = |range: std::ops::Range<u64>| -> Result<Tally, SetupError> {
+        let mut t = Tally::default();
+        for i in range {
+            let (gs, ps) = game_seeds(base.seed, i);
+            let setup = Setup {
+                seed: gs,
+                ..base.clone()
+            };
+            let mut policy = policy(ps);
+            t.add(play_one(rules, &setup, &mut policy, DEFAULT_MAX_COMMANDS)?);
         }
-        PlayoutSummary {
-            games,
-            outcomes,
-            mean_commands: if games == 0 {
-                0.0
-            } else {
-                total_commands as f64 / games as f64
-            },
-            seconds,
-            games_per_second: if seconds > 0.0 {
-                games as f64 / seconds
-            } else {
-                0.0
-            },
-            digest: crate::digest::hex(h.0),
+        Ok(t)
+    };
+    let all: Tally = if threads == 1 {
+        run(0..games)?
+    } else {
+        let chunk = games.div_ceil(threads as u64);
+        let parts: Vec<Result<Tally, SetupError>> = std::thread::scope(|s| {
+            let handles: Vec<_> = (0..threads as u64)
+                .map(|t| {
+                    let lo = (t * chunk).min(games);
+                    let hi = ((t + 1) * chunk).min(games);
+                    let run = &run;
+                    s.spawn(move || run(lo..hi))
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| {
+                    h.join().unwrap_or_else(|_| {
+                        Err(SetupError::Data("a playout thread panicked".into()))
+                    })
+                })
+                .collect()
+        });
+        let mut all = Tally::default();
+        for p in parts {
+            all.merge(p?);
         }
+        all
+    };
+    let seconds = start.elapsed().as_secs_f64();
+    let mut h = Fnv64::default();
+    for d in &all.digests {
+        h.u64(*d);
     }
+    Ok(PlayoutSummary {
+        games,
+        outcomes: all.outcomes,
+        mean_commands: if games == 0 {
+            0.0
+        } else {
+            all.commands as f64 / games as f64
+        },
+        seconds,
+        games_per_second: if seconds > 0.0 {
+            games as f64 / seconds
+        } else {
+            0.0
+        },
+        digest: crate::digest::hex(h.0),
+    })
 }

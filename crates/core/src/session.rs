@@ -7,6 +7,7 @@
 //! hand, or made by rules that have since changed, is caught, not trusted.
 
 use crate::digest::digest;
+use crate::echo::clip;
 use crate::engine::{LogEntry, RuleError, Ruleset, Setup, SetupError};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -42,10 +43,12 @@ pub enum LoadError {
     Parse(String),
     /// Written by a newer build.
     NewerFormat {
+        file: String,
         found: u32,
         supported: u32,
     },
     WrongGame {
+        file: String,
         found: String,
         expected: String,
     },
@@ -61,16 +64,50 @@ pub enum LoadError {
     },
 }
 
+impl LoadError {
+    /// True if the message already names the file (the others are about
+    /// the game inside it: a caller puts the file's name in front).
+    pub fn names_file(&self) -> bool {
+        matches!(
+            self,
+            LoadError::Parse(_) | LoadError::NewerFormat { .. } | LoadError::WrongGame { .. }
+        )
+    }
+
+    /// The message, with the file's name in front where it lacks one.
+    pub fn in_file(&self, file: &str) -> String {
+        if self.names_file() {
+            self.to_string()
+        } else {
+            format!("{}: {self}", clip(file))
+        }
+    }
+}
+
 impl fmt::Display for LoadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             LoadError::Parse(m) => write!(f, "not a readable save: {m}"),
-            LoadError::NewerFormat { found, supported } => write!(
+            LoadError::NewerFormat {
+                file,
+                found,
+                supported,
+            } => write!(
                 f,
-                "this save is format {found}, written by a newer Vietnam Tactics; this build reads up to format {supported}"
+                "{}: this save is format {found}, written by a newer Vietnam Tactics; this build reads up to format {supported}",
+                clip(file)
             ),
-            LoadError::WrongGame { found, expected } => {
-                write!(f, "this save is for game '{found}', not '{expected}'")
+            LoadError::WrongGame {
+                file,
+                found,
+                expected,
+            } => {
+                write!(
+                    f,
+                    "{}: this save is for game '{}', not '{expected}'",
+                    clip(file),
+                    clip(found)
+                )
             }
             LoadError::Setup(e) => write!(f, "the save's set-up is refused: {e}"),
             LoadError::Illegal { index, error } => {
@@ -96,6 +133,7 @@ pub fn read_header(text: &str, file: &str) -> Result<SaveHeader, LoadError> {
         crate::data::parse_ron(file, text).map_err(|e| LoadError::Parse(e.to_string()))?;
     if h.format > SAVE_FORMAT {
         return Err(LoadError::NewerFormat {
+            file: file.to_string(),
             found: h.format,
             supported: SAVE_FORMAT,
         });
@@ -239,6 +277,7 @@ impl<R: Ruleset> Session<R> {
         let id = rules.info().id;
         if header.game != id {
             return Err(LoadError::WrongGame {
+                file: file.to_string(),
                 found: header.game,
                 expected: id,
             });

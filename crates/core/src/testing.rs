@@ -135,7 +135,7 @@ pub fn check_determinize<R: AiRules>(rules: Arc<R>, setup: &Setup, games: u64, e
         let mut events = Vec::new();
         let mut n = 0usize;
         while rules.outcome(&state).result.is_none() && n < DEFAULT_CHECK_COMMANDS {
-            if n % every.max(1) == 0 {
+            if n.is_multiple_of(every.max(1)) {
                 let decision = rules.decision(&state);
                 for side in 0..sides {
                     let seed = GameRng::derive_seed(gs, (n as u64) << 8 | side as u64);
@@ -197,6 +197,7 @@ pub struct PigState {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum PigCommand {
     Roll,
     Hold,
@@ -481,6 +482,11 @@ mod tests {
             "{err:?}"
         );
         assert!(err.to_string().contains("newer"));
+        assert!(err.to_string().starts_with("new.ron: "), "{err}");
+        let other = s.save_ron().replacen("game: \"pig\"", "game: \"chess\"", 1);
+        let err = Session::load(pig(), &other, "other.ron").err().unwrap();
+        assert!(err.to_string().starts_with("other.ron: "), "{err}");
+        assert!(err.to_string().contains("'chess'"), "{err}");
     }
 
     #[test]

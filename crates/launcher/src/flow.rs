@@ -1,6 +1,7 @@
 //! The flow of a game: what the screens ask for ([`Action`]), commands from
 //! the board or the generic screen, computer players, the hand-over screen
-//! for hidden information, undo, saving and loading, game over, keys.
+//! for hidden information, undo, saving and loading (and exporting to and
+//! importing from files, through [`crate::export`]), game over, keys.
 //!
 //! Screens only write actions; these systems carry them out. The headless
 //! tests drive the app the same way.
@@ -46,6 +47,16 @@ pub enum Action {
     SaveReplay,
     /// Load a save from the store by name.
     Load(String),
+    /// Load a save's text read from elsewhere (a file the player picked).
+    LoadText {
+        name: String,
+        text: String,
+    },
+    /// Export to a file the player picks: the game in progress (`None`) or
+    /// a save from the store by name.
+    Export(Option<String>),
+    /// Load a save from a file the player picks.
+    Import,
     /// The next player is at the screen: show the board.
     HandOverDone,
     /// On the hand-over screen: decline the chance without looking.
@@ -280,6 +291,8 @@ pub fn handle_actions(
     mut overlay: ResMut<OverlayState>,
     mut submit: MessageWriter<SubmitCommand>,
     mut exit: MessageWriter<AppExit>,
+    mut dialogs: ResMut<crate::export::FileDialogs>,
+    inbox: Res<crate::export::DialogInbox>,
 ) {
     for action in actions.read() {
         match action {
@@ -367,13 +380,21 @@ pub fn handle_actions(
                 }
             }
             Action::Save(_) | Action::SaveReplay => notice.error("There is no game to save."),
-            Action::Load(name) => {
+            Action::Load(name) | Action::LoadText { name, .. } => {
                 let Some(cat) = catalog.as_ref() else {
                     continue;
                 };
-                match store.read(name).and_then(|t| load_text(cat, name, &t)) {
+                let text = match action {
+                    Action::LoadText { text, .. } => Ok(text.clone()),
+                    _ => store.read(name),
+                };
+                match text.and_then(|t| load_text(cat, name, &t)) {
                     Ok(mut g) => {
-                        if let Some(seats) = stored_seats(&store, name, g.controllers.len()) {
+                        // Who played which side is kept only beside a save
+                        // of the store; an imported file has no seats.
+                        if matches!(action, Action::Load(_))
+                            && let Some(seats) = stored_seats(&store, name, g.controllers.len())
+                        {
                             g.controllers = seats;
                             g.viewer = g.natural_viewer(None);
                         }
@@ -385,6 +406,28 @@ pub fn handle_actions(
                     Err(e) => notice.error(format!("Cannot load '{name}': {e}")),
                 }
             }
+            Action::Export(which) => {
+                let found = match (which, game.as_ref()) {
+                    (None, Some(g)) => Ok((
+                        g.save_name
+                            .clone()
+                            .unwrap_or_else(|| default_save_name(g, "")),
+                        g.session.save_ron(),
+                    )),
+                    (None, None) => Err("There is no game to export.".to_string()),
+                    (Some(name), _) => store
+                        .read(name)
+                        .map(|t| (name.clone(), t))
+                        .map_err(|e| format!("Cannot export '{name}': {e}")),
+                };
+                match found {
+                    Ok((name, text)) => {
+                        crate::export::start_export(&mut dialogs, &inbox, &name, text)
+                    }
+                    Err(e) => notice.error(e),
+                }
+            }
+            Action::Import => crate::export::start_import(&mut dialogs, &inbox),
             Action::PassUnseen => {
                 if let Some(g) = game.as_mut()
                     && pass_unseen(g)

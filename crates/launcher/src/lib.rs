@@ -12,6 +12,7 @@
 pub mod backdrop;
 pub mod catalog;
 pub mod computer;
+pub mod export;
 pub mod flow;
 pub mod form;
 pub mod saves;
@@ -91,6 +92,8 @@ impl Plugin for LauncherPlugin {
         .insert_resource(vt_ui::store::GameStore(Arc::new(self.saves.clone())))
         .insert_resource(flow::stored_settings(&self.saves).unwrap_or(self.settings.clone()))
         .init_resource::<Notice>()
+        .init_resource::<export::DialogInbox>()
+        .init_resource::<export::FileDialogs>()
         .init_resource::<DataHandles>()
         .insert_resource(computer::Computer::new(flow::random_seed()))
         .init_resource::<computer::Levels>()
@@ -118,7 +121,7 @@ impl Plugin for LauncherPlugin {
                 )
                     .chain(),
             )
-            .add_systems(Update, flow::keep_settings);
+            .add_systems(Update, (flow::keep_settings, export::dialog_answers));
         game_plugins(app);
         if self.with_egui {
             ui::plugin(app);

@@ -2,12 +2,15 @@
 //! the browser's local storage on the web, memory in tests.
 //!
 //! A save is the RON text `DynSession::save_ron` writes (the set-up, every
-//! command and a snapshot); `vt replay FILE` reads the same files.
+//! command and a snapshot); `vt replay FILE` reads the same files. Every
+//! file here (saves, settings, records) is written whole or not at all
+//! ([`vt_core::files::write_atomic`]): a full disk never costs a save.
 
 use bevy::prelude::Resource;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
+use vt_core::files::{MAX_SAVE_BYTES, read_text, write_atomic};
 
 /// One save as the load list shows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -100,8 +103,7 @@ impl SaveStore {
                 std::fs::create_dir_all(d)
                     .map_err(|e| format!("cannot create {}: {e}", d.display()))?;
                 let p = d.join(format!("{name}.ron"));
-                std::fs::write(&p, text)
-                    .map_err(|e| format!("cannot write {}: {e}", p.display()))?;
+                write_atomic(&p, text.as_bytes()).map_err(|e| e.to_string())?;
             }
             SaveStore::Browser => web::set(&format!("{WEB_PREFIX}{name}"), text)?,
             SaveStore::Memory(m) => {
@@ -118,7 +120,7 @@ impl SaveStore {
         match self {
             SaveStore::Dir(d) => {
                 let p = d.join(format!("{name}.ron"));
-                std::fs::read_to_string(&p).map_err(|e| format!("cannot read {}: {e}", p.display()))
+                read_text(&p, MAX_SAVE_BYTES).map_err(|e| e.to_string())
             }
             SaveStore::Browser => web::get(&format!("{WEB_PREFIX}{name}"))?
                 .ok_or_else(|| format!("no save named {name}")),
@@ -194,10 +196,10 @@ impl vt_ui::store::TextStore for SaveStore {
         match self {
             SaveStore::Dir(d) => {
                 let p = data_folder(d).join(format!("{key}.ron"));
-                match std::fs::read_to_string(&p) {
+                match read_text(&p, MAX_SAVE_BYTES) {
                     Ok(t) => Ok(Some(t)),
-                    Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-                    Err(e) => Err(format!("cannot read {}: {e}", p.display())),
+                    Err(e) if e.error.kind() == std::io::ErrorKind::NotFound => Ok(None),
+                    Err(e) => Err(e.to_string()),
                 }
             }
             SaveStore::Browser => web::get(&format!("{WEB_DATA_PREFIX}{key}")),
@@ -217,7 +219,7 @@ impl vt_ui::store::TextStore for SaveStore {
                 std::fs::create_dir_all(&dir)
                     .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
                 let p = dir.join(format!("{key}.ron"));
-                std::fs::write(&p, text).map_err(|e| format!("cannot write {}: {e}", p.display()))
+                write_atomic(&p, text.as_bytes()).map_err(|e| e.to_string())
             }
             SaveStore::Browser => web::set(&format!("{WEB_DATA_PREFIX}{key}"), text),
             SaveStore::Memory(m) => {
@@ -364,6 +366,46 @@ mod tests {
         s.delete("a-game").unwrap();
         assert!(s.list().is_empty());
         assert!(s.read("a-game").is_err());
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    /// A write that fails leaves what was there: here a directory sits
+    /// where the save would go, and the folder of records is a file.
+    #[test]
+    fn failed_writes_are_reported_and_harm_nothing() {
+        use vt_ui::store::TextStore;
+        let dir = std::env::temp_dir().join(format!("vt-saves-fail-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let s = SaveStore::Dir(dir.join("saves"));
+        s.write("kept", "(format: 1, game: \"pig\")").unwrap();
+        std::fs::create_dir_all(dir.join("saves/blocked.ron/inside")).unwrap();
+        let e = s.write("blocked", "new").unwrap_err();
+        assert!(e.contains("blocked.ron"), "{e}");
+        assert!(dir.join("saves/blocked.ron/inside").is_dir());
+        let e = s.read("blocked").unwrap_err();
+        assert!(e.contains("directory"), "{e}");
+        // The list shows the saves and nothing a failed write left.
+        let names: Vec<String> = s.list().into_iter().map(|e| e.name).collect();
+        assert_eq!(names, vec!["blocked".to_string(), "kept".to_string()]);
+        assert_eq!(s.read("kept").unwrap(), "(format: 1, game: \"pig\")");
+        // Settings and records: `data/` is a file, so nothing can be kept,
+        // and the store says so instead of losing the old text silently.
+        std::fs::write(dir.join("data"), "not a folder").unwrap();
+        let e = s.write_text("settings", "(ui_scale: 2.0)").unwrap_err();
+        assert!(e.contains("data"), "{e}");
+        assert_eq!(
+            std::fs::read_to_string(dir.join("data")).unwrap(),
+            "not a folder"
+        );
+        std::fs::remove_file(dir.join("data")).unwrap();
+        s.write_text("settings", "(ui_scale: 2.0)").unwrap();
+        s.write_text("settings", "(ui_scale: 1.5)").unwrap();
+        assert_eq!(
+            s.read_text("settings").unwrap().as_deref(),
+            Some("(ui_scale: 1.5)")
+        );
+        let left: Vec<_> = std::fs::read_dir(dir.join("data")).unwrap().collect();
+        assert_eq!(left.len(), 1, "only settings.ron: {left:?}");
         let _ = std::fs::remove_dir_all(dir);
     }
 }

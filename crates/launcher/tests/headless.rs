@@ -598,3 +598,86 @@ fn an_opportunity_fire_chance_can_be_declined_without_looking() {
     }
     assert_eq!(declined, 3, "three chances declined unseen");
 }
+
+/// A file dialog that always picks the same file, and remembers the name
+/// it was offered.
+struct PicksFile {
+    path: std::path::PathBuf,
+    offered: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
+}
+
+impl vietnam_tactics::export::PickFiles for PicksFile {
+    fn export(&self, name: String, text: String, inbox: vietnam_tactics::export::DialogInbox) {
+        self.offered.lock().unwrap().push(name);
+        inbox.put(vietnam_tactics::export::write_export(&self.path, &text));
+    }
+
+    fn import(&self, inbox: vietnam_tactics::export::DialogInbox) {
+        inbox.put(vietnam_tactics::export::read_import(&self.path));
+    }
+}
+
+#[test]
+fn a_game_exported_to_a_file_imports_back() {
+    use vietnam_tactics::export::FileDialogs;
+    let dir = std::env::temp_dir().join(format!("vt-export-app-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("my game.ron");
+    let offered = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let store = SaveStore::memory();
+    let mut app = app(vec![pig()], &empty_assets(), store.clone());
+    app.insert_resource(FileDialogs::with(PicksFile {
+        path: file.clone(),
+        offered: offered.clone(),
+    }));
+    to_menu(&mut app);
+    act(&mut app, Action::Start(pig_game(vec![], 21)));
+    for k in [0, 0, 1, 0] {
+        act(&mut app, Action::Pick(k));
+    }
+    let digest = app.world().resource::<ActiveGame>().session.digest();
+    act(&mut app, Action::Pause);
+    act(&mut app, Action::Export(None));
+    let n = app.world().resource::<Notice>().clone();
+    assert!(!n.is_error, "{:?}", n.text);
+    assert!(n.text.unwrap().contains("my game.ron"));
+    assert_eq!(offered.lock().unwrap().as_slice(), ["pig-race-21-4.ron"]);
+    // The file is a save `vt` reads.
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.contains("game: \"pig\""), "{text}");
+
+    act(&mut app, Action::ToMenu);
+    act(&mut app, Action::Import);
+    assert_eq!(screen(&app), Screen::Playing);
+    let g = app.world().resource::<ActiveGame>();
+    assert_eq!(g.session.digest(), digest);
+    assert_eq!(g.save_name.as_deref(), Some("my-game"));
+
+    // A save of the store, exported by name from the load list.
+    store.write("kept", &text).unwrap();
+    std::fs::remove_file(&file).unwrap();
+    act(&mut app, Action::Export(Some("kept".into())));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), text);
+    assert_eq!(offered.lock().unwrap().last().unwrap(), "kept.ron");
+
+    // A file that is no save is refused on screen, and nothing changes.
+    act(&mut app, Action::ToMenu);
+    std::fs::write(&file, "(format: 1, game: \"pig\", scenario: [").unwrap();
+    act(&mut app, Action::Import);
+    let n = app.world().resource::<Notice>().clone();
+    assert!(n.is_error, "{:?}", n.text);
+    assert!(n.text.unwrap().contains("Cannot load 'my-game'"));
+    assert_eq!(screen(&app), Screen::Menu);
+    // A folder where the file would be: refused when read and when written.
+    std::fs::remove_file(&file).unwrap();
+    std::fs::create_dir_all(&file).unwrap();
+    act(&mut app, Action::Import);
+    let n = app.world().resource::<Notice>().clone();
+    assert!(n.is_error && n.text.unwrap().contains("directory"));
+    act(&mut app, Action::Export(Some("kept".into())));
+    let n = app.world().resource::<Notice>().clone();
+    assert!(n.is_error && n.text.unwrap().contains("my game.ron"));
+    assert!(file.is_dir());
+    let _ = std::fs::remove_dir_all(dir);
+}

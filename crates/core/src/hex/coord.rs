@@ -17,6 +17,13 @@ pub struct MapCoord {
 }
 
 impl MapCoord {
+    /// The largest column or row number a printed coordinate may have (and
+    /// its negative the smallest). No map is that wide ([`super::MAX_HEXES`]
+    /// hexes in all), and within it every sum and difference the hex maths
+    /// makes of two coordinates stays far inside `i32`: a coordinate from a
+    /// command or a file beyond it is refused when read, never overflows.
+    pub const LIMIT: i32 = 1 << 20;
+
     pub const fn new(col: i32, row: i32) -> Self {
         MapCoord { col, row }
     }
@@ -46,8 +53,9 @@ impl fmt::Display for CoordError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "\"{}\" is not a hex coordinate (expected column.row, like 23.18)",
-            self.0
+            "\"{}\" is not a hex coordinate (expected column.row, like 23.18, each at most {})",
+            self.0,
+            MapCoord::LIMIT
         )
     }
 }
@@ -59,15 +67,20 @@ impl FromStr for MapCoord {
 
     /// Reads "23.18" (column, row). Leading zeros and surrounding spaces are
     /// accepted; a minus sign is accepted for maps that extend past 00.
+    /// Numbers beyond [`MapCoord::LIMIT`] are refused.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let err = || CoordError(s.to_string());
+        let err = || CoordError(crate::echo::clip(s).into_owned());
         let (c, r) = s.trim().split_once('.').ok_or_else(err)?;
         let num = |t: &str| -> Result<i32, CoordError> {
             let digits = t.strip_prefix('-').unwrap_or(t);
             if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
                 return Err(err());
             }
-            t.parse().map_err(|_| err())
+            let n: i32 = t.parse().map_err(|_| err())?;
+            if n.unsigned_abs() > MapCoord::LIMIT as u32 {
+                return Err(err());
+            }
+            Ok(n)
         };
         Ok(MapCoord {
             col: num(c)?,
@@ -176,6 +189,18 @@ mod tests {
         ] {
             assert!(bad.parse::<MapCoord>().is_err(), "{bad:?} parsed");
         }
+        // Numbers from input stay where the hex maths cannot overflow.
+        for bad in [
+            "-2147483648.-2147483648",
+            "2147483647.00",
+            "01.99999999999",
+            "1048577.00",
+        ] {
+            assert!(bad.parse::<MapCoord>().is_err(), "{bad:?} parsed");
+        }
+        assert_eq!(c("1048576.-1048576"), MapCoord::new(1 << 20, -(1 << 20)));
+        let long = format!("{}.1", "9".repeat(100_000));
+        assert!(long.parse::<MapCoord>().unwrap_err().to_string().len() < 300);
         let e = "x".parse::<MapCoord>().unwrap_err();
         assert!(e.to_string().contains("column.row"));
         for s in ["00.00", "01.01", "23.18", "60.40"] {

@@ -27,9 +27,14 @@ use hexx::Hex;
 use serde::{Deserialize, Serialize};
 
 /// The distance between two hexes, in hexes (the range as games count it:
-/// adjacent hexes are 1 apart).
+/// adjacent hexes are 1 apart). Worked in `i64`, so no two hexes, however
+/// far apart, overflow it (hexx's own distance is `i32` maths); a distance
+/// beyond `u32` reads as `u32::MAX`.
 pub fn distance(a: Hex, b: Hex) -> u32 {
-    a.unsigned_distance_to(b)
+    let dx = i64::from(a.x) - i64::from(b.x);
+    let dy = i64::from(a.y) - i64::from(b.y);
+    let d = dx.abs().max(dy.abs()).max((dx + dy).abs());
+    u32::try_from(d).unwrap_or(u32::MAX)
 }
 
 /// One piece of a traced line, in order from the start.
@@ -346,7 +351,7 @@ impl Steps {
             mode,
             queued: None,
             started: false,
-            left: 4 * a.unsigned_distance_to(b) + 2,
+            left: distance(a, b).saturating_mul(4).saturating_add(2),
         }
     }
 

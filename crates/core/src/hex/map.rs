@@ -23,7 +23,7 @@ fn key(h: Hex) -> (i32, i32) {
 impl Hexside {
     /// The hexside between `a` and `b`, or `None` if they are not adjacent.
     pub fn new(a: Hex, b: Hex) -> Option<Self> {
-        if a.unsigned_distance_to(b) != 1 {
+        if super::los::distance(a, b) != 1 {
             return None;
         }
         Some(if key(a) <= key(b) {

@@ -663,3 +663,18 @@ fn long_lines_do_not_overflow() {
     assert!(hs.len() as u32 > distance(a, b));
     assert!(hs.windows(2).all(|w| distance(w[0], w[1]) == 1));
 }
+
+/// Distances agree with hexx's where hexx's `i32` maths holds, and do not
+/// overflow where it would (the far corners of `i32`).
+#[test]
+fn distance_never_overflows() {
+    let o = Hex::new(0, 0);
+    for h in [Hex::new(3, -1), Hex::new(-7, 2), Hex::new(0, 5)] {
+        assert_eq!(distance(o, h), o.unsigned_distance_to(h));
+        assert_eq!(distance(h, o), distance(o, h));
+    }
+    let far = Hex::new(i32::MIN, i32::MIN);
+    assert_eq!(distance(far, Hex::new(i32::MAX, i32::MAX)), u32::MAX);
+    assert_eq!(distance(far, o), u32::MAX);
+    assert_eq!(distance(Hex::new(i32::MIN, 0), o), 1 << 31);
+}

@@ -107,9 +107,7 @@ pub fn write_targets(
     if last.as_deref() == Some(text.as_str()) {
         return;
     }
-    let tmp = format!("{path}.tmp");
-    if std::fs::write(&tmp, &text).is_ok() {
-        let _ = std::fs::rename(&tmp, &path);
-    }
+    // Whole or not at all: a reader never sees half a document.
+    let _ = vt_core::files::write_atomic(std::path::Path::new(&path), text.as_bytes());
     *last = Some(text);
 }

@@ -22,6 +22,7 @@ pub enum Target {
 
 /// What a Command card is played on (4.2.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum CommandTarget {
     None,
     /// Move Survivor: this Survivor to this zone.
@@ -55,6 +56,7 @@ pub enum Dest {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Command {
     /// Set-up: this Pilot/PJ card, or `None` to draw one at random.
     ChoosePilot(Option<u8>),

@@ -18,6 +18,7 @@ pub enum Target {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Command {
     // -- Set-up (3.0, 26.0) --
     /// Re-place a set-up unit anywhere in its set-up area.

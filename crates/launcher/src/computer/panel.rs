@@ -43,10 +43,10 @@ pub fn computer_panel(
             egui::Frame::popup(ui.style()).show(ui, |ui| {
                 ui.set_max_width(520.0);
                 if computer_side {
-                    thinking_line(ui, &game, &*computer, side);
+                    thinking_line(ui, &game, &computer, side);
                     return;
                 }
-                suggest_ui(ui, &game, &mut *computer, &mut submit);
+                suggest_ui(ui, &game, &mut computer, &mut submit);
             });
         });
     Ok(())

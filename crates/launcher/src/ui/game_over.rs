@@ -66,6 +66,13 @@ pub fn game_over_ui(
             if ui.button("Save the replay").clicked() {
                 actions.write(Action::SaveReplay);
             }
+            if ui
+                .button("Export the replay…")
+                .on_hover_text("Write the whole game to a file you choose.")
+                .clicked()
+            {
+                actions.write(Action::Export(None));
+            }
             if ui.button("Back to the menu").clicked() {
                 actions.write(Action::ToMenu);
             }

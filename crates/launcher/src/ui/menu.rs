@@ -101,10 +101,24 @@ pub fn menu_ui(
     Ok(())
 }
 
-/// The saves in the store, each with Load and Delete.
+/// The saves in the store, each with Load, Export and Delete; and a save
+/// from any file the player picks.
 pub fn saves_list(ui: &mut egui::Ui, store: &SaveStore, actions: &mut MessageWriter<Action>) {
     let list = store.list();
-    ui.weak(format!("Saves in {}", store.describe()));
+    ui.horizontal(|ui| {
+        ui.weak(format!("Saves in {}", store.describe()));
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            if ui
+                .button("Load from a file…")
+                .on_hover_text(
+                    "Open a save file from anywhere (one exported, or from another computer).",
+                )
+                .clicked()
+            {
+                actions.write(Action::Import);
+            }
+        });
+    });
     if list.is_empty() {
         ui.label("No saved games yet.");
         return;
@@ -123,9 +137,18 @@ pub fn saves_list(ui: &mut egui::Ui, store: &SaveStore, actions: &mut MessageWri
                         Some(g) => ui.weak(g),
                         None => ui.colored_label(Color32::from_rgb(230, 120, 100), "unreadable"),
                     };
-                    if ui.small_button("Delete").clicked() {
-                        let _ = store.delete(&s.name);
-                    }
+                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                        if ui.small_button("Delete").clicked() {
+                            let _ = store.delete(&s.name);
+                        }
+                        if ui
+                            .small_button("Export…")
+                            .on_hover_text("Write this save to a file you choose.")
+                            .clicked()
+                        {
+                            actions.write(Action::Export(Some(s.name.clone())));
+                        }
+                    });
                 });
             }
         });

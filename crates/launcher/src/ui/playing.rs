@@ -197,6 +197,13 @@ fn pause_menu(
                 let n = ui_state.save_name.trim().to_string();
                 actions.write(Action::Save((!n.is_empty()).then_some(n)));
             }
+            if ui
+                .button("Export…")
+                .on_hover_text("Write the game to a file you choose (to keep, or to play on another computer).")
+                .clicked()
+            {
+                actions.write(Action::Export(None));
+            }
         });
         if ui.add(wide("Load a saved game")).clicked() {
             ui_state.show_load = !ui_state.show_load;
