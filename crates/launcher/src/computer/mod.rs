@@ -456,6 +456,7 @@ impl Runner {
     }
 
     /// In the browser: search for a slice of this frame.
+    #[allow(irrefutable_let_patterns)] // only Frames in the browser
     fn step(&mut self, started: Instant, budget: Duration) {
         if let Runner::Frames(search) = self {
             let frame = Instant::now();
