@@ -3,10 +3,15 @@
 //! from mission to mission, and the campaign's result.
 
 use crate::Csar;
+use crate::command::Command;
 use crate::command::Purchase;
 use crate::components::SurvivorAt;
+use crate::describe::misrouted;
 use crate::event::Event;
 use crate::state::{GameResult, MissionScore, PilotStatus, State, Step};
+use vt_core::dice::{Adjudication, Modifier};
+use vt_core::engine::LogEntry;
+use vt_core::refusal::{Checked, ensure, refuse};
 
 impl Csar {
     /// The Action cards the campaign took out of the deck (card ids): what may be bought.
@@ -141,6 +146,119 @@ impl Csar {
         } else {
             c.mission += 1;
             s.step = Step::Purchase;
+        }
+    }
+}
+
+/// The purchases between missions (8.0): what is offered and refused.
+impl Csar {
+    pub(crate) fn purchase_candidates(&self, v: &mut Vec<Command>) {
+        for c in self.campaign_cards() {
+            v.push(Command::Buy(Purchase::Card(c)));
+        }
+        v.push(Command::Buy(Purchase::ExtraTurn));
+        for p in 0..self.data.pilots.len() as u8 {
+            v.push(Command::Buy(Purchase::Pilot(p)));
+        }
+        v.push(Command::Buy(Purchase::FastMover));
+        v.push(Command::Done);
+    }
+}
+
+impl Csar {
+    pub(crate) fn check_buy(&self, s: &State, p: Purchase) -> Checked {
+        let Some(c) = s.campaign.as_ref() else {
+            return refuse("8.0", "not a campaign");
+        };
+        if self.price(p) > c.morale {
+            return refuse("8.0", "not enough Morale Points");
+        }
+        match p {
+            Purchase::Card(card) => ensure(
+                self.campaign_cards().contains(&card) && !c.bought_cards.contains(&card),
+                "8.0",
+                "only the Action cards the campaign removed may be bought, each once",
+            ),
+            Purchase::ExtraTurn => ensure(
+                !c.extra_turn,
+                "8.0",
+                "a mission may be extended by one turn only",
+            ),
+            Purchase::Pilot(i) => ensure(
+                c.pilots.get(i as usize) == Some(&PilotStatus::Available),
+                "8.0",
+                "that Pilot/PJ is already yours or lost",
+            ),
+            Purchase::FastMover => ensure(
+                c.fast_movers < self.data.campaign.max_fast_movers.value,
+                "8.0",
+                "no more Fast Movers to place in the Pool",
+            ),
+        }
+    }
+}
+
+impl Csar {
+    /// The log's words for this section's events (the dispatcher is in
+    /// [`crate::describe`]).
+    pub(crate) fn describe_campaign(&self, e: &Event) -> LogEntry {
+        let t = |s: String| LogEntry::text(s);
+        match *e {
+            Event::MissionBegins { mission, turns } => t(format!(
+                "Campaign mission {mission} begins: {turns} turns (8.0)."
+            )),
+            Event::Bought { what, cost } => t(format!(
+                "Bought {} for {cost} Morale Points.",
+                match what {
+                    Purchase::Card(c) => self.card_name(c),
+                    Purchase::ExtraTurn => "an extra turn".into(),
+                    Purchase::Pilot(p) => self.data.pilots[p as usize].name.clone(),
+                    Purchase::FastMover => "a Fast Mover".into(),
+                }
+            )),
+            Event::MissionScored {
+                mission,
+                score,
+                morale,
+                result,
+            } => {
+                let mut a =
+                    Adjudication::new(format!("Morale Points for mission {mission}"), "CSAR 8.0");
+                for (label, v) in [
+                    ("no CSAR aircraft lost", score.no_losses),
+                    ("all Survivors rescued", score.all_rescued),
+                    (
+                        "Survivors captured, killed or abandoned",
+                        score.survivors_lost,
+                    ),
+                    ("Abort marker", score.abort),
+                    ("Pilots/PJs lost", score.pilots_lost),
+                    ("Pilots/PJs recovered", score.pilots_recovered),
+                ] {
+                    if v != 0 {
+                        a.modifiers.push(Modifier::new(label, "CSAR 8.0", v));
+                    }
+                }
+                a.total = score.total();
+                a.result = format!("{morale} Morale Points");
+                LogEntry::with_rolls(
+                    format!(
+                        "Mission {mission}: {} ; {:+} Morale, now {morale}.",
+                        result.label(),
+                        score.total()
+                    ),
+                    vec![a],
+                )
+            }
+            Event::PilotLost { card } => t(format!(
+                "{} is lost for the campaign.",
+                self.data.pilots[card as usize].name
+            )),
+            Event::PilotRecovered { card } => t(format!(
+                "{} is recovered.",
+                self.data.pilots[card as usize].name
+            )),
+            _ => misrouted(e),
         }
     }
 }

@@ -2,11 +2,16 @@
 //! Command cards (4.2.3), with the effects of each Command card.
 
 use crate::Csar;
+use crate::command::Command;
 use crate::command::CommandTarget;
 use crate::components::{AircraftKind, Place, SurvivorAt, Zone};
 use crate::data::{ActionEffect, CardClass, Icon};
+use crate::describe::misrouted;
 use crate::event::{AbortWhy, Event, Purpose};
 use crate::state::State;
+use crate::state::Step;
+use vt_core::engine::LogEntry;
+use vt_core::refusal::{Checked, ensure, refuse};
 
 impl Csar {
     pub(crate) fn is_command_card(&self, card: u8) -> bool {
@@ -140,6 +145,238 @@ impl Csar {
         if !s.any_stranded() && s.search != 0 {
             s.search = 0;
             ev.push(Event::SearchReset);
+        }
+    }
+}
+
+impl Csar {
+    pub(crate) fn check_command_card(&self, s: &State, card: u8, target: CommandTarget) -> Checked {
+        if !s.hand.contains(&card) || !self.is_command_card(card) {
+            return refuse("4.2.3", "that is not a Command card in your hand");
+        }
+        if self.arclight_now(s) {
+            return refuse("7.2", "no Action cards may be played on the ArcLight turn");
+        }
+        let fm_in_pool = s
+            .aircraft
+            .iter()
+            .any(|a| a.kind == AircraftKind::FastMover && a.place == Place::Pool);
+        match (self.card_def(card).effect, target) {
+            (ActionEffect::RequestAircraft | ActionEffect::BrokenArrow, CommandTarget::None) => {
+                ensure(fm_in_pool, "2.1.3", "no Fast Mover is left in the Pool")
+            }
+            (ActionEffect::SearchBack(_), CommandTarget::None) => {
+                ensure(s.search > 0, "2.2.2", "the Search marker is already at 0")
+            }
+            (ActionEffect::AbortBack(_), CommandTarget::None) => {
+                ensure(s.abort > 0, "2.2.2", "the Abort marker is already at 0")
+            }
+            (
+                ActionEffect::MoveSurvivor { zones },
+                CommandTarget::MoveSurvivor { survivor, to },
+            ) => {
+                let Some(v) = s.survivors.get(survivor as usize) else {
+                    return refuse("9.3", "no such Survivor");
+                };
+                let SurvivorAt::Stranded(from) = v.at else {
+                    return refuse("9.3", "that Survivor is not stranded on the map");
+                };
+                ensure(
+                    self.survivor_moves(s, from, v.injured, zones) & to.bit() != 0,
+                    "9.3",
+                    "out of reach, or into, out of or through an Impassable or Cluster Munitions zone",
+                )
+            }
+            (ActionEffect::ExfilTeam, CommandTarget::Exfil { survivor, via }) => {
+                let Some(v) = s.survivors.get(survivor as usize) else {
+                    return refuse("9.3", "no such Survivor");
+                };
+                let SurvivorAt::Stranded(from) = v.at else {
+                    return refuse("9.3", "that Survivor is not stranded on the map");
+                };
+                if v.injured {
+                    return refuse("2.2.2", "the Exfil Team walks out Healthy Survivors only");
+                }
+                if s.zone(from).blocks_survivor_moves() {
+                    return refuse("9.3", "not out of an Impassable or Cluster Munitions zone");
+                }
+                match (from, via) {
+                    (Zone::Center, Some(z)) => ensure(
+                        z.is_outer() && !s.zone(z).blocks_survivor_moves(),
+                        "9.3",
+                        "not through an Impassable or Cluster Munitions zone",
+                    ),
+                    (Zone::Center, None) => refuse(
+                        "2.2.2",
+                        "from the Center the team leaves through an Outer Zone",
+                    ),
+                    (_, None) => Ok(()),
+                    (_, Some(_)) => refuse("2.2.2", "from an Outer Zone the team leaves directly"),
+                }
+            }
+            _ => refuse("4.2.3", "that card is not played that way"),
+        }
+    }
+}
+
+/// The Card Phase decisions: what each offers and what it refuses.
+impl Csar {
+    /// 4.2.1: Reserve cards may be discarded before drawing.
+    pub(crate) fn discard_before_draw_candidates(&self, s: &State, v: &mut Vec<Command>) {
+        for &c in &s.reserve {
+            v.push(Command::DiscardReserve(c));
+        }
+        v.push(Command::Done);
+    }
+
+    /// 4.2.2: Aircraft cards go to the Reserve; Reserve cards may be discarded.
+    pub(crate) fn reserve_candidates(&self, s: &State, v: &mut Vec<Command>) {
+        for &c in &s.hand {
+            v.push(Command::Reserve(c));
+        }
+        for &c in &s.reserve {
+            v.push(Command::DiscardReserve(c));
+        }
+        v.push(Command::Done);
+    }
+
+    /// 4.2.3: each Command card is played (with each target it may take)
+    /// or discarded.
+    pub(crate) fn command_card_candidates(&self, s: &State, v: &mut Vec<Command>) {
+        for &c in &s.hand {
+            if !self.is_command_card(c) {
+                continue;
+            }
+            v.push(Command::DiscardCommand(c));
+            match self.card_def(c).effect {
+                ActionEffect::MoveSurvivor { .. } => {
+                    for (i, _) in s.stranded() {
+                        for z in Zone::ALL {
+                            v.push(Command::PlayCommand {
+                                card: c,
+                                target: CommandTarget::MoveSurvivor {
+                                    survivor: i as u8,
+                                    to: z,
+                                },
+                            });
+                        }
+                    }
+                }
+                ActionEffect::ExfilTeam => {
+                    for (i, sv) in s.stranded() {
+                        if sv.stranded_in() == Some(Zone::Center) {
+                            for z in Zone::OUTER {
+                                v.push(Command::PlayCommand {
+                                    card: c,
+                                    target: CommandTarget::Exfil {
+                                        survivor: i as u8,
+                                        via: Some(z),
+                                    },
+                                });
+                            }
+                        } else {
+                            v.push(Command::PlayCommand {
+                                card: c,
+                                target: CommandTarget::Exfil {
+                                    survivor: i as u8,
+                                    via: None,
+                                },
+                            });
+                        }
+                    }
+                }
+                _ => v.push(Command::PlayCommand {
+                    card: c,
+                    target: CommandTarget::None,
+                }),
+            }
+        }
+        v.push(Command::Done);
+    }
+
+    pub(crate) fn check_discard_reserve(&self, s: &State, card: u8) -> Checked {
+        ensure(
+            s.reserve.contains(&card),
+            "2.1.4",
+            "that card is not in the Reserve",
+        )
+    }
+
+    pub(crate) fn check_reserve(&self, s: &State, card: u8) -> Checked {
+        if !s.hand.contains(&card) {
+            return refuse("4.2.2", "that card is not in your hand");
+        }
+        if self.card_def(card).class != CardClass::Aircraft {
+            return refuse("4.2.3", "Command cards may not be placed in the Reserve");
+        }
+        ensure(
+            s.reserve.len() < s.limits.reserve as usize,
+            "4.2.2",
+            "the Reserve is full",
+        )
+    }
+
+    pub(crate) fn check_discard_command(&self, s: &State, card: u8) -> Checked {
+        ensure(
+            s.hand.contains(&card) && self.is_command_card(card),
+            "4.2.3",
+            "that is not a Command card in your hand",
+        )
+    }
+
+    /// 4.2.3: Command cards left unplayed are discarded; the Move Segment
+    /// follows (4.3.1).
+    pub(crate) fn end_command_cards(&self, s: &mut State, ev: &mut Vec<Event>) {
+        let cmds: Vec<u8> = s
+            .hand
+            .iter()
+            .copied()
+            .filter(|&c| self.is_command_card(c))
+            .collect();
+        for c in cmds {
+            self.discard_command(s, ev, c);
+        }
+        s.step = Step::Move;
+    }
+}
+
+impl Csar {
+    /// 4.2.1 Draw Action Cards Segment: none on turn 1 (3.0); with cards
+    /// in the Reserve the player may first discard some.
+    pub(crate) fn draw_segment(&self, s: &mut State, ev: &mut Vec<Event>) {
+        if s.turn == 1 {
+            s.step = Step::Reserve;
+        } else if !s.reserve.is_empty() {
+            s.step = Step::DiscardBeforeDraw;
+        } else {
+            self.draw_cards(s, ev);
+            s.step = Step::Reserve;
+        }
+    }
+}
+
+impl Csar {
+    /// The log's words for this section's events (the dispatcher is in
+    /// [`crate::describe`]).
+    pub(crate) fn describe_card_phase(&self, e: &Event) -> LogEntry {
+        let t = |s: String| LogEntry::text(s);
+        match *e {
+            Event::Reserved { card } => t(format!("{} goes to the Reserve.", self.card_name(card))),
+            Event::ReserveDiscarded { card } => t(format!(
+                "{} is discarded from the Reserve.",
+                self.card_name(card)
+            )),
+            Event::CommandPlayed { card } => {
+                t(format!("Command card played: {}.", self.card_name(card)))
+            }
+            Event::CommandDiscarded { card } => {
+                t(format!("{} is discarded.", self.card_name(card)))
+            }
+            Event::RequestFailed => t("The request for aircraft is turned down.".into()),
+            Event::SearchReset => {
+                t("No Survivor left stranded: the Search marker goes to 0.".into())
+            }
+            _ => misrouted(e),
         }
     }
 }

@@ -4,12 +4,18 @@
 //! Rescue Segment (4.3.5).
 
 use crate::Csar;
+use crate::command::Command;
 use crate::command::{Dest, Target};
 use crate::components::{AircraftKind, Place, SurvivorAt, Zone};
 use crate::data::{ActionEffect, Icon, OrdnanceKind, PilotAbility};
+use crate::data::{CardClass, Reach, ZoneMarkerKind};
+use crate::describe::misrouted;
 use crate::event::{AbortWhy, Event, GunGone, Purpose, RevealCause};
 use crate::markers::RevealWhich;
 use crate::state::{EndReason, FireReturn, State, Step};
+use vt_core::dice::{Adjudication, Modifier};
+use vt_core::engine::LogEntry;
+use vt_core::refusal::{Checked, ensure, refuse};
 
 impl Csar {
     /// 4.3.1: moves an aircraft. A helicopter entering a zone turns up its
@@ -440,4 +446,769 @@ pub struct RescueCount {
     pub smoke: bool,
     pub pilot: bool,
     pub draws: u8,
+}
+
+impl Csar {
+    pub(crate) fn check_move(&self, s: &State, aircraft: u8, to: Dest) -> Checked {
+        self.move_check(s, &self.move_ctx(s), aircraft, to)
+    }
+    /// One look at the map for checking moves.
+    fn move_ctx(&self, s: &State) -> MoveCtx {
+        let mut ctx = MoveCtx {
+            counts: [0; 5],
+            heli: 0,
+            fast: 0,
+            pinpointed: !s.options.pinpointing || s.stranded().any(|(_, v)| v.pinpointed),
+            arclight: self.arclight_now(s),
+        };
+        for a in &s.aircraft {
+            if let Place::Zone(z) = a.place {
+                ctx.counts[z.index()] += 1;
+                match a.kind {
+                    AircraftKind::Helicopter => ctx.heli |= z.bit(),
+                    AircraftKind::FastMover => ctx.fast |= z.bit(),
+                    _ => {}
+                }
+            }
+        }
+        ctx
+    }
+    fn move_check(&self, s: &State, ctx: &MoveCtx, aircraft: u8, to: Dest) -> Checked {
+        let Some(a) = s.aircraft.get(aircraft as usize) else {
+            return refuse("4.3.1", "no such aircraft");
+        };
+        if a.moved {
+            return refuse("4.3.1", "that aircraft has already moved this turn");
+        }
+        if !matches!(a.place, Place::Orbit | Place::Zone(_)) {
+            return refuse("2.1.3", "only aircraft in the Orbit Box or on the map move");
+        }
+        let dest = match to {
+            Dest::Orbit => Place::Orbit,
+            Dest::Zone(z) => Place::Zone(z),
+        };
+        if dest == a.place {
+            return refuse("4.3.1", "the aircraft is already there");
+        }
+        if ctx.arclight {
+            return refuse(
+                "7.2",
+                "all aircraft stay in the Orbit Box on the ArcLight turn",
+            );
+        }
+        if a.kind == AircraftKind::FastMover
+            && s.flags.fast_movers_grounded
+            && a.place == Place::Orbit
+        {
+            return refuse(
+                "2.2.3",
+                "Low Clouds: Fast Movers stay in the Orbit Box this turn",
+            );
+        }
+        if self.data.reach(a.kind) == Reach::OneStep {
+            let ok = match (a.place, dest) {
+                (Place::Orbit, Place::Zone(z)) => z.is_outer(),
+                (Place::Zone(z), Place::Orbit) => z.is_outer(),
+                (Place::Zone(x), Place::Zone(y)) => x.adjacent(y),
+                _ => false,
+            };
+            if !ok {
+                return refuse(
+                    "4.3.1",
+                    "helicopters move one step: Orbit Box and Outer Zones, or to an adjacent zone",
+                );
+            }
+        }
+        if let Place::Zone(z) = dest {
+            if ctx.counts[z.index()] >= self.data.rules.aircraft_per_zone.value {
+                return refuse("4.3.1", "a zone holds four aircraft at most");
+            }
+            let blocked = match a.kind {
+                AircraftKind::FastMover => ctx.heli & z.bit() != 0,
+                AircraftKind::Helicopter => ctx.fast & z.bit() != 0,
+                _ => false,
+            };
+            if blocked {
+                return refuse(
+                    "4.3.1",
+                    "Fast Movers may not share a zone with a helicopter",
+                );
+            }
+            if a.kind == AircraftKind::Helicopter && a.place == Place::Orbit && !ctx.pinpointed {
+                return refuse("6.2", "helicopters wait until a Survivor is pinpointed");
+            }
+        }
+        Ok(())
+    }
+    pub(crate) fn check_assign(&self, s: &State, card: u8, aircraft: u8) -> Checked {
+        if !s.hand.contains(&card) && !s.reserve.contains(&card) {
+            return refuse("4.3.2", "that card is not in your hand or Reserve");
+        }
+        let def = self.card_def(card);
+        if def.class != CardClass::Aircraft {
+            return refuse("4.3.2", "only Aircraft cards are assigned");
+        }
+        if self.arclight_now(s) {
+            return refuse("7.2", "no Action cards may be played on the ArcLight turn");
+        }
+        let Some(a) = s.aircraft.get(aircraft as usize) else {
+            return refuse("4.3.2", "no such aircraft");
+        };
+        let Some(zone) = a.zone() else {
+            return refuse(
+                "2.1.2",
+                "aircraft in the Orbit Box may not use Action cards",
+            );
+        };
+        if !def.aircraft.contains(&a.kind) {
+            return refuse(
+                "2.2.2",
+                "the card's silhouette does not match that aircraft",
+            );
+        }
+        let r = &self.data.rules;
+        let limit = match a.kind {
+            AircraftKind::Sandy | AircraftKind::Fac => r.cards_per_sandy_or_fac.value,
+            AircraftKind::FastMover => r.cards_per_fast_mover.value,
+            AircraftKind::Helicopter => 0,
+        };
+        if a.cards >= limit {
+            return refuse(
+                "4.3.2",
+                "Sandys and FACs take one card a turn, Fast Movers two",
+            );
+        }
+        ensure(
+            s.zone(zone).cards_assigned < r.cards_per_zone.value,
+            "4.3.2",
+            "two Aircraft cards per zone per turn at most",
+        )
+    }
+    pub(crate) fn check_play(&self, s: &State, card: u8, target: Target, pilot: bool) -> Checked {
+        let Some(x) = s.assigned.iter().find(|x| x.card == card) else {
+            return refuse("4.3.4", "that card is not assigned to an aircraft");
+        };
+        let zone = x.zone;
+        let zs = s.zone(zone);
+        let effect = self.card_def(card).effect;
+        if effect != ActionEffect::Suppress && s.step != Step::Play {
+            return refuse(
+                "4.3.4",
+                "only Suppress may be played before the Play Aircraft Action Cards Segment",
+            );
+        }
+        if pilot
+            && !(matches!(
+                effect,
+                ActionEffect::Attack { .. } | ActionEffect::Napalm { .. }
+            ) && self.has_ability(s, x.aircraft as usize, PilotAbility::ExtraHit))
+        {
+            return refuse("2.4", "no Pilot card on that aircraft adds to this card");
+        }
+        let gun_here = |g: u8| s.guns.iter().find(|x| x.counter == g && x.zone == zone);
+        let enemy_target = |t: Target| -> Checked {
+            match t {
+                Target::Gun(g) => ensure(
+                    gun_here(g).is_some(),
+                    "4.3.4",
+                    "no such gun in the card's zone",
+                ),
+                Target::TargetOfOpportunity => {
+                    ensure(zs.has_too(), "9.3", "no Target of Opportunity in the zone")
+                }
+                _ => refuse("4.3.4", "that card needs a gun or Target of Opportunity"),
+            }
+        };
+        let roe = |t: Target| -> Checked {
+            ensure(
+                !(zs.roe
+                    && matches!(
+                        t,
+                        Target::Gun(_) | Target::TargetOfOpportunity | Target::Barrage
+                    )),
+                "9.3",
+                "Rules of Engagement: enemy units in this zone may not be attacked",
+            )
+        };
+        match effect {
+            ActionEffect::Suppress => match target {
+                Target::Gun(g) => ensure(
+                    gun_here(g).is_some_and(|g| !g.suppressed),
+                    "4.3.4",
+                    "Suppress needs an active gun in the card's zone",
+                ),
+                _ => refuse("4.3.4", "Suppress needs a gun"),
+            },
+            ActionEffect::TrollForFire => {
+                if target != Target::None {
+                    return refuse("4.3.4", "Troll for Fire takes no target");
+                }
+                if zs.has(ZoneMarkerKind::HeavyJungle) {
+                    return refuse("9.3", "Troll for Fire may not be played in Heavy Jungle");
+                }
+                ensure(
+                    zs.face_down(),
+                    "2.2.3",
+                    "no face-down marker left in the zone",
+                )
+            }
+            ActionEffect::MarkTarget => {
+                if self.marks_in_play(s) >= self.data.ordnance_limit(OrdnanceKind::Mark) {
+                    return refuse("9.2", "no Mark marker left (piece limit)");
+                }
+                match target {
+                    Target::Gun(g) => ensure(
+                        gun_here(g).is_some_and(|g| g.mark == 0),
+                        "9.2",
+                        "mark an unmarked gun in the card's zone",
+                    ),
+                    Target::TargetOfOpportunity => ensure(
+                        zs.has_too() && zs.too_mark == 0,
+                        "9.2",
+                        "no unmarked Target of Opportunity in the zone",
+                    ),
+                    _ => refuse("9.2", "Mark Target needs a gun or Target of Opportunity"),
+                }
+            }
+            ActionEffect::Attack { .. } => {
+                roe(target)?;
+                match target {
+                    Target::Barrage => ensure(zs.barrages > 0, "4.3.4", "no Barrage in the zone"),
+                    t => enemy_target(t),
+                }
+            }
+            ActionEffect::Napalm { .. } => {
+                if zs.has(ZoneMarkerKind::Village) {
+                    return refuse("9.3", "no Napalm in a Village zone");
+                }
+                roe(target)?;
+                enemy_target(target)
+            }
+            ActionEffect::Cbu { .. } => {
+                if zs.has(ZoneMarkerKind::Village) {
+                    return refuse("9.3", "no CBUs in a Village zone");
+                }
+                if self.cluster_in_play(s)
+                    >= self.data.ordnance_limit(OrdnanceKind::ClusterMunitions)
+                {
+                    return refuse("9.2", "no Cluster Munitions marker left (piece limit)");
+                }
+                match target {
+                    Target::SearchMarker => {
+                        ensure(s.search > 0, "9.2", "the Search marker is already at 0")
+                    }
+                    t => {
+                        roe(t)?;
+                        enemy_target(t)
+                    }
+                }
+            }
+            ActionEffect::CsGas => {
+                if target != Target::None {
+                    return refuse("9.2", "CS Gas takes no target");
+                }
+                if zs.has(ZoneMarkerKind::Village) {
+                    return refuse("9.3", "no CS Gas in a Village zone");
+                }
+                ensure(
+                    self.cs_in_play(s) < self.data.ordnance_limit(OrdnanceKind::CsGas),
+                    "9.2",
+                    "no CS Gas marker left (piece limit)",
+                )
+            }
+            ActionEffect::Smoke => {
+                if target != Target::None {
+                    return refuse("9.2", "Smoke takes no target");
+                }
+                ensure(
+                    self.smoke_in_play(s) < self.data.ordnance_limit(OrdnanceKind::Smoke),
+                    "9.2",
+                    "no Smoke marker left (piece limit)",
+                )
+            }
+            _ => refuse("4.3.4", "that card is not played that way"),
+        }
+    }
+    pub(crate) fn check_rescue(
+        &self,
+        s: &State,
+        helicopter: u8,
+        survivor: u8,
+        pilot: bool,
+    ) -> Checked {
+        let Some(h) = s.aircraft.get(helicopter as usize) else {
+            return refuse("4.3.5", "no such aircraft");
+        };
+        if h.kind != AircraftKind::Helicopter {
+            return refuse("4.3.5", "only a helicopter picks up a Survivor");
+        }
+        let Some(z) = h.zone() else {
+            return refuse("4.3.5", "the helicopter must be in the Survivor's zone");
+        };
+        if h.moved {
+            return refuse("4.3.5", "the helicopter moved this turn");
+        }
+        if h.rescued_this_turn {
+            return refuse("4.3.5", "one rescue attempt per helicopter per segment");
+        }
+        let Some(v) = s.survivors.get(survivor as usize) else {
+            return refuse("4.3.5", "no such Survivor");
+        };
+        if v.at != SurvivorAt::Stranded(z) {
+            return refuse("4.3.5", "the helicopter must be in the Survivor's zone");
+        }
+        if s.flags.rescue_tried & (1 << (survivor & 15)) != 0 {
+            return refuse(
+                "4.3.5",
+                "only one helicopter may try for the same Survivor in a segment",
+            );
+        }
+        if s.options.pinpointing && !v.pinpointed {
+            return refuse("6.2", "the Survivor has not been pinpointed");
+        }
+        if pilot
+            && !(self.has_ability(s, helicopter as usize, PilotAbility::ExtraRescueDraw)
+                || self.has_ability(s, helicopter as usize, PilotAbility::IgnoreInjured))
+        {
+            return refuse("2.4", "no PJ card on that helicopter helps a rescue");
+        }
+        Ok(())
+    }
+    pub(crate) fn suppress_candidates(&self, s: &State, v: &mut Vec<Command>) {
+        for x in &s.assigned {
+            if self.card_def(x.card).effect == ActionEffect::Suppress {
+                for g in &s.guns {
+                    if g.zone == x.zone {
+                        v.push(Command::Play {
+                            card: x.card,
+                            target: Target::Gun(g.counter),
+                            pilot: false,
+                        });
+                    }
+                }
+            }
+        }
+    }
+    pub(crate) fn play_candidates(&self, s: &State, card: u8, zone: Zone, v: &mut Vec<Command>) {
+        let effect = self.card_def(card).effect;
+        let mut push = |t: Target| {
+            v.push(Command::Play {
+                card,
+                target: t,
+                pilot: false,
+            });
+            if matches!(
+                effect,
+                ActionEffect::Attack { .. } | ActionEffect::Napalm { .. }
+            ) {
+                v.push(Command::Play {
+                    card,
+                    target: t,
+                    pilot: true,
+                });
+            }
+        };
+        match effect {
+            ActionEffect::TrollForFire | ActionEffect::CsGas | ActionEffect::Smoke => {
+                push(Target::None)
+            }
+            _ => {
+                for g in &s.guns {
+                    if g.zone == zone {
+                        push(Target::Gun(g.counter));
+                    }
+                }
+                push(Target::TargetOfOpportunity);
+                push(Target::Barrage);
+                push(Target::SearchMarker);
+            }
+        }
+    }
+}
+
+/// The six destinations of a move, in the order of `move_targets`' bits.
+const DESTS: [Dest; 6] = [
+    Dest::Orbit,
+    Dest::Zone(Zone::Center),
+    Dest::Zone(Zone::North),
+    Dest::Zone(Zone::East),
+    Dest::Zone(Zone::South),
+    Dest::Zone(Zone::West),
+];
+const ORBIT: u8 = 1;
+/// Zone `z` is bit `z.bit() << 1`.
+const ZONES: u8 = 0b11_1110;
+const OUTER: u8 = 0b11_1100;
+
+/// What checking a move needs to know about the map.
+struct MoveCtx {
+    counts: [u8; 5],
+    /// Zones (bits) holding a helicopter, a Fast Mover.
+    heli: u8,
+    fast: u8,
+    pinpointed: bool,
+    arclight: bool,
+}
+
+/// The Combat Phase decisions save Enemy Gun Fire: what each offers and
+/// what it refuses.
+impl Csar {
+    /// 4.3.1: every move of every aircraft, from one look at the map and
+    /// the destinations of each aircraft as bits (the list needs no
+    /// further check; a test holds it to `move_check`).
+    pub(crate) fn move_candidates(&self, s: &State, v: &mut Vec<Command>) {
+        let ctx = self.move_ctx(s);
+        for i in 0..s.aircraft.len() {
+            let m = self.move_targets(s, &ctx, i);
+            for (bit, to) in DESTS.iter().enumerate() {
+                if m & (1 << bit) != 0 {
+                    v.push(Command::Move {
+                        aircraft: i as u8,
+                        to: *to,
+                    });
+                }
+            }
+        }
+        v.push(Command::Done);
+    }
+
+    /// True if some aircraft may move (the Move decision has a choice).
+    pub(crate) fn any_move(&self, s: &State) -> bool {
+        let ctx = self.move_ctx(s);
+        (0..s.aircraft.len()).any(|i| self.move_targets(s, &ctx, i) != 0)
+    }
+
+    /// The destinations aircraft `i` may move to, as bits of [`DESTS`]:
+    /// the rules of `move_check` (which says why not) at once for all six.
+    fn move_targets(&self, s: &State, ctx: &MoveCtx, i: usize) -> u8 {
+        let a = &s.aircraft[i];
+        let here = match a.place {
+            Place::Orbit => ORBIT,
+            Place::Zone(z) => z.bit() << 1,
+            _ => return 0,
+        };
+        if a.moved
+            || ctx.arclight
+            || (a.kind == AircraftKind::FastMover
+                && s.flags.fast_movers_grounded
+                && a.place == Place::Orbit)
+        {
+            return 0;
+        }
+        let mut m = (ORBIT | ZONES) & !here;
+        if self.data.reach(a.kind) == Reach::OneStep {
+            m &= match a.place {
+                Place::Zone(Zone::Center) => OUTER,
+                Place::Zone(z) => {
+                    let near = Zone::ALL
+                        .iter()
+                        .filter(|y| z.adjacent(**y))
+                        .fold(0, |b, y| b | y.bit());
+                    ORBIT | (near << 1)
+                }
+                _ => OUTER,
+            };
+        }
+        for z in Zone::ALL {
+            if ctx.counts[z.index()] >= self.data.rules.aircraft_per_zone.value {
+                m &= !(z.bit() << 1);
+            }
+        }
+        match a.kind {
+            AircraftKind::FastMover => m &= !(ctx.heli << 1),
+            AircraftKind::Helicopter => {
+                m &= !(ctx.fast << 1);
+                if a.place == Place::Orbit && !ctx.pinpointed {
+                    m &= !ZONES;
+                }
+            }
+            _ => {}
+        }
+        m
+    }
+
+    /// 4.3.2: Aircraft cards to aircraft in the zones; Suppress may be
+    /// played already (4.3.4).
+    pub(crate) fn assign_candidates(&self, s: &State, v: &mut Vec<Command>) {
+        for &c in s.hand.iter().chain(s.reserve.iter()) {
+            if self.card_def(c).class != CardClass::Aircraft {
+                continue;
+            }
+            for (i, a) in s.aircraft.iter().enumerate() {
+                if a.zone().is_some() {
+                    v.push(Command::Assign {
+                        card: c,
+                        aircraft: i as u8,
+                    });
+                }
+            }
+        }
+        self.suppress_candidates(s, v);
+        v.push(Command::Done);
+    }
+
+    /// 4.3.4: each assigned card played or discarded.
+    pub(crate) fn play_segment_candidates(&self, s: &State, v: &mut Vec<Command>) {
+        for x in &s.assigned {
+            v.push(Command::DiscardAssigned(x.card));
+            self.play_candidates(s, x.card, x.zone, v);
+        }
+        v.push(Command::Done);
+    }
+
+    /// 4.3.5: each helicopter for each Survivor in its zone, with or
+    /// without its PJ card; Suppress may still be played.
+    pub(crate) fn rescue_candidates(&self, s: &State, v: &mut Vec<Command>) {
+        for (h, a) in s.aircraft.iter().enumerate() {
+            if a.kind != AircraftKind::Helicopter || a.zone().is_none() {
+                continue;
+            }
+            for (i, sv) in s.stranded() {
+                if sv.stranded_in() == a.zone() {
+                    v.push(Command::Rescue {
+                        helicopter: h as u8,
+                        survivor: i as u8,
+                        pilot: false,
+                    });
+                    v.push(Command::Rescue {
+                        helicopter: h as u8,
+                        survivor: i as u8,
+                        pilot: true,
+                    });
+                }
+            }
+        }
+        self.suppress_candidates(s, v);
+        v.push(Command::Done);
+    }
+
+    pub(crate) fn check_discard_assigned(&self, s: &State, card: u8) -> Checked {
+        ensure(
+            s.assigned.iter().any(|x| x.card == card),
+            "4.3.4",
+            "that card is not assigned",
+        )
+    }
+
+    /// The Play segment ends: Suppress may still be played in the Rescue
+    /// Segment (4.3.4) and stays assigned; every other card is discarded.
+    pub(crate) fn end_play_segment(&self, s: &mut State, ev: &mut Vec<Event>) {
+        let (keep, drop): (Vec<_>, Vec<_>) = std::mem::take(&mut s.assigned)
+            .into_iter()
+            .partition(|x| self.card_def(x.card).effect == ActionEffect::Suppress);
+        for x in drop {
+            s.action.discard(x.card);
+            ev.push(Event::AssignedDiscarded { card: x.card });
+        }
+        s.assigned = keep;
+        s.step = Step::Rescue;
+    }
+
+    /// The Rescue Segment ends: what is still assigned is discarded; the
+    /// End Turn Phase follows (4.4).
+    pub(crate) fn end_rescue_segment(&self, s: &mut State, ev: &mut Vec<Event>) {
+        for x in std::mem::take(&mut s.assigned) {
+            s.action.discard(x.card);
+            ev.push(Event::AssignedDiscarded { card: x.card });
+        }
+        s.step = Step::AutoEndTurn;
+    }
+}
+
+impl Csar {
+    /// The log's words for this section's events (the dispatcher is in
+    /// [`crate::describe`]).
+    pub(crate) fn describe_combat(&self, e: &Event) -> LogEntry {
+        let t = |s: String| LogEntry::text(s);
+        match *e {
+            Event::Moved { aircraft, from, to } => t(format!(
+                "{} moves from {} to {}.",
+                self.aircraft_name(aircraft),
+                self.place_name(from),
+                self.place_name(to)
+            )),
+            Event::CardAssigned { card, aircraft } => t(format!(
+                "{} is assigned to {}.",
+                self.card_name(card),
+                self.aircraft_name(aircraft)
+            )),
+            Event::CardPlayed {
+                card,
+                aircraft,
+                target,
+            } => {
+                let tg = match target {
+                    Target::None => String::new(),
+                    Target::Gun(g) => format!(" on the {}", self.gun_name(g)),
+                    Target::TargetOfOpportunity => " on the Target of Opportunity".into(),
+                    Target::Barrage => " on a Barrage".into(),
+                    Target::SearchMarker => " on the Search marker".into(),
+                };
+                t(format!(
+                    "{} plays {}{tg}.",
+                    self.aircraft_name(aircraft),
+                    self.card_name(card)
+                ))
+            }
+            Event::AssignedDiscarded { card } => {
+                t(format!("{} is discarded.", self.card_name(card)))
+            }
+            Event::GunSuppressed { gun } => t(format!("{} is suppressed.", self.gun_name(gun))),
+            Event::GunHit {
+                gun,
+                hits,
+                total,
+                doubled,
+            } => t(format!(
+                "{} takes {hits} Hit(s){}, {total} this turn.",
+                self.gun_name(gun),
+                if doubled { " (doubled by MARK)" } else { "" }
+            )),
+            Event::TargetHit {
+                zone,
+                hits,
+                total,
+                doubled,
+            } => t(format!(
+                "Target of Opportunity in the {} takes {hits} Hit(s){}, {total} this turn.",
+                zone.name(),
+                if doubled { " (doubled by MARK)" } else { "" }
+            )),
+            Event::BarrageRemoved { zone } => {
+                t(format!("A Barrage is removed from the {}.", zone.name()))
+            }
+            Event::GunRemoved { gun, zone, why } => t(format!(
+                "{} in the {} is destroyed{}.",
+                self.gun_name(gun),
+                zone.name(),
+                match why {
+                    GunGone::Cbu => " by CBUs",
+                    GunGone::BombDamage => "",
+                }
+            )),
+            Event::TargetDestroyed { zone } => t(format!(
+                "The Target of Opportunity in the {} is destroyed.",
+                zone.name()
+            )),
+            Event::GunMarked { gun } => t(format!("{} is marked.", self.gun_name(gun))),
+            Event::TargetMarked { zone } => t(format!(
+                "The Target of Opportunity in the {} is marked.",
+                zone.name()
+            )),
+            Event::OrdnancePlaced { kind, zone } => {
+                t(format!("{kind:?} marker in the {}.", zone.name()))
+            }
+            Event::RescueAttempt {
+                helicopter,
+                survivor,
+                cool,
+                shaken,
+                injured,
+                cs_gas,
+                smoke,
+                pilot,
+                draws,
+            } => {
+                let mut a = Adjudication::new("Rescue draws", "CSAR 4.3.5");
+                a.rolled = vec![cool as i32];
+                if shaken {
+                    a.modifiers
+                        .push(Modifier::new("helicopter Shaken", "CSAR 4.3.5", -1));
+                }
+                if injured {
+                    a.modifiers
+                        .push(Modifier::new("Survivor Injured", "CSAR 4.3.5", -1));
+                }
+                if cs_gas {
+                    a.modifiers
+                        .push(Modifier::new("CS Gas on the map", "CSAR 4.3.5", -1));
+                }
+                if smoke {
+                    a.modifiers
+                        .push(Modifier::new("Smoke in the zone", "CSAR 4.3.5", -1));
+                }
+                if pilot {
+                    a.modifiers.push(Modifier::new("PJ card", "CSAR 2.4", 0));
+                }
+                a.total = draws as i32;
+                a.needed = Some("any roundel; never fewer than one draw".into());
+                a.result = format!("{draws} draws");
+                LogEntry::with_rolls(
+                    format!(
+                        "{} tries to pick up Survivor {}: {cool} Cool aircraft, {draws} draws.",
+                        self.aircraft_name(helicopter),
+                        survivor + 1
+                    ),
+                    vec![a],
+                )
+            }
+            Event::RescueCancelled {
+                helicopter,
+                survivor,
+            } => t(format!(
+                "{} cannot complete the rescue of Survivor {}.",
+                self.aircraft_name(helicopter),
+                survivor + 1
+            )),
+            Event::Rescued {
+                survivor,
+                helicopter,
+            } => t(format!(
+                "Survivor {} is aboard {}!",
+                survivor + 1,
+                self.aircraft_name(helicopter)
+            )),
+            Event::RescueFailed { survivor } => t(format!(
+                "No roundel: Survivor {} is still on the ground.",
+                survivor + 1
+            )),
+            Event::OffMap { survivor } => {
+                t(format!("Survivor {} is off the map, safe.", survivor + 1))
+            }
+            _ => misrouted(e),
+        }
+    }
+}
+
+#[cfg(test)]
+mod move_list_tests {
+    use super::*;
+    use vt_core::playout::game_seeds;
+    use vt_core::{GameRng, Ruleset, Setup};
+
+    // 4.3.1: the Move decision lists exactly the moves `move_check`
+    // accepts, in every position random play reaches, every scenario.
+    #[test]
+    fn listed_moves_are_the_checked_moves() {
+        let rules = Csar::embedded();
+        for sc in rules.info().scenarios {
+            for i in 0..30 {
+                let (gs, ps) = game_seeds(9, i);
+                let mut s = rules.new_game(&Setup::new(&sc.id, gs)).unwrap();
+                let mut rng = GameRng::seeded(ps);
+                let mut ev = Vec::new();
+                while s.result.is_none() {
+                    if s.step == crate::state::Step::Move {
+                        let ctx = rules.move_ctx(&s);
+                        for i in 0..s.aircraft.len() {
+                            let m = rules.move_targets(&s, &ctx, i);
+                            for (bit, to) in DESTS.iter().enumerate() {
+                                assert_eq!(
+                                    m & (1 << bit) != 0,
+                                    rules.move_check(&s, &ctx, i as u8, *to).is_ok(),
+                                    "{}: aircraft {i} to {to:?} in {:?}",
+                                    sc.id,
+                                    s.aircraft[i]
+                                );
+                            }
+                        }
+                    }
+                    let legal = rules.legal(&s);
+                    let k = rng.index(legal.len());
+                    ev.clear();
+                    rules.execute(&mut s, &legal[k], &mut ev);
+                }
+            }
+        }
+    }
 }

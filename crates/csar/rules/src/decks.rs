@@ -5,8 +5,11 @@
 
 use crate::Csar;
 use crate::data::Icon;
+use crate::describe::{misrouted, purpose_words, random_words, verdict};
 use crate::event::{Event, Purpose, RandomFor};
 use crate::state::State;
+use vt_core::dice::Adjudication;
+use vt_core::engine::LogEntry;
 
 impl Csar {
     pub fn icon(&self, card: u8) -> Icon {
@@ -205,5 +208,68 @@ impl Csar {
 
     pub fn card_kind(&self, card: u8) -> u8 {
         self.data.action_cards[card as usize]
+    }
+}
+
+impl Csar {
+    /// The log's words for this section's events (the dispatcher is in
+    /// [`crate::describe`]).
+    pub(crate) fn describe_decks(&self, e: &Event) -> LogEntry {
+        let t = |s: String| LogEntry::text(s);
+        match *e {
+            Event::Drawn { purpose, card } => {
+                let (what, rule, needed) = purpose_words(purpose);
+                let mut a = Adjudication::new(what, rule);
+                a.rolled = vec![self.number(card) as i32];
+                a.total = self.number(card) as i32;
+                a.needed = Some(needed.into());
+                let d = &self.data.resolution[card as usize];
+                let (short, long) = verdict(purpose, d.icon, d.number, d.aircraft);
+                a.result = format!("{}: {long}", self.res_label(card));
+                // Short: the log shows it as a one-line header.
+                let id = match (purpose, d.aircraft) {
+                    (Purpose::HitAllocation, Some(x)) => format!(" id {x}"),
+                    _ => String::new(),
+                };
+                LogEntry::with_rolls(
+                    format!("{what}: card {} {}{id}: {short}.", d.number, d.icon.name()),
+                    vec![a],
+                )
+            }
+            Event::Reshuffled => t("The Resolution deck is reshuffled (2.2.1).".into()),
+            Event::RandomPick {
+                why,
+                card,
+                options,
+                picked,
+            } => {
+                let mut a = Adjudication::new(
+                    format!("Random determination: {}", random_words(why)),
+                    "CSAR 2.2.1",
+                );
+                a.rolled = vec![self.number(card) as i32];
+                a.total = self.number(card) as i32;
+                a.needed = Some(format!("{options} outcomes spread over the ones digit"));
+                a.result = format!("outcome {} of {options}", picked + 1);
+                LogEntry::with_rolls(
+                    format!(
+                        "Random determination ({}): outcome {} of {options}.",
+                        random_words(why),
+                        picked + 1
+                    ),
+                    vec![a],
+                )
+            }
+            Event::WildRemoved { rule } => t(format!("The Wild card leaves the game (6.{rule}).")),
+            Event::ActionDrawn { card } => t(format!("Drew {}.", self.card_name(card))),
+            Event::ActionDeckReshuffled => {
+                t("The Action discards are reshuffled into a new deck (2.2.2).".into())
+            }
+            Event::CardRemovedFromGame { card } => t(format!(
+                "{} is removed from the game (2.2.2).",
+                self.card_name(card)
+            )),
+            _ => misrouted(e),
+        }
     }
 }

@@ -4,10 +4,15 @@
 //! limit (5.0).
 
 use crate::Csar;
+use crate::command::Command;
 use crate::components::{AircraftKind, Place, SurvivorAt};
 use crate::data::{Icon, Special, ZoneMarkerKind};
+use crate::describe::misrouted;
 use crate::event::{AbortWhy, Adjust, Event, GunGone, Purpose, RandomFor};
 use crate::state::{EndReason, State, Step};
+use vt_core::dice::{Adjudication, Modifier};
+use vt_core::engine::LogEntry;
+use vt_core::refusal::{Checked, ensure, refuse};
 
 impl Csar {
     /// 4.4.1, then on to the Enemy Search.
@@ -383,5 +388,127 @@ impl Csar {
             });
         }
         s.step = Step::AutoTurnStart;
+    }
+}
+
+/// The burns before the Enemy Search and the Abort Check (4.4.2, 4.4.3).
+impl Csar {
+    pub(crate) fn burn_draw_candidates(&self, s: &State, v: &mut Vec<Command>) {
+        for &c in &s.hand {
+            v.push(Command::Burn(c));
+        }
+        v.push(Command::Done);
+    }
+
+    pub(crate) fn check_burn_draw(&self, s: &State, card: u8) -> Checked {
+        if !s.hand.contains(&card) {
+            return refuse("4.4.2", "only cards in your hand may be burned");
+        }
+        let track = if s.step == Step::SearchBurn {
+            s.search
+        } else {
+            s.abort
+        };
+        ensure(
+            track.saturating_sub(s.burned) > 1,
+            "4.4.2",
+            "the number of draws may not go below one",
+        )
+    }
+}
+
+impl Csar {
+    /// The log's words for this section's events (the dispatcher is in
+    /// [`crate::describe`]).
+    pub(crate) fn describe_end_turn(&self, e: &Event) -> LogEntry {
+        let t = |s: String| LogEntry::text(s);
+        match *e {
+            Event::BombDamage {
+                gun,
+                draws,
+                destroyed,
+            } => {
+                let mut a = Adjudication::new(
+                    format!("Bomb Damage on the {}", self.gun_name(gun)),
+                    "CSAR 4.4.1",
+                );
+                a.rolled = vec![draws as i32];
+                a.total = draws as i32;
+                a.needed = Some("any blast".into());
+                a.result = if destroyed {
+                    "destroyed".into()
+                } else {
+                    "survives".into()
+                };
+                LogEntry::with_rolls(
+                    format!("{}: {draws} draw(s), {}.", self.gun_name(gun), a.result),
+                    vec![a],
+                )
+            }
+            Event::TargetDamage {
+                zone,
+                draws,
+                destroyed,
+            } => t(format!(
+                "Target of Opportunity in the {}: {draws} draw(s), {}.",
+                zone.name(),
+                if destroyed { "destroyed" } else { "survives" }
+            )),
+            Event::SearchCheck { draws, burned } => {
+                let mut a = Adjudication::new("Enemy Search draws", "CSAR 4.4.2");
+                a.rolled = vec![(draws + burned) as i32];
+                if burned > 0 {
+                    a.modifiers.push(Modifier::new(
+                        "cards burned",
+                        "CSAR 4.4.2",
+                        -(burned as i32),
+                    ));
+                }
+                a.total = draws as i32;
+                a.needed = Some("no rifle".into());
+                LogEntry::with_rolls(format!("Enemy Search: {draws} draw(s)."), vec![a])
+            }
+            Event::SearchSpared => {
+                t("A rifle, but Search Effectiveness spares the Survivor this once (6.5).".into())
+            }
+            Event::Captured { survivor } => t(format!("Survivor {} is captured!", survivor + 1)),
+            Event::AbortCheck { draws, burned } => {
+                let mut a = Adjudication::new("Abort Check draws", "CSAR 4.4.3");
+                a.rolled = vec![(draws + burned) as i32];
+                if burned > 0 {
+                    a.modifiers.push(Modifier::new(
+                        "cards burned",
+                        "CSAR 4.4.3",
+                        -(burned as i32),
+                    ));
+                }
+                a.total = draws as i32;
+                a.needed = Some("no rifle".into());
+                LogEntry::with_rolls(format!("Abort Check: {draws} draw(s)."), vec![a])
+            }
+            Event::AbortCheckSkipped => t("No Abort Check this turn (4.4.3).".into()),
+            Event::MissionAborted => t("The mission is aborted.".into()),
+            Event::HandDiscarded { cards } => t(format!(
+                "{cards} card(s) left in hand are discarded (4.4.4)."
+            )),
+            Event::Adjusted { step } => t(match step {
+                Adjust::HitMarkersRemoved => "Hit markers removed.",
+                Adjust::TwoSidesRemoved => "CS GAS TWO, SMOKE TWO and MARK TWO markers removed.",
+                Adjust::OneSidesFlipped => "ONE-side markers flipped to TWO.",
+                Adjust::GunsActive => {
+                    "Suppressed guns flipped to Active (CS Gas zones stay suppressed)."
+                }
+                Adjust::GunsUnrotated => "Fired guns rotated back.",
+                Adjust::ExitFastMoversToPool => "Fast Movers on EXIT return to the Pool.",
+                Adjust::FastMoversToOrbit => "Fast Movers on the map return to the Orbit Box.",
+                Adjust::FastMoversToExit => "Fast Movers in the Orbit Box flip to EXIT.",
+                Adjust::OrbitAircraftCool => "Shaken aircraft in the Orbit Box flip to Cool.",
+                Adjust::BarragesShake => "Aircraft with a Barrage in their zone are Shaken.",
+                Adjust::SearchAdvanced => "A Survivor is still stranded: Search marker up one.",
+                Adjust::TurnAdvanced => "Turn marker moves ahead.",
+            }
+            .into()),
+            _ => misrouted(e),
+        }
     }
 }

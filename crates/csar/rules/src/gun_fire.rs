@@ -4,10 +4,16 @@
 //! rescue attempt (4.3.5), where only the newly placed guns fire.
 
 use crate::Csar;
+use crate::command::Command;
 use crate::components::{AircraftKind, Place, Survivor, SurvivorAt, Zone};
+use crate::data::CardClass;
 use crate::data::{Icon, PilotAbility, ZoneMarkerKind};
+use crate::describe::misrouted;
 use crate::event::{AbortWhy, Event, Purpose, RandomFor};
 use crate::state::{FireProc, FireReturn, State, Step};
+use vt_core::dice::{Adjudication, Modifier};
+use vt_core::engine::LogEntry;
+use vt_core::refusal::{Checked, ensure, refuse};
 
 impl Csar {
     /// Opens a fire resolution: first the chance to play Suppress (4.3.4).
@@ -442,5 +448,184 @@ impl Csar {
             self.move_abort(s, ev, 1, AbortWhy::ShotDown);
         }
         self.check_end(s, ev);
+    }
+}
+
+/// The Enemy Gun Fire decisions: what each offers and what it refuses.
+impl Csar {
+    /// Suppress before the guns fire (4.3.4), or let them fire.
+    pub(crate) fn fire_window_candidates(&self, s: &State, v: &mut Vec<Command>) {
+        self.suppress_candidates(s, v);
+        v.push(Command::Done);
+    }
+
+    /// 4.3.3 B: the zone resolved next (Suppress may come first).
+    pub(crate) fn fire_order_candidates(&self, s: &State, v: &mut Vec<Command>) {
+        for z in Zone::ALL {
+            v.push(Command::ResolveZone(z));
+        }
+        self.suppress_candidates(s, v);
+    }
+
+    /// 4.3.3 D: cards to burn, Pilot cards that cancel a Hit.
+    pub(crate) fn burn_candidates(&self, s: &State, v: &mut Vec<Command>) {
+        for &c in &s.hand {
+            v.push(Command::Burn(c));
+        }
+        for (i, _) in s.aircraft_in(s.fire.zone) {
+            v.push(Command::UsePilot { aircraft: i as u8 });
+        }
+        v.push(Command::Done);
+    }
+
+    /// 4.3.3 E: the aircraft a Wild card's Hit goes on.
+    pub(crate) fn wild_hit_candidates(&self, s: &State, v: &mut Vec<Command>) {
+        for (i, _) in s.aircraft_in(s.fire.zone) {
+            v.push(Command::WildHit { aircraft: i as u8 });
+        }
+    }
+
+    pub(crate) fn check_resolve_zone(&self, s: &State, z: Zone) -> Checked {
+        ensure(
+            s.fire.pending & z.bit() != 0,
+            "4.3.3",
+            "no guns are firing into that zone",
+        )
+    }
+
+    pub(crate) fn check_burn_hit(&self, s: &State, card: u8) -> Checked {
+        if !s.hand.contains(&card) {
+            return refuse(
+                "4.3.3",
+                "only cards in your hand may be burned, not the Reserve",
+            );
+        }
+        if self.card_def(card).class != CardClass::Aircraft {
+            return refuse("4.3.3", "Command cards may not be burned");
+        }
+        ensure(
+            s.fire.hits >= 2,
+            "4.3.3",
+            "one Hit must be taken whatever is burned",
+        )
+    }
+
+    pub(crate) fn check_use_pilot(&self, s: &State, aircraft: u8) -> Checked {
+        let a = aircraft as usize;
+        if a >= s.aircraft.len() || s.aircraft[a].zone() != Some(s.fire.zone) {
+            return refuse("4.3.3", "that aircraft is not in the zone under fire");
+        }
+        ensure(
+            self.has_ability(s, a, PilotAbility::CancelHit) && s.fire.hits > 0,
+            "2.4",
+            "no Pilot card that cancels a Hit rides on that aircraft",
+        )
+    }
+
+    pub(crate) fn check_wild_hit(&self, s: &State, aircraft: u8) -> Checked {
+        let a = aircraft as usize;
+        ensure(
+            a < s.aircraft.len()
+                && s.aircraft[a].zone() == Some(s.fire.zone)
+                && s.aircraft[a].kind != AircraftKind::FastMover,
+            "2.2.1",
+            "the Wild card's Hit goes on an aircraft in the zone under fire",
+        )
+    }
+}
+
+impl Csar {
+    /// The log's words for this section's events (the dispatcher is in
+    /// [`crate::describe`]).
+    pub(crate) fn describe_gun_fire(&self, e: &Event) -> LogEntry {
+        let t = |s: String| LogEntry::text(s);
+        match *e {
+            Event::GunTargets { gun, zone } => t(format!(
+                "{} fires into the {} (4.3.3 A).",
+                self.gun_name(gun),
+                zone.name()
+            )),
+            Event::ZoneFire {
+                zone,
+                guns,
+                base,
+                coordinated,
+                smoke,
+                zfv,
+            } => {
+                let mut a = Adjudication::new(
+                    format!("Zone Firepower into the {}", zone.name()),
+                    "CSAR 4.3.3 B",
+                );
+                a.rolled = vec![base as i32];
+                if guns > 1 {
+                    a.modifiers.push(Modifier::new(
+                        "other guns firing",
+                        "CSAR 4.3.3 B",
+                        guns as i32 - 1,
+                    ));
+                }
+                if coordinated {
+                    a.modifiers
+                        .push(Modifier::new("Coordinated Fire", "CSAR 9.3", 1));
+                }
+                if smoke {
+                    a.modifiers.push(Modifier::new("Smoke", "CSAR 9.2", -1));
+                }
+                a.total = zfv as i32;
+                a.result = format!("draw {zfv} Resolution cards");
+                LogEntry::with_rolls(
+                    format!(
+                        "{guns} gun(s) fire into the {}: Zone Firepower Value {zfv}.",
+                        zone.name()
+                    ),
+                    vec![a],
+                )
+            }
+            Event::HitsDiscarded { zone, hits } => t(format!(
+                "A roundel throws out {hits} Hit(s) on the {}.",
+                zone.name()
+            )),
+            Event::HitsScored { zone, hits } => t(format!("{hits} Hit(s) on the {}.", zone.name())),
+            Event::Burned { card } => t(format!("{} is burned.", self.card_name(card))),
+            Event::PilotUsed { card, aircraft } => t(format!(
+                "{} ({}) uses the card and leaves play.",
+                self.data.pilots[card as usize].name,
+                self.aircraft_name(aircraft)
+            )),
+            Event::FastMoverLost { aircraft } => t(format!(
+                "{} is hit and leaves the game (4.3.3 E).",
+                self.aircraft_name(aircraft)
+            )),
+            Event::ShotDown { aircraft } => {
+                t(format!("{} is shot down.", self.aircraft_name(aircraft)))
+            }
+            Event::Destroyed {
+                aircraft,
+                survivors_killed,
+            } => t(format!(
+                "{} is destroyed{}.",
+                self.aircraft_name(aircraft),
+                if survivors_killed > 0 {
+                    format!(" with {survivors_killed} Survivor(s) aboard")
+                } else {
+                    String::new()
+                }
+            )),
+            Event::SurvivorPlaced {
+                survivor,
+                zone,
+                injured,
+            } => t(format!(
+                "Survivor {} is down in the {}, {}.",
+                survivor + 1,
+                zone.name(),
+                if injured { "Injured" } else { "Healthy" }
+            )),
+            Event::SurvivorKilled { survivor } => {
+                t(format!("Survivor {} is killed.", survivor + 1))
+            }
+            _ => misrouted(e),
+        }
     }
 }

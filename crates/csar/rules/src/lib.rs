@@ -13,10 +13,13 @@
 //! 4.3.4, 4.3.5), [`gun_fire`] (4.3.3), [`end_turn`] (4.4), [`ending`] (5.0),
 //! [`optional`] (6.x), [`scenarios`] (7.x), [`campaign`] (8.0), [`markers`]
 //! (9.x); [`view`] is what the player sees and [`odds`] the card counting.
+//! [`step`] is the turn machine: the [`Step`] the game stands at, what the
+//! player is asked, and the dispatchers into the sections.
 //!
 //! # Driving a game (for a screen)
 //!
-//! - `Ruleset::decision(&state)` says what is asked: `kind` is one of
+//! - `Ruleset::decision(&state)` says what is asked: `kind` ([`Kind`], read
+//!   with `decision.kind_as::<Kind>()`) is one of
 //!   `choose-pilot`, `place-pilot`, `choose-hand`, `reveal-zone`, `purchase`,
 //!   `discard-reserve`, `reserve`, `command-cards`, `move`, `assign`,
 //!   `suppress` (guns about to fire), `fire-zone`, `burn`, `wild-hit`,
@@ -51,15 +54,14 @@ mod describe;
 pub mod end_turn;
 pub mod ending;
 pub mod event;
-mod execute;
 pub mod gun_fire;
-mod legal;
 pub mod markers;
 pub mod odds;
 pub mod optional;
 pub mod scenarios;
 pub mod sequence;
 pub mod state;
+pub mod step;
 pub mod view;
 
 #[cfg(test)]
@@ -70,7 +72,8 @@ pub use components::{AircraftKind, Place, SurvivorAt, Zone};
 pub use data::{Data, Icon};
 pub use describe::purpose_words;
 pub use event::Event;
-pub use state::{GameResult, State, Step};
+pub use state::{GameResult, State};
+pub use step::{Kind, Step};
 pub use view::View;
 
 use std::sync::Arc;
@@ -80,6 +83,9 @@ use vt_core::{
     Decision, GameInfo, LogEntry, Outcome, RuleError, Ruleset, ScenarioInfo, Setup, SetupError,
     SideIdx, SideInfo,
 };
+
+/// The rulebook's short name, before a section in a refusal ("CSAR 4.3.1").
+pub const BOOK: &str = "CSAR";
 
 /// The game, loaded from its data.
 #[derive(Clone, Debug)]
@@ -291,7 +297,7 @@ impl Ruleset for Csar {
     }
 
     fn decision(&self, state: &State) -> Decision {
-        self.decision_for(state)
+        Csar::decision(self, state)
     }
 
     fn legal(&self, state: &State) -> Vec<Command> {
@@ -299,12 +305,12 @@ impl Ruleset for Csar {
     }
 
     fn check(&self, state: &State, command: &Command) -> Result<(), RuleError> {
-        self.validate(state, command)
-            .map_err(|(rule, msg)| RuleError::new(rule, msg))
+        self.check_command(state, command)
+            .map_err(|r| r.in_book(BOOK))
     }
 
     fn execute(&self, state: &mut State, command: &Command, events: &mut Vec<Event>) {
-        self.run(state, command, events);
+        Csar::execute(self, state, command, events);
     }
 
     fn view(&self, state: &State, _side: SideIdx) -> View {

@@ -5,9 +5,11 @@
 use crate::Csar;
 use crate::components::Zone;
 use crate::data::{MarkerValue, ZoneMarkerKind};
+use crate::describe::{marker, misrouted};
 use crate::event::{Event, RevealCause};
 use crate::state::State;
 use serde::{Deserialize, Serialize};
+use vt_core::engine::LogEntry;
 
 /// A counter in the Enemy Guns cup (9.5): a gun or a Barrage.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -263,5 +265,72 @@ impl Csar {
 
     pub(crate) fn gun_pos(&self, s: &State, counter: u8) -> Option<usize> {
         s.guns.iter().position(|g| g.counter == counter)
+    }
+}
+
+impl Csar {
+    /// The log's words for this section's events (the dispatcher is in
+    /// [`crate::describe`]).
+    pub(crate) fn describe_markers(&self, e: &Event) -> LogEntry {
+        let t = |s: String| LogEntry::text(s);
+        match *e {
+            Event::ZoneMarkerPlaced { zone, kind } => {
+                t(format!("{} marker in the {}.", kind.name(), zone.name()))
+            }
+            Event::MarkerRevealed {
+                zone,
+                hidden,
+                value,
+                extra,
+                cause,
+            } => {
+                let kind = if hidden { "Hidden" } else { "Enemy" };
+                let why = match cause {
+                    RevealCause::Helicopter => " as a helicopter enters (4.3.1)",
+                    RevealCause::TrollForFire => " by Troll for Fire",
+                    RevealCause::Rescue => " by the rescue attempt (4.3.5)",
+                    RevealCause::SetUp => " at set-up",
+                    RevealCause::Event => " by an Event",
+                };
+                let extra = match extra {
+                    Some(x) => format!(
+                        "; a second {kind} marker shows {}, so {} guns (9.4)",
+                        marker(x),
+                        1 + match x {
+                            MarkerValue::N(n) => n,
+                            MarkerValue::OnePlus => 1,
+                        }
+                    ),
+                    None => String::new(),
+                };
+                t(format!(
+                    "{kind} marker in the {} revealed{why}: {}{extra}.",
+                    zone.name(),
+                    marker(value)
+                ))
+            }
+            Event::GunPlaced {
+                gun,
+                zone,
+                suppressed,
+            } => t(format!(
+                "{} placed in the {}{}.",
+                self.gun_name(gun),
+                zone.name(),
+                if suppressed {
+                    ", suppressed by CS Gas"
+                } else {
+                    ""
+                }
+            )),
+            Event::BarragePlaced { zone } => {
+                t(format!("A Barrage is placed in the {}.", zone.name()))
+            }
+            Event::GunCupEmpty { zone } => t(format!(
+                "The Enemy Guns cup is empty: nothing more for the {}.",
+                zone.name()
+            )),
+            _ => misrouted(e),
+        }
     }
 }

@@ -7,10 +7,12 @@
 use crate::Csar;
 use crate::components::SurvivorAt;
 use crate::data::Icon;
+use crate::describe::misrouted;
 use crate::event::{Event, Purpose};
 use crate::scenarios::OPTION_KEYS;
 use crate::state::State;
 use vt_core::OptionInfo;
+use vt_core::engine::LogEntry;
 
 /// The switches of 6.1-6.5.
 pub fn option_infos() -> Vec<OptionInfo> {
@@ -76,6 +78,39 @@ impl Csar {
                 s.aircraft[i].shaken = false;
                 ev.push(Event::Recovered { aircraft: i as u8 });
             }
+        }
+    }
+}
+
+impl Csar {
+    /// The log's words for this section's events (the dispatcher is in
+    /// [`crate::describe`]).
+    pub(crate) fn describe_optional(&self, e: &Event) -> LogEntry {
+        let t = |s: String| LogEntry::text(s);
+        match *e {
+            Event::Pinpointed { survivor } => {
+                t(format!("Survivor {} is pinpointed (6.2).", survivor + 1))
+            }
+            Event::Recovered { aircraft } => t(format!(
+                "{} recovers to Cool (6.4).",
+                self.aircraft_name(aircraft)
+            )),
+            Event::DangerClose {
+                survivor,
+                injured,
+                killed,
+            } => t(format!(
+                "Danger Close for Survivor {}: {} (6.3).",
+                survivor + 1,
+                if killed {
+                    "killed, and the mission is aborted"
+                } else if injured {
+                    "Injured"
+                } else {
+                    "unhurt"
+                }
+            )),
+            _ => misrouted(e),
         }
     }
 }

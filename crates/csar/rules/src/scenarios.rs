@@ -2,14 +2,20 @@
 //! decisions (Pilot/PJ card, starting hand, the zones revealed in 7.4).
 
 use crate::Csar;
+use crate::command::Command;
 use crate::components::{Aircraft, AircraftKind, Place, Survivor, SurvivorAt, Zone};
+use crate::data::CardClass;
 use crate::data::{HandSetup, PilotRule, Special, Start};
+use crate::describe::misrouted;
+use crate::event::RandomFor;
 use crate::event::{Event, RevealCause};
 use crate::markers::{Chit, RevealWhich, ZoneState};
 use crate::state::{Campaign, FireProc, Limits, Options, State, Step, Tally, TurnFlags};
 use vt_core::GameRng;
 use vt_core::cup::Cup;
 use vt_core::deck::Deck;
+use vt_core::engine::LogEntry;
+use vt_core::refusal::{Checked, ensure};
 use vt_core::{Setup, SetupError};
 
 /// The option keys of 6.1-6.5.
@@ -524,6 +530,173 @@ impl Csar {
                     kind: *marker,
                 });
             }
+        }
+    }
+}
+
+/// The set-up decisions (7.0, 7.4): what each offers and what it refuses.
+impl Csar {
+    /// The scenario's ArcLight turn (7.2): no Action cards, no leaving the Orbit Box.
+    pub(crate) fn arclight_now(&self, s: &State) -> bool {
+        s.limits.arclight_turn == s.turn
+    }
+
+    pub(crate) fn pilot_candidates(&self, s: &State, v: &mut Vec<Command>) {
+        for p in self.pilot_choices(s) {
+            v.push(Command::ChoosePilot(Some(p)));
+        }
+        v.push(Command::ChoosePilot(None));
+    }
+
+    pub(crate) fn place_pilot_candidates(&self, s: &State, card: u8, v: &mut Vec<Command>) {
+        for a in self.pilot_aircraft(s, card) {
+            v.push(Command::PlacePilot { aircraft: a });
+        }
+    }
+
+    pub(crate) fn hand_candidates(&self, s: &State, v: &mut Vec<Command>) {
+        for k in self.hand_choices(s) {
+            v.push(Command::PickCard(k));
+        }
+    }
+
+    pub(crate) fn reveal_zone_candidates(&self, v: &mut Vec<Command>) {
+        for z in Zone::OUTER {
+            v.push(Command::RevealZone(z));
+        }
+    }
+
+    pub(crate) fn check_choose_pilot(&self, s: &State, p: Option<u8>) -> Checked {
+        match p {
+            None => ensure(
+                !self.pilot_choices(s).is_empty(),
+                "7.0",
+                "no Pilot/PJ card to draw",
+            ),
+            Some(p) => ensure(
+                self.pilot_choices(s).contains(&p),
+                "7.0",
+                "that Pilot/PJ card is not available for this scenario",
+            ),
+        }
+    }
+
+    pub(crate) fn check_place_pilot(&self, s: &State, card: u8, aircraft: u8) -> Checked {
+        ensure(
+            self.pilot_aircraft(s, card).any(|a| a == aircraft),
+            "7.0",
+            "the counter goes on an aircraft of the card's type",
+        )
+    }
+
+    pub(crate) fn check_pick_card(&self, s: &State, k: u8) -> Checked {
+        let d = &self.data;
+        let ok = d
+            .action_kinds
+            .get(k as usize)
+            .is_some_and(|c| c.class == CardClass::Aircraft)
+            && s.action
+                .draw_pile
+                .iter()
+                .any(|&c| d.action_cards[c as usize] == k)
+            && !s.hand.iter().any(|&c| d.action_cards[c as usize] == k);
+        ensure(
+            ok,
+            "7.0",
+            "pick Aircraft cards, no two of the same name, from the deck",
+        )
+    }
+
+    pub(crate) fn check_reveal_zone(&self, s: &State, z: Zone) -> Checked {
+        let zs = s.zone(z);
+        ensure(
+            z.is_outer() && zs.enemy.is_some() && !zs.enemy_revealed,
+            "7.4",
+            "choose an Outer Zone whose Enemy marker is still face down",
+        )
+    }
+}
+
+/// Carrying out the set-up decisions (7.0, 7.4).
+impl Csar {
+    /// 7.0: the chosen Pilot/PJ card, or one drawn at random.
+    pub(crate) fn choose_pilot(&self, s: &mut State, ev: &mut Vec<Event>, p: Option<u8>) {
+        let card = match p {
+            Some(p) => p,
+            None => {
+                let ch = self.pilot_choices(s);
+                let k = self.pick(s, ev, RandomFor::PilotCard, ch.len() as u8) as usize;
+                ch[k.min(ch.len().saturating_sub(1))]
+            }
+        };
+        ev.push(Event::PilotChosen {
+            card,
+            random: p.is_none(),
+        });
+        self.pilot_chosen(s, ev, card);
+    }
+
+    pub(crate) fn place_pilot_on(&self, s: &mut State, ev: &mut Vec<Event>, aircraft: u8) {
+        if let Step::PlacePilot { card } = s.step {
+            self.place_pilot(s, ev, card, aircraft);
+            self.after_pilot(s, ev);
+        }
+    }
+
+    /// 7.0, 7.4: a card for the starting hand; the hand is done when it is
+    /// full or nothing else may be picked.
+    pub(crate) fn pick_hand_card(&self, s: &mut State, ev: &mut Vec<Event>, k: u8) {
+        self.pick_card(s, ev, k);
+        if let Step::ChooseHand { left } = s.step {
+            if left > 1 && !self.hand_choices(s).is_empty() {
+                s.step = Step::ChooseHand { left: left - 1 };
+            } else {
+                self.after_hand(s, ev);
+            }
+        }
+    }
+
+    /// 7.4: a zone whose Enemy marker is revealed; the game starts after the last.
+    pub(crate) fn reveal_zone(&self, s: &mut State, ev: &mut Vec<Event>, z: Zone) {
+        self.reveal_chosen(s, ev, z);
+        if let Step::RevealChoice { left } = s.step {
+            s.step = if left > 1 {
+                Step::RevealChoice { left: left - 1 }
+            } else {
+                Step::AutoTurnStart
+            };
+        }
+    }
+}
+
+impl Csar {
+    /// The log's words for this section's events (the dispatcher is in
+    /// [`crate::describe`]).
+    pub(crate) fn describe_scenarios(&self, e: &Event) -> LogEntry {
+        let t = |s: String| LogEntry::text(s);
+        match *e {
+            Event::ScenarioBegins { scenario } => {
+                let sc = &self.data.scenarios[scenario as usize];
+                t(format!("{} ({}) is set up.", sc.name, sc.section))
+            }
+            Event::PilotChosen { card, random } => t(format!(
+                "Pilot/PJ card {} {}.",
+                self.data.pilots[card as usize].name,
+                if random { "drawn at random" } else { "chosen" }
+            )),
+            Event::PilotPlaced { card, aircraft } => t(format!(
+                "{}'s counter rides on {}.",
+                self.data.pilots[card as usize].name,
+                self.aircraft_name(aircraft)
+            )),
+            Event::CardPicked { card } => t(format!(
+                "{} goes into the starting hand.",
+                self.card_name(card)
+            )),
+            Event::ArcLightClears => {
+                t("The ArcLight strike is due: every aircraft leaves the zones (7.2).".into())
+            }
+            _ => misrouted(e),
         }
     }
 }

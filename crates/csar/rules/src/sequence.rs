@@ -1,59 +1,22 @@
-//! CSAR 3.0 and 4.0: the sequence of play. `Csar::advance` carries out the
-//! automatic procedures in order until the game needs a decision from the
-//! player (or is over). A decision step with nothing to decide is passed
-//! over, as if the player had said "done".
+//! CSAR 3.0 and 4.0: the sequence of play: the start of a turn, the 4.1
+//! Event Phase, the draw of 4.2.1, the tracks, and the 5.0 checks that can
+//! end the game at any moment. [`crate::step`] runs these procedures in
+//! order until the game needs a decision from the player (or is over).
 
 use crate::Csar;
 use crate::components::Place;
 use crate::components::{AircraftKind, SurvivorAt, Zone};
 use crate::data::{EventEffect, Special};
-use crate::event::{Event, Purpose, RandomFor, RevealCause};
+use crate::describe::misrouted;
+use crate::event::{AbortWhy, Event, Purpose, RandomFor, RevealCause};
 use crate::markers::RevealWhich;
 use crate::state::{EndReason, State, Step};
+use vt_core::engine::LogEntry;
 
 impl Csar {
-    /// Runs procedures until a decision is needed.
-    pub(crate) fn advance(&self, s: &mut State, ev: &mut Vec<Event>) {
-        for _ in 0..10_000 {
-            if s.end.is_some() && s.step != Step::Over && s.step != Step::Purchase {
-                self.finish_mission(s, ev);
-                continue;
-            }
-            match s.step {
-                Step::Over => return,
-                Step::AutoTurnStart => self.turn_start(s, ev),
-                Step::AutoEventPhase => self.event_phase(s, ev),
-                Step::AutoDraw => {
-                    if s.turn == 1 {
-                        // 3.0: no Draw Action Cards Segment on turn 1.
-                        s.step = Step::Reserve;
-                    } else if !s.reserve.is_empty() {
-                        s.step = Step::DiscardBeforeDraw;
-                    } else {
-                        self.draw_cards(s, ev);
-                        s.step = Step::Reserve;
-                    }
-                }
-                Step::AutoGunFire => {
-                    self.begin_fire(s, ev, crate::state::FireReturn::Segment, false)
-                }
-                Step::AutoEndTurn => self.end_turn(s, ev),
-                Step::AutoAbortCheck => self.abort_check_start(s, ev),
-                Step::AutoCleanup => self.cleanup_and_adjust(s, ev),
-                _ => {
-                    // A decision: stop if there is something to decide.
-                    if self.has_choice(s) {
-                        return;
-                    }
-                    self.done(s, ev);
-                }
-            }
-        }
-    }
-
     /// The turn begins: per-turn flags, and what happens before the Event
     /// Phase (7.4's Fast Mover shuttle, 7.2's end draw, 6.2 pinpointing).
-    fn turn_start(&self, s: &mut State, ev: &mut Vec<Event>) {
+    pub(crate) fn turn_start(&self, s: &mut State, ev: &mut Vec<Event>) {
         ev.push(Event::TurnBegins { turn: s.turn });
         s.flags = Default::default();
         for a in s.aircraft.iter_mut() {
@@ -106,7 +69,7 @@ impl Csar {
     }
 
     /// 4.1 Event Phase (not on turn 1), with 7.1's arrivals at its start.
-    fn event_phase(&self, s: &mut State, ev: &mut Vec<Event>) {
+    pub(crate) fn event_phase(&self, s: &mut State, ev: &mut Vec<Event>) {
         for i in 0..s.aircraft.len() {
             if s.aircraft[i].place == Place::Arriving(s.turn) {
                 s.aircraft[i].place = Place::Orbit;
@@ -380,6 +343,59 @@ impl Csar {
         if let Some(r) = reason {
             s.end = Some(r);
             ev.push(Event::GameEnds { reason: r });
+        }
+    }
+}
+
+impl Csar {
+    /// The log's words for this section's events (the dispatcher is in
+    /// [`crate::describe`]).
+    pub(crate) fn describe_sequence(&self, e: &Event) -> LogEntry {
+        let t = |s: String| LogEntry::text(s);
+        match *e {
+            Event::TurnBegins { turn } => t(format!("Turn {turn} begins.")),
+            Event::EventDrawn { card } => {
+                let k = &self.data.event_kinds[self.data.event_cards[card as usize] as usize];
+                t(format!("Event card: {}. {}", k.name, k.text))
+            }
+            Event::EventIgnored { .. } => {
+                t("The Event cannot be carried out and is ignored (2.2.3).".into())
+            }
+            Event::EventEffect { .. } => t("The Event takes effect.".into()),
+            Event::AircraftArrives { aircraft, to } => t(format!(
+                "{} arrives in {}.",
+                self.aircraft_name(aircraft),
+                self.place_name(to)
+            )),
+            Event::FastMoverToPool { aircraft } => t(format!(
+                "{} goes back to the Pool.",
+                self.aircraft_name(aircraft)
+            )),
+            Event::Shaken { aircraft } => t(format!("{} is Shaken.", self.aircraft_name(aircraft))),
+            Event::SurvivorInjured { survivor } => {
+                t(format!("Survivor {} is Injured.", survivor + 1))
+            }
+            Event::AbortMoved { from, to, why } => {
+                let w = match why {
+                    AbortWhy::ShotDown => "aircraft shot down",
+                    AbortWhy::Destroyed => "aircraft destroyed",
+                    AbortWhy::GunDestroyed => "Enemy Gun destroyed",
+                    AbortWhy::TargetDestroyed => "Target of Opportunity destroyed",
+                    AbortWhy::Card => "card",
+                };
+                t(format!("Abort marker {from} to {to} ({w})."))
+            }
+            Event::SearchMoved { from, to } => t(format!("Search marker {from} to {to}.")),
+            Event::SurvivorMoved { survivor, from, to } => t(format!(
+                "Survivor {} moves from the {} to the {}.",
+                survivor + 1,
+                from.name(),
+                to.name()
+            )),
+            Event::AutoAbort => {
+                t("The Abort marker reaches Auto Abort: the mission is aborted (2.1.1).".into())
+            }
+            _ => misrouted(e),
         }
     }
 }

@@ -10,6 +10,8 @@ use vt_core::GameRng;
 use vt_core::cup::Cup;
 use vt_core::deck::Deck;
 
+pub use crate::step::Step;
+
 /// The optional rules of 6.0, as switched on in the set-up.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Options {
@@ -86,62 +88,6 @@ impl Default for FireProc {
             hits: 0,
         }
     }
-}
-
-/// Where the sequence of play stands. The `Auto*` steps are procedures the
-/// game carries out by itself; every other step waits for the player.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Step {
-    /// Set-up: draw at random or choose a Pilot/PJ card (7.0).
-    ChoosePilot,
-    /// Set-up: the aircraft that carries this Pilot/PJ card's counter.
-    PlacePilot {
-        card: u8,
-    },
-    /// Set-up: pick Aircraft cards of different names for the starting hand (7.0, 7.4).
-    ChooseHand {
-        left: u8,
-    },
-    /// Set-up of 7.4: the zones whose Enemy markers are revealed.
-    RevealChoice {
-        left: u8,
-    },
-    /// 8.0: purchases before a mission.
-    Purchase,
-    AutoTurnStart,
-    AutoEventPhase,
-    AutoDraw,
-    /// 4.2.1: Reserve cards may be discarded before drawing.
-    DiscardBeforeDraw,
-    /// 4.2.2.
-    Reserve,
-    /// 4.2.3.
-    Commands,
-    /// 4.3.1.
-    Move,
-    /// 4.3.2.
-    Assign,
-    AutoGunFire,
-    /// Suppress may be played before the guns fire (4.3.4).
-    FireWindow,
-    /// 4.3.3 B: the player chooses the zone to resolve next.
-    FireOrder,
-    /// 4.3.3 D: burn Aircraft cards to cancel Hits.
-    Burn,
-    /// 4.3.3 E: a Wild card was drawn for a Hit: the player picks the aircraft.
-    WildHit,
-    /// 4.3.4.
-    Play,
-    /// 4.3.5.
-    Rescue,
-    AutoEndTurn,
-    /// 4.4.2: burn cards to draw fewer.
-    SearchBurn,
-    AutoAbortCheck,
-    /// 4.4.3: burn cards to draw fewer.
-    AbortBurn,
-    AutoCleanup,
-    Over,
 }
 
 /// Why the game (or a campaign mission) ended (5.0).

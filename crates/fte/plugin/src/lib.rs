@@ -35,6 +35,7 @@ use fte_rules::line_of_sight::Blocked;
 use fte_rules::scenario::ScenarioFile;
 use fte_rules::screen::{FirePreview, Situation};
 use fte_rules::state::{Altitude, MoveMode, Side, UnitId};
+use fte_rules::step::Phase;
 use fte_rules::view::View;
 use fte_rules::{Command, Fte, State};
 use pick::{Aim, Click, Ctx, MenuItem, Tool};
@@ -513,14 +514,13 @@ pub const PHASES: [&str; 6] = [
     "End of Turn",
 ];
 
-fn phase_index(phase: &str) -> Option<usize> {
-    let p = phase.split('(').next().unwrap_or(phase);
-    Some(match p {
-        "Reinforcements" => 0,
-        "Activation" | "Acting" => 1,
-        "FireMissions" => 2,
-        "Concealment" => 4,
-        _ => return None,
+fn phase_index(phase: Phase) -> Option<usize> {
+    Some(match phase {
+        Phase::Reinforcements(_) => 0,
+        Phase::Activation => 1,
+        Phase::FireMissions => 2,
+        Phase::Concealment(_) => 4,
+        Phase::Setup(_) | Phase::GameOver => return None,
     })
 }
 
@@ -693,7 +693,7 @@ pub fn sync(
             turns: (1..=v.turns.max(v.turn)).map(|t| t.to_string()).collect(),
             current_turn: (v.turn >= 1).then(|| v.turn as usize - 1),
             phases: PHASES.iter().map(|p| p.to_string()).collect(),
-            current_phase: phase_index(&v.phase),
+            current_phase: phase_index(v.phase),
         });
     }
     st.los = None;

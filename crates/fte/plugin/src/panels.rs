@@ -17,6 +17,7 @@ use fte_rules::data::Terrain;
 use fte_rules::geo::Hex;
 use fte_rules::screen::Situation;
 use fte_rules::state::{Altitude, MoveMode, Side, TriggerKind, UnitId};
+use fte_rules::step::Phase;
 use fte_rules::view::View;
 use fte_rules::{Command, Fte};
 use vt_core::Adjudication;
@@ -173,7 +174,7 @@ fn header_ui(ui: &mut egui::Ui, v: &View) {
                 .strong()
                 .size(16.0),
         );
-        ui.weak(phase_words(&v.phase));
+        ui.weak(v.phase.words());
     });
     ui.horizontal(|ui| {
         ui.label("VP");
@@ -208,7 +209,7 @@ fn header_ui(ui: &mut egui::Ui, v: &View) {
         });
     });
     let mut notes = Vec::new();
-    if v.phase.starts_with("Activation") || v.phase.starts_with("Acting") {
+    if v.phase == Phase::Activation {
         notes.push(format!("Active: {}", v.active.name()));
     }
     if v.higher_hq[0] {
@@ -248,25 +249,6 @@ fn chits(ui: &mut egui::Ui, left: u8, per_turn: u8, color: Color32, who: &str) {
         }
     }
     resp.on_hover_text(format!("{who}: {left} of {per_turn} chits left in the cup"));
-}
-
-fn phase_words(p: &str) -> String {
-    let base = p.split('(').next().unwrap_or(p);
-    let who = p
-        .split_once('(')
-        .map(|(_, r)| r.trim_end_matches(')'))
-        .map(|s| if s == "Us" { " (US)" } else { " (NVA/VC)" })
-        .unwrap_or("");
-    let w = match base {
-        "Setup" => "Set-up",
-        "Reinforcements" => "Place Reinforcements (4.0)",
-        "Activation" | "Acting" => "Activation Phase (5.0)",
-        "FireMissions" => "Execute Fire Missions (16.0)",
-        "Concealment" => "Check for Concealment (18.0)",
-        "GameOver" => "Game over",
-        other => other,
-    };
-    format!("{w}{who}")
 }
 
 fn button(ui: &mut egui::Ui, label: &str, enabled: bool) -> egui::Response {

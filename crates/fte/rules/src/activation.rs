@@ -7,11 +7,13 @@
 use crate::Fte;
 use crate::command::Command;
 use crate::data::{MoveClass, Nation, Role};
+use crate::describe::Names;
 use crate::event::Event;
 use crate::geo::{Hex, HexExt};
-use crate::sequence::err;
 use crate::state::*;
-use vt_core::engine::RuleError;
+use crate::step::Step;
+use vt_core::engine::LogEntry;
+use vt_core::refusal::{Checked, Refusal, ensure, refuse};
 
 impl Fte {
     /// May this unit be activated now (on the map, the active side's, not
@@ -21,16 +23,16 @@ impl Fte {
     }
 
     /// The units a Leader's activation brings with it (5.1).
-    pub fn leader_group(&self, s: &State, leader: UnitId) -> Result<Vec<UnitId>, RuleError> {
+    pub fn leader_group(&self, s: &State, leader: UnitId) -> Result<Vec<UnitId>, Refusal> {
         let l = s.unit(leader);
         if !self.fresh(s, l) {
-            return Err(err("5.1", "that Leader cannot be activated now"));
+            return refuse("5.1", "that Leader cannot be activated now");
         }
         if s.higher_hq[l.side.idx()] {
-            return Err(err("19.5", "Higher HQ: no Leader Activations this turn"));
+            return refuse("19.5", "Higher HQ: no Leader Activations this turn");
         }
         let Some(lh) = l.hex else {
-            return Err(err("5.1", "that Leader is not on the map"));
+            return refuse("5.1", "that Leader is not on the map");
         };
         // A vehicle carrying a Leader acts as a Leader for vehicles within 4.
         if self.is_vehicle(l) {
@@ -38,10 +40,10 @@ impl Fte {
                 u.carrier == Some(leader) && u.status == UnitStatus::Loaded && self.is_leader(u)
             });
             if !carries_leader {
-                return Err(err(
+                return refuse(
                     "5.1",
                     "only a vehicle carrying a Leader activates other vehicles",
-                ));
+                );
             }
             let r = self.tables.vehicle_leader_range.value as u32;
             let mut v: Vec<UnitId> = s
@@ -57,7 +59,7 @@ impl Fte {
             return Ok(v);
         }
         if !self.is_leader(l) {
-            return Err(err("5.1", "that unit is not a Leader"));
+            return refuse("5.1", "that unit is not a Leader");
         }
         if l.broken {
             return Ok(vec![leader]);
@@ -166,7 +168,7 @@ impl Fte {
         out.push(Command::Pass);
     }
 
-    pub(crate) fn check_activation(&self, s: &State, c: &Command) -> Result<(), RuleError> {
+    pub(crate) fn check_activation(&self, s: &State, c: &Command) -> Checked {
         match c {
             Command::Pass => Ok(()),
             Command::DetonateAt { hex } => self.check_detonate_at(s, *hex),
@@ -178,52 +180,41 @@ impl Fte {
                 let any = s
                     .units_at(*hex)
                     .any(|u| self.fresh(s, u) && self.is_infantry(u));
-                if any {
-                    Ok(())
-                } else {
-                    Err(err(
-                        "5.1",
-                        "no friendly infantry in that hex can be activated",
-                    ))
-                }
+                ensure(
+                    any,
+                    "5.1",
+                    "no friendly infantry in that hex can be activated",
+                )
             }
             Command::ActivateUnit { unit } => {
                 let u = s.unit(*unit);
-                if self.fresh(s, u) {
-                    Ok(())
-                } else {
-                    Err(err(
-                        "5.0",
-                        "that unit cannot be activated (each unit once per turn)",
-                    ))
-                }
+                ensure(
+                    self.fresh(s, u),
+                    "5.0",
+                    "that unit cannot be activated (each unit once per turn)",
+                )
             }
-            Command::ActivateHelicopters { units } => {
-                if self.heli_group_ok(s, units) {
-                    Ok(())
-                } else {
-                    Err(err(
-                        "5.1",
-                        "only adjacent helicopters may be activated together",
-                    ))
-                }
-            }
-            _ => Err(err("5.1", "activate a Leader, a hex or a unit, or pass")),
+            Command::ActivateHelicopters { units } => ensure(
+                self.heli_group_ok(s, units),
+                "5.1",
+                "only adjacent helicopters may be activated together",
+            ),
+            _ => refuse("5.1", "activate a Leader, a hex or a unit, or pass"),
         }
     }
 
     pub(crate) fn execute_activation(&self, s: &mut State, c: &Command, ev: &mut Vec<Event>) {
         let side = s.active;
+        let first = matches!(s.step(), Step::Activate { first: true });
         let (kind, eligible, leader) = match c {
             Command::DetonateAt { hex } => {
-                s.stack.push(Interrupt::Claymore { hex: *hex });
+                s.push(Step::Claymore { hex: *hex });
                 self.execute_claymore(s, &Command::Detonate, ev);
                 return;
             }
             Command::Pass => {
                 ev.push(Event::Passed { side });
-                s.first_activation = false;
-                s.drawn = false;
+                s.set_phase(Step::DrawChit);
                 return;
             }
             Command::ActivateLeader { leader } => {
@@ -247,7 +238,7 @@ impl Fte {
             _ => return,
         };
         let helis = eligible.iter().any(|u| self.is_heli(s.unit(*u)));
-        if helis && !s.first_activation {
+        if helis && !first {
             // 5.1: the chit goes back into the cup for a helicopter.
             s.cup.put(Chit::Side(side));
             ev.push(Event::ChitReturned);
@@ -268,29 +259,26 @@ impl Fte {
             kind,
             eligible,
             acted: Vec::new(),
-            moving: None,
             exhaust: Vec::new(),
             broken_leader,
         });
-        s.first_activation = false;
-        s.drawn = false;
-        s.phase = Phase::Acting;
+        s.set_phase(Step::Acting);
     }
 
     /// Whether `unit` in the current activation may start an action of `kind`.
-    pub fn may_act(&self, s: &State, unit: UnitId, kind: ActionKind) -> Result<(), RuleError> {
+    pub fn may_act(&self, s: &State, unit: UnitId, kind: ActionKind) -> Checked {
         let Some(a) = &s.activation else {
-            return Err(err("5.1", "no activation is under way"));
+            return refuse("5.1", "no activation is under way");
         };
         if !a.eligible.contains(&unit) {
-            return Err(err("5.1", "that unit is not part of this activation"));
+            return refuse("5.1", "that unit is not part of this activation");
         }
         let u = s.unit(unit);
         if u.status != UnitStatus::OnMap {
-            return Err(err(
+            return refuse(
                 "6.9",
                 "that unit is not on the map (loaded units may not act)",
-            ));
+            );
         }
         let done: Vec<ActionKind> = a
             .acted
@@ -305,37 +293,28 @@ impl Fte {
             })
             .unwrap_or_default();
         if a.acted.iter().any(|x| x.unit == unit && x.ended) {
-            return Err(err("7.4", "that unit's activation has ended"));
+            return refuse("7.4", "that unit's activation has ended");
         }
         match self.class(u) {
             MoveClass::Infantry => {
                 if !done.is_empty() {
-                    return Err(err(
-                        "5.0",
-                        "an infantry unit performs one action per activation",
-                    ));
+                    return refuse("5.0", "an infantry unit performs one action per activation");
                 }
             }
             MoveClass::Vehicle => {
                 if done.len() >= 2 {
-                    return Err(err("5.0", "a vehicle performs two actions per activation"));
+                    return refuse("5.0", "a vehicle performs two actions per activation");
                 }
                 if done.contains(&kind) {
-                    return Err(err("5.1", "a vehicle's two actions must be different"));
+                    return refuse("5.1", "a vehicle's two actions must be different");
                 }
             }
             MoveClass::Helicopter => {
                 if done.len() >= 2 {
-                    return Err(err(
-                        "5.0",
-                        "a helicopter performs two actions per activation",
-                    ));
+                    return refuse("5.0", "a helicopter performs two actions per activation");
                 }
                 if done.len() == 1 && done[0] != ActionKind::Move && kind != ActionKind::Move {
-                    return Err(err(
-                        "5.1",
-                        "one of a helicopter's two actions must be a Move",
-                    ));
+                    return refuse("5.1", "one of a helicopter's two actions must be a Move");
                 }
                 if matches!(a.kind, ActivationKind::Helicopters(_))
                     && !matches!(
@@ -343,10 +322,10 @@ impl Fte {
                         ActionKind::Move | ActionKind::Load | ActionKind::Unload
                     )
                 {
-                    return Err(err(
+                    return refuse(
                         "5.1",
                         "helicopters activated together may only Move, Load and Unload",
-                    ));
+                    );
                 }
 
                 // 5.1: helicopters activated together perform the same
@@ -359,33 +338,33 @@ impl Fte {
                         .filter(|x| x.unit != unit)
                         .find_map(|x| x.actions.get(n).copied());
                     if other.is_some_and(|o| o != kind) {
-                        return Err(err(
+                        return refuse(
                             "5.1",
                             "helicopters activated together perform the same actions",
-                        ));
+                        );
                     }
                 } // 4.0, 15.0; the errata lets it still Load KIA/WIA markers.
                 if u.move_only && !matches!(kind, ActionKind::Move | ActionKind::Load) {
-                    return Err(err(
+                    return refuse(
                         "4.0",
                         "this Slick has unloaded its reinforcements and may only move",
-                    ));
+                    );
                 }
                 if u.downed && kind != ActionKind::Unload {
-                    return Err(err("7.4", "a downed helicopter may only Unload"));
+                    return refuse("7.4", "a downed helicopter may only Unload");
                 }
             }
         }
         if (u.broken || a.broken_leader) && !matches!(kind, ActionKind::Move | ActionKind::Recover)
         {
-            return Err(err("7.4", "a Broken unit may only Move or Recover"));
+            return refuse("7.4", "a Broken unit may only Move or Recover");
         }
         if self.is_heli(u) && u.broken && kind != ActionKind::Move {
-            return Err(err("7.4", "a Broken helicopter may only move off the map"));
+            return refuse("7.4", "a Broken helicopter may only move off the map");
         }
         match self.role(u) {
             Role::Dummy | Role::Civilians if kind != ActionKind::Move => {
-                return Err(err("22.0, 28.0", "Dummies and Civilians may only Move"));
+                return refuse("22.0, 28.0", "Dummies and Civilians may only Move");
             }
             Role::Sapper
                 if !matches!(
@@ -393,7 +372,7 @@ impl Fte {
                     ActionKind::Move | ActionKind::Assault | ActionKind::Recover
                 ) =>
             {
-                return Err(err("27.0", "Sappers only attack in Assaults"));
+                return refuse("27.0", "Sappers only attack in Assaults");
             }
             _ => {}
         }
@@ -423,23 +402,24 @@ impl Fte {
     /// 7.4: an Opportunity Fire result (or a Broken result) ends a unit's activation.
     pub(crate) fn end_unit_activation(&self, s: &mut State, unit: UnitId) {
         s.unit_mut(unit).activated = true;
-        if let Some(a) = s.activation.as_mut() {
-            if !a.eligible.contains(&unit) {
-                return;
-            }
-            match a.acted.iter_mut().find(|x| x.unit == unit) {
-                Some(x) => x.ended = true,
-                None => a.acted.push(Acted {
-                    unit,
-                    actions: Vec::new(),
-                    ended: true,
-                }),
-            }
-            if let Some(m) = a.moving.as_mut() {
-                m.units.retain(|u| *u != unit);
-                if m.units.is_empty() {
-                    a.moving = None;
-                }
+        let Some(a) = s.activation.as_mut() else {
+            return;
+        };
+        if !a.eligible.contains(&unit) {
+            return;
+        }
+        match a.acted.iter_mut().find(|x| x.unit == unit) {
+            Some(x) => x.ended = true,
+            None => a.acted.push(Acted {
+                unit,
+                actions: Vec::new(),
+                ended: true,
+            }),
+        }
+        if let Some(m) = s.moving_mut() {
+            m.units.retain(|u| *u != unit);
+            if m.units.is_empty() {
+                s.end_move();
             }
         }
     }
@@ -449,7 +429,7 @@ impl Fte {
         let Some(a) = &s.activation else {
             return true;
         };
-        if a.moving.is_some() {
+        if s.moving().is_some() {
             return false;
         }
         a.eligible.iter().all(|u| {
@@ -498,13 +478,43 @@ impl Fte {
             u.op_fired = false;
             u.op_fired_retreat = false;
         }
-        s.phase = Phase::Activation;
-        s.drawn = false;
-        s.first_activation = false;
+        s.set_phase(Step::DrawChit);
+    }
+
+    /// 5.0: the next chit from the cup: a side's chit gives it the next
+    /// activation; the Random Event chit rolls one (19.0); an empty cup
+    /// ends the Activation Phase.
+    pub(crate) fn draw_chit(&self, s: &mut State, ev: &mut Vec<Event>) {
+        match s.cup.draw(&mut s.rng) {
+            None => self.end_activation_phase(s),
+            Some(Chit::RandomEvent) => {
+                ev.push(Event::ChitDrawn {
+                    chit: Chit::RandomEvent,
+                });
+                self.random_event(s, ev);
+            }
+            Some(Chit::Side(side)) => {
+                ev.push(Event::ChitDrawn {
+                    chit: Chit::Side(side),
+                });
+                s.active = side;
+                s.set_phase(Step::Activate { first: false });
+            }
+        }
+    }
+
+    /// The activation ends by itself once none of its units can do more;
+    /// false while one can.
+    pub(crate) fn settle_activation(&self, s: &mut State, ev: &mut Vec<Event>) -> bool {
+        if !self.activation_spent(s) {
+            return false;
+        }
+        self.end_activation(s, ev);
+        true
     }
 
     /// A helicopter that acted must have moved (5.1) before the activation ends.
-    pub(crate) fn check_end_activation(&self, s: &State) -> Result<(), RuleError> {
+    pub(crate) fn check_end_activation(&self, s: &State) -> Checked {
         let Some(a) = &s.activation else {
             return Ok(());
         };
@@ -517,10 +527,10 @@ impl Fte {
                 && !x.actions.contains(&ActionKind::Move)
                 && !u.downed
             {
-                return Err(err(
+                return refuse(
                     "5.1",
                     "a helicopter that acts must also take a Move action (it may hover)",
-                ));
+                );
             }
         }
         Ok(())
@@ -586,7 +596,7 @@ impl Fte {
         out.push(Command::EndActivation);
     }
 
-    pub(crate) fn check_action(&self, s: &State, c: &Command) -> Result<(), RuleError> {
+    pub(crate) fn check_action(&self, s: &State, c: &Command) -> Checked {
         match c {
             Command::Move { units, mode } => self.check_move(s, units, *mode),
             Command::Fire {
@@ -613,10 +623,10 @@ impl Fte {
             Command::Abandon { vehicle } => self.check_abandon(s, *vehicle),
             Command::EndActivation => self.check_end_activation(s),
             Command::DetonateAt { hex } => self.check_detonate_at(s, *hex),
-            _ => Err(err(
+            _ => refuse(
                 "5.1",
                 "give an activated unit an action, or end the activation",
-            )),
+            ),
         }
     }
 
@@ -649,10 +659,61 @@ impl Fte {
             Command::Abandon { vehicle } => self.abandon(s, *vehicle, ev),
             Command::EndActivation => self.end_activation(s, ev),
             Command::DetonateAt { hex } => {
-                s.stack.push(Interrupt::Claymore { hex: *hex });
+                s.push(Step::Claymore { hex: *hex });
                 self.execute_claymore(s, &Command::Detonate, ev);
             }
             _ => {}
+        }
+    }
+
+    /// Removes an activation chit for a lost Leader (5.1, 7.4).
+    pub(crate) fn lose_chit(&self, s: &mut State, side: Side, ev: &mut Vec<Event>) {
+        let from_cup = s.cup.remove_permanently(&Chit::Side(side));
+        s.chits[side.idx()] = s.chits[side.idx()].saturating_sub(1);
+        ev.push(Event::ChitLost { side, from_cup });
+    }
+}
+
+impl Fte {
+    /// The log's words for this section's events (the dispatcher is
+    /// [`crate::describe`]).
+    pub(crate) fn describe_activation(&self, n: &Names, e: &Event) -> LogEntry {
+        match e {
+            Event::ChitDrawn { chit } => LogEntry::text(match chit {
+                Chit::Side(s) => format!("A {} Activation Chit is drawn (5.0).", s.name()),
+                Chit::RandomEvent => "The Random Event Chit is drawn (19.0).".into(),
+            }),
+            Event::ChitReturned => {
+                LogEntry::text("A helicopter activates: the chit goes back into the cup (5.1).")
+            }
+            Event::ChitLost { side, from_cup } => LogEntry::text(format!(
+                "{} loses an Activation Chit for the rest of the scenario ({}) (5.1).",
+                side.name(),
+                if *from_cup {
+                    "taken from the cup"
+                } else {
+                    "taken from the pool"
+                }
+            )),
+            Event::Activated {
+                side,
+                units: us,
+                leader,
+                marked,
+            } => {
+                // The Leader is among the units he activates; name him once.
+                let others: Vec<u16> = us.iter().copied().filter(|u| Some(*u) != *leader).collect();
+                n.naming(marked, &others, *leader, |us, leader| match leader {
+                    Some(l) if us.is_empty() => format!("{} activates {l} (5.1).", side.name()),
+                    Some(l) => format!("{} activates {l} with {us} (5.1).", side.name()),
+                    None => format!("{} activates {us} (5.1).", side.name()),
+                })
+            }
+            Event::Passed { side } => LogEntry::text(format!("{} passes (5.1).", side.name())),
+            Event::ActivationEnds { side } => {
+                LogEntry::text(format!("{}'s activation is complete.", side.name()))
+            }
+            other => n.misrouted(other),
         }
     }
 }

@@ -12,6 +12,7 @@ use crate::Fte;
 use crate::data::Nation;
 use crate::geo::Hex;
 use crate::state::*;
+use crate::step::Step;
 use vt_core::{AiRules, GameRng, SideIdx};
 
 impl AiRules for Fte {
@@ -72,53 +73,44 @@ impl AiRules for Fte {
         let us = 1.0 / (1.0 + (-margin / 4.0).exp());
         if side == 0 { us } else { 1.0 - us }
     }
-
-    fn to_move(&self, s: &State) -> Option<SideIdx> {
-        self.current_decision(s).side
-    }
 }
 
 impl Fte {
-    /// Units the decision under way names by id (the activation, an
-    /// interrupt): their identity stays, or the state would not hold
+    /// Units the decision under way names by id (the activation, a move,
+    /// an interrupt): their identity stays, or the state would not hold
     /// together (a Leader activation led by a Dummy).
     fn busy_units(&self, s: &State) -> Vec<UnitId> {
         let mut v = Vec::new();
         if let Some(a) = &s.activation {
             v.extend(a.eligible.iter().copied());
             v.extend(a.acted.iter().map(|x| x.unit));
-            if let Some(m) = &a.moving {
-                v.extend(m.units.iter().copied());
-            }
             match &a.kind {
                 ActivationKind::Leader(u) | ActivationKind::Unit(u) => v.push(*u),
                 ActivationKind::Helicopters(us) => v.extend(us.iter().copied()),
                 ActivationKind::Hex(_) => {}
             }
         }
-        for i in &s.stack {
-            match i {
-                Interrupt::OpFire(o) => {
+        for step in &s.steps {
+            match step {
+                Step::Moving(m) => v.extend(m.units.iter().copied()),
+                Step::OpportunityFire(o) => {
                     v.extend(o.targets.iter().copied());
                     v.extend(o.only.iter().copied());
                     v.extend(o.passed.iter().copied());
                 }
-                Interrupt::Retreat { unit, .. } | Interrupt::HeliDown { unit, .. } => v.push(*unit),
-                Interrupt::Assault(a) => {
+                Step::Retreat { unit, .. } | Step::HeliDown { unit, .. } => v.push(*unit),
+                Step::Assault(a) => {
                     v.extend(a.attackers.iter().copied());
                     v.extend(a.fired.iter().copied());
                     v.extend(a.results.iter().map(|r| r.target));
                     v.extend(s.units_at(a.hex).map(|u| u.id));
                 }
-                Interrupt::Interrogate { unit, civilians } => v.extend([*unit, *civilians]),
-                Interrupt::PendingLoad { carrier, units, .. } => {
+                Step::Interrogate { unit, civilians } => v.extend([*unit, *civilians]),
+                Step::PendingLoad { carrier, units, .. } => {
                     v.push(*carrier);
                     v.extend(units.iter().copied());
                 }
-                Interrupt::Carry { .. }
-                | Interrupt::Event { .. }
-                | Interrupt::Reveal { .. }
-                | Interrupt::Claymore { .. } => {}
+                _ => {}
             }
         }
         v
@@ -288,7 +280,7 @@ mod tests {
         let rules = Fte::embedded();
         let mut s = rules.new_game(&Setup::new("hamlet-search", 1)).unwrap();
         let mut ev = Vec::new();
-        while matches!(s.phase, Phase::Setup(_)) {
+        while matches!(s.step(), Step::Setup { .. }) {
             let c = rules.legal(&s).into_iter().last().unwrap();
             rules.execute(&mut s, &c, &mut ev);
         }

@@ -9,22 +9,19 @@
 use crate::Fte;
 use crate::command::{Command, Target};
 use crate::data::{MoveClass, Role};
+use crate::describe::{Names, verb_s};
 use crate::event::{AttackKind, CheckKind, Event, Mods};
 use crate::fire::Attack;
 use crate::geo::{Hex, HexExt};
-use crate::sequence::err;
 use crate::state::*;
-use vt_core::engine::RuleError;
+use crate::step::Step;
+use vt_core::engine::LogEntry;
+use vt_core::refusal::{Checked, Refusal, refuse};
 
 impl Fte {
-    pub(crate) fn check_assault(
-        &self,
-        s: &State,
-        units: &[UnitId],
-        hex: Hex,
-    ) -> Result<(), RuleError> {
+    pub(crate) fn check_assault(&self, s: &State, units: &[UnitId], hex: Hex) -> Checked {
         if units.is_empty() {
-            return Err(err("8.0", "assault with which units?"));
+            return refuse("8.0", "assault with which units?");
         }
         let side = s.active;
         let defenders: Vec<UnitId> = s
@@ -33,37 +30,37 @@ impl Fte {
             .map(|u| u.id)
             .collect();
         if defenders.is_empty() {
-            return Err(err("8.0", "there is no enemy unit in that hex"));
+            return refuse("8.0", "there is no enemy unit in that hex");
         }
         let mut seen = Vec::new();
         for &u in units {
             if seen.contains(&u) {
-                return Err(err("8.0", "a unit is listed twice"));
+                return refuse("8.0", "a unit is listed twice");
             }
             seen.push(u);
             self.may_act(s, u, ActionKind::Assault)?;
             let x = s.unit(u);
             match self.class(x) {
-                MoveClass::Helicopter => return Err(err("8.0", "helicopters do not assault")),
+                MoveClass::Helicopter => return refuse("8.0", "helicopters do not assault"),
                 MoveClass::Vehicle if x.immobilized => {
-                    return Err(err("7.4", "an immobilized vehicle may not assault"));
+                    return refuse("7.4", "an immobilized vehicle may not assault");
                 }
                 _ => {}
             }
             if self.fire_rating(x).is_none() {
-                return Err(err("8.0", "only Combat Units assault"));
+                return refuse("8.0", "only Combat Units assault");
             }
             if x.suppressed {
-                return Err(err("8.0 (errata)", "Suppressed units may not assault"));
+                return refuse("8.0 (errata)", "Suppressed units may not assault");
             }
             if x.broken {
-                return Err(err("7.4", "a Broken unit may only Move or Recover"));
+                return refuse("7.4", "a Broken unit may only Move or Recover");
             }
             if !x.hex.is_some_and(|h| h.is_adjacent(hex)) {
-                return Err(err(
+                return refuse(
                     "8.0",
                     "assaulting units start adjacent to the hex assaulted",
-                ));
+                );
             }
         }
         Ok(())
@@ -116,7 +113,7 @@ impl Fte {
             units: units.to_vec(),
             hex,
         });
-        s.stack.push(Interrupt::Assault(Assault {
+        s.push(Step::Assault(Assault {
             side,
             hex,
             attackers: units.to_vec(),
@@ -131,7 +128,7 @@ impl Fte {
             .filter(|u| u.side != side)
             .map(|u| u.id)
             .collect();
-        s.stack.push(Interrupt::OpFire(OpFire {
+        s.push(Step::OpportunityFire(OpFire {
             kind: TriggerKind::Assault,
             targets: units.to_vec(),
             hex,
@@ -141,7 +138,7 @@ impl Fte {
             passed: Vec::new(),
         }));
         if side == Side::Nva && self.claymore_ready(s, hex) {
-            s.stack.push(Interrupt::Claymore { hex });
+            s.push(Step::Claymore { hex });
         }
     }
 
@@ -168,8 +165,8 @@ impl Fte {
     }
 
     fn assault_mut(s: &mut State) -> Option<&mut Assault> {
-        match s.stack.last_mut() {
-            Some(Interrupt::Assault(a)) => Some(a),
+        match s.top_mut() {
+            Some(Step::Assault(a)) => Some(a),
             _ => None,
         }
     }
@@ -236,7 +233,7 @@ impl Fte {
 
     /// Automatic steps of the assault; true if it did something.
     pub(crate) fn assault_step(&self, s: &mut State, ev: &mut Vec<Event>) -> bool {
-        let Some(Interrupt::Assault(a)) = s.stack.last().cloned() else {
+        let Step::Assault(a) = s.step().clone() else {
             return false;
         };
         match a.stage {
@@ -321,11 +318,11 @@ impl Fte {
     }
 
     fn resolve_round(&self, s: &mut State, ev: &mut Vec<Event>) {
-        let Some(Interrupt::Assault(mut a)) = s.stack.pop() else {
+        let Some(Step::Assault(mut a)) = s.pop() else {
             return;
         };
         let results = std::mem::take(&mut a.results);
-        let base = s.stack.len();
+        let base = s.steps.len();
         // Attackers' results first, so that the defenders' retreats end up
         // on top of the stack: when both break, the defenders go first (8.0).
         let (def_res, att_res): (Vec<Pending>, Vec<Pending>) = results
@@ -352,7 +349,7 @@ impl Fte {
             let cause = s.unit(p.target).side.other();
             self.apply_effect(s, p.target, p.effect, cause, Some(p.firer_hex), false, ev);
         }
-        let pushed: Vec<Interrupt> = s.stack.drain(base..).collect();
+        let pushed: Vec<Step> = s.steps.drain(base..).collect();
         // Sappers go after their first attack (27.0).
         for &sp in &a.fired {
             if self.role(s.unit(sp)) == Role::Sapper && s.unit(sp).status == UnitStatus::OnMap {
@@ -385,23 +382,19 @@ impl Fte {
             a.stage = AssaultStage::AttackerFire;
             ev.push(Event::AssaultRound { round: a.round });
         }
-        s.stack.push(Interrupt::Assault(a));
-        s.stack.extend(pushed);
+        s.push(Step::Assault(a));
+        s.steps.extend(pushed);
     }
 
     fn end_assault(&self, s: &mut State, ev: &mut Vec<Event>) {
-        if let Some(pos) = s
-            .stack
-            .iter()
-            .rposition(|i| matches!(i, Interrupt::Assault(_)))
-        {
-            s.stack.remove(pos);
+        if let Some(pos) = s.steps.iter().rposition(|i| matches!(i, Step::Assault(_))) {
+            s.steps.remove(pos);
         }
         ev.push(Event::AssaultEnds);
     }
 
     pub(crate) fn assault_candidates(&self, s: &State, out: &mut Vec<Command>) {
-        let Some(Interrupt::Assault(a)) = s.stack.last() else {
+        let Step::Assault(a) = s.step() else {
             return;
         };
         if a.stage == AssaultStage::Advance {
@@ -445,23 +438,23 @@ impl Fte {
         self.target_ref(s, u)
     }
 
-    pub(crate) fn check_assault_round(&self, s: &State, c: &Command) -> Result<(), RuleError> {
-        let Some(Interrupt::Assault(a)) = s.stack.last() else {
-            return Err(err("8.0", "no assault under way"));
+    pub(crate) fn check_assault_round(&self, s: &State, c: &Command) -> Checked {
+        let Step::Assault(a) = s.step() else {
+            return refuse("8.0", "no assault under way");
         };
         match (a.stage, c) {
             (AssaultStage::Advance, Command::NoAdvance) => Ok(()),
             (AssaultStage::Advance, Command::Advance { units }) => {
                 let able = self.attackers_in(s, a);
                 if units.is_empty() || units.iter().any(|u| !able.contains(u)) {
-                    return Err(err(
+                    return refuse(
                         "8.0",
                         "only attackers that are not Suppressed or Broken may advance",
-                    ));
+                    );
                 }
                 for u in units {
                     if !self.can_stack(s, *u, a.hex) {
-                        return Err(err("6.2", "stacking limit"));
+                        return refuse("6.2", "stacking limit");
                     }
                 }
                 Ok(())
@@ -479,22 +472,19 @@ impl Fte {
             ) => {
                 let able = self.able_to_fire(s, a);
                 if !firers.contains(primary) {
-                    return Err(err(
-                        "7.1",
-                        "the Primary Firing Unit must be one of the firers",
-                    ));
+                    return refuse("7.1", "the Primary Firing Unit must be one of the firers");
                 }
                 let mut seen = Vec::new();
                 for f in firers {
                     if seen.contains(f) {
-                        return Err(err("8.0", "a unit is listed twice"));
+                        return refuse("8.0", "a unit is listed twice");
                     }
                     seen.push(*f);
                     if !able.contains(f) {
-                        return Err(err(
+                        return refuse(
                             "8.0",
                             "that unit may not fire in this round (one target per round)",
-                        ));
+                        );
                     }
                 }
                 let side = if a.stage == AssaultStage::AttackerFire {
@@ -505,16 +495,18 @@ impl Fte {
                 let t = self
                     .resolve_target(s, side, *target)
                     .filter(|t| self.round_targets(s, a).contains(t))
-                    .ok_or_else(|| err("8.0", "target a unit on the other side of this assault"))?;
+                    .ok_or_else(|| {
+                        Refusal::new("8.0", "target a unit on the other side of this assault")
+                    })?;
                 let _ = t;
                 Ok(())
             }
-            _ => Err(err("8.0", "fire, hold or advance")),
+            _ => refuse("8.0", "fire, hold or advance"),
         }
     }
 
     pub(crate) fn execute_assault_round(&self, s: &mut State, c: &Command, ev: &mut Vec<Event>) {
-        let Some(Interrupt::Assault(a)) = s.stack.last().cloned() else {
+        let Step::Assault(a) = s.step().clone() else {
             return;
         };
         match c {
@@ -593,6 +585,30 @@ impl Fte {
                 }
             }
             _ => {}
+        }
+    }
+}
+
+impl Fte {
+    /// The log's words for this section's events (the dispatcher is
+    /// [`crate::describe`]).
+    pub(crate) fn describe_assault(&self, n: &Names, e: &Event) -> LogEntry {
+        match e {
+            Event::AssaultDeclared { units: us, hex } => LogEntry::text(format!(
+                "{} assault{} {hex} (8.0).",
+                n.units(us),
+                verb_s(us.len())
+            )),
+            Event::AssaultRound { round } => {
+                LogEntry::text(format!("Assault round {round} (8.0)."))
+            }
+            Event::AssaultEnds => LogEntry::text("The assault ends (8.0)."),
+            Event::Advanced { units: us, hex } => LogEntry::text(format!(
+                "{} advance{} into {hex} (8.0).",
+                n.units(us),
+                verb_s(us.len())
+            )),
+            other => n.misrouted(other),
         }
     }
 }

@@ -3,10 +3,14 @@
 use crate::Fte;
 use crate::command::Command;
 use crate::data::{Effect, Role, Terrain, Weapon};
+use crate::describe::Names;
 use crate::event::{AttackKind, CheckKind, Event, Mods};
 use crate::fire::Attack;
 use crate::geo::{Hex, HexExt};
 use crate::state::*;
+use crate::step::Step;
+use vt_core::engine::LogEntry;
+use vt_core::refusal::{Checked, ensure, refuse};
 
 impl Fte {
     /// The first enemy unit into a Booby Trap hex sets it off: a Troop
@@ -65,8 +69,8 @@ impl Fte {
             .filter(|u| u.side == Side::Nva && self.role(u) != Role::Civilians)
             .map(|u| u.id)
             .collect();
-        for i in &s.stack {
-            if let Interrupt::Assault(a) = i
+        for i in &s.steps {
+            if let Step::Assault(a) = i
                 && a.hex == hex
                 && a.side == Side::Nva
             {
@@ -100,19 +104,15 @@ impl Fte {
         }
     }
 
-    pub(crate) fn check_detonate_at(
-        &self,
-        s: &State,
-        hex: Hex,
-    ) -> Result<(), vt_core::engine::RuleError> {
+    pub(crate) fn check_detonate_at(&self, s: &State, hex: Hex) -> Checked {
         if s.active != Side::Us {
-            return Err(crate::sequence::err("26.0", "only the US fires Claymores"));
+            return refuse("26.0", "only the US fires Claymores");
         }
         if !self.claymore_ready(s, hex) {
-            return Err(crate::sequence::err(
+            return refuse(
                 "26.0",
                 "no Claymore plotted there with unbroken US infantry in or next to it and enemies in it",
-            ));
+            );
         }
         Ok(())
     }
@@ -139,8 +139,18 @@ impl Fte {
         }
     }
 
+    /// The chance to detonate lapses once the Claymore can no longer be
+    /// fired (its men gone, or no enemy left in it); false while it can.
+    pub(crate) fn settle_claymore(&self, s: &mut State, hex: Hex) -> bool {
+        if self.claymore_ready(s, hex) {
+            return false;
+        }
+        s.pop();
+        true
+    }
+
     pub(crate) fn execute_claymore(&self, s: &mut State, c: &Command, ev: &mut Vec<Event>) {
-        let Some(Interrupt::Claymore { hex }) = s.stack.pop() else {
+        let Some(Step::Claymore { hex }) = s.pop() else {
             return;
         };
         if !matches!(c, Command::Detonate) {
@@ -174,5 +184,70 @@ impl Fte {
             }
         }
         let _ = Terrain::Clear;
+    }
+
+    /// May `side` plot a trap in `hex` (26.0)?
+    pub(crate) fn plot_ok(&self, s: &State, side: Side, hex: Hex) -> bool {
+        let map = self.map_of(s);
+        if !map.in_play(hex) || s.traps.iter().any(|t| t.hex == hex) {
+            return false;
+        }
+        match side {
+            // NVA/VC Booby Traps only in Trail or Cache hexes.
+            Side::Nva => map.has_trail(hex) || s.caches.iter().any(|c| c.hex == hex && !c.gone),
+            // Claymores in or next to a US Infantry Unit.
+            Side::Us => s.on_map().any(|u| {
+                u.side == Side::Us
+                    && self.is_infantry(u)
+                    && !self.is_marker_only(u)
+                    && u.hex.is_some_and(|uh| uh == hex || uh.is_adjacent(hex))
+            }),
+        }
+    }
+
+    pub(crate) fn plot_hexes(&self, s: &State, side: Side) -> Vec<Hex> {
+        let map = self.map_of(s);
+        let mut near: Vec<Hex> = match side {
+            Side::Nva => map.hexes().to_vec(),
+            Side::Us => s
+                .on_map()
+                .filter(|u| u.side == Side::Us && self.is_infantry(u) && !self.is_marker_only(u))
+                .filter_map(|u| u.hex)
+                .flat_map(|h| h.within(1))
+                .collect(),
+        };
+        near.sort();
+        near.dedup();
+        near.retain(|h| self.plot_ok(s, side, *h));
+        near
+    }
+
+    /// 26.0: traps and Claymores are plotted in secret at set-up.
+    pub(crate) fn check_plot(&self, s: &State, side: Side, hex: Hex) -> Checked {
+        ensure(s.to_plot[side.idx()] > 0, "26.0", "nothing left to plot")?;
+        ensure(
+            self.plot_ok(s, side, hex),
+            "26.0",
+            match side {
+                Side::Nva => "Booby Traps go in Trail or Cache hexes, one per hex",
+                Side::Us => "Claymores go in or next to a US Infantry Unit, one per hex",
+            },
+        )
+    }
+}
+
+impl Fte {
+    /// The log's words for this section's events (the dispatcher is
+    /// [`crate::describe`]).
+    pub(crate) fn describe_booby_traps(&self, n: &Names, e: &Event) -> LogEntry {
+        match e {
+            Event::BoobyTrap { hex } => {
+                LogEntry::text(format!("A Booby Trap goes off at {hex} (26.0)."))
+            }
+            Event::Claymore { hex } => {
+                LogEntry::text(format!("A Claymore is detonated at {hex} (26.0)."))
+            }
+            other => n.misrouted(other),
+        }
     }
 }

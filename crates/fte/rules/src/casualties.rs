@@ -2,10 +2,16 @@
 //! Casualties with Medics (17.1), scored as in the errata's clarification.
 
 use crate::Fte;
+use crate::command::Command;
 use crate::data::{Role, VpEvent};
+use crate::describe::{Names, modifiers, total};
 use crate::event::{CasualtyResult, Drm, Event, Mods};
 use crate::geo::Hex;
 use crate::state::*;
+use crate::step::Step;
+use vt_core::dice::Adjudication;
+use vt_core::engine::LogEntry;
+use vt_core::refusal::{Checked, ensure};
 
 impl Fte {
     /// How many KIA/WIA an infantry unit can carry (7.5.2): four men two,
@@ -44,7 +50,7 @@ impl Fte {
             hex,
         });
         if !self.carry_candidates(s, id).is_empty() {
-            s.stack.push(Interrupt::Carry { casualty: id });
+            s.push(Step::Carry { casualty: id });
         }
     }
 
@@ -67,6 +73,48 @@ impl Fte {
             })
             .map(|u| u.id)
             .collect()
+    }
+
+    /// 7.5.2: who may pick up the new casualty now, or leave it.
+    pub(crate) fn carry_choices(&self, s: &State, casualty: u16, out: &mut Vec<Command>) {
+        for u in self.carry_candidates(s, casualty) {
+            out.push(Command::Carry { unit: u });
+        }
+        out.push(Command::LeaveCasualty);
+    }
+
+    pub(crate) fn check_carry(&self, s: &State, casualty: u16, unit: UnitId) -> Checked {
+        ensure(
+            self.carry_candidates(s, casualty).contains(&unit),
+            "7.5.2",
+            "only an Infantry Unit of three or four men in the hex, with room, may carry it",
+        )
+    }
+
+    pub(crate) fn execute_carry(&self, s: &mut State, c: &Command, ev: &mut Vec<Event>) {
+        let Some(Step::Carry { casualty }) = s.pop() else {
+            return;
+        };
+        if let Command::Carry { unit } = c {
+            let cas = &mut s.casualties[casualty as usize];
+            cas.carrier = Some(*unit);
+            cas.hex = None;
+            ev.push(Event::Carried {
+                marked: None,
+                casualty,
+                unit: *unit,
+            });
+        }
+    }
+
+    /// The chance to pick it up lapses when no one can; false while
+    /// someone can.
+    pub(crate) fn settle_carry(&self, s: &mut State, casualty: u16) -> bool {
+        if !self.carry_candidates(s, casualty).is_empty() {
+            return false;
+        }
+        s.pop();
+        true
     }
 
     /// A KIA/WIA/Injury leaves the map with its carrier: its side scores (7.5.3).
@@ -143,6 +191,59 @@ impl Fte {
                 self.award(s, c.side, VpEvent::ReturnedToDuty, ev);
             }
             CasualtyResult::NoChange => {}
+        }
+    }
+}
+
+impl Fte {
+    /// The log's words for this section's events (the dispatcher is
+    /// [`crate::describe`]).
+    pub(crate) fn describe_casualties(&self, n: &Names, e: &Event) -> LogEntry {
+        match e {
+            Event::Evacuated { side, kind, .. } => LogEntry::text(format!(
+                "A {} {} is evacuated (7.5.3).",
+                side.name(),
+                kind.name()
+            )),
+            Event::CasualtyPlaced { kind, hex, .. } => LogEntry::text(format!(
+                "A {} marker is placed at {hex} (7.5.1).",
+                kind.name()
+            )),
+            Event::Carried {
+                casualty,
+                unit,
+                marked,
+            } => n.naming(marked, &[*unit], None, |who, _| {
+                format!("{who} carries casualty {casualty} (7.5.2).")
+            }),
+            Event::Captured { .. } => LogEntry::text(
+                "An enemy casualty alone with our units is captured or removed (7.5.3).",
+            ),
+            Event::CasualtyCheck {
+                casualty,
+                side,
+                roll,
+                mods,
+                result,
+            } => {
+                let mut a =
+                    Adjudication::new(format!("{} WIA {casualty}", side.name()), "FTE 17.0");
+                a.rolled = vec![*roll as i32];
+                a.modifiers = modifiers(mods);
+                a.total = total(*roll, mods);
+                let cd = &self.tables.casualties;
+                a.needed = Some(format!(
+                    "{} or more dies of wounds, {} or less returns to duty",
+                    cd.dow_min.value, cd.rtd_max.value
+                ));
+                a.result = match result {
+                    CasualtyResult::DiedOfWounds => "DOW".into(),
+                    CasualtyResult::ReturnedToDuty => "RTD".into(),
+                    CasualtyResult::NoChange => "no change".into(),
+                };
+                LogEntry::with_rolls(format!("Casualty check: {}.", a.result), vec![a])
+            }
+            other => n.misrouted(other),
         }
     }
 }

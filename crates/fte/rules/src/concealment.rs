@@ -2,11 +2,67 @@
 //! 18.2 Becoming Concealed.
 
 use crate::Fte;
+use crate::command::Command;
 use crate::data::{Role, Terrain};
+use crate::describe::Names;
 use crate::event::{CheckKind, Drm, Event, Mods};
 use crate::state::*;
+use crate::step::Step;
+use vt_core::engine::LogEntry;
+use vt_core::refusal::{Checked, ensure};
 
 impl Fte {
+    pub(crate) fn concealment_candidates(&self, s: &State, side: Side, out: &mut Vec<Command>) {
+        for u in self.conceal_candidates(s, side) {
+            out.push(Command::Conceal { unit: u });
+        }
+        out.push(Command::ConcealDone);
+    }
+
+    pub(crate) fn check_conceal(&self, s: &State, side: Side, unit: UnitId) -> Checked {
+        ensure(
+            self.conceal_candidates(s, side).contains(&unit),
+            "18.2",
+            "only Visible infantry not in Clear terrain may try to become Concealed",
+        )
+    }
+
+    pub(crate) fn execute_concealment(
+        &self,
+        s: &mut State,
+        side: Side,
+        c: &Command,
+        ev: &mut Vec<Event>,
+    ) {
+        match c {
+            Command::Conceal { unit } => self.try_conceal(s, *unit, ev),
+            _ => self.end_concealment(s, side, ev),
+        }
+    }
+
+    /// The side's check ends by itself when none of its units may try;
+    /// false while one may.
+    pub(crate) fn settle_concealment(
+        &self,
+        s: &mut State,
+        side: Side,
+        ev: &mut Vec<Event>,
+    ) -> bool {
+        if !self.conceal_candidates(s, side).is_empty() {
+            return false;
+        }
+        self.end_concealment(s, side, ev);
+        true
+    }
+
+    /// 18.0: the US checks first, then the NVA/VC; then the turn ends (20.0).
+    fn end_concealment(&self, s: &mut State, side: Side, ev: &mut Vec<Event>) {
+        match side {
+            Side::Us => s.set_phase(Step::Concealment { side: Side::Nva }),
+            Side::Nva => self.end_turn(s, ev),
+        }
+    }
+
     /// Visible enemy units (not Civilians, not loaded) with a LoS to `unit`.
     pub fn visible_enemies_seeing(&self, s: &State, unit: UnitId) -> Vec<UnitId> {
         let Some(me) = self.eye(s, unit) else {
@@ -94,6 +150,22 @@ impl Fte {
         } else {
             // Tried and failed: it may not try again this phase.
             s.unit_mut(unit).tried_concealment = true;
+        }
+    }
+}
+
+impl Fte {
+    /// The log's words for this section's events (the dispatcher is
+    /// [`crate::describe`]).
+    pub(crate) fn describe_concealment(&self, n: &Names, e: &Event) -> LogEntry {
+        match e {
+            Event::LostConcealment { unit } => {
+                LogEntry::text(format!("{} loses its Concealed marker (18.1).", n.u(*unit)))
+            }
+            Event::GainedConcealment { unit } => {
+                LogEntry::text(format!("{} becomes Concealed (18.2).", n.u(*unit)))
+            }
+            other => n.misrouted(other),
         }
     }
 }

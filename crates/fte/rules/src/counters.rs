@@ -4,9 +4,12 @@
 
 use crate::Fte;
 use crate::data::{MoveClass, Nation, Role, StatusMarker, UnitType, VpEvent, Weapon};
+use crate::describe::{Names, modifiers, total};
 use crate::event::{CheckKind, Drm, Event, Mods};
 use crate::geo::Hex;
 use crate::state::{Side, State, Unit, UnitId, UnitStatus};
+use vt_core::dice::Adjudication;
+use vt_core::engine::{LogEntry, SideIdx};
 
 impl Fte {
     pub fn ty(&self, u: &Unit) -> &UnitType {
@@ -264,5 +267,58 @@ impl Fte {
             medevac: false,
         });
         Some(id)
+    }
+}
+
+impl Fte {
+    /// The log's words for this section's events (the dispatcher is
+    /// [`crate::describe`]).
+    pub(crate) fn describe_counters(&self, n: &Names, e: &Event) -> LogEntry {
+        match e {
+            Event::Check {
+                unit,
+                ty,
+                concealed,
+                kind,
+                quality,
+                roll,
+                mods,
+                pass,
+                marked,
+            } => {
+                let (purpose, rule) = kind.name();
+                // The owner reads which unit it was; the other side only
+                // the marker and whether the check passed.
+                let marker = marked.as_ref().and_then(|m| m.marker(*unit));
+                let who = match marker {
+                    Some(n) => format!("{} (Concealed marker {n})", self.who(*unit, *ty)),
+                    None if *concealed => format!("Concealed unit #{unit}"),
+                    None => self.who(*unit, *ty),
+                };
+                let mut a = Adjudication::new(format!("{purpose} for {who}"), rule);
+                a.rolled = vec![*roll as i32];
+                a.modifiers = modifiers(mods);
+                a.total = total(*roll, mods);
+                a.needed = Some(format!(
+                    "{quality} or less (Troop Quality; 1 always passes, 10 always fails)"
+                ));
+                a.result = if *pass {
+                    "passed".into()
+                } else {
+                    "failed".into()
+                };
+                let result = a.result.clone();
+                let entry =
+                    LogEntry::with_rolls(format!("{purpose} for {who}: {result}."), vec![a]);
+                match (marked, marker) {
+                    (Some(m), Some(n)) => entry.private_to(
+                        m.side.idx() as SideIdx,
+                        format!("{purpose} for Concealed marker {n}: {result}."),
+                    ),
+                    _ => entry,
+                }
+            }
+            other => n.misrouted(other),
+        }
     }
 }

@@ -6,12 +6,15 @@ use crate::Fte;
 use crate::command::{Command, Target};
 use crate::counters::judge;
 use crate::data::{Effect, MoveClass, Role, Terrain, Weapon};
+use crate::describe::{Names, modifiers, total};
 use crate::event::{AttackKind, Drm, Event, Mods};
 use crate::geo::{Hex, HexExt};
-use crate::sequence::err;
 use crate::state::*;
-use vt_core::dice::{Adjudication, Modifier};
+use crate::step::Step;
+use vt_core::dice::{Adjudication, Modifier, TableCell};
 use vt_core::engine::RuleError;
+use vt_core::engine::{LogEntry, SideIdx};
+use vt_core::refusal::{Refusal, refuse};
 
 /// One fire attack, before its roll.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -270,35 +273,32 @@ impl Fte {
 
     /// Can `firer` shoot at `target` (LoS or observed mortar fire, range up to
     /// double)? Returns whether it is Observed Mortar Fire.
-    pub fn can_fire_at(&self, s: &State, firer: UnitId, target: UnitId) -> Result<bool, RuleError> {
+    pub fn can_fire_at(&self, s: &State, firer: UnitId, target: UnitId) -> Result<bool, Refusal> {
         let f = s.unit(firer);
         let t = s.unit(target);
         if !self.can_shoot(f) {
-            return Err(err(
+            return refuse(
                 "2.0",
                 "that unit has no Fire Rating (Sappers fire only in Assaults)",
-            ));
+            );
         }
         if f.broken {
-            return Err(err("7.0", "Broken units may not fire"));
+            return refuse("7.0", "Broken units may not fire");
         }
         if t.status != UnitStatus::OnMap || f.status != UnitStatus::OnMap {
-            return Err(err("6.9", "loaded units may not fire or be fired at"));
+            return refuse("6.9", "loaded units may not fire or be fired at");
         }
         let mortar = self.role(f) == Role::Mortar;
         if mortar && self.is_heli(t) && t.altitude == Altitude::High {
-            return Err(err(
-                "7.0",
-                "mortars cannot attack helicopters at High level",
-            ));
+            return refuse("7.0", "mortars cannot attack helicopters at High level");
         }
         if let (Some(r), Some(d)) = (self.ty(f).range, self.range_between(s, firer, target))
             && d > 2 * r as u32
         {
-            return Err(err("7.1", "beyond double the unit's Range"));
+            return refuse("7.1", "beyond double the unit's Range");
         }
         let (Some(fe), Some(te)) = (self.eye(s, firer), self.eye(s, target)) else {
-            return Err(err("7.3", "not on the map"));
+            return refuse("7.3", "not on the map");
         };
         match self.fire_los(s, f.side, fe, te, mortar) {
             Ok(()) => Ok(false),
@@ -306,7 +306,7 @@ impl Fte {
                 if mortar && self.friendly_observer(s, f.side, target) {
                     Ok(true)
                 } else {
-                    Err(err("7.3", format!("no line of sight: {}", b.describe())))
+                    refuse("7.3", format!("no line of sight: {}", b.describe()))
                 }
             }
         }
@@ -319,22 +319,19 @@ impl Fte {
         firers: &[UnitId],
         primary: UnitId,
         target: Target,
-    ) -> Result<Attack, RuleError> {
+    ) -> Result<Attack, Refusal> {
         if !firers.contains(&primary) {
-            return Err(err(
-                "7.1",
-                "the Primary Firing Unit must be one of the firers",
-            ));
+            return refuse("7.1", "the Primary Firing Unit must be one of the firers");
         }
         let side = s.unit(primary).side;
         let t = self
             .resolve_target(s, side, target)
-            .ok_or_else(|| err("7.1", "no such enemy unit in sight"))?;
+            .ok_or_else(|| Refusal::new("7.1", "no such enemy unit in sight"))?;
         let mut seen = Vec::new();
         let mut observed = false;
         for &f in firers {
             if seen.contains(&f) {
-                return Err(err("7.1", "a unit is listed twice"));
+                return refuse("7.1", "a unit is listed twice");
             }
             seen.push(f);
             self.may_act(s, f, ActionKind::Fire)?;
@@ -353,8 +350,12 @@ impl Fte {
     /// [`Command::Fire`], [`Command::OpFire`] and [`Command::AssaultFire`];
     /// refuses anything `check` refuses.
     pub fn preview(&self, s: &State, c: &Command) -> Result<Adjudication, RuleError> {
-        use vt_core::engine::Ruleset;
-        self.check(s, c)?;
+        self.attack_preview(s, c)
+            .map_err(|r| r.in_book(crate::BOOK))
+    }
+
+    pub(crate) fn attack_preview(&self, s: &State, c: &Command) -> Result<Adjudication, Refusal> {
+        self.check_command(s, c)?;
         let a = match c {
             Command::Fire {
                 firers,
@@ -366,13 +367,13 @@ impl Fte {
                 supporters,
                 target,
             } => {
-                let Some(Interrupt::OpFire(o)) = s.stack.last() else {
-                    return Err(err("21.0", "no Opportunity Fire chance now"));
+                let Step::OpportunityFire(o) = s.step() else {
+                    return refuse("21.0", "no Opportunity Fire chance now");
                 };
                 let side = self.opfire_side(s, o);
                 let t = self
                     .resolve_target(s, side, *target)
-                    .ok_or_else(|| err("21.0", "no such target"))?;
+                    .ok_or_else(|| Refusal::new("21.0", "no such target"))?;
                 let mut firers = vec![*primary];
                 firers.extend(supporters.iter().copied());
                 self.opfire_attack(s, o, firers, *primary, t)
@@ -382,16 +383,16 @@ impl Fte {
                 primary,
                 target,
             } => {
-                let Some(Interrupt::Assault(a)) = s.stack.last() else {
-                    return Err(err("8.0", "no assault under way"));
+                let Step::Assault(a) = s.step() else {
+                    return refuse("8.0", "no assault under way");
                 };
                 let side = s.unit(*primary).side;
                 let t = self
                     .resolve_target(s, side, *target)
-                    .ok_or_else(|| err("8.0", "no such target"))?;
+                    .ok_or_else(|| Refusal::new("8.0", "no such target"))?;
                 self.assault_attack(s, a, firers.clone(), *primary, t)
             }
-            _ => return Err(err("7.1", "only fire commands have a preview")),
+            _ => return refuse("7.1", "only fire commands have a preview"),
         };
         let mods = self.attack_mods(s, &a);
         let mut adj = Adjudication::new("To hit", "FTE 7.1");
@@ -491,5 +492,151 @@ impl Fte {
             // nothing: a miss reveals nothing
         }
         let _ = MoveClass::Infantry;
+    }
+}
+
+impl Fte {
+    /// The log's words for this section's events (the dispatcher is
+    /// [`crate::describe`]).
+    pub(crate) fn describe_fire(&self, n: &Names, e: &Event) -> LogEntry {
+        match e {
+            Event::Attack {
+                kind,
+                firers,
+                primary,
+                primary_ty,
+                target,
+                target_ty,
+                target_concealed,
+                rating,
+                weapon,
+                mods,
+                roll,
+                hit,
+                effect_roll,
+                effect,
+                marked,
+            } => {
+                let tname = if *target_concealed {
+                    "a Concealed unit".to_string()
+                } else {
+                    self.who(*target, *target_ty)
+                };
+                let (what, rule) = match kind {
+                    AttackKind::Fire => ("Fire", "FTE 7.1"),
+                    AttackKind::OpFire => ("Opportunity Fire", "FTE 21.0"),
+                    AttackKind::Assault { .. } => ("Assault fire", "FTE 8.0"),
+                    AttackKind::Mission(_) => ("Fire Mission", "FTE 16.0"),
+                    AttackKind::Claymore => ("Claymore", "FTE 26.0"),
+                    AttackKind::Passenger => ("Passenger of a destroyed vehicle", "FTE 7.4"),
+                    AttackKind::BoobyTrap => ("Booby Trap", "FTE 26.0"),
+                };
+                // Firers still under Concealed markers are named by marker
+                // to the other side, and their type stays unsaid.
+                let by_marker = |x: u16| marked.as_ref().and_then(|m| m.marker(x));
+                let firer_name = |x: u16, open: bool| match by_marker(x) {
+                    Some(n) if !open => format!("Concealed marker {n}"),
+                    _ => n.u(x),
+                };
+                let primary_name = |open: bool| match (primary, primary_ty) {
+                    (Some(p), _) if !open && by_marker(*p).is_some() => {
+                        format!(" of {}", firer_name(*p, false))
+                    }
+                    (Some(p), Some(t)) => format!(" of {}", self.who(*p, *t)),
+                    (Some(p), None) => format!(" of {}", n.u(*p)),
+                    _ => String::new(),
+                };
+                let result = match (hit, effect) {
+                    (true, Some(ef)) => ef.label().to_string(),
+                    (true, None) => "hit".into(),
+                    _ => "miss".into(),
+                };
+                // `open`: the firers by number; `all_mods`: the target's own
+                // modifiers too.
+                let render = |open: bool, all_mods: bool| -> (String, Vec<Adjudication>) {
+                    let mut adj = Vec::new();
+                    if *kind != AttackKind::Passenger {
+                        let mut a = Adjudication::new(format!("{what} at {tname}"), rule);
+                        a.rolled = vec![*roll as i32];
+                        a.modifiers = modifiers(mods);
+                        a.total = total(*roll, mods);
+                        a.needed = Some(format!(
+                            "{} or less (Fire Rating {rating}{}; 1 always hits, 10 always misses)",
+                            *rating as i32 - crate::counters::mod_sum(mods),
+                            primary_name(open)
+                        ));
+                        // 18.0: a Concealed target keeps its own modifiers
+                        // (its Defense, a Sapper's, a hidden Bunker's or
+                        // Foxholes') from the firer.
+                        if !all_mods {
+                            let secret = [Drm::Defense, Drm::Sapper, Drm::Bunker, Drm::Foxholes];
+                            let before = a.modifiers.len();
+                            a.modifiers.retain(|m| {
+                                !secret
+                                    .iter()
+                                    .any(|d| m.label == d.label() && m.rule == d.rule())
+                            });
+                            if a.modifiers.len() != before {
+                                let open_sum: i32 = a.modifiers.iter().map(|m| m.value).sum();
+                                a.total = *roll as i32 + open_sum;
+                                a.needed = Some(format!(
+                                    "{} or less before the modifiers the Concealed target keeps hidden (Fire Rating {rating}{})",
+                                    *rating as i32 - open_sum,
+                                    primary_name(open)
+                                ));
+                            }
+                        }
+                        a.result = if *hit { "hit".into() } else { "miss".into() };
+                        adj.push(a);
+                    }
+                    if let (Some(r), Some(ef)) = (effect_roll, effect) {
+                        let mut b = Adjudication::new(
+                            format!("Target Effects Table, {}", weapon.name()),
+                            "FTE 7.4",
+                        );
+                        b.rolled = vec![*r as i32];
+                        b.total = *r as i32;
+                        b.table = Some(TableCell {
+                            table: "Target Effects Table".into(),
+                            row: r.to_string(),
+                            column: Some(weapon.name().into()),
+                        });
+                        b.result = ef.label().into();
+                        adj.push(b);
+                    }
+                    let by = if firers.is_empty() {
+                        String::new()
+                    } else {
+                        let names: Vec<String> =
+                            firers.iter().map(|x| firer_name(*x, open)).collect();
+                        format!(" by {}", names.join(", "))
+                    };
+                    (format!("{what}{by} at {tname}: {result}."), adj)
+                };
+                if !*target_concealed && marked.is_none() {
+                    let (text, adj) = render(true, true);
+                    return LogEntry::with_rolls(text, adj);
+                }
+                // The side with the secret reads the whole roll: the
+                // target's owner if it is Concealed (firers still Concealed
+                // then named by marker to him too), else the firers'.
+                let owner = if *target_concealed {
+                    match self.types.get(*target_ty as usize).map(|t| t.nation) {
+                        Some(crate::data::Nation::Us) => Side::Us,
+                        _ => Side::Nva,
+                    }
+                } else {
+                    marked.as_ref().map(|m| m.side).unwrap_or(Side::Us)
+                };
+                let (text, adj) = render(!*target_concealed, true);
+                let (public, open) = render(false, !*target_concealed);
+                LogEntry::with_rolls(text, adj).private_with_rolls(
+                    owner.idx() as SideIdx,
+                    public,
+                    open,
+                )
+            }
+            other => n.misrouted(other),
+        }
     }
 }

@@ -7,41 +7,35 @@ use crate::Fte;
 use crate::command::Command;
 use crate::counters::judge;
 use crate::data::{MissionKind, Nation, Role, Terrain, Weapon};
+use crate::describe::{Names, modifiers, total};
 use crate::event::{AttackKind, Drm, Event, Mods};
 use crate::fire::Attack;
 use crate::geo::{Hex, HexExt};
-use crate::sequence::err;
 use crate::state::*;
-use vt_core::engine::RuleError;
+use vt_core::dice::{Adjudication, TableCell};
+use vt_core::engine::LogEntry;
+use vt_core::refusal::{Checked, ensure, refuse};
 
 impl Fte {
-    pub(crate) fn check_fire_mission(
-        &self,
-        s: &State,
-        unit: UnitId,
-        hex: Hex,
-    ) -> Result<(), RuleError> {
+    pub(crate) fn check_fire_mission(&self, s: &State, unit: UnitId, hex: Hex) -> Checked {
         self.may_act(s, unit, ActionKind::FireMission)?;
         let u = s.unit(unit);
         let role = self.role(u);
         let nation = self.nation(u);
         if !(role == Role::Leader || role == Role::ForwardObserver) {
-            return Err(err(
+            return refuse(
                 "13.0",
                 "only Leaders and Forward Observers request Fire Missions",
-            ));
+            );
         }
         if nation == Nation::Vc {
-            return Err(err(
-                "13.0 (errata)",
-                "VC Leaders cannot request Fire Missions",
-            ));
+            return refuse("13.0 (errata)", "VC Leaders cannot request Fire Missions");
         }
         if u.broken || u.suppressed {
-            return Err(err(
+            return refuse(
                 "13.0",
                 "a Broken or Suppressed unit may not request a Fire Mission",
-            ));
+            );
         }
         self.target_hex_ok(s, u.side, Some(unit), hex)
     }
@@ -54,9 +48,9 @@ impl Fte {
         side: Side,
         by: Option<UnitId>,
         hex: Hex,
-    ) -> Result<(), RuleError> {
+    ) -> Checked {
         if !self.map_of(s).in_play(hex) {
-            return Err(err("13.0", "the target hex must be on the map"));
+            return refuse("13.0", "the target hex must be on the map");
         }
         let near_visible = s.on_map().any(|e| {
             e.side != side
@@ -80,14 +74,11 @@ impl Fte {
                         .is_some_and(|e| self.sight(s, e, crate::line_of_sight::Eye::ground(hex)))
             }),
         };
-        if seen {
-            Ok(())
-        } else {
-            Err(err(
-                "13.0",
-                "the target hex must be in the requester's LoS or hold or touch a Visible enemy unit",
-            ))
-        }
+        ensure(
+            seen,
+            "13.0",
+            "the target hex must be in the requester's LoS or hold or touch a Visible enemy unit",
+        )
     }
 
     pub(crate) fn fire_mission_candidates(&self, s: &State, unit: UnitId, out: &mut Vec<Command>) {
@@ -177,6 +168,18 @@ impl Fte {
                 turn: s.turn + delay,
             });
         }
+    }
+
+    /// 16.0 Execute Fire Missions: once none is due, 17.0 Check
+    /// Casualties and the Concealment Phase (18.0) follow; false while one
+    /// is due (its owner executes or cancels it).
+    pub(crate) fn settle_fire_missions(&self, s: &mut State, ev: &mut Vec<Event>) -> bool {
+        if s.missions.iter().any(|m| m.turn <= s.turn) {
+            return false;
+        }
+        self.check_casualties(s, ev);
+        s.set_phase(crate::step::Step::Concealment { side: Side::Us });
+        true
     }
 
     pub(crate) fn execute_mission_choice(&self, s: &mut State, c: &Command, ev: &mut Vec<Event>) {
@@ -269,6 +272,95 @@ impl Fte {
         s.missions.retain(|m| m.side != side);
         for _ in s.missions.len()..n {
             ev.push(Event::MissionCancelled { side });
+        }
+    }
+}
+
+impl Fte {
+    /// The log's words for this section's events (the dispatcher is
+    /// [`crate::describe`]).
+    pub(crate) fn describe_fire_missions(&self, n: &Names, e: &Event) -> LogEntry {
+        match e {
+            Event::FireMissionRequested {
+                side,
+                roll,
+                mods,
+                result,
+            } => {
+                let mut a = Adjudication::new(format!("{} Fire Request", side.name()), "FTE 13.0");
+                a.rolled = vec![*roll as i32];
+                a.modifiers = modifiers(mods);
+                a.total = total(*roll, mods);
+                a.table = Some(TableCell {
+                    table: "Fire Request Table".into(),
+                    row: a.total.clamp(1, 10).to_string(),
+                    column: Some(side.name().into()),
+                });
+                a.result = match result {
+                    Some((k, d)) => format!("{} in {d} turn(s)", k.name()),
+                    None => "Request Denied".into(),
+                };
+                LogEntry::with_rolls(
+                    format!(
+                        "{} requests a Fire Mission (target secret): {}.",
+                        side.name(),
+                        a.result
+                    ),
+                    vec![a],
+                )
+            }
+            Event::MissionCancelled { side } => LogEntry::text(format!(
+                "A {} Fire Mission is cancelled (16.0, 19.10).",
+                side.name()
+            )),
+            Event::MissionLands {
+                side,
+                kind,
+                target,
+                accuracy,
+                mods,
+                scatter,
+                distance_roll,
+                landed,
+            } => {
+                let fm = &self.tables.fire_missions;
+                let mut a = Adjudication::new(
+                    format!("{} {} accuracy", side.name(), kind.name()),
+                    "FTE 16.0",
+                );
+                a.rolled = vec![*accuracy as i32];
+                a.modifiers = modifiers(mods);
+                a.total = total(*accuracy, mods);
+                a.needed = Some(format!(
+                    "{} or less to land on target (10 always scatters)",
+                    fm.accurate_max.value
+                ));
+                a.result = match (scatter, distance_roll) {
+                    (None, _) => "accurate".into(),
+                    (Some((d, n)), Some(r)) => {
+                        a.rolled.extend([*d as i32, *r as i32]);
+                        let div = match kind {
+                            crate::data::MissionKind::BnMortar => fm.mortar_scatter_divisor.value,
+                            crate::data::MissionKind::Artillery => {
+                                fm.artillery_scatter_divisor.value
+                            }
+                        };
+                        format!(
+                            "scatters in direction {d} (d6) by {r}/{div} rounded up = {n} hex(es) (d10)"
+                        )
+                    }
+                    (Some((d, n)), None) => format!("scatters {n} hex(es) in direction {d}"),
+                };
+                LogEntry::with_rolls(
+                    format!(
+                        "{} {} aimed at {target} lands at {landed}.",
+                        side.name(),
+                        kind.name()
+                    ),
+                    vec![a],
+                )
+            }
+            other => n.misrouted(other),
         }
     }
 }

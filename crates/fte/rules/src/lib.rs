@@ -7,16 +7,18 @@
 //! units appear only as Concealed markers, and dummies, hidden caches,
 //! plotted traps and secret fire-mission targets are absent.
 //!
-//! Modules follow the rulebook: [`sequence`] (3.0, 4.0, 20.0),
-//! [`activation`] (5.0), [`movement`] (6.0), [`fire`] (7.0-7.2),
+//! Modules follow the rulebook: [`setup`] (3.0 set-up), [`sequence`]
+//! (3.0 sequence of play, 20.0), [`reinforcements`] (4.0), [`activation`]
+//! (5.0), [`movement`] (6.0), [`stacking`] (6.2), [`fire`] (7.0-7.2),
 //! [`line_of_sight`] (7.3), [`target_effects`] (7.4), [`casualties`] (7.5,
 //! 17.0), [`assault`] (8.0), [`search`] (9.0), [`recover`] (10.0),
 //! [`caches_tunnels`] (11.0, 23.0-25.0), [`medevac`] (12.0),
 //! [`fire_missions`] (13.0, 16.0), [`transport`] (14.0, 15.0, 6.9),
 //! [`concealment`] (18.0), [`random_events`] (19.0), [`opportunity_fire`]
 //! (21.0), [`dummies`] (22.0), [`booby_traps`] (26.0), [`sappers`] (27.0),
-//! [`civilians`] (28.0), [`victory`] (29.0).
-
+//! [`civilians`] (28.0), [`victory`] (29.0). [`step`] is the turn
+//! machine: the [`step::Step`] stack, who decides what, and the
+//! dispatchers into the sections.
 //!
 //! # Driving a game (for the plugin and other front ends)
 //!
@@ -30,7 +32,8 @@
 //! Concealed units only as markers with a number, "?" caches, its own
 //! plotted traps and mission targets).
 //!
-//! Decision kinds, and the commands that answer them:
+//! Decision kinds ([`step::Kind`]; read one with
+//! `decision.kind_as::<step::Kind>()`), and the commands that answer them:
 //!
 //! | kind | who | commands |
 //! |---|---|---|
@@ -94,12 +97,16 @@ pub mod movement;
 pub mod opportunity_fire;
 pub mod random_events;
 pub mod recover;
+pub mod reinforcements;
 pub mod sappers;
 pub mod scenario;
 pub mod screen;
 pub mod search;
 pub mod sequence;
+pub mod setup;
+pub mod stacking;
 pub mod state;
+pub mod step;
 pub mod target_effects;
 pub mod transport;
 pub mod victory;
@@ -120,6 +127,9 @@ use vt_core::engine::*;
 use vt_core::provenance::SourceNote;
 
 pub const GAME_ID: &str = "fte";
+
+/// The rulebook's short name, before a section in a refusal ("FTE 6.2").
+pub const BOOK: &str = "FTE";
 
 /// The map files and scenario files the game ships.
 const MAPS: [(&str, &str); 3] = [
@@ -345,11 +355,11 @@ impl Ruleset for Fte {
     }
 
     fn decision(&self, s: &State) -> Decision {
-        self.current_decision(s)
+        Fte::decision(self, s)
     }
 
     fn legal(&self, s: &State) -> Vec<Command> {
-        if s.phase == state::Phase::GameOver {
+        if *s.step() == step::Step::Over {
             return Vec::new();
         }
         self.candidates(s)
@@ -359,7 +369,7 @@ impl Ruleset for Fte {
     }
 
     fn check(&self, s: &State, c: &Command) -> Result<(), RuleError> {
-        self.check_command(s, c)
+        self.check_command(s, c).map_err(|r| r.in_book(BOOK))
     }
 
     fn execute(&self, s: &mut State, c: &Command, events: &mut Vec<Event>) {

@@ -8,11 +8,13 @@
 use crate::Fte;
 use crate::command::Command;
 use crate::data::{MoveClass, Role, Terrain};
+use crate::describe::{Names, verb_s};
 use crate::event::{CheckKind, Drm, Event, Mods};
 use crate::geo::{Hex, HexExt};
-use crate::sequence::err;
 use crate::state::*;
-use vt_core::engine::RuleError;
+use crate::step::Step;
+use vt_core::engine::LogEntry;
+use vt_core::refusal::{Checked, Refusal, ensure, refuse};
 
 impl Fte {
     /// Half-MP cost for `unit` to move from `from` into the adjacent `to`;
@@ -97,19 +99,14 @@ impl Fte {
         }
     }
 
-    pub(crate) fn check_move(
-        &self,
-        s: &State,
-        units: &[UnitId],
-        mode: MoveMode,
-    ) -> Result<(), RuleError> {
+    pub(crate) fn check_move(&self, s: &State, units: &[UnitId], mode: MoveMode) -> Checked {
         let Some(&first) = units.first() else {
-            return Err(err("6.1", "move which units?"));
+            return refuse("6.1", "move which units?");
         };
         let mut seen = Vec::new();
         for &u in units {
             if seen.contains(&u) {
-                return Err(err("6.1", "a unit is listed twice"));
+                return refuse("6.1", "a unit is listed twice");
             }
             seen.push(u);
             self.may_act(s, u, ActionKind::Move)?;
@@ -119,34 +116,31 @@ impl Fte {
         for &u in units {
             let x = s.unit(u);
             if x.hex != hex {
-                return Err(err("6.1", "a stack that moves together starts in one hex"));
+                return refuse("6.1", "a stack that moves together starts in one hex");
             }
             if self.class(x) != class {
-                return Err(err(
-                    "6.1",
-                    "units of different movement classes move separately",
-                ));
+                return refuse("6.1", "units of different movement classes move separately");
             }
             if x.immobilized {
-                return Err(err("6.10", "an immobilized vehicle may only be abandoned"));
+                return refuse("6.10", "an immobilized vehicle may only be abandoned");
             }
         }
         if class != MoveClass::Infantry && units.len() > 1 {
-            return Err(err("5.1", "vehicles and helicopters move one at a time"));
+            return refuse("5.1", "vehicles and helicopters move one at a time");
         }
         match mode {
             MoveMode::Normal => {}
             MoveMode::DoubleTime => {
                 if class != MoveClass::Infantry {
-                    return Err(err("6.6", "only infantry may use Double Time"));
+                    return refuse("6.6", "only infantry may use Double Time");
                 }
                 if units.iter().any(|u| s.unit(*u).exhausted) {
-                    return Err(err("6.6", "an Exhausted unit may not use Double Time"));
+                    return refuse("6.6", "an Exhausted unit may not use Double Time");
                 }
             }
             MoveMode::Stealthy => {
                 if class != MoveClass::Infantry {
-                    return Err(err("6.7", "only infantry may use Stealthy Movement"));
+                    return refuse("6.7", "only infantry may use Stealthy Movement");
                 }
             }
         }
@@ -172,7 +166,7 @@ impl Fte {
             if mode == MoveMode::DoubleTime {
                 a.exhaust.extend(units.iter().copied());
             }
-            a.moving = Some(Moving {
+            s.push(Step::Moving(Moving {
                 units: units.to_vec(),
                 mode,
                 left,
@@ -180,7 +174,7 @@ impl Fte {
                 on_trail: false,
                 fort_used: false,
                 altitude_changed: false,
-            });
+            }));
         }
         ev.push(Event::MoveBegins {
             units: units.to_vec(),
@@ -190,7 +184,7 @@ impl Fte {
     }
 
     fn moving(&self, s: &State) -> Option<Moving> {
-        s.activation.as_ref().and_then(|a| a.moving.clone())
+        s.moving().cloned()
     }
 
     fn moving_hex(&self, s: &State, m: &Moving) -> Option<Hex> {
@@ -217,25 +211,25 @@ impl Fte {
         out
     }
 
-    fn step_ok(&self, s: &State, m: &Moving, from: Hex, to: Hex) -> Result<u8, RuleError> {
+    fn step_ok(&self, s: &State, m: &Moving, from: Hex, to: Hex) -> Result<u8, Refusal> {
         if m.mode == MoveMode::Stealthy && m.hexes >= 1 {
-            return Err(err("6.7", "Stealthy Movement is one hex"));
+            return refuse("6.7", "Stealthy Movement is one hex");
         }
         let mut cost = 0;
         for &u in &m.units {
             let unit = s.unit(u);
             let c = self.move_cost(s, unit, from, to).ok_or_else(|| {
-                err(
+                Refusal::new(
                     "6.1",
                     format!("{to} may not be entered (Terrain Effects Chart)"),
                 )
             })?;
             cost = cost.max(c);
             if !self.can_stack(s, u, to) {
-                return Err(err(
+                return refuse(
                     "6.2",
                     "stacking limit: two vehicles or one helicopter per hex; Civilians never with NVA/VC infantry",
-                ));
+                );
             }
         }
         // 7.4: a Broken helicopter may only move to leave the map.
@@ -250,18 +244,18 @@ impl Fte {
                     .unwrap_or(0)
             };
             if to_edge(to) >= to_edge(from) {
-                return Err(err("7.4", "a Broken helicopter may only fly off the map"));
+                return refuse("7.4", "a Broken helicopter may only fly off the map");
             }
         }
         if cost > m.left {
-            return Err(err(
+            return refuse(
                 "6.4",
                 format!(
                     "not enough movement points: {} needed, {} left",
                     crate::data::half_mp(cost),
                     crate::data::half_mp(m.left)
                 ),
-            ));
+            );
         }
         let side = s.unit(m.units[0]).side;
         let heli_air = m
@@ -278,10 +272,10 @@ impl Fte {
                 .units_at(to)
                 .any(|o| o.side != side && self.is_heli(o) && o.altitude == Altitude::Ground);
             if blocked {
-                return Err(err(
+                return refuse(
                     "6.2",
                     "a unit may not enter a hex holding enemy units (Concealed ones too)",
-                ));
+                );
             }
         }
         Ok(cost)
@@ -321,12 +315,12 @@ impl Fte {
             .map(|c| c.id)
     }
 
-    pub(crate) fn check_move_step(&self, s: &State, c: &Command) -> Result<(), RuleError> {
+    pub(crate) fn check_move_step(&self, s: &State, c: &Command) -> Checked {
         let Some(m) = self.moving(s) else {
-            return Err(err("6.0", "no move under way"));
+            return refuse("6.0", "no move under way");
         };
         let Some(here) = self.moving_hex(s, &m) else {
-            return Err(err("6.0", "the moving units are gone"));
+            return refuse("6.0", "the moving units are gone");
         };
         let side = s.unit(m.units[0]).side;
         let lead = s.unit(m.units[0]);
@@ -338,29 +332,26 @@ impl Fte {
                     .casualties
                     .get(*casualty as usize)
                     .is_some_and(|c| !c.gone && c.carrier.is_some_and(|u| m.units.contains(&u)));
-                if ok {
-                    Ok(())
-                } else {
-                    Err(err(
-                        "7.5.2",
-                        "only a casualty one of the moving units carries can be dropped",
-                    ))
-                }
+                ensure(
+                    ok,
+                    "7.5.2",
+                    "only a casualty one of the moving units carries can be dropped",
+                )
             }
             Command::Climb | Command::Descend => {
                 if !self.is_heli(lead) {
-                    return Err(err("6.8", "only helicopters change altitude"));
+                    return refuse("6.8", "only helicopters change altitude");
                 }
                 if m.altitude_changed {
-                    return Err(err("6.8", "one altitude change per move"));
+                    return refuse("6.8", "one altitude change per move");
                 }
                 if lead.downed {
-                    return Err(err("7.4", "a downed helicopter may not fly"));
+                    return refuse("7.4", "a downed helicopter may not fly");
                 }
                 match (c, lead.altitude) {
-                    (Command::Climb, Altitude::High) => Err(err("6.8", "already at High level")),
+                    (Command::Climb, Altitude::High) => refuse("6.8", "already at High level"),
                     (Command::Descend, Altitude::Ground) => {
-                        Err(err("6.8", "already at Ground level"))
+                        refuse("6.8", "already at Ground level")
                     }
                     (Command::Descend, Altitude::Treetop) => {
                         let t = self.map_of(s).terrain(here);
@@ -368,13 +359,13 @@ impl Fte {
                             self.tables.terrain(t).helicopter_ground.value.is_some()
                         });
                         if !ok {
-                            return Err(err(
+                            return refuse(
                                 "6.8",
                                 "a helicopter may not be at Ground level in Jungle or Hamlet",
-                            ));
+                            );
                         }
                         if s.units_at(here).any(|o| o.side != side && !self.is_heli(o)) {
-                            return Err(err("6.2", "not at Ground level among enemy units"));
+                            return refuse("6.2", "not at Ground level among enemy units");
                         }
                         Ok(())
                     }
@@ -383,67 +374,63 @@ impl Fte {
             }
             Command::EnterFort | Command::LeaveFort => {
                 if !self.is_infantry(lead) {
-                    return Err(err("24.0", "only infantry use Bunkers and Foxholes"));
+                    return refuse("24.0", "only infantry use Bunkers and Foxholes");
                 }
                 if m.fort_used {
-                    return Err(err("24.0", "one entry or exit per move"));
+                    return refuse("24.0", "one entry or exit per move");
                 }
                 let Some(f) = self.fort_here(s, side, here) else {
-                    return Err(err("24.0", "no Bunker or Foxholes you can use here"));
+                    return refuse("24.0", "no Bunker or Foxholes you can use here");
                 };
                 if matches!(c, Command::LeaveFort) {
                     if m.units.iter().all(|u| s.unit(*u).fort == Some(f)) {
                         return Ok(());
                     }
-                    return Err(err("24.0", "the moving units are not in it"));
+                    return refuse("24.0", "the moving units are not in it");
                 }
                 if m.units.iter().any(|u| s.unit(*u).fort.is_some()) {
-                    return Err(err("24.0", "already inside"));
+                    return refuse("24.0", "already inside");
                 }
                 let inside = s.on_map().filter(|u| u.fort == Some(f)).count();
                 let cap = self.tables.fire.fortification_capacity.value as usize;
                 if inside + m.units.len() > cap {
-                    return Err(err("24.0", "it protects at most two units"));
+                    return refuse("24.0", "it protects at most two units");
                 }
                 Ok(())
             }
             Command::ExitMap => {
                 let map = self.map_of(s);
                 if !map.is_edge(here) {
-                    return Err(err("6.1", "exit from a map-edge hex"));
+                    return refuse("6.1", "exit from a map-edge hex");
                 }
                 if self.tables.exit_map.value > m.left {
-                    return Err(err("6.5", "exiting the map costs 1 MP"));
+                    return refuse("6.5", "exiting the map costs 1 MP");
                 }
                 let carrying = m.units.iter().all(|u| s.carried_by(*u).next().is_some());
                 match self.class(lead) {
                     MoveClass::Helicopter => {
                         if lead.altitude == Altitude::Ground {
-                            return Err(err("6.8", "take off before leaving the map"));
+                            return refuse("6.8", "take off before leaving the map");
                         }
                         Ok(())
                     }
                     MoveClass::Vehicle => {
                         let any = s.units.iter().any(|u| u.carrier == Some(lead.id))
                             || s.carried_by(lead.id).next().is_some();
-                        if any {
-                            Ok(())
-                        } else {
-                            Err(err("6.1", "units leave the map only to evacuate KIA/WIA"))
-                        }
+                        ensure(any, "6.1", "units leave the map only to evacuate KIA/WIA")
                     }
                     MoveClass::Infantry => {
                         if !carrying {
-                            return Err(err("6.1", "units leave the map only to evacuate KIA/WIA"));
+                            return refuse("6.1", "units leave the map only to evacuate KIA/WIA");
                         }
                         match side {
                             Side::Nva => Ok(()),
                             Side::Us => match s.us_carry_off {
                                 Some(e) if map.on_edge(here, e) => Ok(()),
-                                _ => Err(err(
+                                _ => refuse(
                                     "7.5.3",
                                     "US infantry may carry casualties off only where the scenario allows",
-                                )),
+                                ),
                             },
                         }
                     }
@@ -451,23 +438,23 @@ impl Fte {
             }
             Command::EnterTunnel => {
                 if side != Side::Nva || !self.is_infantry(lead) {
-                    return Err(err("7.5.3", "only NVA/VC infantry use Tunnels"));
+                    return refuse("7.5.3", "only NVA/VC infantry use Tunnels");
                 }
                 let tunnel = s.caches.iter().any(|c| {
                     !c.gone && c.hex == here && c.kind == CacheKind::Tunnel && c.owner == Side::Nva
                 });
                 if !tunnel {
-                    return Err(err("7.5.3", "no Tunnel in this hex"));
+                    return refuse("7.5.3", "no Tunnel in this hex");
                 }
                 if !m.units.iter().all(|u| s.carried_by(*u).next().is_some()) {
-                    return Err(err("7.5.3", "the Tunnel is for carrying KIA/WIA away"));
+                    return refuse("7.5.3", "the Tunnel is for carrying KIA/WIA away");
                 }
                 if self.tables.exit_map.value > m.left {
-                    return Err(err("7.5.3", "entering the Tunnel costs 1 MP"));
+                    return refuse("7.5.3", "entering the Tunnel costs 1 MP");
                 }
                 Ok(())
             }
-            _ => Err(err("6.0", "finish the move first")),
+            _ => refuse("6.0", "finish the move first"),
         }
     }
 
@@ -493,7 +480,7 @@ impl Fte {
                     x.hex = Some(*hex);
                     x.fort = None;
                 }
-                if let Some(mm) = s.activation.as_mut().and_then(|a| a.moving.as_mut()) {
+                if let Some(mm) = s.moving_mut() {
                     mm.left = left;
                     mm.hexes += 1;
                     mm.on_trail = on_trail;
@@ -516,9 +503,7 @@ impl Fte {
                 );
             }
             Command::EndMove => {
-                if let Some(a) = s.activation.as_mut() {
-                    a.moving = None;
-                }
+                s.end_move();
                 // 5.1: a hovering helicopter is still subject to Opportunity Fire.
                 if m.hexes == 0 && !m.altitude_changed && self.is_heli(s.unit(m.units[0])) {
                     self.trigger_opfire(s, TriggerKind::Move, &m.units, here, false, false);
@@ -549,13 +534,11 @@ impl Fte {
                 });
                 let ends = m.hexes > 0;
                 let fresh_left = self.allowance(s, s.unit(u), MoveMode::Normal);
-                if let Some(a) = s.activation.as_mut() {
-                    if ends {
-                        a.moving = None;
-                    } else if let Some(mm) = a.moving.as_mut() {
-                        mm.altitude_changed = true;
-                        mm.left = fresh_left;
-                    }
+                if ends {
+                    s.end_move();
+                } else if let Some(mm) = s.moving_mut() {
+                    mm.altitude_changed = true;
+                    mm.left = fresh_left;
                 }
                 // Errata clarification: an altitude change is like entering a hex.
                 self.trigger_opfire(s, TriggerKind::Move, &[u], here, false, false);
@@ -567,7 +550,7 @@ impl Fte {
                 for &u in &m.units {
                     s.unit_mut(u).fort = if entering { f } else { None };
                 }
-                if let Some(mm) = s.activation.as_mut().and_then(|a| a.moving.as_mut()) {
+                if let Some(mm) = s.moving_mut() {
                     mm.fort_used = true;
                 }
                 ev.push(Event::FortChanged {
@@ -580,17 +563,13 @@ impl Fte {
                 self.trigger_opfire(s, TriggerKind::Fort, &m.units, here, false, false);
             }
             Command::ExitMap => {
-                if let Some(a) = s.activation.as_mut() {
-                    a.moving = None;
-                }
+                s.end_move();
                 for &u in &m.units {
                     self.exit_unit(s, u, ev);
                 }
             }
             Command::EnterTunnel => {
-                if let Some(a) = s.activation.as_mut() {
-                    a.moving = None;
-                }
+                s.end_move();
                 for &u in &m.units {
                     self.exit_unit(s, u, ev);
                 }
@@ -638,9 +617,7 @@ impl Fte {
             .filter(|u| s.unit(*u).status == UnitStatus::OnMap)
             .collect();
         if still.is_empty() {
-            if let Some(a) = s.activation.as_mut() {
-                a.moving = None;
-            }
+            s.end_move();
             return;
         }
         // A helicopter flying over (Treetop or High) sets off no Booby Trap,
@@ -666,7 +643,7 @@ impl Fte {
                 .find(|o| o.side == Side::Nva && self.role(o) == Role::Civilians)
                 .map(|o| o.id);
             if let Some(civ) = civ {
-                s.stack.push(Interrupt::Interrogate {
+                s.push(Step::Interrogate {
                     unit: still[0],
                     civilians: civ,
                 });
@@ -674,7 +651,7 @@ impl Fte {
         }
         self.trigger_opfire(s, TriggerKind::Move, &still, hex, stealthy, on_trail);
         if side == Side::Nva && self.claymore_ready(s, hex) {
-            s.stack.push(Interrupt::Claymore { hex });
+            s.push(Step::Claymore { hex });
         }
     }
 
@@ -771,5 +748,105 @@ impl Fte {
             .collect();
         out.sort();
         out
+    }
+
+    /// A unit leaves the map with everything it carries (7.5.3, 6.1).
+    pub(crate) fn exit_unit(&self, s: &mut State, unit: UnitId, ev: &mut Vec<Event>) {
+        let broken_heli = self.is_heli(s.unit(unit)) && s.unit(unit).broken;
+        let mut all = vec![unit];
+        all.extend(
+            s.units
+                .iter()
+                .filter(|u| u.carrier == Some(unit) && u.status == UnitStatus::Loaded)
+                .map(|u| u.id),
+        );
+        for &u in &all {
+            let cas: Vec<u16> = s.carried_by(u).map(|c| c.id).collect();
+            for c in cas {
+                self.evacuate(s, c, ev);
+            }
+            let side = s.unit(u).side;
+            let leader = self.is_leader(s.unit(u));
+            let broken = s.unit(u).broken;
+            // Errata: a Leader aboard a helicopter that is Broken and leaves
+            // the map costs a chit like a lost one. The sentence may also be
+            // read as the Leader being Broken: either way the chit goes.
+            if leader && u != unit && (broken || broken_heli) {
+                self.lose_chit(s, side, ev);
+            }
+            let x = s.unit_mut(u);
+            x.status = UnitStatus::Exited;
+            x.hex = None;
+            x.fort = None;
+        }
+        if s.unit(unit).medevac {
+            s.medevac_due = None;
+        }
+        ev.push(Event::ExitedMap { units: all });
+    }
+}
+
+impl Fte {
+    /// The log's words for this section's events (the dispatcher is
+    /// [`crate::describe`]).
+    pub(crate) fn describe_movement(&self, n: &Names, e: &Event) -> LogEntry {
+        match e {
+            Event::MoveBegins {
+                units: us,
+                mode,
+                marked,
+            } => {
+                let us_len = us.len();
+                n.naming(marked, us, None, |us, _| {
+                    format!("{us} begin{} a {mode:?} move (6.0).", verb_s(us_len))
+                })
+            }
+            Event::Moved {
+                units: us,
+                from,
+                to,
+                cost,
+                left,
+                marked,
+            } => {
+                let us_len = us.len();
+                n.naming(marked, us, None, |us, _| {
+                    format!(
+                        "{us} move{} {from} to {to} for {} ({} left) (6.4).",
+                        verb_s(us_len),
+                        crate::data::half_mp(*cost),
+                        crate::data::half_mp(*left)
+                    )
+                })
+            }
+            Event::AltitudeChanged { unit, altitude } => LogEntry::text(format!(
+                "{} goes to {:?} level (6.8).",
+                n.u(*unit),
+                altitude
+            )),
+            Event::FortChanged {
+                units: us,
+                entered,
+                marked,
+            } => {
+                let us_len = us.len();
+                n.naming(marked, us, None, |us, _| {
+                    format!(
+                        "{us} {}{} the Bunker/Foxholes (24.0, 25.0).",
+                        if *entered { "enter" } else { "leave" },
+                        verb_s(us_len)
+                    )
+                })
+            }
+            Event::Dropped { casualty, hex } => {
+                LogEntry::text(format!("Casualty {casualty} is left at {hex} (7.5.2)."))
+            }
+            Event::ExitedMap { units: us } => LogEntry::text(format!(
+                "{} leave{} the map.",
+                n.units(us),
+                verb_s(us.len())
+            )),
+            other => n.misrouted(other),
+        }
     }
 }

@@ -8,12 +8,14 @@
 use crate::Fte;
 use crate::command::Command;
 use crate::data::Effect;
+use crate::describe::Names;
 use crate::event::{AttackKind, CheckKind, Event, Mods};
 use crate::fire::{Attack, OpFireCtx};
 use crate::geo::{Hex, HexExt};
-use crate::sequence::err;
 use crate::state::*;
-use vt_core::engine::RuleError;
+use crate::step::Step;
+use vt_core::engine::LogEntry;
+use vt_core::refusal::{Checked, Refusal, refuse};
 
 impl Fte {
     pub(crate) fn trigger_opfire(
@@ -33,7 +35,7 @@ impl Fte {
         if targets.is_empty() {
             return;
         }
-        s.stack.push(Interrupt::OpFire(OpFire {
+        s.push(Step::OpportunityFire(OpFire {
             kind,
             targets,
             hex,
@@ -108,8 +110,22 @@ impl Fte {
             .collect()
     }
 
+    /// The chance lapses when no one may attempt it, or when its targets
+    /// are gone; false while it stands.
+    pub(crate) fn settle_opfire(&self, s: &mut State, o: &OpFire) -> bool {
+        let lapses = if o.passed.is_empty() {
+            self.opfire_eligible(s, o).is_empty() || self.live_targets(s, o).is_empty()
+        } else {
+            self.live_targets(s, o).is_empty()
+        };
+        if lapses {
+            s.pop();
+        }
+        lapses
+    }
+
     pub(crate) fn opfire_candidates(&self, s: &State, out: &mut Vec<Command>) {
-        let Some(Interrupt::OpFire(o)) = s.stack.last() else {
+        let Step::OpportunityFire(o) = s.step() else {
             return;
         };
         if o.passed.is_empty() {
@@ -169,31 +185,31 @@ impl Fte {
         g
     }
 
-    pub(crate) fn check_opfire(&self, s: &State, c: &Command) -> Result<(), RuleError> {
-        let Some(Interrupt::OpFire(o)) = s.stack.last() else {
-            return Err(err("21.0", "no Opportunity Fire chance now"));
+    pub(crate) fn check_opfire(&self, s: &State, c: &Command) -> Checked {
+        let Step::OpportunityFire(o) = s.step() else {
+            return refuse("21.0", "no Opportunity Fire chance now");
         };
         match c {
             Command::OpFirePass => Ok(()),
             Command::OpFireAttempt { units } => {
                 if !o.passed.is_empty() {
-                    return Err(err("21.0", "fire with the units that passed, or hold fire"));
+                    return refuse("21.0", "fire with the units that passed, or hold fire");
                 }
                 if units.is_empty() {
-                    return Err(err("21.0", "attempt with which units?"));
+                    return refuse("21.0", "attempt with which units?");
                 }
                 let el = self.opfire_eligible(s, o);
                 let mut seen = Vec::new();
                 for u in units {
                     if seen.contains(u) {
-                        return Err(err("21.0", "a unit is listed twice"));
+                        return refuse("21.0", "a unit is listed twice");
                     }
                     seen.push(*u);
                     if !el.contains(u) {
-                        return Err(err(
+                        return refuse(
                             "21.0",
                             "only unbroken Combat Units with a LoS, not yet marked Op Fired this activation, may try",
-                        ));
+                        );
                     }
                 }
                 Ok(())
@@ -204,62 +220,62 @@ impl Fte {
                 target,
             } => {
                 if o.passed.is_empty() {
-                    return Err(err("21.0", "take the Troop Quality Check first"));
+                    return refuse("21.0", "take the Troop Quality Check first");
                 }
                 if !o.passed.contains(primary) || supporters.iter().any(|u| !o.passed.contains(u)) {
-                    return Err(err("21.0", "only units that passed their check may fire"));
+                    return refuse("21.0", "only units that passed their check may fire");
                 }
                 let mut all = vec![*primary];
                 for u in supporters {
                     if all.contains(u) {
-                        return Err(err("21.0", "a unit is listed twice"));
+                        return refuse("21.0", "a unit is listed twice");
                     }
                     all.push(*u);
                 }
                 let group = self.combine_group(s, *primary, &all);
                 if group.len() != all.len() {
-                    return Err(err(
+                    return refuse(
                         "21.0",
                         "combining units must be in the same hex as, or next to, a unit they combine with",
-                    ));
+                    );
                 }
                 let side = self.opfire_side(s, o);
                 let t = self
                     .resolve_target(s, side, *target)
                     .filter(|t| self.live_targets(s, o).contains(t))
                     .ok_or_else(|| {
-                        err(
+                        Refusal::new(
                             "21.0",
                             "Opportunity Fire only at the unit that triggered it",
                         )
                     })?;
                 for u in &all {
                     if !self.can_fire_at(s, *u, t).is_ok_and(|obs| !obs) {
-                        return Err(err(
+                        return refuse(
                             "7.3",
                             "a firing unit has no line of sight or is out of range",
-                        ));
+                        );
                     }
                 }
                 Ok(())
             }
-            _ => Err(err("21.0", "attempt Opportunity Fire or pass")),
+            _ => refuse("21.0", "attempt Opportunity Fire or pass"),
         }
     }
 
     pub(crate) fn execute_opfire(&self, s: &mut State, c: &Command, ev: &mut Vec<Event>) {
-        let Some(Interrupt::OpFire(o)) = s.stack.last().cloned() else {
+        let Step::OpportunityFire(o) = s.step().clone() else {
             return;
         };
         let side = self.opfire_side(s, &o);
         match c {
             Command::OpFirePass => {
                 if o.passed.is_empty() {
-                    s.stack.pop();
+                    s.pop();
                     ev.push(Event::OpFireDeclined { side });
                 } else {
                     // Held fire: those units keep their concealment.
-                    if let Some(Interrupt::OpFire(x)) = s.stack.last_mut() {
+                    if let Some(Step::OpportunityFire(x)) = s.top_mut() {
                         x.passed.clear();
                     }
                     ev.push(Event::OpFireDeclined { side });
@@ -278,7 +294,7 @@ impl Fte {
                         passed.push(u);
                     }
                 }
-                if let Some(Interrupt::OpFire(x)) = s.stack.last_mut() {
+                if let Some(Step::OpportunityFire(x)) = s.top_mut() {
                     x.passed = passed;
                 }
             }
@@ -290,7 +306,7 @@ impl Fte {
                 let Some(t) = self.resolve_target(s, side, *target) else {
                     return;
                 };
-                if let Some(Interrupt::OpFire(x)) = s.stack.last_mut() {
+                if let Some(Step::OpportunityFire(x)) = s.top_mut() {
                     x.passed.clear();
                 }
                 let mut firers = vec![*primary];
@@ -330,6 +346,19 @@ impl Fte {
                 }
             }
             _ => {}
+        }
+    }
+}
+
+impl Fte {
+    /// The log's words for this section's events (the dispatcher is
+    /// [`crate::describe`]).
+    pub(crate) fn describe_opportunity_fire(&self, n: &Names, e: &Event) -> LogEntry {
+        match e {
+            Event::OpFireDeclined { side } => {
+                LogEntry::text(format!("{} holds its fire (21.0).", side.name()))
+            }
+            other => n.misrouted(other),
         }
     }
 }

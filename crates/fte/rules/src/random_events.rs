@@ -4,9 +4,14 @@
 use crate::Fte;
 use crate::command::Command;
 use crate::data::{MissionKind, MoveClass, RandomEvent, Role, Terrain};
+use crate::describe::Names;
 use crate::event::Event;
 use crate::geo::{Hex, HexExt};
 use crate::state::*;
+use crate::step::Step;
+use vt_core::dice::{Adjudication, TableCell};
+use vt_core::engine::LogEntry;
+use vt_core::refusal::{Checked, ensure};
 
 impl Fte {
     /// Who makes the choice for an event rolled by `side`: the opponent
@@ -78,13 +83,13 @@ impl Fte {
                 s.vc_events += 1;
                 s.cup.put(Chit::Side(Side::Nva));
                 s.chits[Side::Nva.idx()] += 1;
-                s.stack.push(Interrupt::Event {
+                s.push(Step::RandomEvent {
                     event,
                     side,
                     placed: 0,
                 });
             }
-            _ => s.stack.push(Interrupt::Event {
+            _ => s.push(Step::RandomEvent {
                 event,
                 side,
                 placed: 0,
@@ -155,13 +160,34 @@ impl Fte {
         }
     }
 
+    /// The event lapses when it has no choice to make; false while it has.
+    pub(crate) fn settle_event(&self, s: &mut State) -> bool {
+        if !self.event_candidates(s).is_empty() {
+            return false;
+        }
+        s.pop();
+        true
+    }
+
+    pub(crate) fn check_event_choice(&self, s: &State, c: &Command) -> Checked {
+        let section = match s.step() {
+            Step::RandomEvent { event, .. } => event.section(),
+            _ => "19.0",
+        };
+        ensure(
+            self.event_choice_ok(s, c),
+            section,
+            "not a valid choice for this Random Event",
+        )
+    }
+
     /// Whether a command answers the Random Event choice on top.
-    pub(crate) fn event_choice_ok(&self, s: &State, c: &Command) -> bool {
-        let Some(Interrupt::Event {
+    fn event_choice_ok(&self, s: &State, c: &Command) -> bool {
+        let Step::RandomEvent {
             event,
             side,
             placed,
-        }) = s.stack.last()
+        } = s.step()
         else {
             return false;
         };
@@ -177,11 +203,11 @@ impl Fte {
     }
 
     pub(crate) fn event_candidates(&self, s: &State) -> Vec<Command> {
-        let Some(Interrupt::Event {
+        let Step::RandomEvent {
             event,
             side,
             placed,
-        }) = s.stack.last()
+        } = s.step()
         else {
             return Vec::new();
         };
@@ -214,20 +240,20 @@ impl Fte {
     }
 
     pub(crate) fn execute_event_choice(&self, s: &mut State, c: &Command, ev: &mut Vec<Event>) {
-        let Some(Interrupt::Event {
+        let Step::RandomEvent {
             event,
             side,
             placed,
-        }) = s.stack.last().cloned()
+        } = s.step().clone()
         else {
             return;
         };
         match (event, c) {
             (_, Command::EventPass) => {
-                s.stack.pop();
+                s.pop();
             }
             (_, Command::EventUnit { unit }) => {
-                s.stack.pop();
+                s.pop();
                 let unit = *unit;
                 match event {
                     // 19.1: carried and evacuated like a WIA.
@@ -281,7 +307,7 @@ impl Fte {
                 self.bump_event(s, placed, 2);
             }
             (RandomEvent::NvaArtillery, Command::EventHex { hex }) => {
-                s.stack.pop();
+                s.pop();
                 let d = s.d10();
                 let delay =
                     d.div_ceil(self.tables.fire_missions.nva_artillery_divisor.value.max(1));
@@ -314,16 +340,68 @@ impl Fte {
                 self.bump_event(s, placed, Self::VC_PIECES.len() as u8);
             }
             _ => {
-                s.stack.pop();
+                s.pop();
             }
         }
     }
 
     fn bump_event(&self, s: &mut State, placed: u8, limit: u8) {
         if placed + 1 >= limit {
-            s.stack.pop();
-        } else if let Some(Interrupt::Event { placed: p, .. }) = s.stack.last_mut() {
+            s.pop();
+        } else if let Some(Step::RandomEvent { placed: p, .. }) = s.top_mut() {
             *p += 1;
+        }
+    }
+}
+
+impl Fte {
+    /// The log's words for this section's events (the dispatcher is
+    /// [`crate::describe`]).
+    pub(crate) fn describe_random_events(&self, n: &Names, e: &Event) -> LogEntry {
+        match e {
+            Event::RandomEvent {
+                side_roll,
+                side,
+                roll,
+                event,
+            } => {
+                let mut a = Adjudication::new("Random Event side", "FTE 19.0");
+                a.rolled = vec![*side_roll as i32];
+                a.total = *side_roll as i32;
+                a.needed = Some("even: US event, odd: NVA/VC event".into());
+                a.result = side.name().into();
+                let mut b = Adjudication::new("Random Event Table", "FTE 19.0");
+                b.rolled = vec![*roll as i32];
+                b.total = *roll as i32;
+                b.table = Some(TableCell {
+                    table: "Random Event Table".into(),
+                    row: roll.to_string(),
+                    column: Some(if *side == Side::Us {
+                        "US".into()
+                    } else {
+                        "NVA/VC".into()
+                    }),
+                });
+                b.result = event.name().into();
+                LogEntry::with_rolls(
+                    format!("Random Event for {}: {}.", side.name(), event.name()),
+                    vec![a, b],
+                )
+            }
+            Event::EventApplied {
+                event,
+                unit,
+                hex,
+                marked,
+            } => n.naming(marked, &[], *unit, |_, who| {
+                format!(
+                    "{}{}{}.",
+                    event.name(),
+                    who.map(|x| format!(": {x}")).unwrap_or_default(),
+                    hex.map(|h| format!(" at {h}")).unwrap_or_default()
+                )
+            }),
+            other => n.misrouted(other),
         }
     }
 }

@@ -3,10 +3,11 @@
 //! handing over a KIA/WIA (7.5.2).
 
 use crate::Fte;
+use crate::describe::Names;
 use crate::event::Event;
-use crate::sequence::err;
 use crate::state::*;
-use vt_core::engine::RuleError;
+use vt_core::engine::LogEntry;
+use vt_core::refusal::{Checked, refuse};
 
 impl Fte {
     pub(crate) fn check_recover(
@@ -15,7 +16,7 @@ impl Fte {
         unit: UnitId,
         pick_up: Option<u16>,
         transfer: Option<(u16, UnitId)>,
-    ) -> Result<(), RuleError> {
+    ) -> Checked {
         self.may_act(s, unit, ActionKind::Recover)?;
         let u = s.unit(unit);
         if let Some(c) = pick_up {
@@ -23,13 +24,10 @@ impl Fte {
                 !c.gone && c.side == u.side && c.carrier.is_none() && c.hex == u.hex
             });
             if !ok {
-                return Err(err("10.0", "pick up a friendly KIA/WIA lying in this hex"));
+                return refuse("10.0", "pick up a friendly KIA/WIA lying in this hex");
             }
             if s.carried_by(unit).count() >= self.carry_capacity(u) {
-                return Err(err(
-                    "7.5.2",
-                    "four men carry two, three men one, fewer none",
-                ));
+                return refuse("7.5.2", "four men carry two, three men one, fewer none");
             }
         }
         if let Some((c, to)) = transfer {
@@ -44,13 +42,13 @@ impl Fte {
                 || t.hex != u.hex
                 || t.status != UnitStatus::OnMap
             {
-                return Err(err(
+                return refuse(
                     "10.0",
                     "hand a casualty you carry to another unit in the hex",
-                ));
+                );
             }
             if s.carried_by(to).count() >= self.carry_capacity(t) {
-                return Err(err("7.5.2", "the receiving unit has no room"));
+                return refuse("7.5.2", "the receiving unit has no room");
             }
         }
         Ok(())
@@ -129,5 +127,29 @@ impl Fte {
             unit,
             removed,
         });
+    }
+}
+
+impl Fte {
+    /// The log's words for this section's events (the dispatcher is
+    /// [`crate::describe`]).
+    pub(crate) fn describe_recover(&self, n: &Names, e: &Event) -> LogEntry {
+        match e {
+            Event::Recovered {
+                unit,
+                removed,
+                marked,
+            } => n.naming(marked, &[*unit], None, |who, _| {
+                format!(
+                    "{who} recovers{} (10.0).",
+                    if removed.is_empty() {
+                        String::new()
+                    } else {
+                        format!(": {}", removed.join(", "))
+                    }
+                )
+            }),
+            other => n.misrouted(other),
+        }
     }
 }

@@ -15,11 +15,12 @@ use crate::command::{Command, Target};
 use crate::data::{MissionKind, RandomEvent, Role};
 use crate::event::Drm;
 use crate::geo::Hex;
-use crate::sequence::err;
 use crate::state::*;
+use crate::step::Step;
 use serde::Serialize;
 use vt_core::dice::{Adjudication, Modifier};
 use vt_core::engine::{RuleError, Ruleset};
+use vt_core::refusal::{Refusal, refuse};
 
 /// The interrupt the game is in, as one side may see it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -106,98 +107,100 @@ impl Fte {
 
     /// The interrupt on top of the game, as `side` may see it.
     pub fn situation(&self, s: &State, side: Side) -> Option<Situation> {
-        if let Some(top) = s.stack.last() {
-            return Some(match top {
-                Interrupt::OpFire(o) => {
-                    let firing = self.opfire_side(s, o);
-                    let targets = self
-                        .live_targets(s, o)
-                        .into_iter()
-                        .map(|u| self.seen_ref(s, side, u))
-                        .collect();
-                    Situation::OpFire {
-                        kind: o.kind,
-                        hex: o.hex,
-                        firing,
-                        targets,
-                        passed: if side == firing {
-                            o.passed.clone()
-                        } else {
-                            Vec::new()
-                        },
-                        stealthy: o.stealthy,
-                        on_trail: o.on_trail,
-                    }
+        Some(match s.step() {
+            Step::OpportunityFire(o) => {
+                let firing = self.opfire_side(s, o);
+                let targets = self
+                    .live_targets(s, o)
+                    .into_iter()
+                    .map(|u| self.seen_ref(s, side, u))
+                    .collect();
+                Situation::OpFire {
+                    kind: o.kind,
+                    hex: o.hex,
+                    firing,
+                    targets,
+                    passed: if side == firing {
+                        o.passed.clone()
+                    } else {
+                        Vec::new()
+                    },
+                    stealthy: o.stealthy,
+                    on_trail: o.on_trail,
                 }
-                Interrupt::Retreat { unit, away, left } => Situation::Retreat {
-                    unit: self.seen_ref(s, side, *unit),
-                    away: *away,
-                    left: *left,
-                },
-                Interrupt::Carry { casualty } => {
-                    let c = &s.casualties[*casualty as usize];
-                    Situation::Carry {
-                        casualty: *casualty,
-                        kind: c.kind,
-                        hex: s.casualty_hex(c),
-                    }
+            }
+            Step::Retreat { unit, away, left } => Situation::Retreat {
+                unit: self.seen_ref(s, side, *unit),
+                away: *away,
+                left: *left,
+            },
+            Step::Carry { casualty } => {
+                let c = &s.casualties[*casualty as usize];
+                Situation::Carry {
+                    casualty: *casualty,
+                    kind: c.kind,
+                    hex: s.casualty_hex(c),
                 }
-                Interrupt::HeliDown { unit, from, radius } => Situation::HeliDown {
-                    unit: *unit,
-                    from: *from,
-                    radius: *radius,
-                },
-                Interrupt::Assault(a) => Situation::Assault {
-                    side: a.side,
-                    hex: a.hex,
-                    attackers: a
-                        .attackers
-                        .iter()
-                        .filter(|u| s.unit(**u).status == UnitStatus::OnMap)
-                        .map(|u| self.seen_ref(s, side, *u))
-                        .collect(),
-                    round: a.round,
-                    stage: a.stage,
-                },
-                Interrupt::Event {
-                    event,
-                    side: by,
-                    placed,
-                } => Situation::Event {
-                    event: *event,
-                    side: *by,
-                    placed: *placed,
-                },
-                Interrupt::Interrogate { unit, .. } => Situation::Interrogate {
-                    unit: *unit,
-                    hex: s.unit(*unit).hex,
-                },
-                Interrupt::Reveal { near, left } => Situation::Reveal {
-                    near: *near,
-                    left: *left,
-                },
-                Interrupt::Claymore { hex } => Situation::Claymore { hex: *hex },
-                Interrupt::PendingLoad { carrier, .. } => Situation::Load { carrier: *carrier },
-            });
-        }
-        if s.phase == Phase::FireMissions
-            && let Some(m) = s.missions.iter().find(|m| m.turn <= s.turn)
-        {
-            let own = m.side == side;
-            return Some(Situation::Mission {
-                side: m.side,
-                kind: own.then_some(m.kind),
-                target: own.then_some(m.target),
-            });
-        }
-        None
+            }
+            Step::HeliDown { unit, from, radius } => Situation::HeliDown {
+                unit: *unit,
+                from: *from,
+                radius: *radius,
+            },
+            Step::Assault(a) => Situation::Assault {
+                side: a.side,
+                hex: a.hex,
+                attackers: a
+                    .attackers
+                    .iter()
+                    .filter(|u| s.unit(**u).status == UnitStatus::OnMap)
+                    .map(|u| self.seen_ref(s, side, *u))
+                    .collect(),
+                round: a.round,
+                stage: a.stage,
+            },
+            Step::RandomEvent {
+                event,
+                side: by,
+                placed,
+            } => Situation::Event {
+                event: *event,
+                side: *by,
+                placed: *placed,
+            },
+            Step::Interrogate { unit, .. } => Situation::Interrogate {
+                unit: *unit,
+                hex: s.unit(*unit).hex,
+            },
+            Step::Reveal { near, left } => Situation::Reveal {
+                near: *near,
+                left: *left,
+            },
+            Step::Claymore { hex } => Situation::Claymore { hex: *hex },
+            Step::PendingLoad { carrier, .. } => Situation::Load { carrier: *carrier },
+            Step::FireMissions => {
+                let m = s.missions.iter().find(|m| m.turn <= s.turn)?;
+                let own = m.side == side;
+                Situation::Mission {
+                    side: m.side,
+                    kind: own.then_some(m.kind),
+                    target: own.then_some(m.target),
+                }
+            }
+            _ => return None,
+        })
     }
 
     /// [`Fte::preview`] of a Fire, Opportunity Fire or Assault Fire
     /// command, without the modifiers the firer cannot know before the
     /// roll.
     pub fn fire_preview(&self, s: &State, c: &Command) -> Result<FirePreview, RuleError> {
-        let mut adj = self.preview(s, c)?;
+        self.fire_preview_checked(s, c)
+            .map_err(|r| r.in_book(crate::BOOK))
+    }
+
+    fn fire_preview_checked(&self, s: &State, c: &Command) -> Result<FirePreview, Refusal> {
+        let mut adj = self.attack_preview(s, c)?;
         let (primary, target) = match c {
             Command::Fire {
                 primary, target, ..
@@ -208,12 +211,12 @@ impl Fte {
             | Command::AssaultFire {
                 primary, target, ..
             } => (*primary, *target),
-            _ => return Err(err("7.1", "only fire commands have a preview")),
+            _ => return refuse("7.1", "only fire commands have a preview"),
         };
         let side = s.unit(primary).side;
         let t = self
             .resolve_target(s, side, target)
-            .ok_or_else(|| err("7.1", "no such enemy unit in sight"))?;
+            .ok_or_else(|| Refusal::new("7.1", "no such enemy unit in sight"))?;
         let tu = s.unit(t);
         let mut hidden_drms = Vec::new();
         if tu.concealed {
@@ -426,7 +429,7 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
-        s.force(&[1]);
+        s.rng.force(&[1]);
         play(&mut s, Command::OpFireAttempt { units: vec![nva] });
         let passed = |side| match r.situation(&s, side) {
             Some(Situation::OpFire { passed, .. }) => passed,

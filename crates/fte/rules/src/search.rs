@@ -2,10 +2,11 @@
 
 use crate::Fte;
 use crate::data::VpEvent;
+use crate::describe::Names;
 use crate::event::{CheckKind, Drm, Event, Mods};
-use crate::sequence::err;
 use crate::state::*;
-use vt_core::engine::RuleError;
+use vt_core::engine::LogEntry;
+use vt_core::refusal::{Checked, refuse};
 
 impl Fte {
     /// Hidden markers of the enemy of `side` in the unit's hex.
@@ -22,17 +23,17 @@ impl Fte {
             .collect()
     }
 
-    pub(crate) fn check_search(&self, s: &State, unit: UnitId) -> Result<(), RuleError> {
+    pub(crate) fn check_search(&self, s: &State, unit: UnitId) -> Checked {
         self.may_act(s, unit, ActionKind::Search)?;
         let u = s.unit(unit);
         if !self.is_infantry(u) || self.is_marker_only(u) {
-            return Err(err("9.0", "only Infantry Units search"));
+            return refuse("9.0", "only Infantry Units search");
         }
         let Some(h) = u.hex else {
-            return Err(err("9.0", "not on the map"));
+            return refuse("9.0", "not on the map");
         };
         if self.hidden_enemy_caches(s, u.side, h).is_empty() {
-            return Err(err("9.0", "there is no hidden marker in this hex"));
+            return refuse("9.0", "there is no hidden marker in this hex");
         }
         Ok(())
     }
@@ -92,6 +93,34 @@ impl Fte {
         };
         if let Some(e) = vp {
             self.award(s, by, e, ev);
+        }
+    }
+}
+
+impl Fte {
+    /// The log's words for this section's events (the dispatcher is
+    /// [`crate::describe`]).
+    pub(crate) fn describe_search(&self, n: &Names, e: &Event) -> LogEntry {
+        match e {
+            Event::Searched {
+                unit,
+                found,
+                marked,
+            } => n.naming(marked, &[*unit], None, |who, _| {
+                if found.is_empty() {
+                    format!("{who} searches (9.0).")
+                } else {
+                    format!(
+                        "{who} searches and finds {} (9.0).",
+                        found
+                            .iter()
+                            .map(|(_, k)| k.name())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )
+                }
+            }),
+            other => n.misrouted(other),
         }
     }
 }

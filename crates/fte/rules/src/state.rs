@@ -5,8 +5,9 @@
 //! vectors and never removed: a unit that leaves play keeps its slot with a
 //! [`UnitStatus`] saying why, so ids stay stable for the log and the saves.
 
-use crate::data::{MissionKind, RandomEvent};
+use crate::data::MissionKind;
 use crate::geo::Hex;
+use crate::step::Step;
 use serde::{Deserialize, Serialize};
 use vt_core::cup::Cup;
 use vt_core::rng::GameRng;
@@ -276,7 +277,6 @@ pub struct Activation {
     /// Units this activation may use (5.1).
     pub eligible: Vec<UnitId>,
     pub acted: Vec<Acted>,
-    pub moving: Option<Moving>,
     /// Units that used Double Time: Exhausted when the activation ends (6.6).
     pub exhaust: Vec<UnitId>,
     /// A Broken Leader activated alone may only Recover or Move (5.1).
@@ -345,88 +345,21 @@ pub struct Assault {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Interrupt {
-    OpFire(OpFire),
-    /// A Broken unit retreats two hexes away from `away`.
-    Retreat {
-        unit: UnitId,
-        away: Hex,
-        left: u8,
-    },
-    /// A new KIA/WIA may be picked up at once (7.5.2).
-    Carry {
-        casualty: u16,
-    },
-    /// A downed helicopter is set down within `radius` hexes (7.4).
-    HeliDown {
-        unit: UnitId,
-        from: Hex,
-        radius: u8,
-    },
-    Assault(Assault),
-    /// A Random Event that needs a choice (19.x).
-    Event {
-        event: RandomEvent,
-        /// The side that rolled it.
-        side: Side,
-        placed: u8,
-    },
-    /// A US unit entered a Civilians hex (28.0).
-    Interrogate {
-        unit: UnitId,
-        civilians: UnitId,
-    },
-    /// The NVA/VC player reveals what an interrogation gave away.
-    Reveal {
-        near: Hex,
-        left: u8,
-    },
-    /// The US may detonate a Claymore (26.0) at the hex just entered.
-    Claymore {
-        hex: Hex,
-    },
-    /// A Load action waiting for the Opportunity Fire it drew (14.0: the
-    /// enemy may fire before the units are aboard).
-    PendingLoad {
-        carrier: UnitId,
-        units: Vec<UnitId>,
-        casualties: Vec<u16>,
-    },
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Phase {
-    /// Secret plotting and free set-up before turn 1 (3.0, 26.0).
-    Setup(Side),
-    Reinforcements(Side),
-    /// The active side chooses an activation or passes (5.1).
-    Activation,
-    /// An activation is under way.
-    Acting,
-    /// The owner of the next scheduled mission may cancel it (16.0).
-    FireMissions,
-    Concealment(Side),
-    GameOver,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct State {
+    /// Every die, shuffle and draw (tests queue dice with `rng.force`,
+    /// the `forced-dice` feature).
     pub rng: GameRng,
-    /// Rolls a test has queued to come before the generator's (d10 and d6
-    /// alike). Only tests can fill it; empty in every real game.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub forced: Vec<u8>,
     pub scenario: String,
     pub map: String,
     pub turn: u8,
     pub turns: u8,
-    pub phase: Phase,
+    /// Where the game stands: the phase of the turn at the bottom, a Move
+    /// under way above it, and on top the interrupts still to answer
+    /// (the top is the current decision; see [`crate::step`]).
+    pub steps: Vec<Step>,
     pub first_player: Side,
+    /// The side whose activation it is (5.0).
     pub active: Side,
-    /// The first activation of the turn needs no chit (5.0).
-    pub first_activation: bool,
-    /// A side chit has been drawn and its activation not yet chosen.
-    pub drawn: bool,
     pub cup: Cup<Chit>,
     /// Activation chits each side puts in the cup each turn.
     pub chits: [u8; 2],
@@ -438,7 +371,6 @@ pub struct State {
     pub missions: Vec<Mission>,
     pub vp: [i32; 2],
     pub activation: Option<Activation>,
-    pub stack: Vec<Interrupt>,
     pub next_marker: u16,
     /// Higher HQ (19.5): no Leader Activations this turn.
     pub higher_hq: [bool; 2],
@@ -455,6 +387,71 @@ pub struct State {
 }
 
 impl State {
+    /// The current step: what the game waits for.
+    pub fn step(&self) -> &Step {
+        self.steps.last().unwrap_or(&Step::Over)
+    }
+
+    /// The phase of the turn: the bottom step.
+    pub fn phase_step(&self) -> &Step {
+        self.steps.first().unwrap_or(&Step::Over)
+    }
+
+    /// The next phase of the turn: replaces the bottom step. A Move under
+    /// way belongs to the activation and ends with it; interrupts still to
+    /// answer stay on top.
+    pub fn set_phase(&mut self, phase: Step) {
+        self.end_move();
+        match self.steps.first_mut() {
+            Some(bottom) => *bottom = phase,
+            None => self.steps.push(phase),
+        }
+    }
+
+    /// Puts a step on top: it is answered before the ones below go on.
+    pub fn push(&mut self, step: Step) {
+        self.steps.push(step);
+    }
+
+    /// Takes the top step off, never the phase at the bottom.
+    pub fn pop(&mut self) -> Option<Step> {
+        if self.steps.len() > 1 {
+            self.steps.pop()
+        } else {
+            None
+        }
+    }
+
+    /// The top step, for its section to change.
+    pub fn top_mut(&mut self) -> Option<&mut Step> {
+        self.steps.last_mut()
+    }
+
+    /// The interrupt on top, if the current step is one.
+    pub fn interrupt(&self) -> Option<&Step> {
+        Some(self.step()).filter(|x| x.is_interrupt())
+    }
+
+    /// The Move action under way (6.0), wherever it stands in the stack.
+    pub fn moving(&self) -> Option<&Moving> {
+        self.steps.iter().rev().find_map(|x| match x {
+            Step::Moving(m) => Some(m),
+            _ => None,
+        })
+    }
+
+    pub fn moving_mut(&mut self) -> Option<&mut Moving> {
+        self.steps.iter_mut().rev().find_map(|x| match x {
+            Step::Moving(m) => Some(m),
+            _ => None,
+        })
+    }
+
+    /// The Move action under way ends.
+    pub fn end_move(&mut self) {
+        self.steps.retain(|x| !matches!(x, Step::Moving(_)));
+    }
+
     /// Which of `units` sit under Concealed markers now (for the log).
     pub fn marked(&self, units: &[UnitId]) -> Option<crate::event::Marked> {
         let markers: Vec<(UnitId, u16)> = units
@@ -477,23 +474,11 @@ impl State {
 
     /// A d10 (1-10; the 0 face is ten).
     pub fn d10(&mut self) -> u8 {
-        if !self.forced.is_empty() {
-            return self.forced.remove(0).clamp(1, 10);
-        }
         self.rng.die(10)
     }
 
     pub fn d6(&mut self) -> u8 {
-        if !self.forced.is_empty() {
-            return self.forced.remove(0).clamp(1, 6);
-        }
         self.rng.die(6)
-    }
-
-    /// Queue rolls to come before the generator's. Test use only.
-    #[cfg(test)]
-    pub fn force(&mut self, rolls: &[u8]) {
-        self.forced.extend_from_slice(rolls);
     }
 
     pub fn on_map(&self) -> impl Iterator<Item = &Unit> {

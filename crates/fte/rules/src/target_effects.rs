@@ -3,10 +3,15 @@
 //! Broken units; Leaders' chits lost with them.
 
 use crate::Fte;
+use crate::command::Command;
 use crate::data::{Effect, MoveClass, Role, VpEvent, Weapon};
+use crate::describe::Names;
 use crate::event::{AttackKind, CheckKind, Event, Mods};
 use crate::geo::{Hex, HexExt};
 use crate::state::*;
+use crate::step::Step;
+use vt_core::engine::LogEntry;
+use vt_core::refusal::{Checked, ensure};
 
 impl Fte {
     /// Applies a result to `unit`. `cause` is the side whose fire it was;
@@ -231,7 +236,7 @@ impl Fte {
         for u in s.units.iter_mut() {
             u.op_fired_retreat = false;
         }
-        s.stack.push(Interrupt::Retreat {
+        s.push(Step::Retreat {
             unit,
             away,
             left: self.tables.retreat_hexes.value,
@@ -421,7 +426,7 @@ impl Fte {
             return;
         }
         if u.altitude != Altitude::Ground {
-            s.stack.push(Interrupt::HeliDown {
+            s.push(Step::HeliDown {
                 unit,
                 from: hex,
                 radius,
@@ -431,7 +436,7 @@ impl Fte {
 
     /// Where a downed helicopter may come down.
     pub(crate) fn setdown_hexes(&self, s: &State) -> Vec<Hex> {
-        let Some(Interrupt::HeliDown { unit, from, radius }) = s.stack.last() else {
+        let Step::HeliDown { unit, from, radius } = s.step() else {
             return Vec::new();
         };
         let map = self.map_of(s);
@@ -444,6 +449,48 @@ impl Fte {
                     && self.can_stack(s, *unit, *h)
             })
             .collect()
+    }
+
+    pub(crate) fn set_down_candidates(&self, s: &State, out: &mut Vec<Command>) {
+        for h in self.setdown_hexes(s) {
+            out.push(Command::SetDown { hex: h });
+        }
+    }
+
+    pub(crate) fn check_set_down(&self, s: &State, hex: Hex) -> Checked {
+        ensure(
+            self.setdown_hexes(s).contains(&hex),
+            "7.4",
+            "a downed helicopter lands within range in a hex it may be at Ground level",
+        )
+    }
+
+    pub(crate) fn execute_set_down(&self, s: &mut State, c: &Command, ev: &mut Vec<Event>) {
+        if let (Some(Step::HeliDown { unit, .. }), Command::SetDown { hex }) = (s.pop(), c) {
+            let u = s.unit_mut(unit);
+            u.hex = Some(*hex);
+            u.altitude = Altitude::Ground;
+            ev.push(Event::AltitudeChanged {
+                unit,
+                altitude: Altitude::Ground,
+            });
+        }
+    }
+
+    /// A downed helicopter with nowhere to come down is destroyed (7.4);
+    /// false while it has a choice.
+    pub(crate) fn settle_heli_down(
+        &self,
+        s: &mut State,
+        unit: UnitId,
+        ev: &mut Vec<Event>,
+    ) -> bool {
+        if !self.setdown_hexes(s).is_empty() {
+            return false;
+        }
+        s.pop();
+        self.destroy_helicopter(s, unit, ev);
+        true
     }
 
     pub(crate) fn destroy_helicopter(&self, s: &mut State, unit: UnitId, ev: &mut Vec<Event>) {
@@ -514,7 +561,7 @@ impl Fte {
     /// The hexes a retreating unit may step into next: away from the
     /// unit that broke it (7.4).
     pub(crate) fn retreat_hexes(&self, s: &State) -> Vec<Hex> {
-        let Some(Interrupt::Retreat { unit, away, .. }) = s.stack.last() else {
+        let Step::Retreat { unit, away, .. } = s.step() else {
             return Vec::new();
         };
         let u = s.unit(*unit);
@@ -538,8 +585,43 @@ impl Fte {
             .collect()
     }
 
+    pub(crate) fn retreat_candidates(&self, s: &State, out: &mut Vec<Command>) {
+        for h in self.retreat_hexes(s) {
+            out.push(Command::Retreat { hex: h });
+        }
+    }
+
+    pub(crate) fn check_retreat(&self, s: &State, hex: Hex) -> Checked {
+        ensure(
+            self.retreat_hexes(s).contains(&hex),
+            "7.4",
+            "a Broken unit retreats away from the unit that broke it, into a hex it may enter",
+        )
+    }
+
+    pub(crate) fn execute_retreat(&self, s: &mut State, c: &Command, ev: &mut Vec<Event>) {
+        if let Command::Retreat { hex } = c {
+            self.retreat_step(s, *hex, ev);
+        }
+    }
+
+    /// The retreat ends when its unit is gone; a unit with nowhere to go
+    /// is eliminated (7.4). False while it must choose a hex.
+    pub(crate) fn settle_retreat(&self, s: &mut State, unit: UnitId, ev: &mut Vec<Event>) -> bool {
+        if !self.alive(s, unit) || s.unit(unit).status != UnitStatus::OnMap {
+            s.pop();
+            return true;
+        }
+        if self.retreat_hexes(s).is_empty() {
+            s.pop();
+            self.retreat_fails(s, unit, ev);
+            return true;
+        }
+        false
+    }
+
     pub(crate) fn retreat_step(&self, s: &mut State, hex: Hex, ev: &mut Vec<Event>) {
-        let Some(Interrupt::Retreat { unit, away, left }) = s.stack.pop() else {
+        let Some(Step::Retreat { unit, away, left }) = s.pop() else {
             return;
         };
         {
@@ -549,7 +631,7 @@ impl Fte {
         }
         ev.push(Event::Retreated { unit, to: hex });
         if left > 1 {
-            s.stack.push(Interrupt::Retreat {
+            s.push(Step::Retreat {
                 unit,
                 away,
                 left: left - 1,
@@ -582,5 +664,29 @@ impl Fte {
             self.lose_chit(s, u.side, ev);
         }
         self.place_casualty(s, u.side, CasualtyKind::Kia, hex, ev);
+    }
+}
+
+impl Fte {
+    /// The log's words for this section's events (the dispatcher is
+    /// [`crate::describe`]).
+    pub(crate) fn describe_target_effects(&self, n: &Names, e: &Event) -> LogEntry {
+        match e {
+            Event::Effect {
+                unit,
+                effect,
+                outcome,
+                marked,
+            } => n.naming(marked, &[*unit], None, |who, _| {
+                format!("{who} ({}): {outcome} (7.4).", effect.label())
+            }),
+            Event::Retreated { unit, to } => {
+                LogEntry::text(format!("{} retreats to {to} (7.4).", n.u(*unit)))
+            }
+            Event::Eliminated { unit, why } => {
+                LogEntry::text(format!("{} is removed from play: {why}.", n.u(*unit)))
+            }
+            other => n.misrouted(other),
+        }
     }
 }

@@ -4,10 +4,12 @@
 use crate::Fte;
 use crate::command::Command;
 use crate::data::Role;
+use crate::describe::Names;
 use crate::event::Event;
-use crate::sequence::err;
 use crate::state::*;
-use vt_core::engine::RuleError;
+use crate::step::Step;
+use vt_core::engine::LogEntry;
+use vt_core::refusal::{Checked, refuse};
 
 impl Fte {
     /// The units a vehicle or helicopter transports.
@@ -36,26 +38,26 @@ impl Fte {
         carrier: UnitId,
         units: &[UnitId],
         casualties: &[u16],
-    ) -> Result<(), RuleError> {
+    ) -> Checked {
         self.may_act(s, carrier, ActionKind::Load)?;
         let c = s.unit(carrier);
         if self.is_infantry(c) {
-            return Err(err("14.0", "only vehicles and helicopters load"));
+            return refuse("14.0", "only vehicles and helicopters load");
         }
         if self.is_heli(c) && c.altitude != Altitude::Ground {
-            return Err(err("14.0", "a helicopter must be at Ground level to load"));
+            return refuse("14.0", "a helicopter must be at Ground level to load");
         }
         if units.is_empty() && casualties.is_empty() {
-            return Err(err("14.0", "load what?"));
+            return refuse("14.0", "load what?");
         }
         if c.medevac && !units.is_empty() {
-            return Err(err("12.0", "only KIA and WIA board a Medevac"));
+            return refuse("12.0", "only KIA and WIA board a Medevac");
         }
         if c.move_only && !units.is_empty() {
-            return Err(err(
+            return refuse(
                 "15.0 (errata)",
                 "after unloading reinforcements a Slick may load only KIA/WIA markers",
-            ));
+            );
         }
         let cap = self.ty(c).capacity;
         let mut n = self.aboard(s, carrier) as u32;
@@ -67,7 +69,7 @@ impl Fte {
                 || !self.is_infantry(x)
                 || self.is_marker_only(x)
             {
-                return Err(err("14.0", "load friendly Infantry Units in the same hex"));
+                return refuse("14.0", "load friendly Infantry Units in the same hex");
             }
             n += self.troops(x) as u32;
         }
@@ -84,18 +86,18 @@ impl Fte {
                     })
             });
             if !ok {
-                return Err(err("14.0", "load friendly KIA/WIA markers in the same hex"));
+                return refuse("14.0", "load friendly KIA/WIA markers in the same hex");
             }
             if !infantry_here {
-                return Err(err(
+                return refuse(
                     "14.0",
                     "KIA/WIA markers are loaded only by an Infantry Unit in the hex",
-                ));
+                );
             }
             n += 1;
         }
         if n > cap as u32 {
-            return Err(err("6.9", format!("over capacity: {n} troops for {cap}")));
+            return refuse("6.9", format!("over capacity: {n} troops for {cap}"));
         }
         Ok(())
     }
@@ -114,7 +116,7 @@ impl Fte {
         let Some(hex) = s.unit(carrier).hex else {
             return;
         };
-        s.stack.push(Interrupt::PendingLoad {
+        s.push(Step::PendingLoad {
             carrier,
             units: units.to_vec(),
             casualties: casualties.to_vec(),
@@ -182,17 +184,14 @@ impl Fte {
         }
     }
 
-    pub(crate) fn check_unload(&self, s: &State, carrier: UnitId) -> Result<(), RuleError> {
+    pub(crate) fn check_unload(&self, s: &State, carrier: UnitId) -> Checked {
         self.may_act(s, carrier, ActionKind::Unload)?;
         let c = s.unit(carrier);
         if self.is_infantry(c) {
-            return Err(err("15.0", "only vehicles and helicopters unload"));
+            return refuse("15.0", "only vehicles and helicopters unload");
         }
         if self.is_heli(c) && c.altitude != Altitude::Ground {
-            return Err(err(
-                "15.0",
-                "a helicopter must be at Ground level to unload",
-            ));
+            return refuse("15.0", "a helicopter must be at Ground level to unload");
         }
         let any = s
             .units
@@ -200,13 +199,13 @@ impl Fte {
             .any(|u| u.carrier == Some(carrier) && u.status == UnitStatus::Loaded)
             || s.carried_by(carrier).next().is_some();
         if !any {
-            return Err(err("15.0", "nothing aboard"));
+            return refuse("15.0", "nothing aboard");
         }
         if let Some(h) = c.hex
             && s.units_at(h)
                 .any(|o| o.side != c.side && !self.is_heli(o) && self.role(o) != Role::Civilians)
         {
-            return Err(err("6.2", "may not unload among enemy units"));
+            return refuse("6.2", "may not unload among enemy units");
         }
         Ok(())
     }
@@ -311,11 +310,11 @@ impl Fte {
         }
     }
 
-    pub(crate) fn check_abandon(&self, s: &State, vehicle: UnitId) -> Result<(), RuleError> {
+    pub(crate) fn check_abandon(&self, s: &State, vehicle: UnitId) -> Checked {
         self.may_act(s, vehicle, ActionKind::Move)?;
         let v = s.unit(vehicle);
         if !self.is_vehicle(v) || !v.immobilized {
-            return Err(err("6.10", "only an immobilized vehicle is abandoned"));
+            return refuse("6.10", "only an immobilized vehicle is abandoned");
         }
         Ok(())
     }
@@ -351,6 +350,38 @@ impl Fte {
             c.suppressed = true;
             c.activated = true;
             ev.push(Event::Abandoned { vehicle, crew });
+        }
+    }
+}
+
+impl Fte {
+    /// The log's words for this section's events (the dispatcher is
+    /// [`crate::describe`]).
+    pub(crate) fn describe_transport(&self, n: &Names, e: &Event) -> LogEntry {
+        match e {
+            Event::Loaded {
+                carrier,
+                units: us,
+                casualties,
+            } => LogEntry::text(format!(
+                "{} loads {}{} (14.0).",
+                n.u(*carrier),
+                n.units(us),
+                if casualties.is_empty() {
+                    String::new()
+                } else {
+                    format!(" and {} casualties", casualties.len())
+                }
+            )),
+            Event::Unloaded { carrier, units: us } => {
+                LogEntry::text(format!("{} unloads {} (15.0).", n.u(*carrier), n.units(us)))
+            }
+            Event::Abandoned { vehicle, crew } => LogEntry::text(format!(
+                "{} is abandoned; its crew becomes {} (6.10).",
+                n.u(*vehicle),
+                n.u(*crew)
+            )),
+            other => n.misrouted(other),
         }
     }
 }

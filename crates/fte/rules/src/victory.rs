@@ -3,8 +3,11 @@
 
 use crate::Fte;
 use crate::data::Role;
+use crate::describe::Names;
 use crate::event::Event;
 use crate::state::*;
+use crate::step::Step;
+use vt_core::engine::LogEntry;
 use vt_core::engine::Outcome;
 
 impl Fte {
@@ -36,8 +39,7 @@ impl Fte {
             Side::Nva
         };
         s.result = Some(winner);
-        s.phase = Phase::GameOver;
-        s.stack.clear();
+        s.steps = vec![Step::Over];
         s.activation = None;
         ev.push(Event::GameOver { winner, vp: s.vp });
     }
@@ -73,6 +75,45 @@ impl Fte {
                 ),
                 score,
             },
+        }
+    }
+}
+
+impl Fte {
+    /// The log's words for this section's events (the dispatcher is
+    /// [`crate::describe`]).
+    pub(crate) fn describe_victory(&self, n: &Names, e: &Event) -> LogEntry {
+        match e {
+            Event::Vp {
+                side,
+                event,
+                change,
+                total,
+            } => LogEntry::text(if *change == 0 {
+                format!(
+                    "{}: {} would cost VP, but VP never fall below 0 (29.0).",
+                    side.name(),
+                    event.name()
+                )
+            } else {
+                format!(
+                    "{} {:+} VP for {} (now {total}) (29.0).",
+                    side.name(),
+                    change,
+                    event.name()
+                )
+            }),
+            Event::ObjectiveHeld { name, side, vp } => {
+                LogEntry::text(format!("{} holds {name}: {vp:+} VP.", side.name()))
+            }
+            Event::GameOver { winner, vp } => LogEntry::text(format!(
+                "Game over: {} win, US {} VP to NVA/VC {} VP (29.0).",
+                winner.name(),
+                vp[0],
+                vp[1]
+            )),
+
+            other => n.misrouted(other),
         }
     }
 }

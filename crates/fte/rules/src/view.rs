@@ -9,6 +9,7 @@ use crate::Fte;
 use crate::data::{MissionKind, Nation, Weapon};
 use crate::geo::Hex;
 use crate::state::*;
+use crate::step::Phase;
 use serde::Serialize;
 
 #[derive(Clone, Debug, Serialize)]
@@ -18,7 +19,8 @@ pub struct View {
     pub map: String,
     pub turn: u8,
     pub turns: u8,
-    pub phase: String,
+    /// The phase of the turn, for the turn track.
+    pub phase: Phase,
     pub active: Side,
     pub vp: [i32; 2],
     /// Chits left in the cup: (US, NVA/VC, Random Event chit still in).
@@ -249,9 +251,7 @@ impl Fte {
             })
             .unwrap_or_default();
         let moving = s
-            .activation
-            .as_ref()
-            .and_then(|a| a.moving.as_ref())
+            .moving()
             .filter(|m| m.units.iter().all(|u| self.sees_unit(s, side, s.unit(*u))))
             .map(|m| MovingView {
                 units: m.units.clone(),
@@ -264,7 +264,7 @@ impl Fte {
             map: s.map.clone(),
             turn: s.turn,
             turns: s.turns,
-            phase: format!("{:?}", s.phase),
+            phase: s.phase(),
             active: s.active,
             vp: s.vp,
             cup: (us, nva, ev),

@@ -248,7 +248,7 @@ fn burning_cancels_hits_but_one_must_be_taken() {
     apply_cmd(&c, &mut s, Command::Burn(a));
     assert_eq!(s.fire.hits, 2);
     let mut ev = Vec::new();
-    c.run_one(&mut s, Command::Burn(b), &mut ev);
+    c.execute_command(&mut s, Command::Burn(b), &mut ev);
     assert_eq!(s.fire.hits, 1);
     assert!(c.check(&s, &Command::Burn(b)).is_err());
 }
@@ -256,7 +256,7 @@ fn burning_cancels_hits_but_one_must_be_taken() {
 fn apply_cmd(c: &Csar, s: &mut State, cmd: Command) {
     c.check(s, &cmd).unwrap();
     let mut ev = Vec::new();
-    c.run_one(s, cmd, &mut ev);
+    c.execute_command(s, cmd, &mut ev);
 }
 
 #[test]
@@ -469,7 +469,7 @@ fn the_wild_card_lets_the_player_choose_the_aircraft_hit() {
     assert!(legal.contains(&Command::WildHit { aircraft: SANDY1 }));
     assert!(legal.contains(&Command::WildHit { aircraft: SANDY2 }));
     let mut ev = Vec::new();
-    c.run_one(&mut s, Command::WildHit { aircraft: SANDY2 }, &mut ev);
+    c.execute_command(&mut s, Command::WildHit { aircraft: SANDY2 }, &mut ev);
     assert!(s.aircraft[SANDY2 as usize].shaken);
 }
 

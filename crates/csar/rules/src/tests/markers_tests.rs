@@ -88,7 +88,7 @@ fn cs_gas_suppresses_guns_there_and_guns_placed_later() {
     });
     s.step = Step::Play;
     let mut ev = Vec::new();
-    c.run_one(
+    c.execute_command(
         &mut s,
         crate::Command::Play {
             card,
@@ -148,7 +148,7 @@ fn mark_doubles_attack_hits() {
     });
     s.step = Step::Play;
     let mut ev = Vec::new();
-    c.run_one(
+    c.execute_command(
         &mut s,
         crate::Command::Play {
             card,
@@ -226,7 +226,7 @@ fn barrages_shake_aircraft_and_attack_removes_them() {
         zone: Zone::North,
     });
     s.step = Step::Play;
-    c.run_one(
+    c.execute_command(
         &mut s,
         crate::Command::Play {
             card,

@@ -122,7 +122,7 @@ fn danger_close_hurts_then_kills() {
     let rifles = res(&c, Icon::Rifle);
     stack(&mut s, &rifles[..2]);
     let mut ev = Vec::new();
-    c.run_one(
+    c.execute_command(
         &mut s,
         Command::Play {
             card: a1,
@@ -138,7 +138,7 @@ fn danger_close_hurts_then_kills() {
         aircraft: SANDY1,
         zone: Zone::Center,
     });
-    c.run_one(
+    c.execute_command(
         &mut s,
         Command::Play {
             card: a2,

@@ -26,7 +26,7 @@ fn claws_adds_a_hit_and_leaves_play() {
     });
     s.step = Step::Play;
     let mut ev = Vec::new();
-    c.run_one(
+    c.execute_command(
         &mut s,
         Command::Play {
             card,

@@ -7,6 +7,7 @@ use crate::command::{Command, Target};
 use crate::data::{Effect, RandomEvent};
 use crate::event::{CheckKind, Event};
 use crate::state::*;
+use crate::step::Step;
 use vt_core::engine::Ruleset;
 
 fn kind(s: &State) -> String {
@@ -66,7 +67,7 @@ fn opportunity_fire_result_ends_a_vehicle_activation_7_4() {
         move_alone(&mut s, acav, MoveMode::Normal);
         play(&mut s, Command::Step { hex: h("21.24") });
         assert_eq!(kind(&s), "opportunity-fire");
-        s.force(&[1, 1, effect]);
+        s.rng.force(&[1, 1, effect]);
         play(&mut s, Command::OpFireAttempt { units: vec![nva] });
         play(
             &mut s,
@@ -97,7 +98,7 @@ fn no_trail_modifier_against_helicopters_6_1_notes_a_e() {
     move_alone(&mut s, hog, MoveMode::Normal);
     play(&mut s, Command::Step { hex: h("19.18") });
     assert_eq!(kind(&s), "opportunity-fire");
-    s.force(&[1]);
+    s.rng.force(&[1]);
     play(&mut s, Command::OpFireAttempt { units: vec![nva] });
     let adj = r
         .preview(
@@ -122,14 +123,14 @@ fn no_trail_modifier_against_helicopters_6_1_notes_a_e() {
 fn nva_artillery_targets_19_9() {
     let r = rules();
     let mut s = sandbox("examples");
-    s.phase = Phase::Acting;
+    s.set_phase(Step::Acting);
     add(&mut s, "us-rifle", Side::Us, "20.24");
     let mut ev = Vec::new();
-    s.force(&[3, 7]);
+    s.rng.force(&[3, 7]);
     r.random_event(&mut s, &mut ev);
     assert!(matches!(
-        s.stack.last(),
-        Some(Interrupt::Event {
+        s.steps.last(),
+        Some(Step::RandomEvent {
             event: RandomEvent::NvaArtillery,
             ..
         })
@@ -264,7 +265,7 @@ fn broken_passenger_of_a_destroyed_vehicle_retreats_7_4() {
     put_aboard(&mut s, rifle, acav);
     let mut ev = Vec::new();
     // Dual Purpose 5 = B for the passenger.
-    s.force(&[5]);
+    s.rng.force(&[5]);
     r.apply_effect(
         &mut s,
         acav,
@@ -276,12 +277,12 @@ fn broken_passenger_of_a_destroyed_vehicle_retreats_7_4() {
     );
     assert!(s.unit(rifle).broken);
     assert!(
-        s.stack.iter().any(|i| matches!(
+        s.steps.iter().any(|i| matches!(
             i,
-            Interrupt::Retreat { unit, away, .. } if *unit == rifle && *away == h("23.24")
+            Step::Retreat { unit, away, .. } if *unit == rifle && *away == h("23.24")
         )),
         "{:?}",
-        s.stack
+        s.steps
     );
 }
 
@@ -311,7 +312,11 @@ fn downed_helicopter_marker_is_not_a_casualty_7_4() {
     r.apply_effect(&mut s, slick, Effect::WIA, Side::Nva, None, false, &mut ev);
     assert!(s.casualties.is_empty());
     assert_ne!(s.unit(slick).status, UnitStatus::OnMap);
-    assert!(s.stack.is_empty(), "nothing to set down: {:?}", s.stack);
+    assert!(
+        s.interrupt().is_none(),
+        "nothing to set down: {:?}",
+        s.steps
+    );
     assert_eq!(
         s.vp[1],
         r.tables.vp(crate::data::VpEvent::HelicopterDowned).1
@@ -389,13 +394,13 @@ fn an_activated_leader_is_activation_complete_5_1() {
 fn low_ammo_is_placed_on_a_unit_the_chooser_sees_19_2() {
     let r = rules();
     let mut s = sandbox("examples");
-    s.phase = Phase::Acting;
+    s.set_phase(Step::Acting);
     let seen = add(&mut s, "nva-rifle", Side::Nva, "23.24");
     let hidden = add(&mut s, "nva-rifle", Side::Nva, "24.24");
     conceal(&mut s, hidden);
     let mut ev = Vec::new();
     // NVA event (odd), Low Ammo (2): the US player chooses.
-    s.force(&[1, 2]);
+    s.rng.force(&[1, 2]);
     r.random_event(&mut s, &mut ev);
     let legal = r.legal(&s);
     assert!(legal.contains(&Command::EventUnit { unit: seen }));
@@ -412,7 +417,7 @@ fn stealthy_check_names_its_modifier_rules_6_7() {
     let u = add(&mut s, "us-rifle", Side::Us, "20.24");
     conceal(&mut s, u);
     move_alone(&mut s, u, MoveMode::Stealthy);
-    s.force(&[3]);
+    s.rng.force(&[3]);
     let ev = play(&mut s, Command::Step { hex: h("21.24") });
     let check = ev
         .iter()
@@ -450,7 +455,7 @@ fn fire_mission_scatter_shows_its_rolls_16_0() {
     };
     let mut ev = Vec::new();
     // Accuracy 8 scatters; direction 2; distance 7 / 5 = 2 hexes.
-    s.force(&[8, 2, 7]);
+    s.rng.force(&[8, 2, 7]);
     r.execute_mission(&mut s, &m, &mut ev);
     let lands = ev
         .iter()
@@ -467,10 +472,10 @@ fn fire_mission_scatter_shows_its_rolls_16_0() {
 #[test]
 fn advancing_into_a_booby_trap_hex_sets_it_off_8_0_26_0() {
     let mut s = sandbox("examples");
-    s.phase = Phase::Acting;
+    s.set_phase(Step::Acting);
     let us = add(&mut s, "us-rifle", Side::Us, "20.24");
     booby_trap_at(&mut s, "21.24");
-    s.stack.push(Interrupt::Assault(Assault {
+    s.push(Step::Assault(Assault {
         side: Side::Us,
         hex: h("21.24"),
         attackers: vec![us],
@@ -479,7 +484,7 @@ fn advancing_into_a_booby_trap_hex_sets_it_off_8_0_26_0() {
         fired: vec![],
         results: vec![],
     }));
-    s.force(&[10]);
+    s.rng.force(&[10]);
     let ev = play(&mut s, Command::Advance { units: vec![us] });
     assert!(ev.iter().any(|e| matches!(e, Event::BoobyTrap { .. })));
     assert!(s.traps[0].used);

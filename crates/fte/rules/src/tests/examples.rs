@@ -8,6 +8,7 @@ use crate::geo::{Hex, HexExt};
 use crate::line_of_sight::Blocked;
 use crate::map::{Map, MapFile};
 use crate::state::*;
+use crate::step::Step;
 use vt_core::engine::Ruleset;
 
 // FTE 5.1 Activation Example: the Leader in 23.23 brings the Fire Teams in
@@ -103,16 +104,12 @@ fn movement_example_6_6() {
         })
         .collect();
     assert_eq!(costs, vec![2, 2, 6], "half MP: 1, 1, 3");
-    assert_eq!(
-        s.activation.as_ref().unwrap().moving.as_ref().unwrap().left,
-        0
-    );
+    assert_eq!(s.moving().unwrap().left, 0);
     // Its one action done, the activation ends by itself.
     play(&mut s, Command::EndMove);
     assert!(s.activation.is_none());
 
-    s.first_activation = true;
-    s.phase = Phase::Activation;
+    s.set_phase(Step::Activate { first: true });
     // The reachable-hexes display agrees: 22.17 for 4 MP, 23.20 within 8.
     let reach = r.reachable(&s, &[b], MoveMode::DoubleTime);
     assert!(reach.contains(&(h("22.17"), 8)), "{reach:?}");
@@ -126,10 +123,7 @@ fn movement_example_6_6() {
             mode: MoveMode::DoubleTime,
         },
     );
-    assert_eq!(
-        s.activation.as_ref().unwrap().moving.as_ref().unwrap().left,
-        18
-    );
+    assert_eq!(s.moving().unwrap().left, 18);
     let mut costs = Vec::new();
     for x in ["22.17", "23.18", "23.19", "23.20"] {
         let ev = play(&mut s, Command::Step { hex: h(x) });
@@ -239,7 +233,7 @@ fn fire_example_7_3_with_errata() {
         assert_eq!(needed(a.rating, &r.attack_mods(&s, &a)), 4);
     }
 
-    s.force(&[5]);
+    s.rng.force(&[5]);
     let ev = play(
         &mut s,
         Command::Fire {
@@ -264,7 +258,7 @@ fn fire_example_7_3_with_errata() {
             ..
         }
     ));
-    s.force(&[3, 1]);
+    s.rng.force(&[3, 1]);
     let ev = play(
         &mut s,
         Command::Fire {
@@ -325,7 +319,7 @@ fn assault_example_8_0() {
     assert_eq!(r.decision(&s).kind, "opportunity-fire");
     assert_eq!(r.decision(&s).side, Some(1));
     // Troop Quality Checks: 1 and 3, both go in.
-    s.force(&[1, 3]);
+    s.rng.force(&[1, 3]);
     let ev = play(&mut s, Command::OpFirePass);
     let checks: Vec<bool> = ev
         .iter()
@@ -351,13 +345,13 @@ fn assault_example_8_0() {
     let p = r.preview(&s, &cmd).unwrap();
     assert_eq!(p.modifiers.len(), 4);
     assert!(p.needed.as_deref().unwrap().starts_with("2 or less"));
-    s.force(&[5]);
+    s.rng.force(&[5]);
     let ev = play(&mut s, cmd);
     assert_eq!(first_attack(&ev), (2, false, None));
     // The NVA fires at 19.19: 4 with -1 adjacent, no terrain in round 1;
     // rolls 2 (hit) and 5 on the table: Broken.
     assert_eq!(r.decision(&s).kind, "assault-defend");
-    s.force(&[2, 5]);
+    s.rng.force(&[2, 5]);
     let ev = play(
         &mut s,
         Command::AssaultFire {
@@ -385,7 +379,7 @@ fn assault_example_8_0() {
 
     // Round 2: the US needs 3 (+2 Jungle, -1 adjacent) and rolls 10; the NVA
     // needs 5 and rolls 6.
-    s.force(&[10]);
+    s.rng.force(&[10]);
     let ev = play(
         &mut s,
         Command::AssaultFire {
@@ -395,7 +389,7 @@ fn assault_example_8_0() {
         },
     );
     assert_eq!(first_attack(&ev), (3, false, None));
-    s.force(&[6]);
+    s.rng.force(&[6]);
     let ev = play(
         &mut s,
         Command::AssaultFire {
@@ -408,7 +402,7 @@ fn assault_example_8_0() {
     // Round 3: the US rolls 2 (hit) and 8: Suppression, applied after the
     // NVA fires; the NVA rolls 2 and 9: Possible Suppression, and the US
     // unit's check of 3 passes.
-    s.force(&[2, 8]);
+    s.rng.force(&[2, 8]);
     play(
         &mut s,
         Command::AssaultFire {
@@ -418,7 +412,7 @@ fn assault_example_8_0() {
         },
     );
     assert!(!s.unit(nva).suppressed, "simultaneous: not yet applied");
-    s.force(&[2, 9, 3]);
+    s.rng.force(&[2, 9, 3]);
     let ev = play(
         &mut s,
         Command::AssaultFire {
@@ -461,7 +455,7 @@ fn casualty_cases_of_the_errata() {
         s.active = Side::Nva;
         play(&mut s, Command::ActivateUnit { unit: nva });
         // The NVA fires and rolls a WIA (1 to hit, 3 on Small Arms).
-        s.force(&[1, 3]);
+        s.rng.force(&[1, 3]);
         let ev = play(
             &mut s,
             Command::Fire {
@@ -491,7 +485,7 @@ fn casualty_cases_of_the_errata() {
     // Case 1.
     let mut s = base.clone();
     let mut ev = Vec::new();
-    s.force(&[9]);
+    s.rng.force(&[9]);
     r.casualty_check(&mut s, wia, &mut ev);
     assert_eq!(s.casualties[wia as usize].kind, CasualtyKind::Kia);
     assert_eq!(net(&s), -6);
@@ -500,7 +494,7 @@ fn casualty_cases_of_the_errata() {
 
     // Case 2.
     let mut s = base.clone();
-    s.force(&[2]);
+    s.rng.force(&[2]);
     r.casualty_check(&mut s, wia, &mut ev);
     assert!(s.casualties[wia as usize].gone);
     assert_eq!(net(&s), -2);

@@ -11,6 +11,7 @@ use crate::geo::HexExt;
 use crate::line_of_sight::{Blocked, Eye, los};
 use crate::map::{Map, MapFile};
 use crate::state::*;
+use crate::step::Step;
 use vt_core::engine::Ruleset;
 use vt_core::provenance::Provenance;
 
@@ -25,8 +26,7 @@ fn decider(s: &State) -> Option<u8> {
 /// Starts a new activation of `unit` as if it had not acted this turn.
 fn fresh_activation(s: &mut State, unit: UnitId) {
     s.activation = None;
-    s.phase = Phase::Activation;
-    s.first_activation = true;
+    s.set_phase(Step::Activate { first: true });
     s.active = s.unit(unit).side;
     s.unit_mut(unit).activated = false;
     play(s, Command::ActivateUnit { unit });
@@ -121,7 +121,7 @@ fn sequence_of_play_and_end_3_0_20_0_29_0() {
     );
     assert_eq!(s.cup.len(), 2, "one chit each back in the cup");
     // Turn 2: the US activates first without a chit.
-    assert!(s.first_activation);
+    assert_eq!(*s.step(), Step::Activate { first: true });
     play(&mut s, Command::Pass);
     while r.outcome(&s).result.is_none() {
         let c = r
@@ -163,9 +163,7 @@ fn chit_cup_and_helicopter_chit_5_0_5_1() {
     assert_eq!(s.active, Side::Nva);
     play(&mut s, Command::Pass);
     // A US chit in the cup; a helicopter activation puts it back.
-    s.phase = Phase::Activation;
-    s.drawn = true;
-    s.first_activation = false;
+    s.set_phase(Step::Activate { first: false });
     s.active = Side::Us;
     s.cup = vt_core::cup::Cup::new(vec![]);
     play(&mut s, Command::ActivateUnit { unit: heli });
@@ -236,7 +234,7 @@ fn actions_per_activation_5_0_5_1() {
         ),
         "FTE 5.1"
     );
-    s.force(&[10]);
+    s.rng.force(&[10]);
     play(
         &mut s,
         Command::Fire {
@@ -255,7 +253,7 @@ fn actions_per_activation_5_0_5_1() {
     s.unit_mut(heli).altitude = Altitude::Treetop;
     let nva = add(&mut s, "nva-rifle", Side::Nva, "23.24");
     play(&mut s, Command::ActivateUnit { unit: heli });
-    s.force(&[10]);
+    s.rng.force(&[10]);
     play(
         &mut s,
         Command::Fire {
@@ -365,7 +363,7 @@ fn stealthy_movement_6_7() {
             mode: MoveMode::Stealthy,
         },
     );
-    s.force(&[3]);
+    s.rng.force(&[3]);
     let ev = play(&mut s, Command::Step { hex: h("21.24") });
     let check = ev.iter().find_map(|e| match e {
         Event::Check { mods, pass, .. } => Some((mods.clone(), *pass)),
@@ -381,14 +379,14 @@ fn stealthy_movement_6_7() {
     assert!(r.steps(&s).is_empty(), "one hex only");
     // The NVA gets its Opportunity Fire chance, with +1 against Stealthy.
     assert_eq!(kind(&s), "opportunity-fire");
-    s.force(&[1]);
+    s.rng.force(&[1]);
     play(&mut s, Command::OpFireAttempt { units: vec![nva] });
-    let Some(Interrupt::OpFire(o)) = s.stack.last().cloned() else {
+    let Some(Step::OpportunityFire(o)) = s.steps.last().cloned() else {
         panic!()
     };
     assert!(o.stealthy);
     let marker = s.unit(ft).marker;
-    s.force(&[10]);
+    s.rng.force(&[10]);
     let ev = play(
         &mut s,
         Command::OpFire {
@@ -432,11 +430,7 @@ fn helicopter_movement_6_8() {
     );
     play(&mut s, Command::Climb);
     pass_opfire(&mut s);
-    assert_eq!(
-        s.activation.as_ref().unwrap().moving.as_ref().unwrap().left,
-        40,
-        "20 MP in the air"
-    );
+    assert_eq!(s.moving().unwrap().left, 40, "20 MP in the air");
     assert_eq!(
         refused(&s, Command::Climb),
         "FTE 6.8",
@@ -695,8 +689,8 @@ fn target_effects_on_infantry_7_4() {
     );
     assert!(s.unit(u).broken && !s.unit(u).suppressed);
     assert!(matches!(
-        s.stack.last(),
-        Some(Interrupt::Retreat { left: 2, .. })
+        s.steps.last(),
+        Some(Step::Retreat { left: 2, .. })
     ));
     let away = r.retreat_hexes(&s);
     assert!(away.iter().all(|x| x.distance(h("20.24")) == 2), "{away:?}");
@@ -706,7 +700,7 @@ fn target_effects_on_infantry_7_4() {
     for x in ["17.24", "18.24", "18.25"] {
         add(&mut s, "nva-rifle", Side::Nva, x);
     }
-    s.phase = Phase::Acting;
+    s.set_phase(Step::Acting);
     s.activation = None;
     let mut ev = Vec::new();
     r.apply_effect(
@@ -734,13 +728,13 @@ fn target_effects_on_infantry_7_4() {
         true,
         &mut ev,
     );
-    assert!(s.unit(u).broken && s.stack.is_empty());
+    assert!(s.unit(u).broken && s.interrupt().is_none());
     // S?: a passed check does nothing, a failed one suppresses.
     let v = add(&mut s, "us-rifle", Side::Us, "23.24");
-    s.force(&[4]);
+    s.rng.force(&[4]);
     r.apply_effect(&mut s, v, Effect::SQ, Side::Nva, None, false, &mut ev);
     assert!(!s.unit(v).suppressed);
-    s.force(&[5]);
+    s.rng.force(&[5]);
     r.apply_effect(&mut s, v, Effect::SQ, Side::Nva, None, false, &mut ev);
     assert!(s.unit(v).suppressed);
 }
@@ -760,11 +754,11 @@ fn helicopter_results_7_4() {
     r.apply_effect(&mut s, slick, Effect::WIA, Side::Nva, None, false, &mut ev);
     assert!(s.unit(slick).downed);
     assert!(matches!(
-        s.stack.last(),
-        Some(Interrupt::HeliDown { radius: 3, .. })
+        s.steps.last(),
+        Some(Step::HeliDown { radius: 3, .. })
     ));
     let spot = r.setdown_hexes(&s)[0];
-    s.phase = Phase::Acting;
+    s.set_phase(Step::Acting);
     play(&mut s, Command::SetDown { hex: spot });
     assert_eq!(s.unit(slick).altitude, Altitude::Ground);
     assert_eq!(
@@ -802,7 +796,7 @@ fn carrying_casualties_7_5_2() {
     let mut ev = Vec::new();
     r.place_casualty(&mut s, Side::Us, CasualtyKind::Kia, h("20.24"), &mut ev);
     assert_eq!(kind(&s), "carry");
-    s.phase = Phase::Acting;
+    s.set_phase(Step::Acting);
     play(&mut s, Command::Carry { unit: four });
     assert_eq!(r.allowance(&s, s.unit(four), MoveMode::Normal), 8, "4 MP");
     let m = r.status_mods(&s, s.unit(four), false);
@@ -834,15 +828,14 @@ fn search_9_0() {
         gone: false,
     });
     play(&mut s, Command::ActivateUnit { unit: u });
-    s.force(&[6]);
+    s.rng.force(&[6]);
     play(&mut s, Command::Search { unit: u });
     assert_eq!(s.unit(u).searching, 1);
     s.unit_mut(u).activated = false;
-    s.phase = Phase::Activation;
-    s.first_activation = true;
+    s.set_phase(Step::Activate { first: true });
     s.activation = None;
     play(&mut s, Command::ActivateUnit { unit: u });
-    s.force(&[5]);
+    s.rng.force(&[5]);
     let ev = play(&mut s, Command::Search { unit: u });
     assert!(ev.iter().any(|e| matches!(e, Event::Check { mods, pass: true, .. } if mods.contains(&(Drm::Searching, -1)))));
     assert!(s.caches[0].revealed && s.caches[1].gone);
@@ -915,12 +908,11 @@ fn medevac_12_0() {
     let l = add(&mut s, "us-leader", Side::Us, "20.24");
     let l2 = add(&mut s, "us-leader", Side::Us, "22.24");
     play(&mut s, Command::ActivateUnit { unit: l });
-    s.force(&[1]);
+    s.rng.force(&[1]);
     play(&mut s, Command::RequestMedevac { unit: l });
     let slick = s.units.iter().find(|u| u.medevac).expect("a medevac slick");
     assert_eq!(slick.arrives, Some(2));
-    s.phase = Phase::Activation;
-    s.first_activation = true;
+    s.set_phase(Step::Activate { first: true });
     s.activation = None;
     play(&mut s, Command::ActivateUnit { unit: l2 });
     assert_eq!(
@@ -944,7 +936,7 @@ fn fire_requests_13_0() {
         turn: 5,
     });
     play(&mut s, Command::ActivateUnit { unit: fo });
-    s.force(&[4]);
+    s.rng.force(&[4]);
     let ev = play(
         &mut s,
         Command::RequestFireMission {
@@ -1000,7 +992,7 @@ fn fire_missions_16_0() {
     };
     let mut ev = Vec::new();
     // Accurate (3); the NVA next door is attacked: miss (10).
-    s.force(&[3, 10]);
+    s.rng.force(&[3, 10]);
     r.execute_mission(&mut s, &m, &mut ev);
     assert!(
         ev.iter()
@@ -1012,12 +1004,12 @@ fn fire_missions_16_0() {
     );
     // Scatters (8): direction 4 (south), d10 = 7 -> 2 hexes.
     let mut ev = Vec::new();
-    s.force(&[8, 4, 7]);
+    s.rng.force(&[8, 4, 7]);
     r.execute_mission(&mut s, &m, &mut ev);
     assert!(ev.iter().any(|e| matches!(e, Event::MissionLands { landed, scatter: Some((4, 2)), .. } if *landed == h("20.26"))));
     // Cancelled before the accuracy roll.
     s.missions.push(m.clone());
-    s.phase = Phase::FireMissions;
+    s.set_phase(Step::FireMissions);
     assert_eq!(kind(&s), "fire-mission");
     let ev = play(&mut s, Command::CancelMission);
     assert!(
@@ -1035,12 +1027,12 @@ fn casualty_checks_with_medics_17_0() {
     add(&mut s, "us-medic", Side::Us, "20.24");
     let mut ev = Vec::new();
     r.place_casualty(&mut s, Side::Us, CasualtyKind::Wia, h("20.24"), &mut ev);
-    s.stack.clear();
-    s.force(&[3]);
+    s.steps.retain(|x| !x.is_interrupt());
+    s.rng.force(&[3]);
     r.casualty_check(&mut s, 0, &mut ev);
     assert!(s.casualties[0].gone, "3 - 1 = 2: returned to duty");
     r.place_casualty(&mut s, Side::Us, CasualtyKind::Wia, h("22.24"), &mut ev);
-    s.force(&[9]);
+    s.rng.force(&[9]);
     r.casualty_check(&mut s, 1, &mut ev);
     assert_eq!(
         s.casualties[1].kind,
@@ -1067,10 +1059,10 @@ fn concealment_18() {
         c.contains(&hidden) && c.contains(&seen) && !c.contains(&open),
         "{c:?}"
     );
-    s.phase = Phase::Concealment(Side::Nva);
+    s.set_phase(Step::Concealment { side: Side::Nva });
     play(&mut s, Command::Conceal { unit: hidden });
     assert!(s.unit(hidden).concealed, "no Visible enemy sees it");
-    s.force(&[3]);
+    s.rng.force(&[3]);
     let ev = play(&mut s, Command::Conceal { unit: seen });
     let mods = ev.iter().find_map(|e| match e {
         Event::Check { mods, .. } => Some(mods.clone()),
@@ -1096,7 +1088,7 @@ fn concealment_18() {
     conceal(&mut s, rifle);
     s.active = Side::Nva;
     play(&mut s, Command::ActivateUnit { unit: sniper });
-    s.force(&[10]);
+    s.rng.force(&[10]);
     play(
         &mut s,
         Command::Fire {
@@ -1123,7 +1115,7 @@ fn random_events_19() {
         turn: 3,
     });
     let mut ev = Vec::new();
-    s.force(&[2, 5]);
+    s.rng.force(&[2, 5]);
     r.random_event(&mut s, &mut ev);
     assert!(ev.iter().any(|e| matches!(
         e,
@@ -1137,7 +1129,7 @@ fn random_events_19() {
         refused(&s, Command::ActivateLeader { leader: l }),
         "FTE 19.5"
     );
-    s.force(&[4, 6]);
+    s.rng.force(&[4, 6]);
     r.random_event(&mut s, &mut ev);
     assert!(s.missions.is_empty(), "19.10: pending missions cancelled");
     // VC (odd side roll, 8).
@@ -1145,11 +1137,11 @@ fn random_events_19() {
     let mut s2 = sandbox("song-tra");
     s2.chits = [2, 2];
     let mut ev = Vec::new();
-    s2.force(&[1, 8]);
+    s2.rng.force(&[1, 8]);
     r.random_event(&mut s2, &mut ev);
     assert_eq!(s2.chits[1], 3);
     assert_eq!(s2.cup.count(|c| *c == Chit::Side(Side::Nva)), 1);
-    s2.phase = Phase::Acting;
+    s2.set_phase(Step::Acting);
     for _ in 0..4 {
         let c = r.legal(&s2)[0].clone();
         play(&mut s2, c);
@@ -1183,11 +1175,11 @@ fn opportunity_fire_21_0() {
     play(&mut s, Command::Step { hex: h("18.24") });
     assert_eq!(kind(&s), "opportunity-fire");
     assert_eq!(decider(&s), Some(1));
-    s.force(&[2]);
+    s.rng.force(&[2]);
     play(&mut s, Command::OpFireAttempt { units: vec![nva] });
     assert!(s.unit(nva).op_fired && s.unit(nva).concealed);
     assert_eq!(kind(&s), "opportunity-fire-target");
-    s.force(&[1, 6]);
+    s.rng.force(&[1, 6]);
     let ev = play(
         &mut s,
         Command::OpFire {
@@ -1222,7 +1214,7 @@ fn retreat_opportunity_fire_exception_21_0() {
     let us = add(&mut s, "us-rifle", Side::Us, "20.24");
     let nva = add(&mut s, "nva-rifle", Side::Nva, "22.24");
     s.unit_mut(nva).op_fired = true;
-    s.phase = Phase::Acting;
+    s.set_phase(Step::Acting);
     let mut ev = Vec::new();
     r.apply_effect(
         &mut s,
@@ -1240,7 +1232,7 @@ fn retreat_opportunity_fire_exception_21_0() {
         "opportunity-fire",
         "marked, but may fire at the retreat"
     );
-    s.force(&[9]);
+    s.rng.force(&[9]);
     play(&mut s, Command::OpFireAttempt { units: vec![nva] });
     let to = r.retreat_hexes(&s)[0];
     play(&mut s, Command::Retreat { hex: to });
@@ -1287,7 +1279,7 @@ fn bunkers_24_0() {
     });
     s.unit_mut(nva).fort = Some(0);
     play(&mut s, Command::ActivateUnit { unit: us });
-    s.force(&[10]);
+    s.rng.force(&[10]);
     let ev = play(
         &mut s,
         Command::Fire {
@@ -1325,7 +1317,7 @@ fn booby_traps_26_0() {
             mode: MoveMode::Normal,
         },
     );
-    s.force(&[7]);
+    s.rng.force(&[7]);
     let ev = play(&mut s, Command::Step { hex: h("21.24") });
     assert!(ev.iter().any(|e| matches!(e, Event::BoobyTrap { .. })));
     assert!(s.unit(us).reduced, "WIA");
@@ -1360,7 +1352,7 @@ fn claymores_26_0() {
     play(&mut s, Command::Step { hex: h("21.24") });
     assert_eq!(kind(&s), "claymore");
     assert_eq!(decider(&s), Some(0));
-    s.force(&[1, 1]);
+    s.rng.force(&[1, 1]);
     let ev = play(&mut s, Command::Detonate);
     match attacks(&ev)[0] {
         Event::Attack {
@@ -1409,7 +1401,7 @@ fn sappers_27_0() {
     pass_opfire(&mut s);
     // No assault check for a Sapper: straight to round 1.
     assert_eq!(kind(&s), "assault-attack");
-    s.force(&[10]);
+    s.rng.force(&[10]);
     play(
         &mut s,
         Command::AssaultFire {
@@ -1418,7 +1410,7 @@ fn sappers_27_0() {
             target: Target::Unit(us),
         },
     );
-    s.force(&[10]);
+    s.rng.force(&[10]);
     let ev = play(
         &mut s,
         Command::AssaultFire {
@@ -1468,7 +1460,7 @@ fn civilians_28_0() {
     play(&mut s, Command::Step { hex: h("21.24") });
     pass_opfire(&mut s);
     assert_eq!(kind(&s), "interrogate");
-    s.force(&[2]);
+    s.rng.force(&[2]);
     play(&mut s, Command::Interrogate);
     assert_eq!(s.unit(civ).status, UnitStatus::Eliminated);
     assert_eq!(kind(&s), "reveal");
@@ -1647,19 +1639,19 @@ fn scenario_setup_3_0_26_0() {
 fn random_events_each_19() {
     let r = rules();
     let mut s = sandbox("examples");
-    s.phase = Phase::Acting;
+    s.set_phase(Step::Acting);
     let us = add(&mut s, "us-rifle", Side::Us, "20.24");
     let nva = add(&mut s, "nva-rifle", Side::Nva, "23.24");
     s.unit_mut(nva).broken = true;
     let mut ev = Vec::new();
     // US Injury (even side roll, 1): the NVA player chooses.
-    s.force(&[2, 1]);
+    s.rng.force(&[2, 1]);
     r.random_event(&mut s, &mut ev);
     assert_eq!(decider(&s), Some(1));
     play(&mut s, Command::EventUnit { unit: us });
     assert_eq!(r.allowance(&s, s.unit(us), MoveMode::Normal), 8, "-1 MP");
     // US Low Ammo (2): again the NVA player's choice.
-    s.force(&[2, 2]);
+    s.rng.force(&[2, 2]);
     r.random_event(&mut s, &mut ev);
     assert_eq!(decider(&s), Some(1));
     play(&mut s, Command::EventUnit { unit: us });
@@ -1668,18 +1660,18 @@ fn random_events_each_19() {
             .contains(&(Drm::Status(StatusMarker::LowAmmo), 1))
     );
     // NVA Rally (odd, 4): the Broken marker comes off.
-    s.force(&[1, 4]);
+    s.rng.force(&[1, 4]);
     r.random_event(&mut s, &mut ev);
     assert_eq!(decider(&s), Some(1));
     play(&mut s, Command::EventUnit { unit: nva });
     assert!(!s.unit(nva).broken);
     // US Hero (3), removed at the next US event check.
-    s.force(&[2, 3]);
+    s.rng.force(&[2, 3]);
     r.random_event(&mut s, &mut ev);
     play(&mut s, Command::EventUnit { unit: us });
     assert!(s.unit(us).hero);
     // US Aerial Observer (7).
-    s.force(&[4, 7]);
+    s.rng.force(&[4, 7]);
     r.random_event(&mut s, &mut ev);
     assert!(
         !s.unit(us).hero,
@@ -1693,11 +1685,11 @@ fn random_events_each_19() {
         turn: 1,
     };
     let mut ev2 = Vec::new();
-    s.force(&[8]);
+    s.rng.force(&[8]);
     r.execute_mission(&mut s, &m, &mut ev2);
     assert!(ev2.iter().any(|e| matches!(e, Event::MissionLands { scatter: None, mods, .. } if mods.contains(&(Drm::AerialObserver, -2)))));
     // US Cobras (8): two placed on map edges, gone by the end of the third turn.
-    s.force(&[6, 8]);
+    s.rng.force(&[6, 8]);
     r.random_event(&mut s, &mut ev);
     assert!(
         !s.aerial_observer,
@@ -1715,10 +1707,10 @@ fn random_events_each_19() {
     assert_eq!(cobras.len(), 2);
     assert!(cobras.iter().all(|c| c.leave_by == Some(s.turn + 2)));
     // NVA Artillery (odd, 7): plotted on a Visible US unit's hex.
-    s.force(&[3, 7]);
+    s.rng.force(&[3, 7]);
     r.random_event(&mut s, &mut ev);
     assert_eq!(decider(&s), Some(1));
-    s.force(&[7]);
+    s.rng.force(&[7]);
     play(&mut s, Command::EventHex { hex: h("20.24") });
     let m = s.missions.last().unwrap();
     assert_eq!(
@@ -1751,7 +1743,7 @@ fn opportunity_fire_combines_21_0() {
         },
     );
     play(&mut s, Command::Step { hex: h("18.24") });
-    s.force(&[1, 1, 1]);
+    s.rng.force(&[1, 1, 1]);
     play(
         &mut s,
         Command::OpFireAttempt {
@@ -1769,7 +1761,7 @@ fn opportunity_fire_combines_21_0() {
         ),
         "FTE 21.0"
     );
-    s.force(&[10]);
+    s.rng.force(&[10]);
     let ev = play(
         &mut s,
         Command::OpFire {
@@ -1817,12 +1809,11 @@ fn foxholes_and_tunnels_25_0_7_5_3() {
     // The NVA carries a WIA into the Tunnel.
     let mut ev = Vec::new();
     r.place_casualty(&mut s, Side::Nva, CasualtyKind::Wia, h("22.24"), &mut ev);
-    s.stack.clear();
+    s.steps.retain(|x| !x.is_interrupt());
     s.casualties[0].carrier = Some(nva);
     s.casualties[0].hex = None;
     s.activation = None;
-    s.phase = Phase::Activation;
-    s.first_activation = true;
+    s.set_phase(Step::Activate { first: true });
     s.active = Side::Nva;
     play(&mut s, Command::ActivateUnit { unit: nva });
     play(
@@ -1846,7 +1837,7 @@ fn dropping_casualties_7_5_2() {
     let u = add(&mut s, "us-rifle", Side::Us, "20.24");
     let mut ev = Vec::new();
     r.place_casualty(&mut s, Side::Us, CasualtyKind::Wia, h("20.24"), &mut ev);
-    s.stack.clear();
+    s.steps.retain(|x| !x.is_interrupt());
     s.casualties[0].carrier = Some(u);
     s.casualties[0].hex = None;
     play(&mut s, Command::ActivateUnit { unit: u });
@@ -1975,7 +1966,7 @@ fn claymore_at_any_time_26_0() {
         refused(&s, Command::DetonateAt { hex: h("22.24") }),
         "FTE 26.0"
     );
-    s.force(&[1, 1]);
+    s.rng.force(&[1, 1]);
     play(&mut s, Command::DetonateAt { hex: h("21.24") });
     assert!(s.unit(nva).reduced);
     assert_eq!(kind(&s), "activate", "the US still has its activation");

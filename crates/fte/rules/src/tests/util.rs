@@ -1,8 +1,9 @@
 //! A sandbox for tests: an empty game on any map, units placed by hand,
-//! dice forced through `State::force`.
+//! dice forced through `state.rng.force` (the `forced-dice` feature).
 
 use crate::geo::{Hex, HexExt};
 use crate::state::*;
+use crate::step::Step;
 use crate::{Command, Fte};
 use std::sync::OnceLock;
 use vt_core::engine::{Ruleset, Setup};
@@ -29,16 +30,13 @@ pub fn sandbox(map: &str) -> State {
     s.caches.clear();
     s.traps.clear();
     s.missions.clear();
-    s.stack.clear();
     s.placed.clear();
     s.to_plot = [0, 0];
     s.activation = None;
     s.turn = 1;
     s.turns = 10;
     s.vp = [0, 0];
-    s.phase = Phase::Activation;
-    s.first_activation = true;
-    s.drawn = false;
+    s.steps = vec![Step::Activate { first: true }];
     s.active = Side::Us;
     s.first_player = Side::Us;
     s.cup = vt_core::cup::Cup::new(Vec::new());

@@ -1,0 +1,489 @@
+//! The turn machine: where the sequence of play stands ([`Step`]), what the
+//! player is asked (`decision`), and the dispatchers that hand each step and
+//! command to its section (`candidates`, `check_command`, `execute_command`,
+//! `done`, `advance`). This module is the only one that matches on [`Step`]
+//! to say what is asked; no rule is decided here.
+
+use crate::command::Command;
+use crate::event::Event;
+use crate::state::State;
+use crate::{BOOK, Csar};
+use serde::{Deserialize, Serialize};
+use vt_core::Decision;
+use vt_core::refusal::{Checked, refuse};
+
+/// Where the sequence of play stands. The `Auto*` steps are procedures the
+/// game carries out by itself; every other step waits for the player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Step {
+    /// Set-up: draw at random or choose a Pilot/PJ card (7.0).
+    ChoosePilot,
+    /// Set-up: the aircraft that carries this Pilot/PJ card's counter.
+    PlacePilot {
+        card: u8,
+    },
+    /// Set-up: pick Aircraft cards of different names for the starting hand (7.0, 7.4).
+    ChooseHand {
+        left: u8,
+    },
+    /// Set-up of 7.4: the zones whose Enemy markers are revealed.
+    RevealChoice {
+        left: u8,
+    },
+    /// 8.0: purchases before a mission.
+    Purchase,
+    AutoTurnStart,
+    AutoEventPhase,
+    AutoDraw,
+    /// 4.2.1: Reserve cards may be discarded before drawing.
+    DiscardBeforeDraw,
+    /// 4.2.2.
+    Reserve,
+    /// 4.2.3.
+    Commands,
+    /// 4.3.1.
+    Move,
+    /// 4.3.2.
+    Assign,
+    AutoGunFire,
+    /// Suppress may be played before the guns fire (4.3.4).
+    FireWindow,
+    /// 4.3.3 B: the player chooses the zone to resolve next.
+    FireOrder,
+    /// 4.3.3 D: burn Aircraft cards to cancel Hits.
+    Burn,
+    /// 4.3.3 E: a Wild card was drawn for a Hit: the player picks the aircraft.
+    WildHit,
+    /// 4.3.4.
+    Play,
+    /// 4.3.5.
+    Rescue,
+    AutoEndTurn,
+    /// 4.4.2: burn cards to draw fewer.
+    SearchBurn,
+    AutoAbortCheck,
+    /// 4.4.3: burn cards to draw fewer.
+    AbortBurn,
+    AutoCleanup,
+    Over,
+}
+
+vt_core::decision_kinds! {
+    /// What the player is asked; the string is the contract's `Decision::kind`.
+    pub enum Kind {
+        ChoosePilot = "choose-pilot",
+        PlacePilot = "place-pilot",
+        ChooseHand = "choose-hand",
+        RevealZone = "reveal-zone",
+        Purchase = "purchase",
+        DiscardReserve = "discard-reserve",
+        Reserve = "reserve",
+        CommandCards = "command-cards",
+        Move = "move",
+        Assign = "assign",
+        Suppress = "suppress",
+        FireZone = "fire-zone",
+        Burn = "burn",
+        WildHit = "wild-hit",
+        Play = "play",
+        Rescue = "rescue",
+        Wait = "wait",
+    }
+}
+
+/// Candidate commands a decision usually offers at most.
+const CANDIDATES: usize = 64;
+
+impl Csar {
+    /// The section that gives each step (bare: "4.3.3").
+    pub(crate) fn step_rule(&self, step: Step) -> &'static str {
+        match step {
+            Step::ChoosePilot | Step::PlacePilot { .. } | Step::ChooseHand { .. } => "7.0",
+            Step::RevealChoice { .. } => "7.4",
+            Step::Purchase => "8.0",
+            Step::AutoTurnStart => "3.0",
+            Step::AutoEventPhase => "4.1",
+            Step::AutoDraw | Step::DiscardBeforeDraw => "4.2.1",
+            Step::Reserve => "4.2.2",
+            Step::Commands => "4.2.3",
+            Step::Move => "4.3.1",
+            Step::Assign => "4.3.2",
+            Step::AutoGunFire | Step::FireOrder | Step::Burn | Step::WildHit => "4.3.3",
+            Step::FireWindow | Step::Play => "4.3.4",
+            Step::Rescue => "4.3.5",
+            Step::AutoEndTurn => "4.4.1",
+            Step::SearchBurn => "4.4.2",
+            Step::AutoAbortCheck | Step::AbortBurn => "4.4.3",
+            Step::AutoCleanup => "4.4.4",
+            Step::Over => "5.0",
+        }
+    }
+
+    pub(crate) fn decision(&self, s: &State) -> Decision {
+        if s.step == Step::Over {
+            return Decision::game_over();
+        }
+        let (kind, prompt): (Kind, String) = match s.step {
+            Step::ChoosePilot => (
+                Kind::ChoosePilot,
+                "Choose a Pilot/PJ card, or draw one at random.".into(),
+            ),
+            Step::PlacePilot { card } => (
+                Kind::PlacePilot,
+                format!(
+                    "Put {}'s counter on an aircraft.",
+                    self.data.pilots[card as usize].name
+                ),
+            ),
+            Step::ChooseHand { left } => (
+                Kind::ChooseHand,
+                format!(
+                    "Pick an Aircraft card for your starting hand ({left} to go, no two alike)."
+                ),
+            ),
+            Step::RevealChoice { left } => (
+                Kind::RevealZone,
+                format!("Choose an Outer Zone whose Enemy marker is revealed ({left} to go)."),
+            ),
+            Step::Purchase => {
+                let (m, mp) = s
+                    .campaign
+                    .as_ref()
+                    .map(|c| (c.mission, c.morale))
+                    .unwrap_or((1, 0));
+                (
+                    Kind::Purchase,
+                    format!("Mission {m}: spend Morale Points ({mp} left), or done."),
+                )
+            }
+            Step::DiscardBeforeDraw => (
+                Kind::DiscardReserve,
+                "Discard Reserve cards before drawing, or done.".into(),
+            ),
+            Step::Reserve => (
+                Kind::Reserve,
+                "Move Aircraft cards from your hand to the Reserve, or done.".into(),
+            ),
+            Step::Commands => (
+                Kind::CommandCards,
+                "Play or discard each Command card in your hand.".into(),
+            ),
+            Step::Move => (Kind::Move, "Move aircraft, or done.".into()),
+            Step::Assign => (
+                Kind::Assign,
+                "Assign Aircraft cards to aircraft in the zones, or done.".into(),
+            ),
+            Step::FireWindow => (
+                Kind::Suppress,
+                "The guns are about to fire: play Suppress, or let them fire.".into(),
+            ),
+            Step::FireOrder => (
+                Kind::FireZone,
+                "Choose the zone whose fire is resolved next (or play Suppress first).".into(),
+            ),
+            Step::Burn => (
+                Kind::Burn,
+                format!(
+                    "{} Hits in the {}: burn Aircraft cards from your hand to cancel them (one must stay), or done.",
+                    s.fire.hits,
+                    s.fire.zone.name()
+                ),
+            ),
+            Step::WildHit => (
+                Kind::WildHit,
+                format!(
+                    "Wild card: choose the aircraft in the {} that is hit.",
+                    s.fire.zone.name()
+                ),
+            ),
+            Step::Play => (
+                Kind::Play,
+                "Play or discard each assigned Aircraft card.".into(),
+            ),
+            Step::Rescue => (Kind::Rescue, "Attempt a rescue, or done.".into()),
+            Step::SearchBurn => (
+                Kind::Burn,
+                format!(
+                    "Enemy Search: {} draws. Burn cards from your hand to draw fewer, or done.",
+                    s.search.saturating_sub(s.burned).max(1)
+                ),
+            ),
+            Step::AbortBurn => (
+                Kind::Burn,
+                format!(
+                    "Abort Check: {} draws. Burn cards from your hand to draw fewer, or done.",
+                    s.abort.saturating_sub(s.burned).max(1)
+                ),
+            ),
+            _ => (Kind::Wait, "The game carries out its procedures.".into()),
+        };
+        Decision::new(
+            0,
+            kind,
+            prompt,
+            format!("{BOOK} {}", self.step_rule(s.step)),
+        )
+    }
+
+    pub(crate) fn legal_commands(&self, s: &State) -> Vec<Command> {
+        // Room for the longest usual lists (Assign, Play) at once: growing
+        // the vector was a quarter of a playout's time.
+        let mut v = Vec::with_capacity(CANDIDATES);
+        if !self.candidates(s, &mut v) {
+            v.retain(|c| self.check_command(s, c).is_ok());
+        }
+        v
+    }
+
+    /// True if the decision offers more than "done" (or has no "done").
+    pub(crate) fn has_choice(&self, s: &State) -> bool {
+        if s.step == Step::Move {
+            // The commonest decision by far: answered without listing.
+            return self.any_move(s);
+        }
+        // Asked after every command: one list per thread, kept, rather
+        // than one allocated each time.
+        thread_local! {
+            static SCRATCH: std::cell::RefCell<Vec<Command>> =
+                std::cell::RefCell::new(Vec::with_capacity(CANDIDATES));
+        }
+        SCRATCH.with(|v| match v.try_borrow_mut() {
+            Ok(mut v) => {
+                v.clear();
+                self.any_choice(s, &mut v)
+            }
+            Err(_) => self.any_choice(s, &mut Vec::with_capacity(CANDIDATES)),
+        })
+    }
+
+    fn any_choice(&self, s: &State, v: &mut Vec<Command>) -> bool {
+        let checked = self.candidates(s, v);
+        v.iter()
+            .any(|c| *c != Command::Done && (checked || self.check_command(s, c).is_ok()))
+    }
+
+    /// Lists the step's candidate commands, from its section; returns true
+    /// when they are already checked (the Move step checks each move against
+    /// one look at the map).
+    fn candidates(&self, s: &State, v: &mut Vec<Command>) -> bool {
+        match s.step {
+            Step::ChoosePilot => self.pilot_candidates(s, v),
+            Step::PlacePilot { card } => self.place_pilot_candidates(s, card, v),
+            Step::ChooseHand { .. } => {
+                // Exactly the kinds `check_pick_card` accepts.
+                self.hand_candidates(s, v);
+                return true;
+            }
+            Step::RevealChoice { .. } => self.reveal_zone_candidates(v),
+            Step::Purchase => self.purchase_candidates(v),
+            Step::DiscardBeforeDraw => self.discard_before_draw_candidates(s, v),
+            Step::Reserve => self.reserve_candidates(s, v),
+            Step::Commands => self.command_card_candidates(s, v),
+            Step::Move => {
+                self.move_candidates(s, v);
+                return true;
+            }
+            Step::Assign => self.assign_candidates(s, v),
+            Step::FireWindow => self.fire_window_candidates(s, v),
+            Step::FireOrder => self.fire_order_candidates(s, v),
+            Step::Burn => self.burn_candidates(s, v),
+            Step::WildHit => self.wild_hit_candidates(s, v),
+            Step::Play => self.play_segment_candidates(s, v),
+            Step::Rescue => self.rescue_candidates(s, v),
+            Step::SearchBurn | Step::AbortBurn => self.burn_draw_candidates(s, v),
+            Step::AutoTurnStart
+            | Step::AutoEventPhase
+            | Step::AutoDraw
+            | Step::AutoGunFire
+            | Step::AutoEndTurn
+            | Step::AutoAbortCheck
+            | Step::AutoCleanup
+            | Step::Over => {}
+        }
+        false
+    }
+
+    /// Accepts a command the current step allows, or names the rule that
+    /// forbids it, through the section that owns the step.
+    pub(crate) fn check_command(&self, s: &State, c: &Command) -> Checked {
+        use Command as C;
+        use Step as S;
+        match (s.step, *c) {
+            (S::Over, _) => refuse("5.0", "the game is over"),
+            (S::ChoosePilot, C::ChoosePilot(p)) => self.check_choose_pilot(s, p),
+            (S::PlacePilot { card }, C::PlacePilot { aircraft }) => {
+                self.check_place_pilot(s, card, aircraft)
+            }
+            (S::ChooseHand { .. }, C::PickCard(k)) => self.check_pick_card(s, k),
+            (S::RevealChoice { .. }, C::RevealZone(z)) => self.check_reveal_zone(s, z),
+            (S::Purchase, C::Buy(p)) => self.check_buy(s, p),
+            (S::DiscardBeforeDraw | S::Reserve, C::DiscardReserve(card)) => {
+                self.check_discard_reserve(s, card)
+            }
+            (S::Reserve, C::Reserve(card)) => self.check_reserve(s, card),
+            (S::Commands, C::DiscardCommand(card)) => self.check_discard_command(s, card),
+            (S::Commands, C::PlayCommand { card, target }) => {
+                self.check_command_card(s, card, target)
+            }
+            (S::Move, C::Move { aircraft, to }) => self.check_move(s, aircraft, to),
+            (S::Assign, C::Assign { card, aircraft }) => self.check_assign(s, card, aircraft),
+            (
+                S::Assign | S::FireWindow | S::FireOrder | S::Play | S::Rescue,
+                C::Play {
+                    card,
+                    target,
+                    pilot,
+                },
+            ) => self.check_play(s, card, target, pilot),
+            (S::FireOrder, C::ResolveZone(z)) => self.check_resolve_zone(s, z),
+            (S::Burn, C::Burn(card)) => self.check_burn_hit(s, card),
+            (S::Burn, C::UsePilot { aircraft }) => self.check_use_pilot(s, aircraft),
+            (S::WildHit, C::WildHit { aircraft }) => self.check_wild_hit(s, aircraft),
+            (S::Play, C::DiscardAssigned(card)) => self.check_discard_assigned(s, card),
+            (
+                S::Rescue,
+                C::Rescue {
+                    helicopter,
+                    survivor,
+                    pilot,
+                },
+            ) => self.check_rescue(s, helicopter, survivor, pilot),
+            (S::SearchBurn | S::AbortBurn, C::Burn(card)) => self.check_burn_draw(s, card),
+            (
+                S::Purchase
+                | S::DiscardBeforeDraw
+                | S::Reserve
+                | S::Commands
+                | S::Move
+                | S::Assign
+                | S::FireWindow
+                | S::Burn
+                | S::Play
+                | S::Rescue
+                | S::SearchBurn
+                | S::AbortBurn,
+                C::Done,
+            ) => Ok(()),
+            _ => refuse(
+                self.step_rule(s.step),
+                "that is not an answer to the current decision",
+            ),
+        }
+    }
+
+    /// Carries out a checked command, then the procedures that follow.
+    pub(crate) fn execute(&self, s: &mut State, c: &Command, ev: &mut Vec<Event>) {
+        self.execute_command(s, *c, ev);
+        self.advance(s, ev);
+    }
+
+    /// Carries out one command through its section, without running the
+    /// procedures that follow.
+    pub(crate) fn execute_command(&self, s: &mut State, c: Command, ev: &mut Vec<Event>) {
+        match c {
+            Command::ChoosePilot(p) => self.choose_pilot(s, ev, p),
+            Command::PlacePilot { aircraft } => self.place_pilot_on(s, ev, aircraft),
+            Command::PickCard(k) => self.pick_hand_card(s, ev, k),
+            Command::RevealZone(z) => self.reveal_zone(s, ev, z),
+            Command::Buy(p) => self.buy(s, ev, p),
+            Command::DiscardReserve(card) => self.discard_reserve(s, ev, card),
+            Command::Reserve(card) => self.reserve_card(s, ev, card),
+            Command::PlayCommand { card, target } => self.play_command(s, ev, card, target),
+            Command::DiscardCommand(card) => self.discard_command(s, ev, card),
+            Command::Move { aircraft, to } => self.move_aircraft(s, ev, aircraft, to),
+            Command::Assign { card, aircraft } => self.assign(s, ev, card, aircraft),
+            Command::Play {
+                card,
+                target,
+                pilot,
+            } => self.play_card(s, ev, card, target, pilot),
+            Command::DiscardAssigned(card) => self.discard_assigned(s, ev, card),
+            Command::ResolveZone(z) => self.resolve_zone(s, ev, z),
+            Command::Burn(card) => {
+                if s.step == Step::Burn {
+                    self.burn_hit(s, ev, card);
+                } else {
+                    self.burn_draw(s, ev, card);
+                }
+            }
+            Command::UsePilot { aircraft } => self.pilot_cancel(s, ev, aircraft),
+            Command::WildHit { aircraft } => self.wild_hit(s, ev, aircraft),
+            Command::Rescue {
+                helicopter,
+                survivor,
+                pilot,
+            } => self.declare_rescue(s, ev, helicopter, survivor, pilot),
+            Command::Done => self.done(s, ev),
+        }
+    }
+
+    /// "Done": the current step ends and the sequence of play moves on; what
+    /// is left is discarded or passed by the step's section.
+    pub(crate) fn done(&self, s: &mut State, ev: &mut Vec<Event>) {
+        match s.step {
+            Step::Purchase => self.start_mission(s, ev),
+            Step::DiscardBeforeDraw => {
+                self.draw_cards(s, ev);
+                s.step = Step::Reserve;
+            }
+            Step::Reserve => s.step = Step::Commands,
+            Step::Commands => self.end_command_cards(s, ev),
+            Step::Move => s.step = Step::Assign,
+            Step::Assign => s.step = Step::AutoGunFire,
+            Step::FireWindow => self.fire_targets(s, ev),
+            Step::Burn => self.implement_hits(s, ev),
+            Step::Play => self.end_play_segment(s, ev),
+            Step::Rescue => self.end_rescue_segment(s, ev),
+            Step::SearchBurn => self.enemy_search(s, ev),
+            Step::AbortBurn => self.abort_check(s, ev),
+            // Steps without "done" that ended up with nothing to choose: move on.
+            Step::ChoosePilot | Step::PlacePilot { .. } => self.after_pilot(s, ev),
+            Step::ChooseHand { .. } => self.after_hand(s, ev),
+            Step::RevealChoice { .. } => s.step = Step::AutoTurnStart,
+            Step::FireOrder => {
+                s.fire.pending = 0;
+                self.next_fire_zone(s, ev, false);
+            }
+            Step::WildHit => self.implement_hits(s, ev),
+            Step::AutoTurnStart
+            | Step::AutoEventPhase
+            | Step::AutoDraw
+            | Step::AutoGunFire
+            | Step::AutoEndTurn
+            | Step::AutoAbortCheck
+            | Step::AutoCleanup
+            | Step::Over => {}
+        }
+    }
+
+    /// Runs the automatic procedures until a decision is needed. A decision
+    /// step with nothing to decide is passed over, as if the player had
+    /// said "done".
+    pub(crate) fn advance(&self, s: &mut State, ev: &mut Vec<Event>) {
+        for _ in 0..10_000 {
+            if s.end.is_some() && s.step != Step::Over && s.step != Step::Purchase {
+                self.finish_mission(s, ev);
+                continue;
+            }
+            match s.step {
+                Step::Over => return,
+                Step::AutoTurnStart => self.turn_start(s, ev),
+                Step::AutoEventPhase => self.event_phase(s, ev),
+                Step::AutoDraw => self.draw_segment(s, ev),
+                Step::AutoGunFire => {
+                    self.begin_fire(s, ev, crate::state::FireReturn::Segment, false)
+                }
+                Step::AutoEndTurn => self.end_turn(s, ev),
+                Step::AutoAbortCheck => self.abort_check_start(s, ev),
+                Step::AutoCleanup => self.cleanup_and_adjust(s, ev),
+                _ => {
+                    // A decision: stop if there is something to decide.
+                    if self.has_choice(s) {
+                        return;
+                    }
+                    self.done(s, ev);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,338 @@
+//! 3.0 Set-Up: the scenario's forces on the map or waiting to arrive,
+//! each side re-placing its units within their set-up areas in secret and
+//! plotting its traps (26.0), in the scenario's order.
+
+use crate::Fte;
+use crate::command::Command;
+use crate::data::MoveClass;
+use crate::describe::Names;
+use crate::event::Event;
+use crate::geo::Hex;
+use crate::map::Edge;
+use crate::scenario::Force;
+use crate::state::*;
+use crate::step::Step;
+use vt_core::cup::Cup;
+use vt_core::engine::LogEntry;
+use vt_core::engine::{Setup, SetupError};
+use vt_core::refusal::{Checked, ensure};
+use vt_core::rng::GameRng;
+
+impl Fte {
+    pub(crate) fn start(&self, setup: &Setup) -> Result<State, SetupError> {
+        let sc = self
+            .scenario(&setup.scenario)
+            .ok_or_else(|| SetupError::UnknownScenario(setup.scenario.clone()))?;
+        if let Some(k) = setup.options.keys().next() {
+            return Err(SetupError::BadOption {
+                key: k.clone(),
+                message: "Front Toward Enemy has no options".into(),
+            });
+        }
+        let mut s = State {
+            rng: GameRng::seeded(setup.seed),
+            scenario: sc.id.clone(),
+            map: sc.map.clone(),
+            turn: 1,
+            turns: sc.turns.max(1),
+            steps: vec![Step::Over],
+            first_player: sc.first_player,
+            active: sc.first_player,
+            cup: Cup::new(Vec::new()),
+            chits: [sc.chits.0, sc.chits.1],
+            random_event_chit: sc.random_event_chit,
+            units: Vec::new(),
+            casualties: Vec::new(),
+            caches: Vec::new(),
+            traps: Vec::new(),
+            missions: Vec::new(),
+            vp: [sc.vp.0.max(0), sc.vp.1.max(0)],
+            activation: None,
+            next_marker: 0,
+            higher_hq: [false, false],
+            aerial_observer: false,
+            vc_events: 0,
+            medevac_due: None,
+            to_plot: [0, 0],
+            claymores_to_plot: 0,
+            placed: Vec::new(),
+            us_carry_off: sc.us_carry_off,
+            result: None,
+        };
+        let map = self.map_of(&s).clone();
+        for (side, forces) in &sc.forces {
+            for f in forces {
+                self.add_force(&mut s, *side, f, None, None, None)
+                    .map_err(SetupError::Data)?;
+            }
+        }
+        for r in &sc.reinforcements {
+            for f in &r.forces {
+                self.add_force(&mut s, r.side, f, None, Some(r.turn), Some(r.edge))
+                    .map_err(SetupError::Data)?;
+            }
+        }
+        for u in &s.units {
+            if let Some(h) = u.hex
+                && !map.in_play(h)
+            {
+                return Err(SetupError::Data(format!(
+                    "scenario {}: unit at {h}, which is not in play",
+                    sc.id
+                )));
+            }
+        }
+        for (i, c) in sc.caches.iter().enumerate() {
+            s.caches.push(Cache {
+                id: i as u16,
+                owner: c.owner,
+                kind: c.kind,
+                hex: c.hex,
+                revealed: false,
+                gone: false,
+            });
+        }
+        // 24.0, 25.0: infantry set up in a hex with their own Bunker or
+        // Foxholes start inside (two at most).
+        let ids: Vec<UnitId> = s.on_map().map(|u| u.id).collect();
+        for u in ids {
+            self.dig_in(&mut s, u);
+        }
+        // 26.0: the number of Booby Traps may come from a secret die roll.
+        let mut traps = sc.booby_traps;
+        if sc.booby_trap_die > 0 {
+            let d = s.d10();
+            traps += d.div_ceil(sc.booby_trap_die);
+        }
+        s.to_plot = [0, traps];
+        s.claymores_to_plot = sc.claymores;
+        s.to_plot[0] = sc.claymores;
+        let mut order = sc.setup_order.clone();
+        if order.is_empty() {
+            order = vec![Side::Nva, Side::Us];
+        }
+        s.set_phase(Step::Setup { side: order[0] });
+        let mut ev = Vec::new();
+        self.advance(&mut s, &mut ev);
+        Ok(s)
+    }
+
+    fn add_force(
+        &self,
+        s: &mut State,
+        side: Side,
+        f: &Force,
+        carrier: Option<UnitId>,
+        arrives: Option<u8>,
+        entry: Option<Edge>,
+    ) -> Result<(), String> {
+        let ty = self
+            .type_index(&f.unit)
+            .ok_or_else(|| format!("no unit type '{}'", f.unit))?;
+        for _ in 0..f.count.max(1) {
+            let id = self
+                .spawn(s, &f.unit, side)
+                .ok_or_else(|| format!("no unit type '{}'", f.unit))?;
+            let class = self.types[ty as usize].class;
+            let status = if carrier.is_some() {
+                UnitStatus::Loaded
+            } else if arrives.is_some() {
+                UnitStatus::Waiting
+            } else {
+                UnitStatus::OnMap
+            };
+            let hex = if status == UnitStatus::OnMap {
+                Some(
+                    f.hex
+                        .ok_or_else(|| format!("'{}' set up with no hex", f.unit))?,
+                )
+            } else {
+                None
+            };
+            let u = s.unit_mut(id);
+            u.status = status;
+            u.hex = hex;
+            u.carrier = carrier;
+            if class == MoveClass::Helicopter {
+                u.altitude = f.altitude.unwrap_or(Altitude::Treetop);
+            }
+            u.arrives = if carrier.is_none() { arrives } else { None };
+            u.entry = entry;
+            // 18.2: infantry set up and arrive Concealed unless loaded.
+            if class == MoveClass::Infantry && !f.visible && carrier.is_none() {
+                self.conceal(s, id);
+            }
+            if let Some(a) = f.area {
+                let _ = a;
+                s.placed.push(id);
+            }
+            for c in &f.carrying {
+                self.add_force(s, side, c, Some(id), None, None)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The set-up area index of each unit a side may still re-place.
+    fn setup_areas(&self, s: &State, side: Side) -> Vec<(UnitId, usize)> {
+        let Some(sc) = self.scenario(&s.scenario) else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        let mut idx = 0usize;
+        for (fside, forces) in &sc.forces {
+            for f in forces {
+                for _ in 0..f.count.max(1) {
+                    let id = idx as UnitId;
+                    if let Some(a) = f.area.filter(|a| *a < sc.areas.len())
+                        && *fside == side
+                        && s.placed.contains(&id)
+                    {
+                        out.push((id, a));
+                    }
+                    idx += 1 + count_carried(f);
+                }
+            }
+        }
+        out
+    }
+
+    /// Units a side may still re-place during set-up, and their area.
+    pub(crate) fn setup_movable(&self, s: &State, side: Side) -> Vec<(UnitId, Vec<Hex>)> {
+        let Some(sc) = self.scenario(&s.scenario) else {
+            return Vec::new();
+        };
+        self.setup_areas(s, side)
+            .into_iter()
+            .map(|(u, a)| (u, sc.areas[a].all_hexes()))
+            .collect()
+    }
+
+    /// May `unit` be re-placed at `hex` now?
+    fn setup_place_ok(&self, s: &State, side: Side, unit: UnitId, hex: Hex) -> bool {
+        let Some(sc) = self.scenario(&s.scenario) else {
+            return false;
+        };
+        self.setup_areas(s, side)
+            .into_iter()
+            .any(|(u, a)| u == unit && sc.areas[a].contains(hex))
+    }
+
+    pub(crate) fn next_setup(&self, s: &mut State, side: Side, ev: &mut Vec<Event>) {
+        let sc = self.scenario(&s.scenario);
+        let order = sc
+            .map(|sc| sc.setup_order.clone())
+            .filter(|o| !o.is_empty())
+            .unwrap_or(vec![Side::Nva, Side::Us]);
+        s.to_plot[side.idx()] = 0;
+        s.placed.retain(|u| s.units[*u as usize].side != side);
+        let pos = order.iter().position(|x| *x == side).unwrap_or(order.len());
+        if let Some(next) = order.get(pos + 1) {
+            s.set_phase(Step::Setup { side: *next });
+        } else {
+            self.begin_turn(s, ev);
+        }
+    }
+
+    pub(crate) fn setup_candidates(&self, s: &State, side: Side, out: &mut Vec<Command>) {
+        for (u, hexes) in self.setup_movable(s, side) {
+            for h in hexes {
+                out.push(Command::Place { unit: u, hex: h });
+            }
+        }
+        if s.to_plot[side.idx()] > 0 {
+            for h in self.plot_hexes(s, side) {
+                out.push(Command::Plot { hex: h });
+            }
+        }
+        out.push(Command::SetupDone);
+    }
+
+    pub(crate) fn check_place(&self, s: &State, side: Side, unit: UnitId, hex: Hex) -> Checked {
+        ensure(
+            self.setup_place_ok(s, side, unit, hex),
+            "3.0",
+            "that unit may not be set up there",
+        )?;
+        ensure(
+            self.map_of(s).in_play(hex),
+            "1.2",
+            "that hex is not in play",
+        )
+    }
+
+    pub(crate) fn execute_setup(
+        &self,
+        s: &mut State,
+        side: Side,
+        c: &Command,
+        ev: &mut Vec<Event>,
+    ) {
+        match c {
+            Command::Place { unit, hex } => {
+                s.unit_mut(*unit).hex = Some(*hex);
+                s.unit_mut(*unit).fort = None;
+                self.dig_in(s, *unit);
+                s.placed.retain(|u| u != unit);
+                let hidden = s.unit(*unit).concealed;
+                ev.push(Event::Placed {
+                    unit: *unit,
+                    hex: *hex,
+                    hidden,
+                });
+            }
+            Command::Plot { hex } => {
+                s.traps.push(Trap {
+                    owner: side,
+                    kind: if side == Side::Us {
+                        TrapKind::Claymore
+                    } else {
+                        TrapKind::BoobyTrap
+                    },
+                    hex: *hex,
+                    used: false,
+                });
+                s.to_plot[side.idx()] -= 1;
+                ev.push(Event::Plotted { side });
+            }
+            _ => self.next_setup(s, side, ev),
+        }
+    }
+
+    /// The side's set-up ends by itself when it has nothing left to place
+    /// or plot; false while it has.
+    pub(crate) fn settle_setup(&self, s: &mut State, side: Side, ev: &mut Vec<Event>) -> bool {
+        let more = s.to_plot[side.idx()] > 0 && !self.plot_hexes(s, side).is_empty()
+            || !self.setup_movable(s, side).is_empty();
+        if more {
+            return false;
+        }
+        self.next_setup(s, side, ev);
+        true
+    }
+}
+
+fn count_carried(f: &Force) -> usize {
+    f.carrying
+        .iter()
+        .map(|c| c.count.max(1) as usize * (1 + count_carried(c)))
+        .sum()
+}
+
+impl Fte {
+    /// The log's words for this section's events (the dispatcher is
+    /// [`crate::describe`]).
+    pub(crate) fn describe_setup(&self, n: &Names, e: &Event) -> LogEntry {
+        match e {
+            Event::Placed { unit, hex, hidden } => LogEntry::text(if *hidden {
+                format!("A Concealed unit is placed at {hex}.")
+            } else {
+                format!("{} is placed at {hex}.", n.u(*unit))
+            }),
+            Event::Plotted { side } => {
+                LogEntry::text(format!("{} plots a trap in secret (26.0).", side.name()))
+            }
+            other => n.misrouted(other),
+        }
+    }
+}

@@ -1,0 +1,45 @@
+//! 6.2 Stacking: two vehicles or one helicopter per hex; Civilians never
+//! with NVA/VC infantry.
+
+use crate::Fte;
+use crate::data::{MoveClass, Role};
+use crate::geo::Hex;
+use crate::state::*;
+
+impl Fte {
+    /// Stacking (6.2): two vehicles or one helicopter per hex; Civilians
+    /// never with NVA/VC infantry.
+    pub fn can_stack(&self, s: &State, unit: UnitId, hex: Hex) -> bool {
+        let u = s.unit(unit);
+        let here = s.units_at(hex).filter(|o| o.id != unit);
+        let mut vehicles = 0;
+        let mut helis = 0;
+        let mut nva_inf = false;
+        let mut civ = false;
+        for o in here {
+            match self.class(o) {
+                MoveClass::Vehicle => vehicles += 1,
+                MoveClass::Helicopter => {
+                    // Destroyed helicopters do not count; downed ones do.
+                    helis += 1
+                }
+                MoveClass::Infantry => {
+                    if self.role(o) == Role::Civilians {
+                        civ = true;
+                    } else if o.side == Side::Nva && self.role(o) != Role::Dummy {
+                        nva_inf = true;
+                    }
+                }
+            }
+        }
+        match self.class(u) {
+            MoveClass::Vehicle => vehicles < 2,
+            MoveClass::Helicopter => helis < 1,
+            MoveClass::Infantry => match self.role(u) {
+                Role::Civilians => !nva_inf,
+                Role::Dummy => true,
+                _ => !(u.side == Side::Nva && civ),
+            },
+        }
+    }
+}
