@@ -48,6 +48,9 @@ mod truth {
 
 use truth::Truth;
 
+/// A node with `v` visits may have `1 + WIDENING * sqrt(v)` children.
+const WIDENING: f64 = 1.5;
+
 /// How the search runs.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Config {
@@ -221,7 +224,15 @@ impl<R: AiRules> Search<R> {
             for &(_, c) in &available {
                 self.nodes[c].avail += 1;
             }
-            if !unexpanded.is_empty() {
+            // Progressive widening: a node tries a new command only while
+            // it has few children for its visits, the new one chosen by
+            // the rollout policy. With few iterations and long lists (an
+            // activation's dozens of choices) the search then weighs the
+            // commands the game's rules of thumb favour instead of trying
+            // each once.
+            let widen = (self.nodes[node].children.len() as f64)
+                < 1.0 + WIDENING * (self.nodes[node].visits as f64).sqrt();
+            if !unexpanded.is_empty() && (widen || available.is_empty()) {
                 let i = if unexpanded.len() == 1 {
                     unexpanded[0]
                 } else {

@@ -59,9 +59,57 @@ pub trait AiRules: Ruleset {
         self.decision(state).side
     }
 
+    /// About how many iterations of the search one core of a 2-core
+    /// laptop runs in a second on this game's usual positions: a time
+    /// budget is turned into iterations with it, so that the search is
+    /// the same for the same seed and budget on every machine (a faster
+    /// machine just finishes sooner).
+    fn search_rate(&self) -> u32 {
+        1000
+    }
+
     /// How many commands a rollout plays before it stops and asks
     /// [`AiRules::evaluate`]; `None` plays to the end of the game.
     fn rollout_horizon(&self) -> Option<usize> {
         None
+    }
+}
+
+/// A random index into `weights`, each drawn in proportion to its weight
+/// (uniform when they are all 0): the usual shape of a game's
+/// [`AiRules::rollout`], weights from its rules of thumb.
+pub fn weighted_index(weights: &[u32], rng: &mut GameRng) -> usize {
+    let total: u64 = weights.iter().map(|&w| w as u64).sum();
+    if total == 0 || total > u32::MAX as u64 {
+        return rng.index(weights.len());
+    }
+    let mut x = rng.below(total as u32);
+    for (i, &w) in weights.iter().enumerate() {
+        if x < w {
+            return i;
+        }
+        x -= w;
+    }
+    weights.len() - 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn weighted_index_follows_the_weights() {
+        let mut rng = GameRng::seeded(4);
+        let mut n = [0u32; 3];
+        for _ in 0..3000 {
+            n[weighted_index(&[1, 0, 3], &mut rng)] += 1;
+        }
+        assert_eq!(n[1], 0);
+        assert!(
+            (600..900).contains(&n[0]) && (2100..2400).contains(&n[2]),
+            "{n:?}"
+        );
+        // All zero: uniform, still in range.
+        assert!(weighted_index(&[0, 0], &mut rng) < 2);
     }
 }

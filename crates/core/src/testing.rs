@@ -387,6 +387,12 @@ impl Ruleset for Pig {
 
 /// Pig has no hidden information but the dice to come.
 impl AiRules for Pig {
+    /// A game of Pig is a few dozen dice: a search of a second runs
+    /// about this many.
+    fn search_rate(&self) -> u32 {
+        100_000
+    }
+
     fn determinize(&self, state: &PigState, _side: SideIdx, rng: &mut GameRng) -> PigState {
         PigState {
             rng: GameRng::seeded(rng.next_u64()),

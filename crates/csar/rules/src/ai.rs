@@ -87,18 +87,7 @@ impl AiRules for Csar {
     /// the scripted player.
     fn rollout(&self, s: &State, legal: &[Command], rng: &mut GameRng) -> usize {
         let weights: Vec<u32> = legal.iter().map(|c| self.weight(s, c)).collect();
-        let total: u32 = weights.iter().sum();
-        if total == 0 {
-            return rng.index(legal.len());
-        }
-        let mut x = rng.below(total);
-        for (i, w) in weights.iter().enumerate() {
-            if x < *w {
-                return i;
-            }
-            x -= w;
-        }
-        legal.len() - 1
+        vt_core::ai::weighted_index(&weights, rng)
     }
 
     fn to_move(&self, s: &State) -> Option<SideIdx> {

@@ -9,8 +9,9 @@
 //! will land (13.0), and the dice to come.
 
 use crate::Fte;
+use crate::command::Command;
 use crate::data::Nation;
-use crate::geo::Hex;
+use crate::geo::{Hex, HexExt};
 use crate::state::*;
 use crate::step::Step;
 use vt_core::{AiRules, GameRng, SideIdx};
@@ -72,6 +73,126 @@ impl AiRules for Fte {
         }
         let us = 1.0 / (1.0 + (-margin / 4.0).exp());
         if side == 0 { us } else { 1.0 - us }
+    }
+
+    /// Iterations a second of one core of a 2-core laptop (`cargo run
+    /// --release -p vt-games --example search_rate`).
+    fn search_rate(&self) -> u32 {
+        1500
+    }
+
+    /// A whole game is several hundred commands: the rollouts stop after
+    /// this many and read the position with [`AiRules::evaluate`].
+    fn rollout_horizon(&self) -> Option<usize> {
+        Some(40)
+    }
+
+    fn to_move(&self, s: &State) -> Option<SideIdx> {
+        self.decider(s).map(|side| side.idx() as SideIdx)
+    }
+
+    /// Weighted at random by [`Fte::weight`]: the search's rollouts and
+    /// the scripted player. Uniform play wastes the US's activations
+    /// (passing, ending them unused, wandering): 85-98 % NVA/VC wins.
+    fn rollout(&self, s: &State, legal: &[Command], rng: &mut GameRng) -> usize {
+        // Only moves look at the goals.
+        let goals = if legal.iter().any(|c| matches!(c, Command::Step { .. })) {
+            self.goals(s)
+        } else {
+            Goals::default()
+        };
+        let weights: Vec<u32> = legal.iter().map(|c| self.weight(s, &goals, c)).collect();
+        vt_core::ai::weighted_index(&weights, rng)
+    }
+}
+
+/// Where the side that decides wants its moving units.
+#[derive(Default)]
+struct Goals {
+    /// Hexes to move towards.
+    towards: Vec<Hex>,
+    /// Objectives to stay on.
+    hold: Vec<Hex>,
+}
+
+impl Fte {
+    /// Where the side that decides wants its moving units: the objectives
+    /// it scores by holding (29.0) and the enemy's units (a side scores by
+    /// the enemy's losses).
+    fn goals(&self, s: &State) -> Goals {
+        let mut g = Goals::default();
+        let Some(me) = self.current_side(s) else {
+            return g;
+        };
+        g.towards = s
+            .on_map()
+            .filter(|u| u.side != me && !self.is_marker_only(u) && !self.is_heli(u))
+            .filter_map(|u| u.hex)
+            .collect();
+        if let Some(sc) = self.scenario(&s.scenario) {
+            for o in sc.objectives.iter().filter(|o| o.side == me) {
+                g.towards.push(o.hex);
+                g.hold.push(o.hex);
+            }
+        }
+        g
+    }
+
+    fn current_side(&self, s: &State) -> Option<Side> {
+        self.decider(s)
+    }
+
+    /// How strongly a squad leader's rules of thumb favour `c` (0 never):
+    /// use the activation rather than pass, fire when there is a target,
+    /// move towards the enemy and the objectives, spring traps and Op Fire,
+    /// take concealment.
+    fn weight(&self, s: &State, goals: &Goals, c: &Command) -> u32 {
+        match c {
+            Command::SetupDone => 20,
+            Command::Pass => 1,
+            Command::ActivateLeader { .. } => 10,
+            Command::ActivateHex { .. } | Command::ActivateUnit { .. } => 6,
+            Command::ActivateHelicopters { .. } => 4,
+            Command::Move { .. } => 6,
+            Command::Step { hex } => self.step_weight(s, goals, *hex),
+            Command::EndMove => 3,
+            Command::Climb | Command::Descend | Command::LeaveFort => 1,
+            Command::Fire { .. } | Command::AssaultFire { .. } | Command::OpFire { .. } => 12,
+            Command::OpFireAttempt { .. } => 8,
+            Command::Assault { .. } => 5,
+            Command::RequestFireMission { .. } | Command::ExecuteMission => 8,
+            Command::CancelMission => 1,
+            Command::Detonate => 12,
+            Command::NoDetonate | Command::DetonateAt { .. } => 1,
+            Command::Conceal { .. } => 6,
+            Command::EndActivation
+            | Command::OpFirePass
+            | Command::AssaultHold
+            | Command::ConcealDone
+            | Command::EventPass => 1,
+            _ => 4,
+        }
+    }
+
+    /// A step nearer the nearest goal is liked, one away from it is not,
+    /// and a unit on an objective its side scores by holding stays.
+    fn step_weight(&self, s: &State, goals: &Goals, to: Hex) -> u32 {
+        let Some(Step::Moving(m)) = s.steps.last() else {
+            return 4;
+        };
+        let Some(from) = m.units.first().and_then(|&u| s.unit(u).hex) else {
+            return 4;
+        };
+        if goals.hold.contains(&from) {
+            return 1;
+        }
+        let near = |h: Hex| goals.towards.iter().map(|g| g.distance(h)).min();
+        match (near(from), near(to)) {
+            (Some(a), Some(b)) if b < a => 12,
+            (Some(a), Some(b)) if b == a => 3,
+            (Some(_), Some(_)) => 1,
+            _ => 4,
+        }
     }
 }
 
@@ -270,6 +391,30 @@ mod tests {
                 2,
                 11,
             );
+        }
+    }
+
+    // The search's quick answer to "who decides" is the decision's side,
+    // in every position random play reaches.
+    #[test]
+    fn decider_is_the_decisions_side() {
+        let rules = Fte::embedded();
+        for sc in ["hamlet-search", "trail-ambush", "hot-lz", "night-perimeter"] {
+            for seed in 1..4 {
+                let mut s = rules.new_game(&Setup::new(sc, seed)).unwrap();
+                let mut rng = GameRng::seeded(seed);
+                let mut ev = Vec::new();
+                loop {
+                    let d = Ruleset::decision(&rules, &s).side;
+                    assert_eq!(rules.to_move(&s), d, "{sc} {seed}: {:?}", s.step());
+                    if d.is_none() {
+                        break;
+                    }
+                    let legal = rules.legal(&s);
+                    let k = rules.rollout(&s, &legal, &mut rng);
+                    rules.execute(&mut s, &legal[k], &mut ev);
+                }
+            }
         }
     }
 

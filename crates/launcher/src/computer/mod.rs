@@ -5,7 +5,10 @@
 //!
 //! The search never runs in the frame: natively it runs on a thread of its
 //! own; in the browser (no threads) it runs in slices of a few
-//! milliseconds a frame. Either way the window keeps drawing while the
+//! milliseconds a frame. Its budget is a number of iterations (a level's
+//! seconds at the game's `search_rate`), so a game replays the same for
+//! the same seed on any machine; only a machine several times slower than
+//! the reference is cut short, at [`CAP`] times the level's time. Either way the window keeps drawing while the
 //! computer thinks, and [`panel`] shows that it does. Its commands go
 //! through the same [`ActiveGame::apply`] as a person's, so they are
 //! logged and animated alike. The search reads only the deciding side's
@@ -61,13 +64,14 @@ impl Level {
         }
     }
 
-    /// The time the search takes, `None` for random play.
-    pub fn budget(self) -> Option<Duration> {
+    /// The seconds of thought on the reference machine, `None` for
+    /// random play.
+    pub fn seconds(self) -> Option<f64> {
         match self {
             Level::Random => None,
-            Level::Quick => Some(Duration::from_millis(330)),
-            Level::Normal => Some(Duration::from_millis(1000)),
-            Level::Strong => Some(Duration::from_millis(3000)),
+            Level::Quick => Some(0.33),
+            Level::Normal => Some(1.0),
+            Level::Strong => Some(3.0),
         }
     }
 }
@@ -122,7 +126,7 @@ pub struct Thinking {
     /// The game's revision it started from: any change makes it moot.
     pub revision: u64,
     pub started: Instant,
-    pub budget: Duration,
+    pub budget: Budget,
     runner: Runner,
 }
 
@@ -183,10 +187,33 @@ impl Computer {
     }
 }
 
-/// How long an estimate for the chart may take while a person thinks.
-const ESTIMATE_BUDGET: Duration = Duration::from_millis(400);
-/// How long a suggestion takes.
-const SUGGEST_BUDGET: Duration = Duration::from_millis(1500);
+/// Seconds an estimate for the chart may take while a person thinks.
+const ESTIMATE_SECONDS: f64 = 0.4;
+/// Seconds a suggestion takes.
+const SUGGEST_SECONDS: f64 = 1.5;
+/// A search stops at this many times its seconds even short of its
+/// iterations (a machine much slower than the reference).
+pub const CAP: f64 = 3.0;
+
+/// How long a search runs: its iterations, and the time it may take at most.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Budget {
+    pub iterations: u32,
+    pub cap: Duration,
+}
+
+impl Budget {
+    pub fn new(ai: &dyn DynAi, seconds: f64) -> Budget {
+        Budget {
+            iterations: ai.iterations_for(seconds),
+            cap: Duration::from_secs_f64(seconds * CAP),
+        }
+    }
+
+    fn over(&self, iterations: u32, started: Instant) -> bool {
+        iterations >= self.iterations || started.elapsed() >= self.cap
+    }
+}
 /// In the browser: the share of a frame the search may take.
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 const SLICE: Duration = Duration::from_millis(8);
@@ -320,8 +347,9 @@ pub fn computer_turns(
         }
         let level = levels.of(side);
         let seed = computer.rng.next_u64();
-        match (level.budget(), ai.as_ref()) {
-            (Some(budget), Some(ai)) => {
+        match (level.seconds(), ai.as_ref()) {
+            (Some(seconds), Some(ai)) => {
+                let budget = Budget::new(&**ai, seconds);
                 let config = Config {
                     seed,
                     ..Config::default()
@@ -360,7 +388,7 @@ pub fn computer_turns(
             if let Some(t) = computer.thinking.as_mut() {
                 // The estimate under way becomes the suggestion.
                 t.purpose = Purpose::Suggest;
-                t.budget = SUGGEST_BUDGET;
+                t.budget = Budget::new(&*ai, SUGGEST_SECONDS);
             }
             return;
         }
@@ -374,9 +402,9 @@ pub fn computer_turns(
         return;
     }
     let (purpose, budget) = if asked {
-        (Purpose::Suggest, SUGGEST_BUDGET)
+        (Purpose::Suggest, Budget::new(&*ai, SUGGEST_SECONDS))
     } else {
-        (Purpose::Estimate, ESTIMATE_BUDGET)
+        (Purpose::Estimate, Budget::new(&*ai, ESTIMATE_SECONDS))
     };
     let config = Config {
         seed: computer.rng.next_u64(),
@@ -423,7 +451,7 @@ fn start(
     side: SideIdx,
     purpose: Purpose,
     revision: u64,
-    budget: Duration,
+    budget: Budget,
 ) -> Thinking {
     let started = Instant::now();
     Thinking {
@@ -436,6 +464,9 @@ fn start(
     }
 }
 
+/// Iterations run between looks at the clock and the budget.
+const CHUNK: u32 = 16;
+
 /// How a search runs: on its own thread natively, in slices in the browser.
 enum Runner {
     #[cfg(not(target_arch = "wasm32"))]
@@ -446,31 +477,31 @@ enum Runner {
 
 impl Runner {
     #[cfg(not(target_arch = "wasm32"))]
-    fn start(search: Box<dyn DynSearch>, budget: Duration) -> Runner {
+    fn start(search: Box<dyn DynSearch>, budget: Budget) -> Runner {
         Runner::Thread(threaded::Handle::spawn(search, budget))
     }
 
     #[cfg(target_arch = "wasm32")]
-    fn start(search: Box<dyn DynSearch>, _budget: Duration) -> Runner {
+    fn start(search: Box<dyn DynSearch>, _budget: Budget) -> Runner {
         Runner::Frames(search)
     }
 
     /// In the browser: search for a slice of this frame.
     #[allow(irrefutable_let_patterns)] // only Frames in the browser
-    fn step(&mut self, started: Instant, budget: Duration) {
+    fn step(&mut self, started: Instant, budget: Budget) {
         if let Runner::Frames(search) = self {
             let frame = Instant::now();
-            while frame.elapsed() < SLICE && started.elapsed() < budget {
-                search.run(16);
+            while frame.elapsed() < SLICE && !budget.over(search.iterations(), started) {
+                search.run(CHUNK.min(budget.iterations - search.iterations()));
             }
         }
     }
 
-    fn finished(&self, started: Instant, budget: Duration) -> bool {
+    fn finished(&self, started: Instant, budget: Budget) -> bool {
         match self {
             #[cfg(not(target_arch = "wasm32"))]
             Runner::Thread(h) => h.done(),
-            Runner::Frames(_) => started.elapsed() >= budget,
+            Runner::Frames(s) => budget.over(s.iterations(), started),
         }
     }
 
@@ -515,7 +546,7 @@ mod threaded {
     }
 
     impl Handle {
-        pub fn spawn(mut search: Box<dyn DynSearch>, budget: Duration) -> Handle {
+        pub fn spawn(mut search: Box<dyn DynSearch>, budget: Budget) -> Handle {
             let h = Handle {
                 cancel: Arc::new(AtomicBool::new(false)),
                 done: Arc::new(AtomicBool::new(false)),
@@ -529,9 +560,10 @@ mod threaded {
                 h.result.clone(),
             );
             let work = move || {
-                let started = std::time::Instant::now();
-                while started.elapsed() < budget && !cancel.load(Ordering::Relaxed) {
-                    search.run(16);
+                let started = Instant::now();
+                while !budget.over(search.iterations(), started) && !cancel.load(Ordering::Relaxed)
+                {
+                    search.run(CHUNK.min(budget.iterations - search.iterations()));
                     iterations.store(search.iterations(), Ordering::Relaxed);
                 }
                 if !cancel.load(Ordering::Relaxed)

@@ -62,10 +62,11 @@ fn thinking_line(ui: &mut egui::Ui, game: &ActiveGame, computer: &Computer, side
             Some(t) => {
                 ui.add(egui::Spinner::new());
                 ui.label(format!(
-                    "The computer ({}) is thinking: {:.1} s, {} positions",
+                    "The computer ({}) is thinking: {:.1} s, {} of {} positions",
                     game.side_name(side),
                     t.started.elapsed().as_secs_f32(),
-                    t.iterations()
+                    t.iterations(),
+                    t.budget.iterations
                 ));
             }
             None => {
