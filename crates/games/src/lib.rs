@@ -6,6 +6,7 @@
 
 use std::path::Path;
 use std::sync::Arc;
+use vt_ai::DynAi;
 use vt_core::data::{DataError, DataFiles};
 use vt_core::dynamic::{DynGame, Game};
 
@@ -17,6 +18,11 @@ pub struct GameEntry {
     pub data_files: fn() -> DataFiles,
     /// Builds the ruleset from (possibly edited) data.
     pub build: fn(&DataFiles) -> Result<Arc<dyn DynGame>, DataError>,
+    /// The computer player of a game `build` made:
+    /// `vt_ai::for_game::<TheRuleset>`, which needs the ruleset to
+    /// implement `vt_core::AiRules` (docs/adding-a-game.md). Every game has
+    /// one: it plays any side the set-up gives the computer.
+    pub ai: fn(&dyn DynGame) -> Option<Arc<dyn DynAi>>,
 }
 
 /// Every game of this build, in menu order.
@@ -26,6 +32,7 @@ pub fn entries() -> Vec<GameEntry> {
             id: "fte",
             data_files: fte_rules::data_files,
             build: |files| Ok(Arc::new(Game::new(fte_rules::Fte::from_files(files)?))),
+            ai: vt_ai::for_game::<fte_rules::Fte>,
         },
         GameEntry {
             id: "grunt",
@@ -36,6 +43,7 @@ pub fn entries() -> Vec<GameEntry> {
             id: "csar",
             data_files: csar_rules::data_files,
             build: |files| Ok(Arc::new(Game::new(csar_rules::Csar::from_files(files)?))),
+            ai: vt_ai::for_game::<csar_rules::Csar>,
         },
         GameEntry {
             id: "crossfire-vn",
@@ -102,6 +110,7 @@ mod tests {
             assert_eq!(info.id, e.id);
             assert!(!info.scenarios.is_empty());
             assert!(!info.sides.is_empty());
+            assert!((e.ai)(&*g).is_some(), "{}: no computer player", e.id);
         }
     }
 }
