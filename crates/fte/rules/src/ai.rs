@@ -163,7 +163,7 @@ impl Fte {
             Command::RequestFireMission { .. } | Command::ExecuteMission => 8,
             Command::CancelMission => 1,
             Command::Detonate => 12,
-            Command::NoDetonate | Command::DetonateAt { .. } => 1,
+            Command::DetonateAt { .. } => 1,
             Command::Conceal { .. } => 6,
             Command::EndActivation
             | Command::OpFirePass

@@ -197,7 +197,7 @@ impl Fte {
             Step::OpportunityFire(o) => self.opfire_side(s, o),
             Step::Retreat { unit, .. } => s.unit(*unit).side,
             Step::Carry { casualty } => s.casualties[*casualty as usize].side,
-            Step::HeliDown { .. } | Step::Interrogate { .. } | Step::Claymore { .. } => Side::Us,
+            Step::HeliDown { .. } | Step::Interrogate { .. } => Side::Us,
             Step::Reveal { .. } => Side::Nva,
             Step::Assault(a) => match a.stage {
                 AssaultStage::DefenderFire => a.side.other(),
