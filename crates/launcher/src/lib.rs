@@ -31,7 +31,7 @@ use vt_core::data::DataFiles;
 use vt_core::dynamic::Game;
 use vt_core::testing::Pig;
 use vt_games::GameEntry;
-use vt_ui::{PlayMode, Screen, VtSet, VtUiPlugin};
+use vt_ui::{Screen, VtSet, VtUiPlugin};
 
 /// Pig, the dice game core uses in its tests. Only in debug builds or with
 /// the `test-game` feature: never in a player's release build.
@@ -55,6 +55,7 @@ pub fn skirmish_entry() -> GameEntry {
                 vt_core::tabletop::skirmish::Skirmish::default(),
             )))
         },
+        ai: vt_ai::for_game::<vt_core::tabletop::skirmish::Skirmish>,
     }
 }
 
