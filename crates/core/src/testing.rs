@@ -1,7 +1,9 @@
 //! Checks every game's rules crate runs in its tests, and a tiny game (Pig,
 //! the dice game) that exercises the contract in core's and `vt`'s tests.
 
+use crate::ai::AiRules;
 use crate::dice::{Adjudication, Dice};
+use crate::digest::digest;
 use crate::engine::*;
 use crate::playout::{Policy, RandomPolicy, game_seeds, play_one};
 use crate::rng::GameRng;
@@ -247,6 +249,78 @@ pub fn play_secret_pair<R: Ruleset>(
     steps
 }
 
+/// Plays `games` random games and checks a game's
+/// [`AiRules::determinize`] every `every` commands, for every side:
+/// - the sampled state looks the same to the side: its view, and, when it
+///   decides, the decision and the legal commands;
+/// - the sample depends only on what the side may know: sampling again
+///   from the sample (a state the side cannot tell from the real one) with
+///   the same generator gives the same state;
+/// - the generator is reseeded: two samples with different generators
+///   differ (at least in the dice to come).
+///
+/// What it cannot see is whether hidden things are re-dealt at all; a
+/// game's own tests check that (the samples of a concealed unit's type vary).
+pub fn check_determinize<R: AiRules>(rules: Arc<R>, setup: &Setup, games: u64, every: usize) {
+    let sides = rules.info().sides.len() as SideIdx;
+    let json = |v: &R::View| serde_json::to_string(v).expect("view serializes");
+    let cmds = |s: &R::State| serde_json::to_string(&rules.legal(s)).expect("commands serialize");
+    for i in 0..games {
+        let (gs, ps) = game_seeds(setup.seed, i);
+        let s = Setup {
+            seed: gs,
+            ..setup.clone()
+        };
+        let mut state = rules.new_game(&s).expect("scenario sets up");
+        let mut policy = RandomPolicy::new(ps);
+        let mut events = Vec::new();
+        let mut n = 0usize;
+        while rules.outcome(&state).result.is_none() && n < DEFAULT_CHECK_COMMANDS {
+            if n.is_multiple_of(every.max(1)) {
+                let decision = rules.decision(&state);
+                for side in 0..sides {
+                    let seed = GameRng::derive_seed(gs, (n as u64) << 8 | side as u64);
+                    let twin = rules.determinize(&state, side, &mut GameRng::seeded(seed));
+                    assert_eq!(
+                        json(&rules.view(&twin, side)),
+                        json(&rules.view(&state, side)),
+                        "game {i}, command {n}: a sample for side {side} looks different to it"
+                    );
+                    if decision.side == Some(side) {
+                        assert_eq!(rules.decision(&twin), decision, "game {i}, command {n}");
+                        assert_eq!(
+                            cmds(&twin),
+                            cmds(&state),
+                            "game {i}, command {n}: side {side}'s legal commands depend on what it may not know"
+                        );
+                    }
+                    let a = rules.determinize(&state, side, &mut GameRng::seeded(7));
+                    let b = rules.determinize(&twin, side, &mut GameRng::seeded(7));
+                    assert_eq!(
+                        digest(&a),
+                        digest(&b),
+                        "game {i}, command {n}: side {side}'s sample depends on what it may not know"
+                    );
+                    let c = rules.determinize(&state, side, &mut GameRng::seeded(8));
+                    assert_ne!(
+                        digest(&a),
+                        digest(&c),
+                        "game {i}, command {n}: the sample keeps the real generator (the dice to come)"
+                    );
+                }
+            }
+            let legal = rules.legal(&state);
+            let k = Policy::<R>::choose(&mut policy, &rules, &state, &legal);
+            events.clear();
+            rules.execute(&mut state, &legal[k], &mut events);
+            n += 1;
+        }
+    }
+}
+
+/// Commands after which [`check_determinize`] leaves a game.
+const DEFAULT_CHECK_COMMANDS: usize = 5_000;
+
 /// Pig: roll a d6 as often as you like, adding to your turn total; a 1 loses
 /// it and passes the turn; holding banks it. First to the goal wins. Here
 /// only to exercise the contract; not one of the five games.
@@ -452,10 +526,47 @@ impl Ruleset for Pig {
     }
 }
 
+/// Pig has no hidden information but the dice to come.
+impl AiRules for Pig {
+    /// A game of Pig is a few dozen dice: a search of a second runs
+    /// about this many.
+    fn search_rate(&self) -> u32 {
+        100_000
+    }
+
+    fn determinize(&self, state: &PigState, _side: SideIdx, rng: &mut GameRng) -> PigState {
+        PigState {
+            rng: GameRng::seeded(rng.next_u64()),
+            ..state.clone()
+        }
+    }
+
+    /// A race: the nearer to the goal, counting the turn total for the
+    /// side to move, the better.
+    fn evaluate(&self, s: &PigState, side: SideIdx) -> f64 {
+        let mut left = [0f64; 2];
+        for (k, l) in left.iter_mut().enumerate() {
+            let pending = if k == s.to_move as usize {
+                s.turn_total
+            } else {
+                0
+            };
+            *l = s.goal.saturating_sub(s.banked[k] + pending) as f64;
+        }
+        let me = side as usize;
+        (left[1 - me] + 1.0) / (left[0] + left[1] + 2.0)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::session::{LoadError, SAVE_FORMAT};
+
+    #[test]
+    fn pig_samples_keep_the_board_and_reseed_the_dice() {
+        check_determinize(pig(), &Setup::new("race", 1), 10, 3);
+    }
 
     fn pig() -> Arc<Pig> {
         Arc::new(Pig { goal: 30 })

@@ -10,9 +10,9 @@ use crate::catalog::Catalog;
 use crate::saves::SaveStore;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
+use vt_core::Setup;
 use vt_core::session::read_header;
-use vt_core::{GameRng, Setup};
-use vt_ui::anim::{AnimSpeed, Animations};
+use vt_ui::anim::AnimSpeed;
 use vt_ui::board::CycleUnits;
 use vt_ui::labels::end_command;
 use vt_ui::overlay::{OverlayState, Panel};
@@ -337,14 +337,6 @@ pub fn keep_settings(
         }
     }
     *last = Some(settings.clone());
-}
-
-/// The computer's generator and its pause between commands. Its choices are
-/// recorded as commands like anyone's, so a replay needs no seed of its.
-#[derive(Resource)]
-pub struct ComputerPlayer {
-    pub rng: GameRng,
-    pub waited: f32,
 }
 
 /// A fresh random seed (the set-up screen's default).
@@ -816,44 +808,6 @@ pub fn apply_commands(
             let kind = game.session.decision().kind;
             overlay.see_phase(&kind);
         }
-    }
-}
-
-/// The computer plays its sides: a random legal command after a pause,
-/// once the board has shown what it did last.
-pub fn computer_moves(
-    game: Option<ResMut<ActiveGame>>,
-    mut ai: ResMut<ComputerPlayer>,
-    settings: Res<Settings>,
-    time: Res<Time>,
-    anims: Res<Animations>,
-    mut overlay: ResMut<OverlayState>,
-) {
-    let Some(mut game) = game else { return };
-    if anims.busy() {
-        return;
-    }
-    let Some(side) = game.deciding_side() else {
-        return;
-    };
-    if game.controller(side) != Controller::Computer {
-        ai.waited = 0.0;
-        return;
-    }
-    ai.waited += time.delta_secs();
-    if ai.waited < settings.computer_delay {
-        return;
-    }
-    ai.waited = 0.0;
-    let legal = game.session.legal();
-    if legal.is_empty() {
-        return;
-    }
-    let k = ai.rng.index(legal.len());
-    if let Ok(entries) = game.apply(&legal[k]) {
-        after_change(&mut game, &entries);
-        let kind = game.session.decision().kind;
-        overlay.see_phase(&kind);
     }
 }
 

@@ -11,6 +11,7 @@
 
 pub mod backdrop;
 pub mod catalog;
+pub mod computer;
 pub mod export;
 pub mod flow;
 pub mod form;
@@ -23,15 +24,14 @@ use catalog::{
     DATA_KEY, DataHandles, DataSource, DataText, DataTextLoader, Entries, GameDataCollection,
     GameDataFiles,
 };
-use flow::{Action, Asking, ComputerPlayer, ContinueOffer, Notice, Settings};
+use flow::{Action, Asking, ContinueOffer, Notice, Settings};
 use saves::SaveStore;
 use std::sync::Arc;
-use vt_core::GameRng;
 use vt_core::data::DataFiles;
 use vt_core::dynamic::Game;
 use vt_core::testing::Pig;
 use vt_games::GameEntry;
-use vt_ui::{PlayMode, Screen, VtSet, VtUiPlugin};
+use vt_ui::{Screen, VtSet, VtUiPlugin};
 
 /// Pig, the dice game core uses in its tests. Only in debug builds or with
 /// the `test-game` feature: never in a player's release build.
@@ -40,6 +40,7 @@ pub fn pig_entry() -> GameEntry {
         id: "pig",
         data_files: DataFiles::new,
         build: |_| Ok(Arc::new(Game::new(Pig { goal: 30 }))),
+        ai: vt_ai::for_game::<Pig>,
     }
 }
 
@@ -54,6 +55,7 @@ pub fn skirmish_entry() -> GameEntry {
                 vt_core::tabletop::skirmish::Skirmish::default(),
             )))
         },
+        ai: vt_ai::for_game::<vt_core::tabletop::skirmish::Skirmish>,
     }
 }
 
@@ -138,10 +140,8 @@ impl Plugin for LauncherPlugin {
         .init_resource::<export::DialogInbox>()
         .init_resource::<export::FileDialogs>()
         .init_resource::<DataHandles>()
-        .insert_resource(ComputerPlayer {
-            rng: GameRng::seeded(flow::random_seed()),
-            waited: 0.0,
-        })
+        .insert_resource(computer::Computer::new(flow::random_seed()))
+        .init_resource::<computer::Levels>()
         .add_loading_state(
             LoadingState::new(Screen::Loading)
                 .continue_to_state(Screen::Menu)
@@ -167,7 +167,7 @@ impl Plugin for LauncherPlugin {
                 (
                     flow::handle_actions,
                     flow::apply_commands,
-                    flow::computer_moves.run_if(in_state(PlayMode::Board)),
+                    computer::computer_turns,
                 )
                     .chain()
                     .in_set(VtSet::Rules),
@@ -184,6 +184,12 @@ impl Plugin for LauncherPlugin {
         game_plugins(app);
         if self.with_egui {
             ui::plugin(app);
+            app.add_systems(
+                bevy_egui::EguiPrimaryContextPass,
+                computer::panel::computer_panel
+                    .run_if(in_state(Screen::Playing))
+                    .after(ui::playing::playing_ui),
+            );
         }
     }
 }

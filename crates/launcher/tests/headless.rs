@@ -75,6 +75,11 @@ fn screens_go_from_loading_to_game_over_and_back() {
     act(&mut app, Action::OpenSetup);
     let mut form = app.world().resource::<SetupForm>().clone();
     form.controllers = vec![Controller::Computer, Controller::Computer];
+    // Random play: this is about the flow (tests/computer.rs has the search).
+    app.insert_resource(vietnam_tactics::computer::Levels(vec![
+        vietnam_tactics::computer::Level::Random;
+        2
+    ]));
     form.seed = "11".into();
     let ng = form.new_game(app.world().resource::<Catalog>()).unwrap();
     act(&mut app, Action::Start(ng));

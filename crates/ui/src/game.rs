@@ -23,7 +23,7 @@ pub enum Controller {
     /// A person at this screen.
     #[default]
     Person,
-    /// The computer (a random legal command until the game has an AI).
+    /// The computer: the game's search (`vt-ai`), from its side's knowledge.
     Computer,
 }
 

@@ -42,6 +42,7 @@
 //! - Events are compact (indices and enums); `Ruleset::describe` gives the
 //!   words and an [`vt_core::Adjudication`] for every draw and count of draws.
 
+mod ai;
 pub mod campaign;
 pub mod card_phase;
 pub mod combat;

@@ -74,6 +74,7 @@
 //! [`Fte::assault_preview`] (each unit's check to go in).
 
 pub mod activation;
+mod ai;
 pub mod assault;
 pub mod booby_traps;
 pub mod caches_tunnels;

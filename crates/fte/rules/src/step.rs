@@ -180,6 +180,39 @@ vt_core::decision_kinds! {
 }
 
 impl Fte {
+    /// The side [`Fte::decision`] names, without its words: the computer
+    /// player asks at every command of its playouts (a test holds the two
+    /// together).
+    pub(crate) fn decider(&self, s: &State) -> Option<Side> {
+        Some(match s.step() {
+            Step::Over => return None,
+            Step::Setup { side } | Step::Reinforcements { side } | Step::Concealment { side } => {
+                *side
+            }
+            Step::DrawChit
+            | Step::Activate { .. }
+            | Step::Acting
+            | Step::PendingLoad { .. }
+            | Step::Moving(_) => s.active,
+            Step::OpportunityFire(o) => self.opfire_side(s, o),
+            Step::Retreat { unit, .. } => s.unit(*unit).side,
+            Step::Carry { casualty } => s.casualties[*casualty as usize].side,
+            Step::HeliDown { .. } | Step::Interrogate { .. } => Side::Us,
+            Step::Reveal { .. } => Side::Nva,
+            Step::Assault(a) => match a.stage {
+                AssaultStage::DefenderFire => a.side.other(),
+                _ => a.side,
+            },
+            Step::RandomEvent { event, side, .. } => Self::event_chooser(*event, *side),
+            Step::FireMissions => s
+                .missions
+                .iter()
+                .find(|m| m.turn <= s.turn)
+                .map(|m| m.side)
+                .unwrap_or(Side::Us),
+        })
+    }
+
     /// Who must answer the current step, what, and under which rule.
     pub(crate) fn decision(&self, s: &State) -> Decision {
         use Kind as K;

@@ -318,11 +318,24 @@ impl Ruleset for Secret {
     }
 }
 
+/// The other side's die is unknown: a sample rolls it again.
+impl vt_core::AiRules for Secret {
+    fn determinize(&self, s: &SecretState, side: u8, rng: &mut GameRng) -> SecretState {
+        let mut t = s.clone();
+        if !s.called {
+            t.secret[1 - side as usize] = rng.die(6);
+        }
+        t.rng = GameRng::seeded(rng.next_u64());
+        t
+    }
+}
+
 pub fn secret_entry() -> GameEntry {
     GameEntry {
         id: "secret",
         data_files: DataFiles::new,
         build: |_| Ok(Arc::new(Game::new(Secret))),
+        ai: vt_ai::for_game::<Secret>,
     }
 }
 
@@ -345,5 +358,6 @@ pub fn pig_data_entry() -> GameEntry {
             let r: PigRules = files.parse(PIG_DATA_PATH)?;
             Ok(Arc::new(Game::new(vt_core::testing::Pig { goal: r.goal })))
         },
+        ai: vt_ai::for_game::<vt_core::testing::Pig>,
     }
 }
