@@ -1,7 +1,7 @@
 //! Which events random games produce, per scenario: a rule no random game
 //! reaches is either unreachable or badly offered.
 //!
-//! `cargo run --release -p platoon-cards-rules --example event_census [GAMES]`
+//! `cargo run --release -p platoon-cards-rules --example platoon_event_census [GAMES]`
 
 use platoon_cards_rules::PlatoonCards;
 use std::collections::BTreeMap;
