@@ -74,6 +74,25 @@ fn b2_movement() {
     assert_eq!(e, "Grunt B2", "moved once");
 }
 
+// Grunt B2: units may not move through enemy units, so a unit ringed by
+// them has nowhere to go: it is not offered for picking (picking it could
+// only end in staying put), and picking it is refused.
+#[test]
+fn b2_a_hemmed_in_unit_is_not_offered() {
+    let (g, mut s) = bare(Level::Basic, &FIELD);
+    let a = put(&g, &mut s, Role::Infantry, "06.06");
+    let free = put(&g, &mut s, Role::Infantry, "06.02");
+    let around: Vec<Hex> = g.map_of(&s).neighbours(h("06.06")).collect();
+    assert_eq!(around.len(), 6);
+    for n in around {
+        put(&g, &mut s, Role::HardCore, &n.to_string());
+    }
+    let legal = g.legal(&s);
+    assert!(!legal.contains(&Command::Select { unit: a }), "{legal:?}");
+    assert!(legal.contains(&Command::Select { unit: free }));
+    assert_eq!(refused(&g, &s, Command::Select { unit: a }), "Grunt B2");
+}
+
 // Grunt A2: forest and treeline 3, broken 2, open, buildings and roads 1;
 // a river hexside one more. In the Basic Game every hex costs 1 (B2).
 #[test]
