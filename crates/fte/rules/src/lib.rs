@@ -390,6 +390,7 @@ impl Ruleset for Fte {
                     id: s.id.clone(),
                     name: s.name.clone(),
                     description: s.description.clone(),
+                    played_by_rules: Vec::new(),
                 })
                 .collect(),
             options: Vec::new(),

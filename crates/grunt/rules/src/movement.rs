@@ -404,7 +404,10 @@ impl Grunt {
             if i != si || start_cost > 0 {
                 out.push(i);
             }
-            if i != si && self.pass(s, map, occ, c, i, si) == Pass::Stop {
+            // A hex that stops a move ends it, the road entry hex of a unit
+            // coming on (start_cost > 0, D3) too; only a unit already
+            // standing there leaves it freely.
+            if (i != si || start_cost > 0) && self.pass(s, map, occ, c, i, si) == Pass::Stop {
                 continue;
             }
             for (d, &j) in map.nbrs_i(i).iter().enumerate() {

@@ -185,6 +185,7 @@ impl Ruleset for Secret {
                 id: "duel".into(),
                 name: "Duel".into(),
                 description: String::new(),
+                played_by_rules: Vec::new(),
             }],
             options: vec![],
         }
