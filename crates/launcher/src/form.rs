@@ -53,6 +53,22 @@ impl SetupForm {
         }
     }
 
+    /// Who plays each side: as chosen, but the scenario's rules for a side
+    /// they play (a solitaire game's automatic opponent).
+    pub fn seats(&self, catalog: &Catalog) -> Vec<Controller> {
+        let mut v = self.controllers.clone();
+        if let Some(g) = catalog.games.get(self.game)
+            && let Some(s) = g.info.scenarios.get(self.scenario)
+        {
+            for i in g.info.played_by_rules(&s.id) {
+                if let Some(c) = v.get_mut(i as usize) {
+                    *c = Controller::Rules;
+                }
+            }
+        }
+        v
+    }
+
     pub fn new_seed(&mut self) {
         self.seed = random_seed().to_string();
     }
@@ -77,7 +93,7 @@ impl SetupForm {
                 options: self.options.clone(),
                 seed,
             },
-            controllers: self.controllers.clone(),
+            controllers: self.seats(catalog),
         })
     }
 }

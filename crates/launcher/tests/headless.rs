@@ -868,3 +868,54 @@ fn hot_seat_shows_the_result_first_and_skips_forced_passes() {
     assert!(!g.result_first, "no hand-over at all: Blue goes on");
     assert_eq!(play_mode(&app), Some(PlayMode::Board));
 }
+
+// Grunt B6: in the solitaire game the rules play the NLF. The new-game form
+// seats the rules there whatever was picked, and a game started with a
+// person on both seats (as VT_AUTOSTART does) opens on the US board: no
+// hand-over screen, and no NLF decision on the way to the first combat.
+#[test]
+fn a_solitaire_scenario_seats_the_rules_on_the_automatic_side() {
+    let grunt: Vec<_> = vietnam_tactics::game_entries()
+        .into_iter()
+        .filter(|e| e.id == "grunt")
+        .collect();
+    let mut app = app(grunt, &empty_assets(), SaveStore::memory());
+    to_menu(&mut app);
+    let catalog = app.world().resource::<Catalog>().clone();
+    let form = SetupForm::for_game(&catalog, 0);
+    let solitaire = &catalog.games[0].info.scenarios[form.scenario];
+    assert_eq!(solitaire.id, "solitaire");
+    assert_eq!(
+        form.seats(&catalog),
+        vec![Controller::Person, Controller::Rules]
+    );
+    let mut basic = form.clone();
+    basic.scenario = 1;
+    assert_eq!(basic.seats(&catalog), vec![Controller::Person; 2]);
+
+    let ng = NewGame {
+        game: "grunt".into(),
+        setup: Setup::new("solitaire", 11),
+        controllers: vec![Controller::Person, Controller::Person],
+    };
+    act(&mut app, Action::Start(ng));
+    assert_eq!(play_mode(&app), Some(PlayMode::Board));
+    let g = app.world().resource::<ActiveGame>();
+    assert_eq!(g.viewer, Some(0), "the US board, not a hand-over");
+    assert_eq!(g.controller(1), Controller::Rules);
+    // Play the US side (the last legal command: land, end, move on) for a
+    // while: the board is never hidden and the NLF never decides.
+    for _ in 0..300 {
+        let g = app.world().resource::<ActiveGame>();
+        if g.session.outcome().is_finished() {
+            break;
+        }
+        assert_eq!(g.deciding_side(), Some(0), "only the US decides");
+        let legal = g.session.legal();
+        let c = legal.last().cloned().expect("a legal command");
+        app.world_mut().write_message(SubmitCommand(c));
+        app.update();
+        app.update();
+        assert_eq!(play_mode(&app), Some(PlayMode::Board));
+    }
+}

@@ -163,6 +163,17 @@ fn a_solitaire_game_is_played_from_the_board() {
                 assert_eq!(attack, p.attack_total, "the attack terms add up");
                 assert_eq!(defence, p.defence_total, "the defence terms add up");
                 assert_eq!(t.column.as_deref(), Some(p.column_label.as_str()));
+                // The tables viewer lights the column the attack is read on.
+                if p.column.is_some() {
+                    let lit = app
+                        .world()
+                        .resource::<vt_ui::overlay::OverlayState>()
+                        .preview_cell
+                        .clone()
+                        .expect("the aimed column is lit");
+                    assert_eq!(lit.table, "points-crt");
+                    assert_eq!(lit.column.as_deref(), Some(p.column_label.as_str()));
+                }
                 aimed = true;
             }
             app.world_mut().write_message(GruntAction::CancelAim);

@@ -98,11 +98,24 @@ pub fn setup_ui(
         }
         ui.separator();
         ui.label(RichText::new("Who plays each side").strong());
+        let by_rules = g
+            .info
+            .scenarios
+            .get(form.scenario)
+            .map(|s| g.info.played_by_rules(&s.id))
+            .unwrap_or_default();
         egui::Grid::new("vt-sides").num_columns(4).show(ui, |ui| {
             let form = &mut *form;
             form.levels.resize(form.controllers.len(), Level::default());
             for (i, side) in g.info.sides.iter().enumerate() {
                 ui.label(&side.name);
+                if by_rules.contains(&(i as u8)) {
+                    ui.label(Controller::Rules.label()).on_hover_text(
+                        "This scenario's own rules play this side: it never decides.",
+                    );
+                    ui.end_row();
+                    continue;
+                }
                 if let Some(c) = form.controllers.get_mut(i) {
                     ui.radio_value(c, Controller::Person, Controller::Person.label());
                     ui.radio_value(c, Controller::Computer, Controller::Computer.label())

@@ -41,6 +41,9 @@ pub struct OverlayState {
     /// seconds).
     pub rolls_seen: usize,
     pub roll_started: Option<f64>,
+    /// The cell a board lights before any roll (the column of the attack
+    /// being aimed); the tables viewer shows it instead of the last roll's.
+    pub preview_cell: Option<vt_core::dice::TableCell>,
 }
 
 impl Default for OverlayState {
@@ -59,6 +62,7 @@ impl Default for OverlayState {
             log_seen: 0,
             rolls_seen: 0,
             roll_started: None,
+            preview_cell: None,
         }
     }
 }
@@ -290,10 +294,11 @@ pub fn overlay_ui(
                     }
                 });
         }
-        let last_cell = game
-            .recent_adjudications(64)
-            .into_iter()
-            .find_map(|a| a.table.clone());
+        let last_cell = state.preview_cell.clone().or_else(|| {
+            game.recent_adjudications(64)
+                .into_iter()
+                .find_map(|a| a.table.clone())
+        });
         let ctx = root.ctx().clone();
         let mut open = state.tables;
         egui::Window::new("Tables")
