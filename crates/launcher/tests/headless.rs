@@ -916,6 +916,9 @@ fn a_solitaire_scenario_seats_the_rules_on_the_automatic_side() {
         app.world_mut().write_message(SubmitCommand(c));
         app.update();
         app.update();
+        if screen(&app) != Screen::Playing {
+            break; // the game is over
+        }
         assert_eq!(play_mode(&app), Some(PlayMode::Board));
     }
 }
