@@ -101,7 +101,7 @@ fn to_first_card(app: &mut App) {
 }
 
 #[test]
-fn a_dragged_stand_moves_and_a_click_on_an_enemy_fires() {
+fn a_dragged_stand_moves_and_a_refused_drag_says_why() {
     let mut app = start("route-13-ambush", 2);
     to_first_card(&mut app);
     // Play the list until a side has a platoon under orders that may move.

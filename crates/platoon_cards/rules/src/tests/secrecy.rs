@@ -33,6 +33,7 @@ fn play_keeping(
 ) -> usize {
     let mut k = seed as usize;
     play_secret_pair(g, a, b, US, steps, |sa, sb| {
+        known_state_is_fair(g, sa, sb);
         let legal = g.legal(sa);
         if legal.is_empty() {
             return None;
@@ -49,6 +50,48 @@ fn play_keeping(
             })
             .map(|cmd| (cmd.clone(), cmd.clone()))
     })
+}
+
+/// The state the board checks the US's orders and plans its shots on
+/// ([`PlatoonCards::known_state`]) is the same in both games, and answers
+/// as the real one does: the legal list, and each shot at a stand planned
+/// before the roll.
+fn known_state_is_fair(g: &PlatoonCards, a: &State, b: &State) {
+    let (ka, kb) = (g.known_state(a, Side::Us), g.known_state(b, Side::Us));
+    assert_eq!(
+        serde_json::to_string(&ka).unwrap(),
+        serde_json::to_string(&kb).unwrap(),
+        "the US's known state tells the games apart"
+    );
+    if g.decision(a).side != Some(US) {
+        return;
+    }
+    let legal = g.legal(a);
+    assert_eq!(g.legal(&ka), legal, "at {:?}", a.step());
+    for c in &legal {
+        if let Command::Fire {
+            stand,
+            weapon,
+            target: crate::command::Aim::Stand(t),
+        }
+        | Command::OverwatchFire {
+            stand,
+            weapon,
+            target: crate::command::Aim::Stand(t),
+        } = c
+        {
+            for ctx in [
+                crate::fire::FireCtx::Orders,
+                crate::fire::FireCtx::Overwatch,
+            ] {
+                assert_eq!(
+                    g.plan_shot(&ka, *stand, *weapon, *t, ctx),
+                    g.plan_shot(a, *stand, *weapon, *t, ctx),
+                    "{c:?}"
+                );
+            }
+        }
+    }
 }
 
 /// Swaps which platoon (or bogus card) lies under two VC cards, the
