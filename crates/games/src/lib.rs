@@ -56,8 +56,7 @@ pub fn entries() -> Vec<GameEntry> {
                     crossfire_vn_rules::CrossfireVn::from_files(files)?,
                 )))
             },
-            // No sampler of what a side may know yet (issue 13).
-            ai: |_| None,
+            ai: vt_ai::for_game::<crossfire_vn_rules::CrossfireVn>,
         },
         GameEntry {
             id: "platoon-cards",
@@ -67,8 +66,7 @@ pub fn entries() -> Vec<GameEntry> {
                     platoon_cards_rules::PlatoonCards::from_files(files)?,
                 )))
             },
-            // No sampler of what a side may know yet (issue 13).
-            ai: |_| None,
+            ai: vt_ai::for_game::<platoon_cards_rules::PlatoonCards>,
         },
     ]
 }
@@ -119,7 +117,7 @@ mod tests {
             assert!(!info.sides.is_empty());
             // The games with their search hooks (issue 13); the others play
             // at random until they have a sampler of a side's knowledge.
-            let searched = matches!(e.id, "fte" | "csar");
+            let searched = matches!(e.id, "fte" | "csar" | "crossfire-vn" | "platoon-cards");
             assert_eq!((e.ai)(&*g).is_some(), searched, "{}: computer player", e.id);
         }
     }

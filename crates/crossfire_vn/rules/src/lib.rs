@@ -36,6 +36,7 @@
 //! [`CrossfireVn::sight`] (the line-of-sight tool), [`CrossfireVn::table_of`]
 //! (the features to draw).
 
+mod ai;
 pub mod ambush;
 pub mod close_combat;
 pub mod command;

@@ -40,6 +40,7 @@
 //! the eight points of the compass); `check`
 //! accepts any point the rules allow.
 
+mod ai;
 pub mod air;
 pub mod area_fire;
 pub mod carriers;

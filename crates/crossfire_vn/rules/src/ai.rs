@@ -1,0 +1,434 @@
+//! What the computer player needs from Crossfire Vietnam
+//! ([`vt_core::AiRules`]): the enemy's hidden stands set up again where
+//! they could be, a position's chance, and how to play on.
+//!
+//! What a side may not know (see [`crate::view`]): where the enemy's hidden
+//! stands are (CF base: hidden deployment; the forces themselves are
+//! public, only where they are is secret), how long the enemy's Dust Off
+//! still takes (6.5: the VC/NVA hear the call, not the die), and the dice
+//! to come.
+
+use crate::CrossfireVn;
+use crate::command::Command;
+use crate::movement::centroid;
+use crate::state::*;
+use crate::step::Step;
+use vt_core::tabletop::{Point, point_in_polygon};
+use vt_core::{AiRules, GameRng, SideIdx};
+
+/// Tries for each hidden stand before it goes back to its scenario place.
+const PLACE_TRIES: usize = 40;
+
+impl AiRules for CrossfireVn {
+    fn determinize(&self, state: &State, side: SideIdx, rng: &mut GameRng) -> State {
+        let me = Side::from_idx(side);
+        let mut s = state.clone();
+        self.replace_hidden(&mut s, me, rng);
+        self.redraw_dust_off(&mut s, me, rng);
+        s.rng = GameRng::seeded(rng.next_u64());
+        s
+    }
+
+    /// The points race as it stands (S13: objectives, casualty markers,
+    /// captured weapons, destroyed vehicles), plus a share of the troops
+    /// each side still has that counts for less as the clock runs out,
+    /// read as a chance through a logistic curve.
+    fn evaluate(&self, s: &State, side: SideIdx) -> f64 {
+        let me = Side::from_idx(side);
+        let p = self.points(s);
+        let margin = (p[me.idx()] - p[me.other().idx()]) as f64;
+        if s.is_over() {
+            return match margin {
+                m if m > 0.0 => 1.0,
+                m if m < 0.0 => 0.0,
+                _ => 0.5,
+            };
+        }
+        let clock = &self.scenario_of(s).clock;
+        let span = (clock.end.saturating_sub(clock.start)).max(1) as f64;
+        let left = (clock.end.saturating_sub(s.clock)) as f64 / span;
+        let mut strength = [0.0f64; 2];
+        for st in s.on_table() {
+            let u = self.unit_type(st);
+            let w = match (u.is_troops(), st.status) {
+                (false, _) => 1.5,
+                (true, Status::Ok) => 1.0,
+                (true, Status::Pinned) => 0.7,
+                (true, Status::Suppressed) => 0.4,
+            };
+            strength[st.side.idx()] += w;
+        }
+        let total = strength[0] + strength[1];
+        let share = if total > 0.0 {
+            (strength[me.idx()] - strength[me.other().idx()]) / total
+        } else {
+            0.0
+        };
+        let x = margin * (1.0 - 0.4 * left) + 12.0 * share * (0.3 + left);
+        1.0 / (1.0 + (-x / 5.0).exp())
+    }
+
+    /// Iterations a second of one core (`cargo run --release -p vt-games
+    /// --example search_rate`).
+    fn search_rate(&self) -> u32 {
+        300
+    }
+
+    /// A game is a few hundred commands: rollouts stop after this many and
+    /// read the position with [`AiRules::evaluate`].
+    fn rollout_horizon(&self) -> Option<usize> {
+        Some(60)
+    }
+
+    /// Weighted at random by [`CrossfireVn::weight`]: the search's rollouts
+    /// and the scripted player. Uniform play nudges stands about its
+    /// set-up for ever, pivots and wanders instead of closing on the
+    /// objective and firing.
+    fn rollout(&self, s: &State, legal: &[Command], rng: &mut GameRng) -> usize {
+        let goal = self.goal(s);
+        let weights: Vec<u32> = legal.iter().map(|c| self.weight(s, goal, c)).collect();
+        vt_core::ai::weighted_index(&weights, rng)
+    }
+}
+
+impl CrossfireVn {
+    /// Where the side that decides wants its moving stands: the centre of
+    /// the objective it attacks, or none (a defender holds still, hidden).
+    fn goal(&self, s: &State) -> Option<Point> {
+        let Step::Initiative { side } = s.step() else {
+            return None;
+        };
+        let sc = self.scenario_of(s);
+        if sc.attacker != *side {
+            return None;
+        }
+        sc.objectives
+            .iter()
+            .find(|o| !o.area.is_empty())
+            .map(|o| centroid(&o.area))
+    }
+
+    /// How strongly a platoon leader's rules of thumb favour `c` (0
+    /// never): set up and go, fire when there is a target, rally, close on
+    /// the objective, get the wounded out; pivots, nudges and handing the
+    /// initiative over last.
+    fn weight(&self, s: &State, goal: Option<Point>, c: &Command) -> u32 {
+        match c {
+            Command::SetupDone => 30,
+            Command::Place { .. } => 1,
+            Command::Fire { .. }
+            | Command::AntiTank { .. }
+            | Command::ReactiveFire { .. }
+            | Command::ReactiveAntiTank { .. } => 12,
+            Command::Flame { .. } => 10,
+            Command::CloseCombat { .. } => 5,
+            Command::Rally { .. } => 10,
+            Command::CallFire { smoke, .. } => {
+                if *smoke {
+                    1
+                } else {
+                    6
+                }
+            }
+            Command::ReconByFire { .. } => 3,
+            Command::Medevac { .. } => 6,
+            Command::RequestDustOff | Command::FormAidPost { .. } | Command::LandDustOff { .. } => {
+                10
+            }
+            Command::Move { moves } => self.move_weight(s, goal, moves),
+            Command::NoReaction => 4,
+            Command::EndInitiative => 1,
+            Command::Pivot { .. }
+            | Command::WaveOff
+            | Command::DetachSniper { .. }
+            | Command::WithdrawSniper { .. } => 1,
+        }
+    }
+
+    /// A move nearer the objective is liked by the attacker; a hidden
+    /// defender keeps still (moving shows it); other moves are middling.
+    fn move_weight(
+        &self,
+        s: &State,
+        goal: Option<Point>,
+        moves: &[crate::command::StandMove],
+    ) -> u32 {
+        let Some(m) = moves.first() else {
+            return 1;
+        };
+        let Some(st) = s.get(m.stand) else {
+            return 1;
+        };
+        if st.hidden {
+            return 1;
+        }
+        if st.withdrawing {
+            return 8;
+        }
+        match goal {
+            Some(g) if m.to.distance(g) + 1.0 < st.at.distance(g) => 8,
+            Some(_) => 2,
+            None => 3,
+        }
+    }
+
+    /// Each stand's scenario place and facing, by stand id (the stands of
+    /// a scenario are numbered in the order of its forces, Free World
+    /// first).
+    fn scenario_place(&self, s: &State, id: StandId) -> Option<(Point, Option<Point>)> {
+        let sc = self.scenario_of(s);
+        let mut i = id as usize;
+        for side in [Side::FreeWorld, Side::VcNva] {
+            let forces = &sc.side(side)?.forces;
+            if i < forces.len() {
+                return Some((forces[i].at, forces[i].facing));
+            }
+            i -= forces.len();
+        }
+        None
+    }
+
+    /// CF base, hidden deployment: the enemy's hidden stands are set up
+    /// again, each where it could have been set up and not been found:
+    /// in its side's zone, not within spotting range of a stand of ours
+    /// nor in a terrain piece one of ours stands in, nor in an objective
+    /// one of ours stands in, and not on another stand. Half the tries
+    /// start near the scenario's place for the stand (the forces and
+    /// their suggested set-up are public), half anywhere in the zone.
+    /// Which enemy stands are still hidden is known (the forces are
+    /// public, the found and killed ones were seen); nothing of where
+    /// they are is read.
+    fn replace_hidden(&self, s: &mut State, me: Side, rng: &mut GameRng) {
+        let enemy = me.other();
+        let hidden: Vec<StandId> = s
+            .side_on_table(enemy)
+            .filter(|st| st.hidden)
+            .map(|st| st.id)
+            .collect();
+        if hidden.is_empty() {
+            return;
+        }
+        for &id in &hidden {
+            s.stand_mut(id).presence = Presence::Waiting;
+        }
+        let t = self.table_of(s);
+        let zone: Vec<Point> = self
+            .scenario_side(s, enemy)
+            .map(|ss| ss.zone.clone())
+            .unwrap_or_default();
+        let (lo, hi) = if zone.is_empty() {
+            (Point::new(0.0, 0.0), Point::new(t.size.0, t.size.1))
+        } else {
+            zone.iter().fold(
+                (
+                    Point::new(f64::INFINITY, f64::INFINITY),
+                    Point::new(f64::NEG_INFINITY, f64::NEG_INFINITY),
+                ),
+                |(lo, hi), p| {
+                    (
+                        Point::new(lo.x.min(p.x), lo.y.min(p.y)),
+                        Point::new(hi.x.max(p.x), hi.y.max(p.y)),
+                    )
+                },
+            )
+        };
+        let mine: Vec<Stand> = s.side_on_table(me).cloned().collect();
+        let range = self.rules().sw(self.rules().hidden.spot_range.value);
+        let pieces_of_mine: Vec<usize> = mine
+            .iter()
+            .filter_map(|st| self.feature_at(s, st.at))
+            .collect();
+        let objectives_of_mine: Vec<Vec<Point>> = self
+            .scenario_of(s)
+            .objectives
+            .iter()
+            .filter(|o| !o.area.is_empty())
+            .filter(|o| mine.iter().any(|st| point_in_polygon(&o.area, st.at)))
+            .map(|o| o.area.clone())
+            .collect();
+        let default_facing = match enemy {
+            Side::FreeWorld => Point::new(0.0, 1.0),
+            Side::VcNva => Point::new(0.0, -1.0),
+        };
+        // Hundredths of an inch: whole numbers, the same on every machine.
+        let between = |rng: &mut GameRng, a: f64, b: f64| {
+            let n = ((b - a) * 100.0).max(0.0) as u32;
+            a + rng.below(n + 1) as f64 / 100.0
+        };
+        for id in hidden {
+            let place = self.scenario_place(s, id);
+            let facing = place
+                .and_then(|(_, f)| f)
+                .and_then(|f| f.normalized())
+                .unwrap_or(default_facing);
+            let mut chosen = None;
+            for k in 0..PLACE_TRIES {
+                let p = match place {
+                    Some((at, _)) if k % 2 == 0 => Point::new(
+                        at.x + between(rng, -4.0, 4.0),
+                        at.y + between(rng, -4.0, 4.0),
+                    ),
+                    _ => Point::new(between(rng, lo.x, hi.x), between(rng, lo.y, hi.y)),
+                }
+                .snapped(vt_core::tabletop::HUNDREDTH);
+                if !self.in_zone(s, enemy, p) {
+                    continue;
+                }
+                let st = s.stand(id);
+                let base = self.base_at(st, p, facing);
+                if mine.iter().any(|o| base.distance_to(&self.base(o)) < range) {
+                    continue;
+                }
+                if self
+                    .feature_at(s, p)
+                    .is_some_and(|i| pieces_of_mine.contains(&i))
+                {
+                    continue;
+                }
+                if objectives_of_mine.iter().any(|a| point_in_polygon(a, p)) {
+                    continue;
+                }
+                let st = st.clone();
+                if self.check_standing(s, &st, p, facing, "").is_err() {
+                    continue;
+                }
+                chosen = Some(p);
+                break;
+            }
+            let st = s.stand_mut(id);
+            st.presence = Presence::Table;
+            st.facing = facing;
+            st.at = chosen
+                .or(place.map(|(at, _)| at))
+                .unwrap_or(Point::new((lo.x + hi.x) / 2.0, (lo.y + hi.y) / 2.0));
+        }
+    }
+
+    /// 6.5: the VC/NVA know a Dust Off is on its way, not its die: the
+    /// wait left is drawn again.
+    fn redraw_dust_off(&self, s: &mut State, me: Side, rng: &mut GameRng) {
+        if me == Side::FreeWorld {
+            return;
+        }
+        let die = self.rules().medevac.dust_off_die.value.max(1) as u32;
+        if let Some(call) = s.dust_off.as_mut() {
+            call.delay = 1 + rng.below(die) as u8;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Arc;
+    use vt_core::digest::digest;
+    use vt_core::{Ruleset, Setup};
+
+    const SCENARIOS: [&str; 3] = ["trail-contact", "bunker-line", "dust-off-under-fire"];
+
+    // CF base hidden deployment, 6.5: a sample looks the same to the side
+    // it is for, and does not depend on where the enemy's hidden stands are.
+    #[test]
+    fn samples_keep_what_each_side_sees() {
+        for sc in SCENARIOS {
+            vt_core::testing::check_determinize(
+                Arc::new(CrossfireVn::embedded()),
+                &Setup::new(sc, 3),
+                2,
+                7,
+            );
+        }
+    }
+
+    /// The game after the VC/NVA set up with one hidden stand at `at`.
+    fn set_up_with(rules: &CrossfireVn, label: &str, at: Point) -> State {
+        let mut s = rules.new_game(&Setup::new("trail-contact", 5)).unwrap();
+        let id = s.stands.iter().find(|x| x.label == label).unwrap().id;
+        let mut ev = Vec::new();
+        rules.execute(
+            &mut s,
+            &Command::Place {
+                stand: id,
+                at,
+                facing: Point::new(0.0, -1.0),
+            },
+            &mut ev,
+        );
+        rules.execute(&mut s, &Command::SetupDone, &mut ev);
+        s
+    }
+
+    // Two games that differ only in where a hidden VC fire team stands
+    // give the Free World the same samples: the sampler never reads it.
+    #[test]
+    fn the_sampler_never_reads_where_hidden_stands_are() {
+        let rules = CrossfireVn::embedded();
+        let a = set_up_with(&rules, "V1/3 A", Point::new(14.0, 34.5));
+        let b = set_up_with(&rules, "V1/3 A", Point::new(66.0, 40.0));
+        assert_ne!(digest(&a), digest(&b));
+        for seed in 0..5 {
+            let sa = rules.determinize(&a, 0, &mut GameRng::seeded(seed));
+            let sb = rules.determinize(&b, 0, &mut GameRng::seeded(seed));
+            assert_eq!(digest(&sa), digest(&sb), "seed {seed}");
+        }
+        // The VC/NVA know where their own stands are.
+        let own = rules.determinize(&a, 1, &mut GameRng::seeded(1));
+        assert_eq!(
+            serde_json::to_string(&own.stands).unwrap(),
+            serde_json::to_string(&a.stands).unwrap()
+        );
+    }
+
+    // CF base hidden deployment: a re-placed hidden stand stands in its
+    // zone, on no other stand, and out of the Free World's spotting range;
+    // and the samples really spread it about.
+    #[test]
+    fn hidden_stands_are_set_up_where_they_could_be() {
+        let rules = CrossfireVn::embedded();
+        let s = set_up_with(&rules, "V1/3 A", Point::new(14.0, 34.5));
+        let range = rules.rules().sw(rules.rules().hidden.spot_range.value);
+        let mut places = std::collections::BTreeSet::new();
+        for seed in 0..20 {
+            let x = rules.determinize(&s, 0, &mut GameRng::seeded(seed));
+            for st in x.side_on_table(Side::VcNva).filter(|st| st.hidden) {
+                assert!(rules.in_zone(&x, Side::VcNva, st.at), "{}", st.label);
+                for o in x.side_on_table(Side::FreeWorld) {
+                    assert!(rules.base(st).distance_to(&rules.base(o)) >= range);
+                }
+                for o in x.on_table().filter(|o| o.id != st.id) {
+                    assert!(
+                        !rules.base(st).overlaps(&rules.base(o)),
+                        "{} on {}",
+                        st.label,
+                        o.label
+                    );
+                }
+                if st.label == "V1/3 A" {
+                    places.insert(((st.at.x * 100.0) as i64, (st.at.y * 100.0) as i64));
+                }
+            }
+        }
+        assert!(places.len() > 10, "{places:?}");
+    }
+
+    // The rollout policy plays whole games to an end.
+    #[test]
+    fn rollouts_finish_games() {
+        let rules = CrossfireVn::embedded();
+        for sc in SCENARIOS {
+            let mut s = rules.new_game(&Setup::new(sc, 2)).unwrap();
+            let mut rng = GameRng::seeded(2);
+            let mut ev = Vec::new();
+            let mut n = 0;
+            while !s.is_over() && n < 20_000 {
+                let legal = rules.legal(&s);
+                let k = rules.rollout(&s, &legal, &mut rng);
+                rules.execute(&mut s, &legal[k], &mut ev);
+                n += 1;
+            }
+            assert!(s.is_over(), "{sc}: {n} commands");
+            let e = rules.evaluate(&s, 0) + rules.evaluate(&s, 1);
+            assert!((e - 1.0).abs() < 1e-9, "{sc}: {e}");
+        }
+    }
+}
