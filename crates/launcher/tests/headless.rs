@@ -104,6 +104,41 @@ fn screens_go_from_loading_to_game_over_and_back() {
     assert_eq!(backdrops(&mut app), 1);
 }
 
+/// The new-game screen opens on what was chosen last (kept in the
+/// settings), with a fresh seed; choices the game no longer has fall back.
+#[test]
+fn new_game_remembers_the_last_choices() {
+    use vietnam_tactics::computer::Level;
+    use vietnam_tactics::flow::Settings;
+    let mut app = app(vec![pig()], &empty_assets(), SaveStore::memory());
+    to_menu(&mut app);
+    act(&mut app, Action::OpenSetup);
+    let mut form = app.world().resource::<SetupForm>().clone();
+    form.options.insert("goal".into(), "100".into());
+    form.controllers = vec![Controller::Person, Controller::Computer];
+    form.levels = vec![Level::Normal, Level::Strong];
+    let last = form.choices(app.world().resource::<Catalog>()).unwrap();
+    assert_eq!(last.game, "pig");
+    app.world_mut().resource_mut::<Settings>().last_new_game = Some(last.clone());
+    act(&mut app, Action::ToMenu);
+    act(&mut app, Action::OpenSetup);
+    let again = app.world().resource::<SetupForm>().clone();
+    assert_eq!(again.options.get("goal").map(String::as_str), Some("100"));
+    assert_eq!(again.controllers, form.controllers);
+    assert_eq!(again.levels, form.levels);
+    assert_ne!(again.seed, form.seed, "a fresh seed each time");
+    // A value the option does not offer, a side too many: the defaults.
+    let mut odd = last;
+    odd.options.insert("goal".into(), "7".into());
+    odd.controllers.push(Controller::Computer);
+    app.world_mut().resource_mut::<Settings>().last_new_game = Some(odd);
+    act(&mut app, Action::ToMenu);
+    act(&mut app, Action::OpenSetup);
+    let fallback = app.world().resource::<SetupForm>().clone();
+    assert_eq!(fallback.options.get("goal").map(String::as_str), Some("30"));
+    assert_eq!(fallback.controllers, vec![Controller::Person; 2]);
+}
+
 #[test]
 fn escape_pauses_and_resumes() {
     let mut app = app(vec![pig()], &empty_assets(), SaveStore::memory());

@@ -10,10 +10,18 @@ use bevy_egui::EguiContexts;
 use bevy_egui::egui::{self, RichText};
 use vt_ui::Controller;
 
-/// A fresh form each time the screen opens (random seed).
-pub fn init_form(mut commands: Commands, catalog: Option<Res<Catalog>>) {
+/// The form each time the screen opens: the last game's choices, a fresh
+/// random seed.
+pub fn init_form(
+    mut commands: Commands,
+    catalog: Option<Res<Catalog>>,
+    settings: Res<crate::flow::Settings>,
+) {
     let empty = Catalog::default();
-    commands.insert_resource(SetupForm::for_game(catalog.as_deref().unwrap_or(&empty), 0));
+    commands.insert_resource(SetupForm::remembered(
+        catalog.as_deref().unwrap_or(&empty),
+        settings.last_new_game.as_ref(),
+    ));
 }
 
 pub fn setup_ui(
@@ -21,6 +29,7 @@ pub fn setup_ui(
     catalog: Option<Res<Catalog>>,
     form: Option<ResMut<SetupForm>>,
     mut levels: ResMut<crate::computer::Levels>,
+    mut settings: ResMut<crate::flow::Settings>,
     mut actions: MessageWriter<Action>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -156,6 +165,10 @@ pub fn setup_ui(
                 && let Ok(ng) = ready
             {
                 levels.0 = form.levels.clone();
+                let last = form.choices(&catalog);
+                if settings.last_new_game != last {
+                    settings.last_new_game = last;
+                }
                 actions.write(Action::Start(ng));
             }
         });
