@@ -8,7 +8,9 @@
 //! The logic lives here, not in `main`, so tests can run it against a
 //! registry that holds a test game.
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+mod ai;
+
+use clap::{Args, Parser, Subcommand};
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -24,13 +26,24 @@ use vt_core::session::read_header;
 /// The games `vt` can drive.
 pub struct Registry {
     loaders: Vec<(String, Loader)>,
+    players: Vec<(String, ComputerPlayer)>,
 }
+
+/// A game and its computer player, if it has one.
+type WithPlayer = (Arc<dyn DynGame>, Option<Arc<dyn vt_ai::DynAi>>);
+
+/// Finds a game's computer player (`vt_ai::for_game::<R>`).
+pub type ComputerPlayer = fn(&dyn DynGame) -> Option<Arc<dyn vt_ai::DynAi>>;
 
 type Loader = Box<dyn Fn(Option<&Path>) -> Result<Arc<dyn DynGame>, String> + Send + Sync>;
 
 impl Registry {
     /// The games of this build (from `vt-games`).
     pub fn builtin() -> Self {
+        let players = vt_games::entries()
+            .into_iter()
+            .map(|e| (e.id.to_string(), e.ai))
+            .collect();
         let loaders = vt_games::entries()
             .into_iter()
             .map(|e| {
@@ -39,7 +52,7 @@ impl Registry {
                 (e.id.to_string(), l)
             })
             .collect();
-        Registry { loaders }
+        Registry { loaders, players }
     }
 
     /// A registry of the given games (tests).
@@ -52,7 +65,27 @@ impl Registry {
                 (id, l)
             })
             .collect();
-        Registry { loaders }
+        Registry {
+            loaders,
+            players: Vec::new(),
+        }
+    }
+
+    /// Gives game `id` its computer player (tests).
+    pub fn with_player(mut self, id: &str, player: ComputerPlayer) -> Self {
+        self.players.push((id.to_string(), player));
+        self
+    }
+
+    /// A game and its computer player, if it has one.
+    fn load_with_ai(&self, id: &str, assets: Option<&Path>) -> Result<WithPlayer, Failure> {
+        let g = self.load(id, assets)?;
+        let ai = self
+            .players
+            .iter()
+            .find(|(i, _)| i == id)
+            .and_then(|(_, f)| f(&*g));
+        Ok((g, ai))
     }
 
     fn ids(&self) -> Vec<&str> {
@@ -203,7 +236,7 @@ enum Cmd {
         /// A save.
         file: PathBuf,
     },
-    /// Play random games and count the outcomes.
+    /// Play games and count the outcomes (random play unless --policy says).
     Playout {
         /// The game's id, as `vt list` prints it.
         game: String,
@@ -216,10 +249,39 @@ enum Cmd {
         #[arg(long, default_value_t = 1,
               value_parser = clap::value_parser!(u64).range(1..=MAX_PLAYOUT_GAMES))]
         games: u64,
-        /// Who plays every side.
-        #[arg(long, value_enum, default_value_t = PolicyArg::Random)]
-        policy: PolicyArg,
+        /// Who plays: one player for every side, or SIDE=PLAYER pairs
+        /// (us=mcts:500,nva-vc=random; a side not named plays at random).
+        /// PLAYER is random, scripted (the game's rules of thumb), mcts (the
+        /// computer player's search, 1000 iterations a decision) or
+        /// mcts:ITERATIONS.
+        #[arg(long, default_value = "random", value_name = "POLICY")]
+        policy: String,
         /// Threads to play on (the digest does not depend on it).
+        #[arg(long, default_value_t = 1,
+              value_parser = clap::builder::RangedU64ValueParser::<usize>::new()
+                  .range(1..=MAX_PLAYOUT_THREADS as u64))]
+        threads: usize,
+        #[command(flatten)]
+        options: Options,
+    },
+    /// Each side's win rate with its 95 % interval (Wilson) over a series:
+    /// the computer player against itself unless --policy says otherwise.
+    Balance {
+        /// The game's id, as `vt list` prints it.
+        game: String,
+        /// The scenario's id, as `vt list` prints it.
+        scenario: String,
+        /// The first game's seed; each game's seed derives from it.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// How many games.
+        #[arg(long, default_value_t = 100,
+              value_parser = clap::value_parser!(u64).range(1..=MAX_PLAYOUT_GAMES))]
+        games: u64,
+        /// Who plays, as for playout.
+        #[arg(long, default_value = "mcts", value_name = "POLICY")]
+        policy: String,
+        /// Threads to play on (the results do not depend on it).
         #[arg(long, default_value_t = 1,
               value_parser = clap::builder::RangedU64ValueParser::<usize>::new()
                   .range(1..=MAX_PLAYOUT_THREADS as u64))]
@@ -251,12 +313,6 @@ fn key_value(s: &str) -> Result<(String, String), String> {
     s.split_once('=')
         .map(|(k, v)| (k.to_string(), v.to_string()))
         .ok_or_else(|| format!("'{}': expected KEY=VALUE", clip(s)))
-}
-
-#[derive(ValueEnum, Clone, Copy, Debug)]
-enum PolicyArg {
-    /// A uniformly random legal command.
-    Random,
 }
 
 fn dispatch(cli: Cli, games: &Registry) -> Result<Value, Failure> {
@@ -341,9 +397,41 @@ fn dispatch(cli: Cli, games: &Registry) -> Result<Value, Failure> {
             scenario,
             seed,
             games: n,
-            policy: PolicyArg::Random,
+            policy,
             threads,
             options,
+        } if policy.trim() != "random" => {
+            let setup = Setup {
+                scenario,
+                options: options.map(),
+                seed,
+            };
+            ai::playout(games, assets, &game, &setup, &policy, n, threads)
+        }
+        Cmd::Balance {
+            game,
+            scenario,
+            seed,
+            games: n,
+            policy,
+            threads,
+            options,
+        } => {
+            let setup = Setup {
+                scenario,
+                options: options.map(),
+                seed,
+            };
+            ai::balance(games, assets, &game, &setup, &policy, n, threads)
+        }
+        Cmd::Playout {
+            game,
+            scenario,
+            seed,
+            games: n,
+            threads,
+            options,
+            ..
         } => {
             let g = games.load(&game, assets)?;
             let setup = Setup {

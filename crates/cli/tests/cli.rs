@@ -9,6 +9,7 @@ use vt_core::testing::Pig;
 
 fn reg() -> Registry {
     Registry::of(vec![Arc::new(Game::new(Pig { goal: 30 }))])
+        .with_player("pig", vt_ai::for_game::<Pig>)
 }
 
 fn vt(args: &[&str]) -> (i32, Value) {
@@ -112,8 +113,69 @@ fn playout_reports_and_is_deterministic() {
     assert_eq!(v["digest"], again["digest"]);
     let (_, other) = vt(&["playout", "pig", "race", "--seed", "2", "--games", "300"]);
     assert_ne!(v["digest"], other["digest"]);
-    let (st, _) = vt(&["playout", "pig", "race", "--policy", "smart"]);
+    let (st, v) = vt(&["playout", "pig", "race", "--policy", "smart"]);
     assert_eq!(st, 1);
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains("unknown policy 'smart'")
+    );
+}
+
+// The search against random play: the summary names each side's player,
+// its wins and the 95 % interval, and the same seed gives the same games.
+#[test]
+fn playout_with_players_reports_each_side() {
+    let args = [
+        "playout",
+        "pig",
+        "race",
+        "--seed",
+        "3",
+        "--games",
+        "20",
+        "--policy",
+        "second=mcts:100",
+    ];
+    let (st, v) = vt(&args);
+    assert_eq!(st, 0, "{v}");
+    assert_eq!(v["games"], 20);
+    let sides = v["sides"].as_array().unwrap();
+    assert_eq!(sides[0]["player"], "random");
+    assert_eq!(sides[1]["player"], "mcts:100");
+    let wins = sides[1]["wins"].as_u64().unwrap();
+    assert_eq!(v["outcomes"]["second"].as_u64().unwrap_or(0), wins);
+    let (lo, hi) = (
+        sides[1]["low"].as_f64().unwrap(),
+        sides[1]["high"].as_f64().unwrap(),
+    );
+    assert!(lo <= sides[1]["win_rate"].as_f64().unwrap() && hi >= lo);
+    let (_, again) = vt(&args);
+    assert_eq!(v["digest"], again["digest"]);
+    let (st, v) = vt(&["playout", "pig", "race", "--policy", "fourth=mcts"]);
+    assert_eq!(st, 1);
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains("sides: first, second")
+    );
+}
+
+#[test]
+fn balance_prints_each_sides_rate_with_its_interval() {
+    let (st, v) = vt(&[
+        "balance", "pig", "race", "--games", "10", "--policy", "mcts:50",
+    ]);
+    assert_eq!(st, 0, "{v}");
+    let lines = v["balance"].as_array().unwrap();
+    assert_eq!(lines.len(), 2);
+    assert!(
+        lines[0].as_str().unwrap().starts_with("first (mcts:50): "),
+        "{v}"
+    );
+    assert!(lines[1].as_str().unwrap().contains("% ["), "{v}");
 }
 
 #[test]

@@ -50,6 +50,19 @@ pub struct Adjudication {
     pub needed: Option<String>,
     pub table: Option<TableCell>,
     pub result: String,
+    /// Whose roll it is and which way helps them, where the game says: a
+    /// screen colours each modifier by whether it helps the side reading
+    /// it, not by its sign (+2 on a to-hit roll that must be low is bad for
+    /// the firer and good for the target).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stake: Option<Stake>,
+}
+
+/// Whose roll an [`Adjudication`] is, and whether a low total helps them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stake {
+    pub side: crate::SideIdx,
+    pub low_is_good: bool,
 }
 
 impl Adjudication {
@@ -63,7 +76,31 @@ impl Adjudication {
             needed: None,
             table: None,
             result: String::new(),
+            stake: None,
         }
+    }
+
+    /// The roll is `side`'s, and a low total helps it (`low_is_good`).
+    pub fn rolled_by(mut self, side: crate::SideIdx, low_is_good: bool) -> Self {
+        self.stake = Some(Stake { side, low_is_good });
+        self
+    }
+
+    /// Whether a modifier of this roll helps `viewer` (the side reading
+    /// it): `None` where nobody in particular reads, the game did not say
+    /// whose roll it is, or the modifier is 0.
+    pub fn helps(&self, m: &Modifier, viewer: Option<crate::SideIdx>) -> Option<bool> {
+        let stake = self.stake?;
+        let viewer = viewer?;
+        if m.value == 0 {
+            return None;
+        }
+        let helps_roller = (m.value < 0) == stake.low_is_good;
+        Some(if viewer == stake.side {
+            helps_roller
+        } else {
+            !helps_roller
+        })
     }
 
     /// Sum of the modifiers.
@@ -215,5 +252,31 @@ mod tests {
             a.summary(),
             "Fire at 12.05: rolled 4, Jungle +2 (FTE 6.1), adjacent -1 (FTE 7.1) = 5; needed 3 or less: miss"
         );
+    }
+}
+
+#[cfg(test)]
+mod stake_tests {
+    use super::*;
+
+    // Issue 14: a modifier is good or bad for the side reading it, not by
+    // its sign.
+    #[test]
+    fn a_modifier_helps_by_side_and_direction() {
+        let up = Modifier::new("Jungle", "FTE 6.1", 2);
+        let down = Modifier::new("adjacent", "FTE 7.1", -1);
+        let a = Adjudication::new("To hit", "FTE 7.1").rolled_by(0, true);
+        assert_eq!(
+            a.helps(&up, Some(0)),
+            Some(false),
+            "+2 hurts a firer rolling low"
+        );
+        assert_eq!(a.helps(&up, Some(1)), Some(true), "and helps the target");
+        assert_eq!(a.helps(&down, Some(0)), Some(true));
+        assert_eq!(a.helps(&down, Some(1)), Some(false));
+        assert_eq!(a.helps(&up, None), None);
+        let b = Adjudication::new("Search", "CSAR 6.5").rolled_by(1, false);
+        assert_eq!(b.helps(&up, Some(1)), Some(true));
+        assert_eq!(Adjudication::new("x", "y").helps(&up, Some(0)), None);
     }
 }

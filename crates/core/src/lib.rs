@@ -10,9 +10,11 @@
 //!   [`refusal`]: the one way a check refuses; [`session`]: saves and
 //!   replays; [`dynamic`]: the same with types erased; [`playout`]: whole
 //!   games played by a policy; [`testing`]: the contract checks;
+//!   [`ai`]: what a game supplies to the computer player.
 //! - [`files`]: saves and settings written whole or not at all; [`echo`]:
 //!   input quoted back in messages at a readable length.
 
+pub mod ai;
 pub mod cup;
 pub mod data;
 pub mod deck;
@@ -32,6 +34,7 @@ pub mod tabletop;
 pub mod testing;
 pub mod track;
 
+pub use ai::AiRules;
 pub use dice::{Adjudication, Dice, Modifier};
 pub use engine::*;
 pub use refusal::{Checked, Refusal, ensure, ensure_with, refuse};

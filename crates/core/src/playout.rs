@@ -137,6 +137,18 @@ pub fn playout<R: Ruleset>(
     games: u64,
     threads: usize,
 ) -> Result<PlayoutSummary, SetupError> {
+    playout_with(rules, base, games, threads, RandomPolicy::new)
+}
+
+/// As [`playout`], each game played by the policy `policy(seed)` makes
+/// from the game's policy seed (the computer player's matches).
+pub fn playout_with<R: Ruleset, P: Policy<R>>(
+    rules: &R,
+    base: &Setup,
+    games: u64,
+    threads: usize,
+    policy: impl Fn(u64) -> P + Sync,
+) -> Result<PlayoutSummary, SetupError> {
     // Fail on a bad scenario or option before starting threads.
     rules.new_game(base)?;
     let start = Instant::now();
@@ -151,7 +163,7 @@ pub fn playout<R: Ruleset>(
                 seed: gs,
                 ..base.clone()
             };
-            let mut policy = RandomPolicy::new(ps);
+            let mut policy = policy(ps);
             t.add(play_one(rules, &setup, &mut policy, DEFAULT_MAX_COMMANDS)?);
         }
         Ok(t)

@@ -1,7 +1,9 @@
 //! Checks every game's rules crate runs in its tests, and a tiny game (Pig,
 //! the dice game) that exercises the contract in core's and `vt`'s tests.
 
+use crate::ai::AiRules;
 use crate::dice::{Adjudication, Dice};
+use crate::digest::digest;
 use crate::engine::*;
 use crate::playout::{Policy, RandomPolicy, game_seeds, play_one};
 use crate::rng::GameRng;
@@ -105,6 +107,219 @@ pub fn check_contract<R: Ruleset>(
     }
     results
 }
+
+/// What `observer` may know of a game, to compare two games that differ
+/// only in another side's secret: its view, the decision as any screen
+/// shows it (whose it is, the prompt, the rule, whether it is a chance
+/// given while the other side acts), and, when the decision is the
+/// observer's, its legal commands.
+fn known_to<R: Ruleset>(rules: &R, s: &R::State, observer: SideIdx) -> serde_json::Value {
+    let d = rules.decision(s);
+    let legal = if d.side == Some(observer) {
+        serde_json::to_value(rules.legal(s)).expect("commands serialize")
+    } else {
+        serde_json::Value::Null
+    };
+    serde_json::json!({
+        "view": serde_json::to_value(rules.view(s, observer)).expect("view serializes"),
+        "decision": serde_json::to_value(&d).expect("decision serializes"),
+        "legal": legal,
+    })
+}
+
+/// The log entries of `events` as `observer` reads them and as a
+/// hand-over screen shows them (the public text), told with the game as it
+/// stands after them.
+fn log_read_by<R: Ruleset>(
+    rules: &R,
+    s: &R::State,
+    events: &[R::Event],
+    observer: SideIdx,
+) -> serde_json::Value {
+    let entries: Vec<serde_json::Value> = events
+        .iter()
+        .map(|e| {
+            let entry = rules.describe_in(s, e);
+            let (text, rolls) = entry.read_by(Reader::Side(observer));
+            let (public, public_rolls) = entry.read_by(Reader::Public);
+            serde_json::json!([text, rolls, public, public_rolls])
+        })
+        .collect();
+    serde_json::Value::Array(entries)
+}
+
+fn first_difference(a: &serde_json::Value, b: &serde_json::Value, path: &str) -> String {
+    use serde_json::Value as V;
+    match (a, b) {
+        (V::Object(x), V::Object(y)) => {
+            for (k, va) in x {
+                match y.get(k) {
+                    Some(vb) if va != vb => {
+                        return first_difference(va, vb, &format!("{path}.{k}"));
+                    }
+                    None => return format!("{path}.{k}: only in the first game"),
+                    _ => {}
+                }
+            }
+            format!("{path}: keys differ")
+        }
+        (V::Array(x), V::Array(y)) if x.len() == y.len() => {
+            for (i, (va, vb)) in x.iter().zip(y).enumerate() {
+                if va != vb {
+                    return first_difference(va, vb, &format!("{path}[{i}]"));
+                }
+            }
+            format!("{path}: equal")
+        }
+        _ => format!("{path}: {a} vs {b}"),
+    }
+}
+
+/// Paired-game secrecy check: `a` and `b` are two games that differ only
+/// in a secret of a side other than `observer` (where it set up a unit,
+/// whether a trap lies in a hex). Panics, naming the first difference, if
+/// the observer's view, the decision any screen shows, or (when the
+/// decision is the observer's) its legal list differs between them.
+pub fn assert_secret_kept<R: Ruleset>(
+    rules: &R,
+    a: &R::State,
+    b: &R::State,
+    observer: SideIdx,
+    at: &str,
+) {
+    let (ka, kb) = (known_to(rules, a, observer), known_to(rules, b, observer));
+    if ka != kb {
+        panic!(
+            "{at}: side {observer} can tell the two games apart: {}",
+            first_difference(&ka, &kb, "")
+        );
+    }
+}
+
+/// Plays two games that differ only in a secret of a side other than
+/// `observer`, step by step, checking before each command with
+/// [`assert_secret_kept`] and comparing the new log entries as the observer
+/// and a hand-over screen read them. `next` gets both states and returns
+/// the command for each game, or `None` to stop: the observer's must be the
+/// same command in both (it decides on what it knows, which is the same),
+/// the other sides' may differ (their secret). Stops after `steps`
+/// commands or at the end; returns the number of commands played.
+pub fn play_secret_pair<R: Ruleset>(
+    rules: &R,
+    a: &mut R::State,
+    b: &mut R::State,
+    observer: SideIdx,
+    steps: usize,
+    mut next: impl FnMut(&R::State, &R::State) -> Option<(R::Command, R::Command)>,
+) -> usize {
+    for n in 0..steps {
+        assert_secret_kept(rules, a, b, observer, &format!("before command {n}"));
+        let d = rules.decision(a);
+        if d.side.is_none() {
+            return n;
+        }
+        let Some((ca, cb)) = next(a, b) else {
+            return n;
+        };
+        if d.side == Some(observer) {
+            assert_eq!(
+                serde_json::to_value(&ca).ok(),
+                serde_json::to_value(&cb).ok(),
+                "command {n}: the observer answers alike in both games"
+            );
+        }
+        let ea = rules
+            .apply(a, &ca)
+            .unwrap_or_else(|e| panic!("command {n} ({ca:?}) in the first game: {e}"));
+        let eb = rules
+            .apply(b, &cb)
+            .unwrap_or_else(|e| panic!("command {n} ({cb:?}) in the second game: {e}"));
+        let (la, lb) = (
+            log_read_by(rules, a, &ea, observer),
+            log_read_by(rules, b, &eb, observer),
+        );
+        if la != lb {
+            panic!(
+                "command {n} ({ca:?}): side {observer} reads the log of the two games differently: {}",
+                first_difference(&la, &lb, "log")
+            );
+        }
+    }
+    assert_secret_kept(rules, a, b, observer, &format!("after {steps} commands"));
+    steps
+}
+
+/// Plays `games` random games and checks a game's
+/// [`AiRules::determinize`] every `every` commands, for every side:
+/// - the sampled state looks the same to the side: its view, and, when it
+///   decides, the decision and the legal commands;
+/// - the sample depends only on what the side may know: sampling again
+///   from the sample (a state the side cannot tell from the real one) with
+///   the same generator gives the same state;
+/// - the generator is reseeded: two samples with different generators
+///   differ (at least in the dice to come).
+///
+/// What it cannot see is whether hidden things are re-dealt at all; a
+/// game's own tests check that (the samples of a concealed unit's type vary).
+pub fn check_determinize<R: AiRules>(rules: Arc<R>, setup: &Setup, games: u64, every: usize) {
+    let sides = rules.info().sides.len() as SideIdx;
+    let json = |v: &R::View| serde_json::to_string(v).expect("view serializes");
+    let cmds = |s: &R::State| serde_json::to_string(&rules.legal(s)).expect("commands serialize");
+    for i in 0..games {
+        let (gs, ps) = game_seeds(setup.seed, i);
+        let s = Setup {
+            seed: gs,
+            ..setup.clone()
+        };
+        let mut state = rules.new_game(&s).expect("scenario sets up");
+        let mut policy = RandomPolicy::new(ps);
+        let mut events = Vec::new();
+        let mut n = 0usize;
+        while rules.outcome(&state).result.is_none() && n < DEFAULT_CHECK_COMMANDS {
+            if n.is_multiple_of(every.max(1)) {
+                let decision = rules.decision(&state);
+                for side in 0..sides {
+                    let seed = GameRng::derive_seed(gs, (n as u64) << 8 | side as u64);
+                    let twin = rules.determinize(&state, side, &mut GameRng::seeded(seed));
+                    assert_eq!(
+                        json(&rules.view(&twin, side)),
+                        json(&rules.view(&state, side)),
+                        "game {i}, command {n}: a sample for side {side} looks different to it"
+                    );
+                    if decision.side == Some(side) {
+                        assert_eq!(rules.decision(&twin), decision, "game {i}, command {n}");
+                        assert_eq!(
+                            cmds(&twin),
+                            cmds(&state),
+                            "game {i}, command {n}: side {side}'s legal commands depend on what it may not know"
+                        );
+                    }
+                    let a = rules.determinize(&state, side, &mut GameRng::seeded(7));
+                    let b = rules.determinize(&twin, side, &mut GameRng::seeded(7));
+                    assert_eq!(
+                        digest(&a),
+                        digest(&b),
+                        "game {i}, command {n}: side {side}'s sample depends on what it may not know"
+                    );
+                    let c = rules.determinize(&state, side, &mut GameRng::seeded(8));
+                    assert_ne!(
+                        digest(&a),
+                        digest(&c),
+                        "game {i}, command {n}: the sample keeps the real generator (the dice to come)"
+                    );
+                }
+            }
+            let legal = rules.legal(&state);
+            let k = Policy::<R>::choose(&mut policy, &rules, &state, &legal);
+            events.clear();
+            rules.execute(&mut state, &legal[k], &mut events);
+            n += 1;
+        }
+    }
+}
+
+/// Commands after which [`check_determinize`] leaves a game.
+const DEFAULT_CHECK_COMMANDS: usize = 5_000;
 
 /// Pig: roll a d6 as often as you like, adding to your turn total; a 1 loses
 /// it and passes the turn; holding banks it. First to the goal wins. Here
@@ -311,10 +526,47 @@ impl Ruleset for Pig {
     }
 }
 
+/// Pig has no hidden information but the dice to come.
+impl AiRules for Pig {
+    /// A game of Pig is a few dozen dice: a search of a second runs
+    /// about this many.
+    fn search_rate(&self) -> u32 {
+        100_000
+    }
+
+    fn determinize(&self, state: &PigState, _side: SideIdx, rng: &mut GameRng) -> PigState {
+        PigState {
+            rng: GameRng::seeded(rng.next_u64()),
+            ..state.clone()
+        }
+    }
+
+    /// A race: the nearer to the goal, counting the turn total for the
+    /// side to move, the better.
+    fn evaluate(&self, s: &PigState, side: SideIdx) -> f64 {
+        let mut left = [0f64; 2];
+        for (k, l) in left.iter_mut().enumerate() {
+            let pending = if k == s.to_move as usize {
+                s.turn_total
+            } else {
+                0
+            };
+            *l = s.goal.saturating_sub(s.banked[k] + pending) as f64;
+        }
+        let me = side as usize;
+        (left[1 - me] + 1.0) / (left[0] + left[1] + 2.0)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::session::{LoadError, SAVE_FORMAT};
+
+    #[test]
+    fn pig_samples_keep_the_board_and_reseed_the_dice() {
+        check_determinize(pig(), &Setup::new("race", 1), 10, 3);
+    }
 
     fn pig() -> Arc<Pig> {
         Arc::new(Pig { goal: 30 })
@@ -407,6 +659,30 @@ mod tests {
         assert_ne!(a.digest, c.digest);
         assert_eq!(a.outcomes.values().sum::<u64>(), 200);
         assert_eq!(a.outcomes, b.outcomes);
+    }
+
+    // The paired-game check passes two games alike and catches a
+    // difference the observer could read: Pig has no secret, so two seeds
+    // give games the observer tells apart at once (the first roll is on
+    // the board and in the log).
+    #[test]
+    fn secret_pairs_pass_when_alike_and_fail_when_not() {
+        let rules = Pig { goal: 30 };
+        let mut a = rules.new_game(&Setup::new("race", 3)).unwrap();
+        let mut b = a.clone();
+        let n = play_secret_pair(&rules, &mut a, &mut b, 0, 40, |x, _| {
+            let c = rules.legal(x)[0].clone();
+            Some((c.clone(), c))
+        });
+        assert!(n > 10, "{n}");
+        let caught = std::panic::catch_unwind(|| {
+            let mut a = rules.new_game(&Setup::new("race", 3)).unwrap();
+            let mut b = rules.new_game(&Setup::new("race", 4)).unwrap();
+            play_secret_pair(&rules, &mut a, &mut b, 0, 40, |x, y| {
+                Some((rules.legal(x)[0].clone(), rules.legal(y)[0].clone()))
+            });
+        });
+        assert!(caught.is_err(), "two different games passed as alike");
     }
 
     #[test]

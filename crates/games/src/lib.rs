@@ -6,6 +6,7 @@
 
 use std::path::Path;
 use std::sync::Arc;
+use vt_ai::DynAi;
 use vt_core::data::{DataError, DataFiles};
 use vt_core::dynamic::{DynGame, Game};
 
@@ -17,6 +18,11 @@ pub struct GameEntry {
     pub data_files: fn() -> DataFiles,
     /// Builds the ruleset from (possibly edited) data.
     pub build: fn(&DataFiles) -> Result<Arc<dyn DynGame>, DataError>,
+    /// The computer player of a game `build` made:
+    /// `vt_ai::for_game::<TheRuleset>`, which needs the ruleset to
+    /// implement `vt_core::AiRules` (docs/adding-a-game.md); `None` until the
+    /// game has one, and the computer then plays that game at random.
+    pub ai: fn(&dyn DynGame) -> Option<Arc<dyn DynAi>>,
 }
 
 /// Every game of this build, in menu order.
@@ -26,11 +32,43 @@ pub fn entries() -> Vec<GameEntry> {
             id: "fte",
             data_files: fte_rules::data_files,
             build: |files| Ok(Arc::new(Game::new(fte_rules::Fte::from_files(files)?))),
+            ai: vt_ai::for_game::<fte_rules::Fte>,
+        },
+        GameEntry {
+            id: "grunt",
+            data_files: grunt_rules::data_files,
+            build: |files| Ok(Arc::new(Game::new(grunt_rules::Grunt::from_files(files)?))),
+            // No sampler of what a side may know yet (issue 13): the
+            // computer plays it at random rather than search the real state.
+            ai: |_| None,
         },
         GameEntry {
             id: "csar",
             data_files: csar_rules::data_files,
             build: |files| Ok(Arc::new(Game::new(csar_rules::Csar::from_files(files)?))),
+            ai: vt_ai::for_game::<csar_rules::Csar>,
+        },
+        GameEntry {
+            id: "crossfire-vn",
+            data_files: crossfire_vn_rules::data_files,
+            build: |files| {
+                Ok(Arc::new(Game::new(
+                    crossfire_vn_rules::CrossfireVn::from_files(files)?,
+                )))
+            },
+            // No sampler of what a side may know yet (issue 13).
+            ai: |_| None,
+        },
+        GameEntry {
+            id: "platoon-cards",
+            data_files: platoon_cards_rules::data_files,
+            build: |files| {
+                Ok(Arc::new(Game::new(
+                    platoon_cards_rules::PlatoonCards::from_files(files)?,
+                )))
+            },
+            // No sampler of what a side may know yet (issue 13).
+            ai: |_| None,
         },
     ]
 }
@@ -79,6 +117,10 @@ mod tests {
             assert_eq!(info.id, e.id);
             assert!(!info.scenarios.is_empty());
             assert!(!info.sides.is_empty());
+            // The games with their search hooks (issue 13); the others play
+            // at random until they have a sampler of a side's knowledge.
+            let searched = matches!(e.id, "fte" | "csar");
+            assert_eq!((e.ai)(&*g).is_some(), searched, "{}: computer player", e.id);
         }
     }
 }

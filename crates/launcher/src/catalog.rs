@@ -142,6 +142,8 @@ pub struct DataHandles(pub Vec<(String, Handle<DataText>)>);
 pub struct CatalogGame {
     pub info: GameInfo,
     pub game: Arc<dyn DynGame>,
+    /// Its computer player (`GameEntry::ai`).
+    pub ai: Option<Arc<dyn vt_ai::DynAi>>,
     /// True if it was built from the embedded copy because a file was refused.
     pub fallback: bool,
 }
@@ -187,6 +189,7 @@ pub fn build_catalog(
         match built {
             Ok(game) => cat.games.push(CatalogGame {
                 info: game.info(),
+                ai: (e.ai)(&*game),
                 game,
                 fallback: false,
             }),
@@ -198,6 +201,7 @@ pub fn build_catalog(
                     ));
                     cat.games.push(CatalogGame {
                         info: game.info(),
+                        ai: (e.ai)(&*game),
                         game,
                         fallback: true,
                     });

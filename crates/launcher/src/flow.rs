@@ -10,9 +10,9 @@ use crate::catalog::Catalog;
 use crate::saves::SaveStore;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
+use vt_core::Setup;
 use vt_core::session::read_header;
-use vt_core::{GameRng, Setup};
-use vt_ui::anim::{AnimSpeed, Animations};
+use vt_ui::anim::AnimSpeed;
 use vt_ui::board::CycleUnits;
 use vt_ui::labels::end_command;
 use vt_ui::overlay::{OverlayState, Panel};
@@ -33,8 +33,18 @@ pub enum Action {
     OpenSetup,
     /// Set-up: start this game.
     Start(NewGame),
-    /// Back to the main menu (from set-up, game over or the pause menu).
+    /// Back to the main menu now (from set-up, game over, or an answer to
+    /// [`Question::Leave`]); a game in progress is autosaved first.
     ToMenu,
+    /// The player asks to leave the game (to the menu, or to quit the app):
+    /// asked first ([`Question::Leave`]) if it has unsaved progress.
+    Leave {
+        quit: bool,
+    },
+    /// Close the question on screen without doing anything.
+    Dismiss,
+    /// Continue the game kept by the autosave.
+    Continue,
     Undo,
     /// The legal command that ends the phase (E).
     EndPhase,
@@ -42,8 +52,12 @@ pub enum Action {
     Pick(usize),
     Pause,
     Resume,
-    /// Save the game in progress, under this name or a made-up one.
+    /// Save the game in progress, under this name or a made-up one. A name
+    /// that holds another game is not overwritten: the player is asked
+    /// ([`Question::Overwrite`]).
     Save(Option<String>),
+    /// Save under this name even if it holds another game.
+    SaveOver(String),
     /// Save the finished game's replay.
     SaveReplay,
     /// Load a save from the store by name.
@@ -58,6 +72,9 @@ pub enum Action {
     Export(Option<String>),
     /// Load a save from a file the player picks.
     Import,
+    /// The player who acted has seen their result: hide the board for the
+    /// next player.
+    HandOverNow,
     /// The next player is at the screen: show the board.
     HandOverDone,
     /// On the hand-over screen: decline the chance without looking.
@@ -70,17 +87,191 @@ pub enum Action {
 pub struct Notice {
     pub text: Option<String>,
     pub is_error: bool,
+    /// Seconds it has been shown (an information goes by itself after a
+    /// while; an error stays until dismissed).
+    pub shown_for: f32,
 }
 
 impl Notice {
     pub fn info(&mut self, t: impl Into<String>) {
         self.text = Some(t.into());
         self.is_error = false;
+        self.shown_for = 0.0;
     }
 
     pub fn error(&mut self, t: impl Into<String>) {
         self.text = Some(t.into());
         self.is_error = true;
+        self.shown_for = 0.0;
+    }
+}
+
+/// A question the player must answer before anything else happens.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Question {
+    /// Leaving a game with progress not saved under a name.
+    Leave { quit: bool },
+    /// Saving under a name that holds another game.
+    Overwrite(String),
+}
+
+/// The question on screen, if any.
+#[derive(Resource, Default, Clone, Debug)]
+pub struct Asking(pub Option<Question>);
+
+/// The save the app keeps by itself: written at every change of phase or
+/// of the side to decide, when leaving a game and when quitting; offered as
+/// "Continue" on the menu.
+pub const AUTOSAVE: &str = "autosave";
+/// What "Continue" shows and restores beside the autosave.
+const AUTOSAVE_NOTE: &str = "autosave-note";
+
+/// What the menu says of the autosaved game, and what the game knew of its
+/// named save (so that Save goes on under that name).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ContinueNote {
+    pub game: String,
+    pub scenario: String,
+    pub commands: usize,
+    pub save_name: Option<String>,
+    pub saved_at: usize,
+}
+
+/// The autosaved game the menu offers to continue, read when the menu
+/// opens.
+#[derive(Resource, Default, Clone, Debug)]
+pub struct ContinueOffer(pub Option<ContinueNote>);
+
+/// Reads the autosave's note (none if the autosave is gone).
+pub fn read_continue(store: &SaveStore) -> Option<ContinueNote> {
+    use vt_ui::store::TextStore;
+    if !store.exists(AUTOSAVE) {
+        return None;
+    }
+    let text = store.read_text(AUTOSAVE_NOTE).ok()??;
+    ron::from_str(&text).ok()
+}
+
+pub fn refresh_continue(store: Res<SaveStore>, mut offer: ResMut<ContinueOffer>) {
+    offer.0 = read_continue(&store);
+}
+
+/// Writes the autosave (and who plays which side, and the note for the
+/// menu); a finished game's autosave is removed: there is nothing to
+/// continue.
+pub fn autosave(store: &SaveStore, g: &ActiveGame) -> Result<(), String> {
+    use vt_ui::store::TextStore;
+    if g.session.outcome().is_finished() {
+        if store.exists(AUTOSAVE) {
+            store.delete(AUTOSAVE)?;
+        }
+        return Ok(());
+    }
+    store.write(AUTOSAVE, &g.session.save_ron())?;
+    keep_seats(store, AUTOSAVE, &g.controllers);
+    let setup = g.session.setup();
+    let note = ContinueNote {
+        game: g.info.name.clone(),
+        scenario: g
+            .info
+            .scenarios
+            .iter()
+            .find(|s| s.id == setup.scenario)
+            .map(|s| s.name.clone())
+            .unwrap_or_else(|| setup.scenario.clone()),
+        commands: g.session.commands(),
+        save_name: g.save_name.clone(),
+        saved_at: g.saved_at,
+    };
+    store.write_text(
+        AUTOSAVE_NOTE,
+        &ron::to_string(&note).map_err(|e| e.to_string())?,
+    )
+}
+
+fn autosave_or_warn(store: &SaveStore, g: &ActiveGame, notice: &mut Notice) {
+    if let Err(e) = autosave(store, g) {
+        notice.error(format!("Could not autosave: {e}"));
+    }
+}
+
+/// Autosaves when the phase or the side to decide changes (and when the
+/// game ends, which removes the autosave).
+pub fn autosave_at_changes(
+    game: Option<Res<ActiveGame>>,
+    store: Res<SaveStore>,
+    mut notice: ResMut<Notice>,
+    mut last: Local<(u64, Option<PhaseKey>)>,
+) {
+    let Some(game) = game else { return };
+    if game.is_added() {
+        *last = (game.revision, Some(phase_key(&game)));
+        return;
+    }
+    if game.revision == last.0 {
+        return;
+    }
+    last.0 = game.revision;
+    let key = phase_key(&game);
+    if last.1.as_ref() != Some(&key) {
+        last.1 = Some(key);
+        autosave_or_warn(&store, &game, &mut notice);
+    }
+}
+
+/// The side to decide and the kind of decision: a change of either is a
+/// change of phase for the autosave.
+type PhaseKey = (Option<u8>, String);
+
+fn phase_key(g: &ActiveGame) -> PhaseKey {
+    let d = g.session.decision();
+    (d.side, d.kind.into_owned())
+}
+
+/// The app is closing (the window's close button, or Quit): the game in
+/// progress is autosaved.
+pub fn autosave_on_exit(
+    mut exits: MessageReader<AppExit>,
+    game: Option<Res<ActiveGame>>,
+    store: Res<SaveStore>,
+) {
+    if exits.read().count() > 0
+        && let Some(g) = game
+        && let Err(e) = autosave(&store, &g)
+    {
+        error!("the game was not autosaved on quitting: {e}");
+    }
+}
+
+/// The window's close button asks like Quit does (the window is not closed
+/// by Bevy itself: `close_when_requested` is off).
+pub fn close_requested(
+    mut requests: MessageReader<bevy::window::WindowCloseRequested>,
+    mut actions: MessageWriter<Action>,
+) {
+    if requests.read().count() > 0 {
+        actions.write(Action::Leave { quit: true });
+    }
+}
+
+/// A name no save has yet, from `base` (`base`, `base-2`, `base-3`…).
+pub fn fresh_name(store: &SaveStore, base: &str) -> String {
+    let base = crate::saves::clean_name(base);
+    if !store.exists(&base) {
+        return base;
+    }
+    (2..)
+        .map(|i| format!("{base}-{i}"))
+        .find(|n| !store.exists(n))
+        .expect("some number is free")
+}
+
+/// The name Save offers: the game's own save if it has one, else a fresh
+/// name made from the game, scenario, seed and progress.
+pub fn offered_save_name(store: &SaveStore, g: &ActiveGame) -> String {
+    match &g.save_name {
+        Some(n) if n != AUTOSAVE => n.clone(),
+        _ => fresh_name(store, &default_save_name(g, "")),
     }
 }
 
@@ -148,14 +339,6 @@ pub fn keep_settings(
     *last = Some(settings.clone());
 }
 
-/// The computer's generator and its pause between commands. Its choices are
-/// recorded as commands like anyone's, so a replay needs no seed of its.
-#[derive(Resource)]
-pub struct ComputerPlayer {
-    pub rng: GameRng,
-    pub waited: f32,
-}
-
 /// A fresh random seed (the set-up screen's default).
 pub fn random_seed() -> u64 {
     let mut b = [0u8; 8];
@@ -173,11 +356,30 @@ pub fn views_differ(game: &ActiveGame, a: u8, b: u8) -> bool {
     game.session.view(a) != game.session.view(b)
 }
 
-/// After the session changed: whose view the board shows next. When the
-/// decision passes to another person at this screen who may not see what
-/// the last one saw, the board is hidden (`viewer = None`) until they click.
-pub fn after_change(game: &mut ActiveGame) {
+/// After the session changed (`fresh`: the entries of what was applied):
+/// whose view the board shows next. When the decision passes to another
+/// person at this screen who may not see what the last one saw, the board
+/// is hidden (`viewer = None`) until they click; but first, if the last
+/// person's command rolled dice they may read, the board stays theirs to
+/// see the result ([`ActiveGame::result_first`]) until they hand over. A
+/// person whose only choice is to pass is not handed the screen for it:
+/// the pass is given for them and logged.
+pub fn after_change(game: &mut ActiveGame, fresh: &[vt_core::LogEntry]) {
     let prev = game.viewer;
+    let mut fresh = fresh.to_vec();
+    // Bounded: a forced pass always moves the game on, but never trust a
+    // loop to a game's rules.
+    for _ in 0..64 {
+        if !forced_pass_due(game, prev) {
+            break;
+        }
+        let legal = game.session.legal();
+        match game.apply(&legal[0]) {
+            Ok(entries) => fresh.extend(entries),
+            Err(_) => break,
+        }
+    }
+    game.result_first = false;
     let Some(next) = game.deciding_side() else {
         return;
     };
@@ -187,11 +389,48 @@ pub fn after_change(game: &mut ActiveGame) {
     game.viewer = match prev {
         Some(p) if views_differ(game, p, next) => {
             game.hidden_from = Some(p);
-            None
+            let rolled = fresh
+                .iter()
+                .any(|e| !e.read_by(vt_core::Reader::Side(p)).1.is_empty());
+            if rolled {
+                game.result_first = true;
+                game.result_from = game.log.len().saturating_sub(fresh.len());
+                Some(p)
+            } else {
+                None
+            }
         }
         None => None,
         Some(_) => Some(next),
     };
+}
+
+/// The side to decide is a person other than the one looking, a hand-over
+/// would be needed to show them the board, and their only legal command
+/// is to pass.
+fn forced_pass_due(game: &ActiveGame, looking: Option<u8>) -> bool {
+    let Some(next) = game.deciding_side() else {
+        return false;
+    };
+    let Some(looking) = looking else {
+        return false;
+    };
+    if next == looking
+        || game.controller(next) != Controller::Person
+        || !views_differ(game, looking, next)
+    {
+        return false;
+    }
+    let legal = game.session.legal();
+    legal.len() == 1 && end_command(&legal) == Some(0)
+}
+
+/// The player who saw their result hands the screen over.
+pub fn hand_over_now(game: &mut ActiveGame) {
+    if game.result_first {
+        game.result_first = false;
+        game.viewer = None;
+    }
 }
 
 /// On the hand-over screen, the side given a chance while the other acts
@@ -237,7 +476,7 @@ pub fn opening_viewer(game: &mut ActiveGame) {
     };
 }
 
-fn default_save_name(game: &ActiveGame, prefix: &str) -> String {
+pub fn default_save_name(game: &ActiveGame, prefix: &str) -> String {
     let s = game.session.setup();
     format!(
         "{prefix}{}-{}-{}-{}",
@@ -279,6 +518,7 @@ pub fn load_text(catalog: &Catalog, name: &str, text: &str) -> Result<ActiveGame
     let session = entry.game.load(text, name).map_err(|e| e.to_string())?;
     let mut g = ActiveGame::new(entry.game.clone(), session, Vec::new());
     g.save_name = Some(name.to_string());
+    g.saved_at = g.session.commands();
     Ok(g)
 }
 
@@ -321,6 +561,7 @@ pub fn handle_actions(
     mut exit: MessageWriter<AppExit>,
     mut dialogs: ResMut<crate::export::FileDialogs>,
     inbox: Res<crate::export::DialogInbox>,
+    mut asking: ResMut<Asking>,
 ) {
     for action in actions.read() {
         match action {
@@ -342,16 +583,63 @@ pub fn handle_actions(
                 }
             }
             Action::ToMenu => {
+                if let Some(g) = game.as_ref() {
+                    autosave_or_warn(&store, g, &mut notice);
+                }
+                asking.0 = None;
                 commands.remove_resource::<ActiveGame>();
                 next_screen.set(Screen::Menu);
+            }
+            Action::Leave { quit } => {
+                let unsaved = *screen.get() == Screen::Playing
+                    && game.as_ref().is_some_and(|g| g.unsaved_progress());
+                if unsaved && asking.0.is_none() {
+                    asking.0 = Some(Question::Leave { quit: *quit });
+                    continue;
+                }
+                asking.0 = None;
+                if let Some(g) = game.as_ref() {
+                    autosave_or_warn(&store, g, &mut notice);
+                }
+                if *quit {
+                    exit.write(AppExit::Success);
+                } else {
+                    commands.remove_resource::<ActiveGame>();
+                    next_screen.set(Screen::Menu);
+                }
+            }
+            Action::Dismiss => asking.0 = None,
+            Action::Continue => {
+                let Some(cat) = catalog.as_ref() else {
+                    continue;
+                };
+                let loaded = store
+                    .read(AUTOSAVE)
+                    .and_then(|t| load_text(cat, AUTOSAVE, &t));
+                match loaded {
+                    Ok(mut g) => {
+                        if let Some(seats) = stored_seats(&store, AUTOSAVE, g.controllers.len()) {
+                            g.controllers = seats;
+                        }
+                        let note = read_continue(&store);
+                        g.save_name = note.as_ref().and_then(|n| n.save_name.clone());
+                        g.saved_at = note.map_or(g.session.commands(), |n| n.saved_at);
+                        start_active(&mut commands, g, &mut overlay);
+                        notice.text = None;
+                        next_screen.set(Screen::Playing);
+                        next_mode.set(PlayMode::Board);
+                    }
+                    Err(e) => notice.error(format!("Cannot continue the last game: {e}")),
+                }
             }
             Action::Undo => {
                 if let Some(g) = game.as_mut()
                     && g.person_to_decide()
+                    && !g.result_first
                 {
                     if g.undo() {
                         g.viewer = g.natural_viewer(g.viewer);
-                        after_change(g);
+                        after_change(g, &[]);
                     } else {
                         notice.info("Nothing to undo: the last command rolled a die, drew a card or revealed something.");
                     }
@@ -388,27 +676,35 @@ pub fn handle_actions(
                     PlayMode::Board
                 });
             }
-            Action::Save(_) | Action::SaveReplay if game.is_some() => {
+            Action::Save(_) | Action::SaveOver(_) | Action::SaveReplay if game.is_some() => {
                 let g = game.as_mut().expect("checked");
                 let chosen = match action {
-                    Action::Save(Some(n)) => n.clone(),
-                    Action::SaveReplay => default_save_name(g, "replay-"),
-                    _ => g
-                        .save_name
-                        .clone()
-                        .unwrap_or_else(|| default_save_name(g, "")),
+                    Action::Save(Some(n)) | Action::SaveOver(n) => n.clone(),
+                    Action::SaveReplay => fresh_name(&store, &default_save_name(g, "replay-")),
+                    _ => offered_save_name(&store, g),
                 };
+                let clean = crate::saves::clean_name(&chosen);
+                let own = g.save_name.as_deref() == Some(clean.as_str());
+                let over = matches!(action, Action::SaveOver(_));
+                if !own && !over && store.exists(&clean) {
+                    asking.0 = Some(Question::Overwrite(clean));
+                    continue;
+                }
+                asking.0 = None;
                 match store.write(&chosen, &g.session.save_ron()) {
                     Ok(saved) => {
                         info!("Saved '{saved}': {}", game_summary(g));
                         keep_seats(&store, &saved, &g.controllers);
                         notice.info(format!("Saved as '{saved}' in {}.", store.describe()));
                         g.save_name = Some(saved);
+                        g.saved_at = g.session.commands();
                     }
                     Err(e) => notice.error(format!("Could not save: {e}")),
                 }
             }
-            Action::Save(_) | Action::SaveReplay => notice.error("There is no game to save."),
+            Action::Save(_) | Action::SaveOver(_) | Action::SaveReplay => {
+                notice.error("There is no game to save.")
+            }
             Action::Load(name) | Action::LoadText { name, .. } => {
                 let Some(cat) = catalog.as_ref() else {
                     continue;
@@ -469,6 +765,11 @@ pub fn handle_actions(
                     }
                 }
             }
+            Action::HandOverNow => {
+                if let Some(g) = game.as_mut() {
+                    hand_over_now(g);
+                }
+            }
             Action::HandOverDone => {
                 if let Some(g) = game.as_mut() {
                     g.viewer = g.natural_viewer(None);
@@ -476,6 +777,9 @@ pub fn handle_actions(
                 }
             }
             Action::Quit => {
+                if let Some(g) = game.as_ref() {
+                    autosave_or_warn(&store, g, &mut notice);
+                }
                 exit.write(AppExit::Success);
             }
         }
@@ -496,52 +800,14 @@ pub fn apply_commands(
     };
     let taking = mode.is_some_and(|m| *m.get() == PlayMode::Board);
     for SubmitCommand(c) in submitted.read() {
-        if !taking || !game.person_to_decide() || game.viewer.is_none() {
+        if !taking || !game.person_to_decide() || game.viewer.is_none() || game.result_first {
             continue;
         }
-        if game.apply(c).is_ok() {
-            after_change(&mut game);
+        if let Ok(entries) = game.apply(c) {
+            after_change(&mut game, &entries);
             let kind = game.session.decision().kind;
             overlay.see_phase(&kind);
         }
-    }
-}
-
-/// The computer plays its sides: a random legal command after a pause,
-/// once the board has shown what it did last.
-pub fn computer_moves(
-    game: Option<ResMut<ActiveGame>>,
-    mut ai: ResMut<ComputerPlayer>,
-    settings: Res<Settings>,
-    time: Res<Time>,
-    anims: Res<Animations>,
-    mut overlay: ResMut<OverlayState>,
-) {
-    let Some(mut game) = game else { return };
-    if anims.busy() {
-        return;
-    }
-    let Some(side) = game.deciding_side() else {
-        return;
-    };
-    if game.controller(side) != Controller::Computer {
-        ai.waited = 0.0;
-        return;
-    }
-    ai.waited += time.delta_secs();
-    if ai.waited < settings.computer_delay {
-        return;
-    }
-    ai.waited = 0.0;
-    let legal = game.session.legal();
-    if legal.is_empty() {
-        return;
-    }
-    let k = ai.rng.index(legal.len());
-    if game.apply(&legal[k]).is_ok() {
-        after_change(&mut game);
-        let kind = game.session.decision().kind;
-        overlay.see_phase(&kind);
     }
 }
 
@@ -572,8 +838,16 @@ pub fn keys(
     mut actions: MessageWriter<Action>,
     mut overlay: ResMut<OverlayState>,
     mut cycle: MessageWriter<CycleUnits>,
+    asking: Res<Asking>,
+    game: Option<Res<ActiveGame>>,
 ) {
     if egui.is_some_and(|e| e.wants_any_keyboard_input()) {
+        return;
+    }
+    if asking.0.is_some() {
+        if keys.just_pressed(KeyCode::Escape) {
+            actions.write(Action::Dismiss);
+        }
         return;
     }
     let mode = mode.map(|m| *m.get());
@@ -592,6 +866,12 @@ pub fn keys(
         }
     }
     if mode != Some(PlayMode::Board) {
+        return;
+    }
+    if game.is_some_and(|g| g.result_first) {
+        if keys.just_pressed(KeyCode::Enter) {
+            actions.write(Action::HandOverNow);
+        }
         return;
     }
     let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);

@@ -1,6 +1,8 @@
-//! The new-game form: game, scenario, options, who plays each side, seed.
+//! The new-game form: game, scenario, options, who plays each side (and
+//! how hard the computer thinks), seed.
 
 use crate::catalog::Catalog;
+use crate::computer::Level;
 use crate::flow::{NewGame, random_seed};
 use bevy::prelude::Resource;
 use std::collections::BTreeMap;
@@ -15,6 +17,8 @@ pub struct SetupForm {
     pub scenario: usize,
     pub options: BTreeMap<String, String>,
     pub controllers: Vec<Controller>,
+    /// How hard the computer thinks for each side, if it plays it.
+    pub levels: Vec<Level>,
     /// As typed; a number.
     pub seed: String,
 }
@@ -28,6 +32,7 @@ impl SetupForm {
             scenario: 0,
             options: BTreeMap::new(),
             controllers: Vec::new(),
+            levels: Vec::new(),
             seed: random_seed().to_string(),
         };
         f.reset_game(catalog);
@@ -44,6 +49,7 @@ impl SetupForm {
                 self.options.insert(o.key.clone(), o.default.clone());
             }
             self.controllers = vec![Controller::Person; g.info.sides.len()];
+            self.levels = vec![Level::default(); g.info.sides.len()];
         }
     }
 

@@ -11,6 +11,7 @@
 
 pub mod backdrop;
 pub mod catalog;
+pub mod computer;
 pub mod export;
 pub mod flow;
 pub mod form;
@@ -23,15 +24,14 @@ use catalog::{
     DATA_KEY, DataHandles, DataSource, DataText, DataTextLoader, Entries, GameDataCollection,
     GameDataFiles,
 };
-use flow::{Action, ComputerPlayer, Notice, Settings};
+use flow::{Action, Asking, ContinueOffer, Notice, Settings};
 use saves::SaveStore;
 use std::sync::Arc;
-use vt_core::GameRng;
 use vt_core::data::DataFiles;
 use vt_core::dynamic::Game;
 use vt_core::testing::Pig;
 use vt_games::GameEntry;
-use vt_ui::{PlayMode, Screen, VtSet, VtUiPlugin};
+use vt_ui::{Screen, VtSet, VtUiPlugin};
 
 /// Pig, the dice game core uses in its tests. Only in debug builds or with
 /// the `test-game` feature: never in a player's release build.
@@ -40,14 +40,34 @@ pub fn pig_entry() -> GameEntry {
         id: "pig",
         data_files: DataFiles::new,
         build: |_| Ok(Arc::new(Game::new(Pig { goal: 30 }))),
+        ai: vt_ai::for_game::<Pig>,
     }
 }
+
+/// Skirmish, the tabletop test game (vt-core's, drawn on vt-ui's table
+/// board). Only in debug builds or with the `test-game` feature.
+pub fn skirmish_entry() -> GameEntry {
+    GameEntry {
+        id: vt_core::tabletop::skirmish::ID,
+        data_files: DataFiles::new,
+        build: |_| {
+            Ok(Arc::new(Game::new(
+                vt_core::tabletop::skirmish::Skirmish::default(),
+            )))
+        },
+        ai: vt_ai::for_game::<vt_core::tabletop::skirmish::Skirmish>,
+    }
+}
+
+/// The test games are listed: debug builds, or the `test-game` feature.
+pub const TEST_GAMES: bool = cfg!(any(debug_assertions, feature = "test-game"));
 
 /// The games of this build, in menu order.
 pub fn game_entries() -> Vec<GameEntry> {
     let mut v = vt_games::entries();
-    if cfg!(any(debug_assertions, feature = "test-game")) {
+    if TEST_GAMES {
         v.push(pig_entry());
+        v.push(skirmish_entry());
     }
     v
 }
@@ -56,6 +76,12 @@ pub fn game_entries() -> Vec<GameEntry> {
 pub fn game_plugins(app: &mut App) {
     app.add_plugins(csar_plugin::CsarPlugin);
     app.add_plugins(fte_plugin::FtePlugin);
+    app.add_plugins(platoon_cards_plugin::PlatoonCardsPlugin);
+    if TEST_GAMES {
+        app.add_plugins(vt_ui::tabletop::skirmish::SkirmishPlugin);
+    }
+    app.add_plugins(grunt_plugin::GruntPlugin);
+    app.add_plugins(crossfire_vn_plugin::CrossfireVnPlugin);
 }
 
 pub struct LauncherPlugin {
@@ -101,19 +127,21 @@ impl Plugin for LauncherPlugin {
         .init_asset::<DataText>()
         .register_asset_loader(DataTextLoader)
         .add_message::<Action>()
+        // The window's (none in headless tests) close button.
+        .add_message::<bevy::window::WindowCloseRequested>()
         .insert_resource(entries)
         .insert_resource(source)
         .insert_resource(self.saves.clone())
         .insert_resource(vt_ui::store::GameStore(Arc::new(self.saves.clone())))
         .insert_resource(flow::stored_settings(&self.saves).unwrap_or(self.settings.clone()))
         .init_resource::<Notice>()
+        .init_resource::<Asking>()
+        .init_resource::<ContinueOffer>()
         .init_resource::<export::DialogInbox>()
         .init_resource::<export::FileDialogs>()
         .init_resource::<DataHandles>()
-        .insert_resource(ComputerPlayer {
-            rng: GameRng::seeded(flow::random_seed()),
-            waited: 0.0,
-        })
+        .insert_resource(computer::Computer::new(flow::random_seed()))
+        .init_resource::<computer::Levels>()
         .add_loading_state(
             LoadingState::new(Screen::Loading)
                 .continue_to_state(Screen::Menu)
@@ -125,29 +153,43 @@ impl Plugin for LauncherPlugin {
             .register_asset(DATA_KEY, Box::new(GameDataFiles { paths }));
         app.add_systems(Startup, catalog::start_loading)
             .add_systems(OnExit(Screen::Loading), catalog::finish_loading)
-            .add_systems(OnEnter(Screen::Menu), backdrop::spawn_backdrop)
+            .add_systems(
+                OnEnter(Screen::Menu),
+                (backdrop::spawn_backdrop, flow::refresh_continue),
+            )
             .add_systems(OnEnter(Screen::Setup), ui::setup::init_form)
-            .add_systems(Update, flow::keys.in_set(VtSet::Input))
+            .add_systems(
+                Update,
+                (flow::close_requested, flow::keys).in_set(VtSet::Input),
+            )
             .add_systems(
                 Update,
                 (
                     flow::handle_actions,
                     flow::apply_commands,
-                    flow::computer_moves.run_if(in_state(PlayMode::Board)),
+                    computer::computer_turns,
                 )
                     .chain()
                     .in_set(VtSet::Rules),
             )
             .add_systems(
                 Update,
-                flow::watch_game
+                (flow::watch_game, flow::autosave_at_changes)
+                    .chain()
                     .run_if(in_state(Screen::Playing))
                     .in_set(VtSet::Sync),
             )
+            .add_systems(Last, flow::autosave_on_exit)
             .add_systems(Update, (flow::keep_settings, export::dialog_answers));
         game_plugins(app);
         if self.with_egui {
             ui::plugin(app);
+            app.add_systems(
+                bevy_egui::EguiPrimaryContextPass,
+                computer::panel::computer_panel
+                    .run_if(in_state(Screen::Playing))
+                    .after(ui::playing::playing_ui),
+            );
         }
     }
 }

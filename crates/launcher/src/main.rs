@@ -32,8 +32,22 @@ fn assets_dir() -> String {
         .unwrap_or_else(|| "assets".into())
 }
 
+/// The window's size: `VT_WINDOW=WIDTHxHEIGHT` (for screenshots at other
+/// sizes), else 1280×800.
+fn window_size() -> (u32, u32) {
+    std::env::var("VT_WINDOW")
+        .ok()
+        .filter(|_| !cfg!(target_arch = "wasm32"))
+        .and_then(|v| {
+            let (w, h) = v.split_once('x')?;
+            Some((w.trim().parse().ok()?, h.trim().parse().ok()?))
+        })
+        .unwrap_or((1280, 800))
+}
+
 fn main() {
     vietnam_tactics::ui::mark_process_start();
+    let (width, height) = window_size();
     App::new()
         .insert_resource(ClearColor(vt_ui::palette::ui::BACKGROUND.color()))
         .add_plugins(
@@ -41,7 +55,7 @@ fn main() {
                 .set(WindowPlugin {
                     primary_window: Some(Window {
                         title: "Vietnam Tactics".into(),
-                        resolution: WindowResolution::new(1280, 800),
+                        resolution: WindowResolution::new(width, height),
                         fit_canvas_to_parent: true,
                         canvas: Some("#vietnam-tactics".into()),
                         prevent_default_event_handling: true,
@@ -53,6 +67,9 @@ fn main() {
                         },
                         ..default()
                     }),
+                    // The close button asks first if a game has unsaved
+                    // progress (flow::close_requested).
+                    close_when_requested: false,
                     ..default()
                 })
                 .set(AssetPlugin {

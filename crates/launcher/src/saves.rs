@@ -133,6 +133,14 @@ impl SaveStore {
         }
     }
 
+    /// True if a save of this name (as [`clean_name`] makes it) exists.
+    pub fn exists(&self, name: &str) -> bool {
+        match self {
+            SaveStore::Dir(d) => d.join(format!("{}.ron", clean_name(name))).is_file(),
+            _ => self.read(name).is_ok(),
+        }
+    }
+
     pub fn delete(&self, name: &str) -> Result<(), String> {
         let name = clean_name(name);
         match self {

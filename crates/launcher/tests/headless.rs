@@ -75,6 +75,11 @@ fn screens_go_from_loading_to_game_over_and_back() {
     act(&mut app, Action::OpenSetup);
     let mut form = app.world().resource::<SetupForm>().clone();
     form.controllers = vec![Controller::Computer, Controller::Computer];
+    // Random play: this is about the flow (tests/computer.rs has the search).
+    app.insert_resource(vietnam_tactics::computer::Levels(vec![
+        vietnam_tactics::computer::Level::Random;
+        2
+    ]));
     form.seed = "11".into();
     let ng = form.new_game(app.world().resource::<Catalog>()).unwrap();
     act(&mut app, Action::Start(ng));
@@ -693,4 +698,173 @@ fn a_game_exported_to_a_file_imports_back() {
     assert!(n.is_error && n.text.unwrap().contains("my game.ron"));
     assert!(file.is_dir());
     let _ = std::fs::remove_dir_all(dir);
+}
+
+// Issue 14: nothing a player does is lost. A name that holds another game
+// is not overwritten without asking; Save offers a fresh name.
+#[test]
+fn saving_over_another_game_asks_first() {
+    use vietnam_tactics::flow::{Asking, Question, offered_save_name};
+    let store = SaveStore::memory();
+    let mut app = app(vec![pig()], &empty_assets(), store.clone());
+    to_menu(&mut app);
+    act(&mut app, Action::Start(pig_game(vec![], 21)));
+    act(&mut app, Action::Pick(0));
+    act(&mut app, Action::Save(Some("kept".into())));
+    let first = store.read("kept").unwrap();
+    act(&mut app, Action::ToMenu);
+
+    // Another game: Save offers a name of its own, not "kept".
+    act(&mut app, Action::Start(pig_game(vec![], 22)));
+    for _ in 0..3 {
+        act(&mut app, Action::Pick(0));
+    }
+    let offered = offered_save_name(&store, app.world().resource::<ActiveGame>());
+    assert_ne!(offered, "kept");
+    assert!(!store.exists(&offered));
+    act(&mut app, Action::Save(Some("kept".into())));
+    assert_eq!(
+        app.world().resource::<Asking>().0,
+        Some(Question::Overwrite("kept".into()))
+    );
+    assert_eq!(store.read("kept").unwrap(), first, "nothing written yet");
+    act(&mut app, Action::Dismiss);
+    assert_eq!(app.world().resource::<Asking>().0, None);
+    assert_eq!(store.read("kept").unwrap(), first);
+    // Asked and answered: overwritten. Its own save again: no question.
+    act(&mut app, Action::SaveOver("kept".into()));
+    assert_ne!(store.read("kept").unwrap(), first);
+    act(&mut app, Action::Pick(0));
+    act(&mut app, Action::Save(Some("kept".into())));
+    assert_eq!(app.world().resource::<Asking>().0, None);
+    assert_eq!(
+        store.read("kept").unwrap(),
+        app.world().resource::<ActiveGame>().session.save_ron()
+    );
+}
+
+// Issue 14: the game is autosaved at each change of phase or side and on
+// leaving; the menu offers to continue it; leaving with progress not saved
+// under a name asks first.
+#[test]
+fn autosave_continue_and_leaving_asks() {
+    use vietnam_tactics::flow::{AUTOSAVE, Asking, ContinueOffer, Question};
+    let store = SaveStore::memory();
+    let mut app = app(vec![pig()], &empty_assets(), store.clone());
+    to_menu(&mut app);
+    assert!(app.world().resource::<ContinueOffer>().0.is_none());
+    let seats = vec![Controller::Person, Controller::Person];
+    act(&mut app, Action::Start(pig_game(seats, 21)));
+    // Play until the other side is to decide: that change autosaves.
+    let first = app.world().resource::<ActiveGame>().deciding_side();
+    for _ in 0..60 {
+        if app.world().resource::<ActiveGame>().deciding_side() != first {
+            break;
+        }
+        act(&mut app, Action::Pick(0));
+        if app.world().resource::<ActiveGame>().deciding_side() == first {
+            act(&mut app, Action::EndPhase);
+        }
+    }
+    assert_ne!(app.world().resource::<ActiveGame>().deciding_side(), first);
+    let saved = store
+        .read(AUTOSAVE)
+        .expect("autosaved at the change of side");
+    assert_eq!(
+        saved,
+        app.world().resource::<ActiveGame>().session.save_ron()
+    );
+    // One more command, then leave: asked, since nothing was saved by name.
+    act(&mut app, Action::Pick(0));
+    let (digest, n) = {
+        let g = app.world().resource::<ActiveGame>();
+        (g.session.digest(), g.session.commands())
+    };
+    act(&mut app, Action::Pause);
+    act(&mut app, Action::Leave { quit: false });
+    assert_eq!(
+        app.world().resource::<Asking>().0,
+        Some(Question::Leave { quit: false })
+    );
+    assert_eq!(screen(&app), Screen::Playing, "still in the game");
+    act(&mut app, Action::Dismiss);
+    act(&mut app, Action::Leave { quit: false });
+    act(&mut app, Action::Leave { quit: false });
+    assert_eq!(screen(&app), Screen::Menu);
+    // The last command is in the autosave, and the menu offers it.
+    let offer = app.world().resource::<ContinueOffer>().0.clone().unwrap();
+    assert_eq!(offer.commands, n);
+    act(&mut app, Action::Continue);
+    assert_eq!(screen(&app), Screen::Playing);
+    let g = app.world().resource::<ActiveGame>();
+    assert_eq!(g.session.digest(), digest);
+    assert!(g.unsaved_progress(), "still not saved under a name");
+
+    // Saved under a name: leaving asks nothing.
+    act(&mut app, Action::Save(None));
+    act(&mut app, Action::Leave { quit: false });
+    assert_eq!(screen(&app), Screen::Menu);
+    assert_eq!(app.world().resource::<Asking>().0, None);
+
+    // A finished game leaves nothing to continue.
+    let seats = vec![Controller::Computer, Controller::Computer];
+    act(&mut app, Action::Start(pig_game(seats, 11)));
+    run_until(&mut app, 5000, "the game ends", |w| {
+        *w.resource::<State<Screen>>().get() == Screen::GameOver
+    });
+    act(&mut app, Action::ToMenu);
+    assert!(!store.exists(AUTOSAVE));
+    assert!(app.world().resource::<ContinueOffer>().0.is_none());
+}
+
+// Issue 14, hot seat: after a roll the player who made it sees the result
+// before the screen goes to the next player; a side whose only choice is
+// to pass is not handed the screen for it.
+#[test]
+fn hot_seat_shows_the_result_first_and_skips_forced_passes() {
+    let mut app = app(vec![secret_entry()], &empty_assets(), SaveStore::memory());
+    to_menu(&mut app);
+    let ng = NewGame {
+        game: "secret".into(),
+        setup: Setup::new("duel", 4),
+        controllers: vec![Controller::Person, Controller::Person],
+    };
+    act(&mut app, Action::Start(ng));
+    act(&mut app, Action::HandOverDone);
+    let submit = |app: &mut App, c: serde_json::Value| {
+        app.world_mut().write_message(SubmitCommand(c));
+        app.update();
+        app.update();
+    };
+    // Red shoots: Blue is to decide, but Red's board stays up with the roll.
+    submit(&mut app, json!({"Shoot": {"stun": false}}));
+    let g = app.world().resource::<ActiveGame>();
+    assert_eq!(commands(&app), 1);
+    assert_eq!(g.deciding_side(), Some(1));
+    assert_eq!(g.viewer, Some(0), "Red still sees its board");
+    assert!(g.result_first);
+    let shown: Vec<_> = g.log[g.result_from..]
+        .iter()
+        .flat_map(|e| e.read_by(vt_core::Reader::Side(0)).1.to_vec())
+        .collect();
+    assert_eq!(shown.len(), 1, "the shot's roll is shown");
+    assert_eq!(play_mode(&app), Some(PlayMode::Board));
+    // Nothing more is taken from Red's screen, for either side.
+    submit(&mut app, json!("Pass"));
+    assert_eq!(commands(&app), 1);
+    act(&mut app, Action::HandOverNow);
+    app.update();
+    assert_eq!(play_mode(&app), Some(PlayMode::HandOver));
+    act(&mut app, Action::HandOverDone);
+    assert_eq!(app.world().resource::<ActiveGame>().viewer, Some(1));
+
+    // Blue stuns Red: Red could only pass, so the pass is given and the
+    // board goes straight back to Blue, who sees its roll.
+    submit(&mut app, json!({"Shoot": {"stun": true}}));
+    let g = app.world().resource::<ActiveGame>();
+    assert_eq!(commands(&app), 3, "the shot and Red's forced pass");
+    assert_eq!(g.deciding_side(), Some(1));
+    assert_eq!(g.viewer, Some(1));
+    assert!(!g.result_first, "no hand-over at all: Blue goes on");
+    assert_eq!(play_mode(&app), Some(PlayMode::Board));
 }

@@ -23,7 +23,7 @@ pub enum Controller {
     /// A person at this screen.
     #[default]
     Person,
-    /// The computer (a random legal command until the game has an AI).
+    /// The computer: the game's search (`vt-ai`), from its side's knowledge.
     Computer,
 }
 
@@ -50,6 +50,13 @@ pub struct ActiveGame {
     /// While a hand-over screen hides the board: the side it was showing
     /// (a chance declined unseen goes straight back to it).
     pub hidden_from: Option<SideIdx>,
+    /// The board still shows the side that just acted, with what its
+    /// command rolled, before the screen goes to the next person
+    /// ([`ActiveGame::hidden_from`] is that side). No command is taken
+    /// until the player hands over.
+    pub result_first: bool,
+    /// Where in the log that result starts.
+    pub result_from: usize,
     /// The log as the player reads it (kept in step with the session).
     pub log: Vec<LogEntry>,
     /// Bumped at every change of the session (a command, an undo, a load).
@@ -58,6 +65,10 @@ pub struct ActiveGame {
     pub refusal: Option<String>,
     /// Where it was last saved, if it was.
     pub save_name: Option<String>,
+    /// How many commands the game had when it was last saved under a name
+    /// or loaded (0 for a new game): more now is progress a player could
+    /// lose by leaving.
+    pub saved_at: usize,
     pub source_notes: Vec<SourceNote>,
     pub tables: Vec<TableView>,
 }
@@ -81,15 +92,25 @@ impl ActiveGame {
             controllers,
             viewer: None,
             hidden_from: None,
+            result_first: false,
+            result_from: 0,
             log,
             revision: 0,
             refusal: None,
             save_name: None,
+            saved_at: 0,
             source_notes,
             tables,
         };
         g.viewer = g.natural_viewer(None);
         g
+    }
+
+    /// True if commands were given since the game was last saved under a
+    /// name (or loaded) and it is not over: leaving would lose them but for
+    /// the autosave.
+    pub fn unsaved_progress(&self) -> bool {
+        self.session.commands() != self.saved_at && !self.session.outcome().is_finished()
     }
 
     /// The side that must decide now, if any.

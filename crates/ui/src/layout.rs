@@ -68,8 +68,24 @@ impl PanelLayout {
         Vec2::new(p.x * self.ratio, p.y * self.ratio)
     }
 
-    /// The column along the board's left edge, `width` points wide, with a
-    /// vertical scroll; notes its room in `insets`.
+    /// The width the column `id` takes now: `width` (the plugin's default)
+    /// as the player resized it, or the thin strip it leaves collapsed.
+    pub fn column_width(&self, ctx: &egui::Context, id: &str, width: f32) -> f32 {
+        let st = ColumnState::load(ctx, id);
+        if st.collapsed {
+            COLLAPSED_W
+        } else {
+            st.width
+                .unwrap_or(width)
+                .clamp(MIN_COLUMN_W, (self.board.width() * 0.6).max(MIN_COLUMN_W))
+        }
+    }
+
+    /// The column along the board's left edge, `width` points wide by
+    /// default, with a vertical scroll; notes its room in `insets`. The
+    /// player drags its right edge to resize it and collapses it to a thin
+    /// strip with the button at its top (both kept for the session); `None`
+    /// while it is collapsed.
     pub fn column<R>(
         &self,
         ctx: &egui::Context,
@@ -77,10 +93,24 @@ impl PanelLayout {
         width: f32,
         insets: &mut BoardInsets,
         add: impl FnOnce(&mut egui::Ui) -> R,
-    ) -> R {
+    ) -> Option<R> {
+        let mut st = ColumnState::load(ctx, id);
+        let width = self.column_width(ctx, id, width);
         let r = egui::Rect::from_min_size(self.board.min, egui::vec2(width, self.board.height()));
         set(&mut insets.left, width * self.ratio);
-        area(id, r)
+        if st.collapsed {
+            area(id, r).show(ctx, |ui| {
+                panel_frame().inner_margin(2.0).show(ui, |ui| {
+                    ui.set_height((r.height() - 4.0).max(0.0));
+                    if ui.button("»").on_hover_text("Show the panel").clicked() {
+                        st.collapsed = false;
+                    }
+                });
+            });
+            st.store(ctx, id);
+            return None;
+        }
+        let out = area(id, r)
             .show(ctx, |ui| {
                 panel_frame()
                     .show(ui, |ui| {
@@ -88,6 +118,17 @@ impl PanelLayout {
                         ui.set_width(inner);
                         ui.set_max_width(inner);
                         ui.set_height((r.height() - 16.0).max(0.0));
+                        ui.horizontal(|ui| {
+                            ui.with_layout(egui::Layout::right_to_left(egui::Align::Min), |ui| {
+                                if ui
+                                    .small_button("«")
+                                    .on_hover_text("Hide the panel (the board takes the room)")
+                                    .clicked()
+                                {
+                                    st.collapsed = true;
+                                }
+                            });
+                        });
                         egui::ScrollArea::vertical()
                             .id_salt((id, "scroll"))
                             .auto_shrink([false, false])
@@ -96,7 +137,28 @@ impl PanelLayout {
                     })
                     .inner
             })
-            .inner
+            .inner;
+        // The right edge: drag to resize.
+        let edge = egui::Rect::from_min_max(
+            egui::pos2(r.max.x - 3.0, r.min.y),
+            egui::pos2(r.max.x + 3.0, r.max.y),
+        );
+        egui::Area::new(egui::Id::new((id, "edge")))
+            .fixed_pos(edge.min)
+            .order(egui::Order::Middle)
+            .show(ctx, |ui| {
+                let resp = ui
+                    .allocate_response(edge.size(), egui::Sense::drag())
+                    .on_hover_cursor(egui::CursorIcon::ResizeHorizontal);
+                if resp.dragged() {
+                    st.width = Some(
+                        (width + resp.drag_delta().x)
+                            .clamp(MIN_COLUMN_W, (self.board.width() * 0.6).max(MIN_COLUMN_W)),
+                    );
+                }
+            });
+        st.store(ctx, id);
+        Some(out)
     }
 
     /// The row along the board's bottom edge, `height` points high, right of
@@ -129,6 +191,33 @@ impl PanelLayout {
                     .inner
             })
             .inner
+    }
+}
+
+/// The narrowest a column is dragged to, and its collapsed strip.
+const MIN_COLUMN_W: f32 = 200.0;
+const COLLAPSED_W: f32 = 26.0;
+
+/// A column's size as the player left it (in egui's memory, for the
+/// session).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct ColumnState {
+    collapsed: bool,
+    width: Option<f32>,
+}
+
+impl ColumnState {
+    fn key(id: &str) -> egui::Id {
+        egui::Id::new((id, "column-state"))
+    }
+
+    fn load(ctx: &egui::Context, id: &str) -> Self {
+        ctx.data(|d| d.get_temp::<ColumnState>(Self::key(id)))
+            .unwrap_or_default()
+    }
+
+    fn store(self, ctx: &egui::Context, id: &str) {
+        ctx.data_mut(|d| d.insert_temp(Self::key(id), self));
     }
 }
 

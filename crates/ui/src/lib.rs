@@ -192,6 +192,7 @@ pub mod sets;
 pub mod shapes;
 pub mod store;
 pub mod sync;
+pub mod tabletop;
 pub mod testing;
 
 pub use game::{

@@ -133,9 +133,10 @@ pub mod ui {
     pub const BAR_EMPTY: Rgba = Rgba::rgb(40, 44, 40);
     /// The newest roll in the dice tray.
     pub const NEWEST_ROLL: Rgba = Rgba::rgb(52, 60, 48);
-    /// A positive and a negative modifier in an adjudication.
-    pub const MODIFIER_PLUS: Rgba = Rgba::rgb(120, 200, 120);
-    pub const MODIFIER_MINUS: Rgba = Rgba::rgb(230, 130, 110);
+    /// A modifier that helps and one that hurts the side reading it
+    /// (sky blue and orange: told apart by the colour-blind too).
+    pub const MODIFIER_HELPS: Rgba = Rgba::rgb(110, 190, 240);
+    pub const MODIFIER_HURTS: Rgba = Rgba::rgb(235, 160, 40);
     /// The tables viewer: the row and column an adjudication used, its cell.
     pub const TABLE_LINE: Rgba = Rgba::rgb(70, 70, 30);
     pub const TABLE_CELL: Rgba = Rgba::rgb(150, 120, 20);
@@ -293,6 +294,68 @@ pub mod terrain {
     pub const TRAIL: Rgba = Rgba::rgb(89, 64, 38);
     pub const UNKNOWN: Rgba = Rgba::rgb(153, 153, 153);
     pub const GRID: Rgba = Rgba(26, 26, 26, 153);
+}
+
+/// The table board of the miniatures games (`tabletop`): the cloth,
+/// each kind of terrain, templates, and the tools' own colours.
+pub mod table {
+    use super::Rgba;
+    /// The bare table: grass and earth.
+    pub const GROUND: Rgba = Rgba::rgb(104, 120, 72);
+    pub const GROUND_EDGE: Rgba = Rgba::rgb(60, 66, 44);
+    pub const JUNGLE: Rgba = Rgba::rgb(30, 68, 36);
+    pub const JUNGLE_CROWN: Rgba = Rgba::rgb(44, 92, 46);
+    pub const JUNGLE_DARK: Rgba = Rgba::rgb(18, 44, 22);
+    pub const SCRUB: Rgba = Rgba::rgb(98, 108, 58);
+    pub const SCRUB_TUFT: Rgba = Rgba::rgb(70, 84, 40);
+    pub const GRASS: Rgba = Rgba::rgb(158, 160, 78);
+    pub const GRASS_BLADE: Rgba = Rgba::rgb(118, 124, 52);
+    pub const WATER: Rgba = Rgba::rgb(96, 140, 132);
+    pub const RICE: Rgba = Rgba::rgb(128, 176, 96);
+    pub const DRY_PADDY: Rgba = Rgba::rgb(168, 156, 98);
+    pub const MUD: Rgba = Rgba::rgb(110, 88, 56);
+    pub const CLEARING: Rgba = Rgba::rgb(138, 156, 92);
+    pub const HILL: Rgba = Rgba(196, 168, 110, 70);
+    pub const CONTOUR: Rgba = Rgba::rgb(112, 84, 48);
+    pub const YARD: Rgba = Rgba::rgb(170, 146, 104);
+    pub const FENCE: Rgba = Rgba::rgb(96, 72, 44);
+    pub const THATCH: Rgba = Rgba::rgb(200, 170, 104);
+    pub const THATCH_LINE: Rgba = Rgba::rgb(150, 118, 62);
+    pub const STONE: Rgba = Rgba::rgb(156, 150, 140);
+    pub const STONE_LINE: Rgba = Rgba::rgb(96, 92, 86);
+    pub const BUNKER: Rgba = Rgba::rgb(86, 72, 50);
+    pub const SANDBAG: Rgba = Rgba::rgb(184, 164, 120);
+    pub const SLIT: Rgba = Rgba::rgb(24, 20, 16);
+    pub const TRENCH: Rgba = Rgba::rgb(62, 48, 34);
+    pub const PARAPET: Rgba = Rgba::rgb(150, 126, 86);
+    pub const STREAM: Rgba = Rgba::rgb(62, 112, 156);
+    pub const STREAM_LIGHT: Rgba = Rgba::rgb(112, 162, 200);
+    pub const BANK: Rgba = Rgba::rgb(80, 92, 60);
+    pub const TRAIL: Rgba = Rgba::rgb(186, 160, 110);
+    pub const TRAIL_EDGE: Rgba = Rgba::rgb(140, 114, 74);
+    pub const ROAD: Rgba = Rgba::rgb(160, 150, 128);
+    pub const ROAD_EDGE: Rgba = Rgba::rgb(110, 100, 84);
+    pub const DYKE: Rgba = Rgba::rgb(128, 98, 60);
+    pub const DYKE_TOP: Rgba = Rgba::rgb(168, 138, 92);
+    pub const HEDGE: Rgba = Rgba::rgb(50, 96, 44);
+    pub const WALL: Rgba = Rgba::rgb(140, 136, 128);
+    pub const SMOKE: Rgba = Rgba(226, 226, 222, 170);
+    pub const SMOKE_PUFF: Rgba = Rgba(246, 246, 244, 150);
+    pub const NAPALM: Rgba = Rgba(240, 110, 30, 150);
+    pub const BLAST: Rgba = Rgba(200, 40, 30, 80);
+    pub const BLAST_EDGE: Rgba = Rgba(230, 60, 40, 230);
+    pub const NAPALM_CORE: Rgba = Rgba(255, 200, 60, 150);
+    pub const MINES: Rgba = Rgba(150, 60, 40, 120);
+    pub const MINES_EDGE: Rgba = Rgba::rgb(190, 60, 40);
+    pub const WIRE: Rgba = Rgba::rgb(60, 60, 64);
+    /// The sight tool: a target there in cover, in dead ground (clear and
+    /// blocked are the board's own line-of-sight colours).
+    pub const LOS_COVER: Rgba = Rgba(255, 214, 40, 235);
+    pub const LOS_DEAD: Rgba = Rgba(176, 96, 240, 235);
+    /// A template's coverage of a base: wholly, at least half, a part.
+    pub const UNDER_WHOLE: Rgba = Rgba(235, 40, 30, 200);
+    pub const UNDER_HALF: Rgba = Rgba(250, 140, 20, 190);
+    pub const UNDER_PART: Rgba = Rgba(250, 220, 60, 170);
 }
 
 /// An air war's sheet and counters: zones, boxes, aircraft, guns.

@@ -154,6 +154,15 @@ impl Base {
         }
     }
 
+    /// How far the base's outline reaches from its centre: its radius, or
+    /// half a rectangle's diagonal.
+    pub fn reach(&self) -> f64 {
+        match *self {
+            Base::Round { radius, .. } => radius,
+            Base::Rect { width, length, .. } => (width * width + length * length).sqrt() / 2.0,
+        }
+    }
+
     pub fn area(&self) -> f64 {
         match *self {
             Base::Round { radius, .. } => PI * radius * radius,
@@ -322,14 +331,13 @@ impl Base {
     pub fn first_contact(&self, path: &[Point], others: &[Base]) -> Option<(f64, usize)> {
         let mut along = 0.0;
         let mut best: Option<(f64, usize)> = None;
-        let reach = |b: &Base| (b.width().powi(2) + b.depth().powi(2)).sqrt() / 2.0;
-        let mine = reach(self);
+        let mine = self.reach();
         for w in path.windows(2) {
             let seg = w[0].distance(w[1]);
             let here = self.at(w[0]);
             for (i, o) in others.iter().enumerate() {
                 // Too far from this stretch to be touched: skip the sweep.
-                if distance_to_segment(o.centre(), w[0], w[1]) > mine + reach(o) + EPS {
+                if distance_to_segment(o.centre(), w[0], w[1]) > mine + o.reach() + EPS {
                     continue;
                 }
                 let Some((t0, t1)) = here.touch_along(w[1], o) else {
@@ -434,6 +442,9 @@ mod tests {
         assert_eq!(r.facing(), p(0.0, -1.0));
         assert_eq!(r.front_edge().0, p(2.0, 1.5));
         assert_eq!(Base::round(p(0.0, 0.0), 1.0).facing(), UP);
+        // A 3" x 4" rectangle reaches 2.5" from its centre, a disc its radius.
+        assert_eq!(Base::rect(p(0.0, 0.0), 3.0, 4.0, UP).reach(), 2.5);
+        assert_eq!(Base::round(p(0.0, 0.0), 0.75).reach(), 0.75);
     }
 
     #[test]

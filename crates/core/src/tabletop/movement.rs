@@ -292,7 +292,7 @@ pub fn plan_move<K>(
         let start = base.at(path[0]);
         // Features beyond the reach of the base anywhere on the path cannot
         // stop it: a cheap box test spares them the swept geometry.
-        let reach = (base.width().powi(2) + base.depth().powi(2)).sqrt() / 2.0;
+        let reach = base.reach();
         let (lo, hi) = path.iter().fold(
             (
                 Point::new(f64::INFINITY, f64::INFINITY),

@@ -13,7 +13,7 @@ use bevy_egui::egui::{
     self, Align2, FontId, Pos2, RichText, Sense, Stroke, StrokeKind, pos2, vec2,
 };
 use csar_rules::data::CardClass;
-use csar_rules::view::{CardView, MarkerView, View};
+use csar_rules::view::{CardView, View};
 use csar_rules::{Command, Csar, Icon, Step, Zone};
 use std::collections::BTreeSet;
 use vt_ui::dev::ClickTargets;
@@ -114,7 +114,9 @@ pub fn play_ui(
             ui, &st, synced, view, rules, can_undo, refusal, &mut panel, &mut out,
         )
     });
-    l.bottom_row(&ctx, "csar-cards", COLUMN_W, CARDS_H, insets, |ui| {
+    // The card row starts where the column (resized, or collapsed) ends.
+    let left = l.column_width(&ctx, "csar-column", COLUMN_W);
+    l.bottom_row(&ctx, "csar-cards", left, CARDS_H, insets, |ui| {
         card_row(ui, &st, view, rules, &mut panel, &mut out)
     });
     cards::drag_ghost(&ctx, &mut panel.drag);
@@ -621,19 +623,6 @@ fn counting_ui(ui: &mut egui::Ui, view: &View) {
     if !view.odds.is_empty() {
         ui.add_space(4.0);
         ui.label(RichText::new("The draw you are about to make").strong());
-        if view.step == Step::Rescue
-            && view.zones.iter().any(|z| {
-                matches!(z.hidden, MarkerView::FaceDown) || matches!(z.enemy, MarkerView::FaceDown)
-            })
-        {
-            ui.label(
-                RichText::new(
-                    "Before any guns the rescue turns up fire (4.3.5): they may Shake or down aircraft and cut the draws.",
-                )
-                .small()
-                .weak(),
-            );
-        }
         for o in &view.odds {
             let pct = o.chance * 100.0;
             let bad = o.what.contains("capture") || o.what.contains("abort");
@@ -660,6 +649,9 @@ fn counting_ui(ui: &mut egui::Ui, view: &View) {
                     .small(),
                 );
             });
+            if let Some(note) = &o.leaves_out {
+                ui.label(RichText::new(note).small().weak());
+            }
         }
     }
     if !view.fire_odds.is_empty() {
@@ -705,7 +697,7 @@ fn hit_bars(ui: &mut egui::Ui, hits: &[f64]) {
                 bar,
                 1.0,
                 if k == 0 {
-                    tone::MODIFIER_PLUS.egui()
+                    tone::MODIFIER_HELPS.egui()
                 } else {
                     tone::LOST.egui()
                 },

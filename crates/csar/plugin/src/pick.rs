@@ -104,6 +104,34 @@ pub fn routes(c: &Command, legal_zone_of_card: impl Fn(u8) -> Option<Zone>) -> V
     }
 }
 
+/// The command a player most likely meant by these clicks, legal or not
+/// (a helicopter, then a zone two away: a move), so that a refused click
+/// can say why with the rule that forbids it.
+pub fn intended(clicks: &[Thing]) -> Option<Command> {
+    use Thing::*;
+    Some(match *clicks {
+        [Aircraft(aircraft), Zone(z)] => Command::Move {
+            aircraft,
+            to: Dest::Zone(z),
+        },
+        [Aircraft(aircraft), Orbit] => Command::Move {
+            aircraft,
+            to: Dest::Orbit,
+        },
+        [Aircraft(helicopter), Survivor(survivor)] | [Survivor(survivor), Aircraft(helicopter)] => {
+            Command::Rescue {
+                helicopter,
+                survivor,
+                pilot: false,
+            }
+        }
+        [Card(card), Aircraft(aircraft)] | [Aircraft(aircraft), Card(card)] => {
+            Command::Assign { card, aircraft }
+        }
+        _ => return None,
+    })
+}
+
 /// The legal commands with their routes, for one decision.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Routes {

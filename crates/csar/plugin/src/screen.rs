@@ -10,6 +10,7 @@ use crate::pick::{Picked, Picker, Routes, Thing};
 use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
 use csar_rules::{Csar, Step};
+use vt_core::Ruleset;
 use vt_ui::board::{BoardClick, CycleUnits};
 use vt_ui::camera::CameraFit;
 use vt_ui::overlay::OverlayState;
@@ -212,6 +213,7 @@ pub fn apply_clicks(
     mut clicks: MessageReader<CsarClick>,
     mut st: ResMut<CsarScreen>,
     synced: Res<Synced<Csar>>,
+    game: Option<Res<vt_ui::ActiveGame>>,
     mut submit: MessageWriter<SubmitCommand>,
 ) {
     for CsarClick(under) in clicks.read() {
@@ -225,7 +227,24 @@ pub fn apply_clicks(
                 submit.write(SubmitCommand::typed(&c));
             }
             Picked::Selected => st.hint = None,
-            Picked::Ignored(why) => st.hint = Some(why),
+            Picked::Ignored(why) => {
+                // Ask the rules why the command the clicks most likely
+                // meant is refused, and say it with its rule.
+                let session = game.as_deref().and_then(|g| g.typed::<Csar>());
+                let meant = under.first().and_then(|t| {
+                    let mut clicks = st.picker.selection.clone();
+                    clicks.push(*t);
+                    crate::pick::intended(&clicks)
+                });
+                let rule = match (session, meant) {
+                    (Some(s), Some(c)) => s.rules.check(&s.state, &c).err(),
+                    _ => None,
+                };
+                st.hint = Some(match rule {
+                    Some(e) => format!("Not allowed: {e}."),
+                    None => why,
+                });
+            }
         }
         st.touch();
     }

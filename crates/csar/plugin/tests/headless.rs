@@ -167,6 +167,55 @@ fn an_aircraft_then_a_zone_on_the_map_moves_it() {
     );
 }
 
+// Issue 14: a refused click says why, with the rule: an aircraft sent to
+// a zone it may not reach this move.
+#[test]
+fn a_refused_move_says_why_with_the_rule() {
+    let mut app = app(GameStore::memory());
+    start(&mut app, "caged-tiger", 5);
+    advance(&mut app, |s| s.step == Step::Move);
+    let legal = session(&app).rules.legal(state(&app));
+    // An aircraft that may move, and a zone it may not move to.
+    let (a, z) = legal
+        .iter()
+        .filter_map(|c| match *c {
+            Command::Move { aircraft, .. } => Some(aircraft),
+            _ => None,
+        })
+        .find_map(|a| {
+            csar_rules::Zone::ALL.iter().copied().find_map(|z| {
+                let m = Command::Move {
+                    aircraft: a,
+                    to: Dest::Zone(z),
+                };
+                let drawn = layout(&app).position(Thing::Aircraft(a)).is_some();
+                (drawn
+                    && !legal.contains(&m)
+                    && state(&app).aircraft[a as usize].place != Place::Zone(z))
+                .then_some((a, z))
+            })
+        })
+        .expect("an aircraft and a zone out of its reach");
+    let from = layout(&app).position(Thing::Aircraft(a)).unwrap();
+    click_board(&mut app, from);
+    let before = commands(&app);
+    click_board(&mut app, csar_plugin::layout::zone_label_at(z));
+    assert_eq!(commands(&app), before, "nothing sent");
+    let hint = app.world().resource::<CsarScreen>().hint.clone().unwrap();
+    let why = session(&app)
+        .rules
+        .check(
+            state(&app),
+            &Command::Move {
+                aircraft: a,
+                to: Dest::Zone(z),
+            },
+        )
+        .unwrap_err();
+    assert!(hint.contains(&why.rule), "{hint}");
+    assert!(hint.contains(&why.message), "{hint}");
+}
+
 #[test]
 fn a_card_then_an_aircraft_on_the_map_assigns_it() {
     // CSAR 4.3.2: Aircraft cards are assigned to aircraft in the zones.

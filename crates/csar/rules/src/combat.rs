@@ -826,6 +826,20 @@ impl Csar {
     }
 }
 
+/// The six destinations of a move, in the order of `move_targets`' bits.
+const DESTS: [Dest; 6] = [
+    Dest::Orbit,
+    Dest::Zone(Zone::Center),
+    Dest::Zone(Zone::North),
+    Dest::Zone(Zone::East),
+    Dest::Zone(Zone::South),
+    Dest::Zone(Zone::West),
+];
+const ORBIT: u8 = 1;
+/// Zone `z` is bit `z.bit() << 1`.
+const ZONES: u8 = 0b11_1110;
+const OUTER: u8 = 0b11_1100;
+
 /// What checking a move needs to know about the map.
 struct MoveCtx {
     counts: [u8; 5],
@@ -839,31 +853,78 @@ struct MoveCtx {
 /// The Combat Phase decisions save Enemy Gun Fire: what each offers and
 /// what it refuses.
 impl Csar {
-    /// 4.3.1: every move of every aircraft, each checked against one look
-    /// at the map (the list needs no further check).
+    /// 4.3.1: every move of every aircraft, from one look at the map and
+    /// the destinations of each aircraft as bits (the list needs no
+    /// further check; a test holds it to `move_check`).
     pub(crate) fn move_candidates(&self, s: &State, v: &mut Vec<Command>) {
         let ctx = self.move_ctx(s);
-        for (i, a) in s.aircraft.iter().enumerate() {
-            if a.moved || !matches!(a.place, Place::Orbit | Place::Zone(_)) {
-                continue;
-            }
-            for to in [
-                Dest::Orbit,
-                Dest::Zone(Zone::Center),
-                Dest::Zone(Zone::North),
-                Dest::Zone(Zone::East),
-                Dest::Zone(Zone::South),
-                Dest::Zone(Zone::West),
-            ] {
-                if self.move_check(s, &ctx, i as u8, to).is_ok() {
+        for i in 0..s.aircraft.len() {
+            let m = self.move_targets(s, &ctx, i);
+            for (bit, to) in DESTS.iter().enumerate() {
+                if m & (1 << bit) != 0 {
                     v.push(Command::Move {
                         aircraft: i as u8,
-                        to,
+                        to: *to,
                     });
                 }
             }
         }
         v.push(Command::Done);
+    }
+
+    /// True if some aircraft may move (the Move decision has a choice).
+    pub(crate) fn any_move(&self, s: &State) -> bool {
+        let ctx = self.move_ctx(s);
+        (0..s.aircraft.len()).any(|i| self.move_targets(s, &ctx, i) != 0)
+    }
+
+    /// The destinations aircraft `i` may move to, as bits of [`DESTS`]:
+    /// the rules of `move_check` (which says why not) at once for all six.
+    fn move_targets(&self, s: &State, ctx: &MoveCtx, i: usize) -> u8 {
+        let a = &s.aircraft[i];
+        let here = match a.place {
+            Place::Orbit => ORBIT,
+            Place::Zone(z) => z.bit() << 1,
+            _ => return 0,
+        };
+        if a.moved
+            || ctx.arclight
+            || (a.kind == AircraftKind::FastMover
+                && s.flags.fast_movers_grounded
+                && a.place == Place::Orbit)
+        {
+            return 0;
+        }
+        let mut m = (ORBIT | ZONES) & !here;
+        if self.data.reach(a.kind) == Reach::OneStep {
+            m &= match a.place {
+                Place::Zone(Zone::Center) => OUTER,
+                Place::Zone(z) => {
+                    let near = Zone::ALL
+                        .iter()
+                        .filter(|y| z.adjacent(**y))
+                        .fold(0, |b, y| b | y.bit());
+                    ORBIT | (near << 1)
+                }
+                _ => OUTER,
+            };
+        }
+        for z in Zone::ALL {
+            if ctx.counts[z.index()] >= self.data.rules.aircraft_per_zone.value {
+                m &= !(z.bit() << 1);
+            }
+        }
+        match a.kind {
+            AircraftKind::FastMover => m &= !(ctx.heli << 1),
+            AircraftKind::Helicopter => {
+                m &= !(ctx.fast << 1);
+                if a.place == Place::Orbit && !ctx.pinpointed {
+                    m &= !ZONES;
+                }
+            }
+            _ => {}
+        }
+        m
     }
 
     /// 4.3.2: Aircraft cards to aircraft in the zones; Suppress may be
@@ -1105,6 +1166,49 @@ impl Csar {
                 t(format!("Survivor {} is off the map, safe.", survivor + 1))
             }
             _ => misrouted(e),
+        }
+    }
+}
+
+#[cfg(test)]
+mod move_list_tests {
+    use super::*;
+    use vt_core::playout::game_seeds;
+    use vt_core::{GameRng, Ruleset, Setup};
+
+    // 4.3.1: the Move decision lists exactly the moves `move_check`
+    // accepts, in every position random play reaches, every scenario.
+    #[test]
+    fn listed_moves_are_the_checked_moves() {
+        let rules = Csar::embedded();
+        for sc in rules.info().scenarios {
+            for i in 0..30 {
+                let (gs, ps) = game_seeds(9, i);
+                let mut s = rules.new_game(&Setup::new(&sc.id, gs)).unwrap();
+                let mut rng = GameRng::seeded(ps);
+                let mut ev = Vec::new();
+                while s.result.is_none() {
+                    if s.step == crate::state::Step::Move {
+                        let ctx = rules.move_ctx(&s);
+                        for i in 0..s.aircraft.len() {
+                            let m = rules.move_targets(&s, &ctx, i);
+                            for (bit, to) in DESTS.iter().enumerate() {
+                                assert_eq!(
+                                    m & (1 << bit) != 0,
+                                    rules.move_check(&s, &ctx, i as u8, *to).is_ok(),
+                                    "{}: aircraft {i} to {to:?} in {:?}",
+                                    sc.id,
+                                    s.aircraft[i]
+                                );
+                            }
+                        }
+                    }
+                    let legal = rules.legal(&s);
+                    let k = rng.index(legal.len());
+                    ev.clear();
+                    rules.execute(&mut s, &legal[k], &mut ev);
+                }
+            }
         }
     }
 }

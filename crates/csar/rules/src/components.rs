@@ -136,6 +136,10 @@ pub struct Aircraft {
     /// The Pilot/PJ card whose counter rides on it.
     #[serde(default, skip_serializing_if = "crate::components::is_default")]
     pub pilot: Option<u8>,
+    /// Destroyed, as opposed to shot down (4.3.3 E, 5.0): out of play with
+    /// its crew killed.
+    #[serde(default, skip_serializing_if = "crate::components::is_default")]
+    pub destroyed: bool,
 }
 
 impl Aircraft {
@@ -150,6 +154,7 @@ impl Aircraft {
             cards: 0,
             rescued_this_turn: false,
             pilot: None,
+            destroyed: false,
         }
     }
     pub fn zone(&self) -> Option<Zone> {

@@ -49,8 +49,22 @@ impl Csar {
         ev: &mut Vec<Event>,
         purpose: Purpose,
     ) -> Option<u8> {
-        // Bounded: a deck holds one Reshuffle card.
-        for _ in 0..4 {
+        // Drawing goes on until a card counts; the one Reshuffle card can
+        // come up again and again when few cards are left to draw (the hits
+        // set aside are not reshuffled, 4.3.3 C). It stops only when no card
+        // in the draw pile or the discards could count. Each draw that finds
+        // one has at least one chance in the deck's size, so the cap (far
+        // beyond any real game) is a guard against a hang, not a rule.
+        for _ in 0..100_000 {
+            let any_counts = s
+                .res
+                .draw_pile
+                .iter()
+                .chain(s.res.discards.iter())
+                .any(|&c| self.icon(c) != Icon::Reshuffle);
+            if !any_counts {
+                return None;
+            }
             let c = self.draw_top(s, ev, purpose)?;
             if self.icon(c) == Icon::Reshuffle {
                 self.reshuffle_with(s, ev, c);
@@ -113,7 +127,30 @@ impl Csar {
             return 0;
         }
         let max_number = self.max_number();
-        for _ in 0..64 {
+        let read = |number: u8| {
+            if n <= 10 {
+                (number % 10, 10u8)
+            } else {
+                (number.saturating_sub(1), max_number)
+            }
+        };
+        let decides = |number: u8| {
+            let (value, range) = read(number);
+            value < (range / n) * n
+        };
+        // As for a counted draw: on until a card decides, while one that
+        // could is left to draw (every card drawn here is discarded, so
+        // the discards come back round).
+        for _ in 0..100_000 {
+            let any_decides = s
+                .res
+                .draw_pile
+                .iter()
+                .chain(s.res.discards.iter())
+                .any(|&c| decides(self.number(c)));
+            if !any_decides {
+                break;
+            }
             let Some(c) = self.draw_top(s, ev, Purpose::Random) else {
                 return 0;
             };
@@ -123,13 +160,8 @@ impl Csar {
             } else {
                 s.res.discard(c);
             }
-            let (value, range) = if n <= 10 {
-                (number % 10, 10u8)
-            } else {
-                (number.saturating_sub(1), max_number)
-            };
-            let limit = (range / n) * n;
-            if value < limit {
+            let (value, _) = read(number);
+            if decides(number) {
                 let picked = value % n;
                 ev.push(Event::RandomPick {
                     why,
@@ -140,7 +172,8 @@ impl Csar {
                 return picked;
             }
         }
-        // Only a deck whose numbers never fall in range gets here; take the first.
+        // Only a deck none of whose numbers falls in range gets here; take
+        // the first outcome.
         0
     }
 

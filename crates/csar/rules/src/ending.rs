@@ -79,7 +79,12 @@ impl Csar {
         let t = |s: String| LogEntry::text(s);
         match *e {
             Event::GameEnds { reason } => t(match reason {
-                EndReason::AllHelicoptersLost => "No helicopter is left: the game ends (5.0).",
+                EndReason::AllHelicoptersDestroyed => {
+                    "Every helicopter is destroyed: the game ends (5.0)."
+                }
+                EndReason::HelicoptersShotDown => {
+                    "Both helicopters are down: the mission is lost at once (7.4)."
+                }
                 EndReason::Aborted => "The mission is aborted: the game ends (5.0).",
                 EndReason::AutoAbort => "Auto Abort: the game ends (2.1.1).",
                 EndReason::NoSurvivorsOnMap => {

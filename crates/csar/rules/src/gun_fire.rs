@@ -388,6 +388,7 @@ impl Csar {
         let pilot = s.aircraft[ai].pilot;
         if blast {
             s.tally.destroyed += 1;
+            s.aircraft[ai].destroyed = true;
             let mut killed = 0;
             for v in s.survivors.iter_mut() {
                 if v.at == SurvivorAt::Aboard(a) {

@@ -42,6 +42,7 @@
 //! - Events are compact (indices and enums); `Ruleset::describe` gives the
 //!   words and an [`vt_core::Adjudication`] for every draw and count of draws.
 
+mod ai;
 pub mod campaign;
 pub mod card_phase;
 pub mod combat;
@@ -159,8 +160,8 @@ pub(crate) fn rules_notes() -> Vec<SourceNote> {
         ),
         n(
             "Game end with no helicopter (5.0)",
-            "the game ends when every helicopter is out of play, shot down or destroyed (helicopters still to arrive count as left)",
-            "with no helicopter no rescue can follow; 7.4 also counts both helicopters shot down as the end",
+            "the game ends when every helicopter is destroyed; with every helicopter shot down it goes on (helicopters still to arrive count as left)",
+            "5.0 says destroyed, and 5.0's victory tells destroyed from shot down; an Exfil Team may still walk Survivors out; only 7.4 counts both helicopters shot down as an immediate loss",
         ),
         n(
             "Abort Check (4.4.3)",

@@ -486,18 +486,25 @@ impl Csar {
     /// Card kinds the player may still pick for a chosen starting hand.
     pub(crate) fn hand_choices(&self, s: &State) -> Vec<u8> {
         let d = &self.data;
-        let mut kinds: Vec<u8> = Vec::new();
+        // Kinds as bits (the deck has a few dozen kinds at most; a kind
+        // past 127 is never offered, which the data tests rule out).
+        let bit = |c: u8| {
+            1u128
+                .checked_shl(d.action_cards[c as usize] as u32)
+                .unwrap_or(0)
+        };
+        let held = s.hand.iter().fold(0u128, |b, &c| b | bit(c));
+        let mut kinds: u128 = 0;
         for &c in &s.action.draw_pile {
-            let k = d.action_cards[c as usize];
-            if d.action_kinds[k as usize].class == crate::data::CardClass::Aircraft
-                && !kinds.contains(&k)
-                && !s.hand.iter().any(|&h| d.action_cards[h as usize] == k)
-            {
-                kinds.push(k);
-            }
+            kinds |= bit(c);
         }
-        kinds.sort_unstable();
-        kinds
+        kinds &= !held;
+        (0..d.action_kinds.len().min(128) as u8)
+            .filter(|&k| {
+                kinds & (1u128 << k) != 0
+                    && d.action_kinds[k as usize].class == crate::data::CardClass::Aircraft
+            })
+            .collect()
     }
 
     pub(crate) fn pick_card(&self, s: &mut State, ev: &mut Vec<Event>, kind: u8) {

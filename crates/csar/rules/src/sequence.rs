@@ -319,24 +319,36 @@ impl Csar {
         if s.end.is_some() {
             return;
         }
-        let helis_left = s.aircraft.iter().any(|a| {
-            a.kind == AircraftKind::Helicopter && !matches!(a.place, Place::Removed | Place::Unused)
-        });
+        // 5.0: all helicopters destroyed, as opposed to shot down: the crew
+        // of one shot down is a Survivor, and an Exfil Team may still walk
+        // Survivors out; one still to arrive is not destroyed either.
+        let helis: Vec<_> = s
+            .aircraft
+            .iter()
+            .filter(|a| a.kind == AircraftKind::Helicopter && a.place != Place::Unused)
+            .collect();
+        let all_destroyed = !helis.is_empty() && helis.iter().all(|a| a.destroyed);
+        let air_force_cross =
+            self.data.scenarios[s.scenario as usize].victory == crate::data::Victory::AirForceCross;
+        // 7.4: both helicopters shot down is a loss at once.
+        let helis_down =
+            air_force_cross && !helis.is_empty() && helis.iter().all(|a| a.place == Place::Removed);
         let on_map = s.survivors.iter().any(|v| match v.at {
             SurvivorAt::Stranded(_) => true,
             SurvivorAt::Aboard(h) => s.aircraft[h as usize].zone().is_some(),
             _ => false,
         });
         // 7.4: a capture is an immediate loss.
-        let capture_loses = self.data.scenarios[s.scenario as usize].victory
-            == crate::data::Victory::AirForceCross
-            && s.survivors.iter().any(|v| v.at == SurvivorAt::Captured);
-        let reason = if !helis_left {
-            Some(EndReason::AllHelicoptersLost)
+        let capture_loses =
+            air_force_cross && s.survivors.iter().any(|v| v.at == SurvivorAt::Captured);
+        let reason = if all_destroyed {
+            Some(EndReason::AllHelicoptersDestroyed)
         } else if !on_map {
             Some(EndReason::NoSurvivorsOnMap)
         } else if capture_loses {
             Some(EndReason::SurvivorCaptured)
+        } else if helis_down {
+            Some(EndReason::HelicoptersShotDown)
         } else {
             None
         };

@@ -93,7 +93,11 @@ impl Default for FireProc {
 /// Why the game (or a campaign mission) ended (5.0).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum EndReason {
-    AllHelicoptersLost,
+    /// 5.0: every helicopter is destroyed (shot down is not enough).
+    #[serde(alias = "AllHelicoptersLost")]
+    AllHelicoptersDestroyed,
+    /// 7.4: both helicopters are shot down (or destroyed): a loss at once.
+    HelicoptersShotDown,
     Aborted,
     AutoAbort,
     NoSurvivorsOnMap,

@@ -91,6 +91,9 @@ vt_core::decision_kinds! {
     }
 }
 
+/// Candidate commands a decision usually offers at most.
+const CANDIDATES: usize = 64;
+
 impl Csar {
     /// The section that gives each step (bare: "4.3.3").
     pub(crate) fn step_rule(&self, step: Step) -> &'static str {
@@ -223,7 +226,9 @@ impl Csar {
     }
 
     pub(crate) fn legal_commands(&self, s: &State) -> Vec<Command> {
-        let mut v = Vec::new();
+        // Room for the longest usual lists (Assign, Play) at once: growing
+        // the vector was a quarter of a playout's time.
+        let mut v = Vec::with_capacity(CANDIDATES);
         if !self.candidates(s, &mut v) {
             v.retain(|c| self.check_command(s, c).is_ok());
         }
@@ -232,8 +237,27 @@ impl Csar {
 
     /// True if the decision offers more than "done" (or has no "done").
     pub(crate) fn has_choice(&self, s: &State) -> bool {
-        let mut v = Vec::new();
-        let checked = self.candidates(s, &mut v);
+        if s.step == Step::Move {
+            // The commonest decision by far: answered without listing.
+            return self.any_move(s);
+        }
+        // Asked after every command: one list per thread, kept, rather
+        // than one allocated each time.
+        thread_local! {
+            static SCRATCH: std::cell::RefCell<Vec<Command>> =
+                std::cell::RefCell::new(Vec::with_capacity(CANDIDATES));
+        }
+        SCRATCH.with(|v| match v.try_borrow_mut() {
+            Ok(mut v) => {
+                v.clear();
+                self.any_choice(s, &mut v)
+            }
+            Err(_) => self.any_choice(s, &mut Vec::with_capacity(CANDIDATES)),
+        })
+    }
+
+    fn any_choice(&self, s: &State, v: &mut Vec<Command>) -> bool {
+        let checked = self.candidates(s, v);
         v.iter()
             .any(|c| *c != Command::Done && (checked || self.check_command(s, c).is_ok()))
     }
@@ -245,7 +269,11 @@ impl Csar {
         match s.step {
             Step::ChoosePilot => self.pilot_candidates(s, v),
             Step::PlacePilot { card } => self.place_pilot_candidates(s, card, v),
-            Step::ChooseHand { .. } => self.hand_candidates(s, v),
+            Step::ChooseHand { .. } => {
+                // Exactly the kinds `check_pick_card` accepts.
+                self.hand_candidates(s, v);
+                return true;
+            }
             Step::RevealChoice { .. } => self.reveal_zone_candidates(v),
             Step::Purchase => self.purchase_candidates(v),
             Step::DiscardBeforeDraw => self.discard_before_draw_candidates(s, v),

@@ -105,6 +105,10 @@ pub struct OddsLine {
     pub draws: u8,
     /// Chance of success for a rescue; of capture/abort for a search/abort check.
     pub chance: f64,
+    /// What the chance leaves out, when it is not exact over what the
+    /// player does not know; `None` when it is exact.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub leaves_out: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -186,6 +190,26 @@ impl Csar {
         (base + n.saturating_sub(1) + coordinated as u8).saturating_sub(s.zone(z).smoke() as u8)
     }
 
+    /// A rescue's chance counts the draws as they stand. It is exact when
+    /// the rescue turns nothing up; with a face-down marker in or beside
+    /// the helicopter's zone, the rescue first reveals it and any new guns
+    /// fire (4.3.5): their hits, the player's burns and the cards they take
+    /// from the deck are left out, and this says so.
+    fn rescue_leaves_out(&self, s: &State, heli: u8) -> Option<String> {
+        let zone = s.aircraft[heli as usize].zone()?;
+        let hidden: Vec<&str> = Zone::ALL
+            .into_iter()
+            .filter(|z| (*z == zone || z.adjacent(zone)) && s.zone(*z).face_down())
+            .map(|z| z.name())
+            .collect();
+        (!hidden.is_empty()).then(|| {
+            format!(
+                "Leaves out the guns the rescue may turn up: the face-down marker(s) in the {} are revealed first and new guns fire before the draw (4.3.5); their hits can Shake or down aircraft and cut the draws.",
+                hidden.join(", the ")
+            )
+        })
+    }
+
     /// The odds of the draws the current decision leads to.
     pub fn decision_odds(&self, s: &State) -> (Vec<OddsLine>, Vec<FireOdds>) {
         let (pile, disc) = self.comps(s);
@@ -201,6 +225,7 @@ impl Csar {
                     } = c
                     {
                         let n = self.rescue_draws(s, helicopter, survivor, pilot);
+                        let leaves_out = self.rescue_leaves_out(s, helicopter);
                         lines.push(OddsLine {
                             what: format!(
                                 "{} rescues Survivor {}{}",
@@ -211,6 +236,7 @@ impl Csar {
                             rule: "CSAR 4.3.5".into(),
                             draws: n.draws,
                             chance: odds::rescue(pile, disc, n.draws),
+                            leaves_out,
                         });
                     }
                 }
@@ -224,6 +250,7 @@ impl Csar {
                         rule: "CSAR 4.4.2".into(),
                         draws,
                         chance: odds::capture(pile, disc, draws, spare),
+                        leaves_out: None,
                     });
                     if draws == 1 {
                         break;
@@ -238,6 +265,7 @@ impl Csar {
                         rule: "CSAR 4.4.3".into(),
                         draws,
                         chance: odds::abort(pile, disc, draws),
+                        leaves_out: None,
                     });
                     if draws == 1 {
                         break;

@@ -1011,7 +1011,6 @@ fn draw_highlights(d: &mut Draw, st: &FteScreen, g: &Synced<Fte>, view: &View) {
             Situation::OpFire { hex, .. } | Situation::Assault { hex, .. } => Some(*hex),
             Situation::Retreat { away, .. } => Some(*away),
             Situation::HeliDown { from, .. } => Some(*from),
-            Situation::Claymore { hex } => Some(*hex),
             _ => None,
         };
         if let Some(h) = hex {

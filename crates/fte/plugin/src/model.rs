@@ -238,7 +238,6 @@ pub fn command_label(view: &View, c: &Command) -> String {
         },
         Command::Detonate => "Detonate the Claymore".into(),
         Command::DetonateAt { hex } => format!("Detonate the Claymore in {hex}"),
-        Command::NoDetonate => "Do not detonate".into(),
         Command::ExecuteMission => "Execute the Fire Mission".into(),
         Command::CancelMission => "Cancel the Fire Mission".into(),
         Command::Conceal { unit } => format!("Conceal {}", n(unit)),

@@ -301,11 +301,12 @@ fn decision_ui(
         Some(K::OpportunityFire) => opfire_ui(ui, st, view, out),
         Some(K::OpportunityFireTarget | K::AssaultAttack | K::AssaultDefend) => {
             targets_ui(ui, st, view, out);
-            for c in st
-                .legal
-                .iter()
-                .filter(|c| matches!(c, Command::OpFirePass | Command::AssaultHold))
-            {
+            for c in st.legal.iter().filter(|c| {
+                matches!(
+                    c,
+                    Command::Detonate | Command::OpFirePass | Command::AssaultHold
+                )
+            }) {
                 command_button(ui, view, c, out);
             }
         }
@@ -395,6 +396,7 @@ fn situation_ui(ui: &mut egui::Ui, st: &Look, view: &View) {
             targets,
             stealthy,
             on_trail,
+            claymore,
             ..
         } => {
             let who: Vec<String> = targets.iter().map(|t| target_name(view, *t)).collect();
@@ -418,6 +420,11 @@ fn situation_ui(ui: &mut egui::Ui, st: &Look, view: &View) {
             }
             if *on_trail {
                 t.push_str(" On a trail or road: -1 to fire (6.1 a).");
+            }
+            if *claymore {
+                t.push_str(&format!(
+                    " They are on your plotted Claymore in {hex}: you may fire it (26.0)."
+                ));
             }
             t
         }
@@ -449,9 +456,16 @@ fn situation_ui(ui: &mut egui::Ui, st: &Look, view: &View) {
                 who.join(", ")
             )
         }
-        Situation::Event { event, side, .. } => {
-            format!("Random Event for {}: {}.", side.name(), event.name())
-        }
+        Situation::Event {
+            event, side, piece, ..
+        } => match piece {
+            Some(p) => format!(
+                "Random Event for {}: {}. Place the {p}, Concealed.",
+                side.name(),
+                event.name()
+            ),
+            None => format!("Random Event for {}: {}.", side.name(), event.name()),
+        },
         Situation::Interrogate { hex, .. } => format!(
             "Civilians in {}: interrogate them (28.0)?",
             hex.map(|h| h.to_string()).unwrap_or_default()
@@ -459,9 +473,6 @@ fn situation_ui(ui: &mut egui::Ui, st: &Look, view: &View) {
         Situation::Reveal { near, left } => format!(
             "Interrogation: reveal {left} Concealed unit(s) or Hidden Cache(s) within 8 hexes of {near} (28.0)."
         ),
-        Situation::Claymore { hex } => {
-            format!("The enemy is in {hex}, on a plotted Claymore (26.0).")
-        }
         Situation::Load { carrier } => format!("{} loads (14.0).", unit_name(view, *carrier)),
         Situation::Mission { side, kind, target } => match (kind, target) {
             (Some(k), Some(t)) => format!("Your {} on {t} is due (16.0).", k.name()),
@@ -733,7 +744,8 @@ fn aim_ui(ui: &mut egui::Ui, st: &Look, view: &View, a: &crate::pick::Aim, out: 
             match &st.aim_preview {
                 Ok(adjs) => {
                     for adj in adjs {
-                        preview_ui(ui, adj);
+                        // The acting side's own roll.
+                        preview_ui(ui, adj, adj.stake.map(|s| s.side));
                     }
                     if st.aim_hidden {
                         ui.colored_label(
@@ -833,7 +845,7 @@ fn opfire_ui(ui: &mut egui::Ui, st: &Look, view: &View, out: &mut Out) {
                 out.hover = Some(vec![*u]);
             }
             if let Some(a) = check {
-                r.on_hover_ui(|ui| preview_ui(ui, a));
+                r.on_hover_ui(|ui| preview_ui(ui, a, a.stake.map(|s| s.side)));
             }
         });
     }
@@ -859,6 +871,9 @@ fn opfire_ui(ui: &mut egui::Ui, st: &Look, view: &View, out: &mut Out) {
         {
             out.actions.push(FteAction::Submit(one));
         }
+    }
+    if st.legal.contains(&Command::Detonate) {
+        command_button(ui, view, &Command::Detonate, out);
     }
     if st.legal.contains(&Command::OpFirePass) {
         command_button(ui, view, &Command::OpFirePass, out);

@@ -493,7 +493,6 @@ pub fn follow(
         st.situation.as_ref().and_then(|s| match s {
             Situation::OpFire { hex, .. }
             | Situation::Assault { hex, .. }
-            | Situation::Claymore { hex }
             | Situation::Reveal { near: hex, .. } => Some(*hex),
             Situation::Retreat { away, .. } => Some(*away),
             Situation::HeliDown { from, .. } => Some(*from),

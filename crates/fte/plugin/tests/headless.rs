@@ -318,7 +318,7 @@ fn a_click_on_an_enemy_aims_and_confirming_fires() {
         adj.needed
             .as_deref()
             .unwrap()
-            .starts_with(&format!("{} or less", p.needed))
+            .starts_with(&format!("a roll of {} or less", p.needed))
     );
     assert!(
         sent(&mut a).is_empty(),

@@ -34,7 +34,6 @@ fn button(c: &Command) -> bool {
             | Command::NoInterrogation
             | Command::Detonate
             | Command::DetonateAt { .. }
-            | Command::NoDetonate
             | Command::ExecuteMission
             | Command::CancelMission
             | Command::ConcealDone

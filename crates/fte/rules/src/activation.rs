@@ -208,8 +208,7 @@ impl Fte {
         let first = matches!(s.step(), Step::Activate { first: true });
         let (kind, eligible, leader) = match c {
             Command::DetonateAt { hex } => {
-                s.push(Step::Claymore { hex: *hex });
-                self.execute_claymore(s, &Command::Detonate, ev);
+                self.detonate(s, *hex, ev);
                 return;
             }
             Command::Pass => {
@@ -658,10 +657,7 @@ impl Fte {
             Command::Unload { carrier } => self.unload(s, *carrier, ev),
             Command::Abandon { vehicle } => self.abandon(s, *vehicle, ev),
             Command::EndActivation => self.end_activation(s, ev),
-            Command::DetonateAt { hex } => {
-                s.push(Step::Claymore { hex: *hex });
-                self.execute_claymore(s, &Command::Detonate, ev);
-            }
+            Command::DetonateAt { hex } => self.detonate(s, *hex, ev),
             _ => {}
         }
     }

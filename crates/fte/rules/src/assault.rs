@@ -137,9 +137,6 @@ impl Fte {
             on_trail: false,
             passed: Vec::new(),
         }));
-        if side == Side::Nva && self.claymore_ready(s, hex) {
-            s.push(Step::Claymore { hex });
-        }
     }
 
     /// The attack an Assault round command makes (before its roll).
@@ -171,8 +168,9 @@ impl Fte {
         }
     }
 
-    /// Attackers still fighting: on the map, not Broken, not Suppressed.
-    fn attackers_in(&self, s: &State, a: &Assault) -> Vec<UnitId> {
+    /// Attackers still fighting: on the map, not Broken, not Suppressed,
+    /// next to the hex (a Broken one has retreated).
+    pub(crate) fn attackers_in(&self, s: &State, a: &Assault) -> Vec<UnitId> {
         a.attackers
             .iter()
             .copied()
@@ -221,12 +219,10 @@ impl Fte {
                 .filter(|u| u.side != a.side)
                 .map(|u| u.id)
                 .collect(),
-            AssaultStage::DefenderFire => a
-                .attackers
-                .iter()
-                .copied()
-                .filter(|u| s.unit(*u).status == UnitStatus::OnMap)
-                .collect(),
+            // 8.0 and errata: attackers that broke (and retreated) or
+            // became Suppressed no longer take part; the defenders fire
+            // only at those still in the fight.
+            AssaultStage::DefenderFire => self.attackers_in(s, a),
             _ => Vec::new(),
         }
     }

@@ -2,7 +2,7 @@
 
 use crate::Fte;
 use crate::command::Command;
-use crate::data::{Effect, Role, Terrain, Weapon};
+use crate::data::{Effect, Role, Weapon};
 use crate::describe::Names;
 use crate::event::{AttackKind, CheckKind, Event, Mods};
 use crate::fire::Attack;
@@ -139,23 +139,9 @@ impl Fte {
         }
     }
 
-    /// The chance to detonate lapses once the Claymore can no longer be
-    /// fired (its men gone, or no enemy left in it); false while it can.
-    pub(crate) fn settle_claymore(&self, s: &mut State, hex: Hex) -> bool {
-        if self.claymore_ready(s, hex) {
-            return false;
-        }
-        s.pop();
-        true
-    }
-
-    pub(crate) fn execute_claymore(&self, s: &mut State, c: &Command, ev: &mut Vec<Event>) {
-        let Some(Step::Claymore { hex }) = s.pop() else {
-            return;
-        };
-        if !matches!(c, Command::Detonate) {
-            return;
-        }
+    /// 26.0: the Claymore at `hex` goes off against the NVA/VC in its hex
+    /// and those assaulting it.
+    pub(crate) fn detonate(&self, s: &mut State, hex: Hex, ev: &mut Vec<Event>) {
         for t in s.traps.iter_mut() {
             if !t.used && t.kind == TrapKind::Claymore && t.hex == hex {
                 t.used = true;
@@ -183,7 +169,6 @@ impl Fte {
                 self.apply_effect(s, t, e, Side::Us, Some(hex), false, ev);
             }
         }
-        let _ = Terrain::Clear;
     }
 
     /// May `side` plot a trap in `hex` (26.0)?

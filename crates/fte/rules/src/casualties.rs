@@ -228,6 +228,8 @@ impl Fte {
             } => {
                 let mut a =
                     Adjudication::new(format!("{} WIA {casualty}", side.name()), "FTE 17.0");
+                // The casualty's side: low returns to duty.
+                a = a.rolled_by(side.idx() as vt_core::SideIdx, true);
                 a.rolled = vec![*roll as i32];
                 a.modifiers = modifiers(mods);
                 a.total = total(*roll, mods);

@@ -180,8 +180,9 @@ pub enum Command {
     RevealCache {
         cache: u16,
     },
+    /// Fire the plotted Claymore where the NVA/VC just moved or assault
+    /// (26.0), offered with the Opportunity Fire chance.
     Detonate,
-    NoDetonate,
     /// The US fires a Claymore on its own turn (26.0: at any time), before
     /// or instead of an activation.
     DetonateAt {

@@ -199,13 +199,58 @@ impl Fte {
         matches!(s.unit(u).status, UnitStatus::OnMap | UnitStatus::Loaded)
     }
 
-    /// A new Concealed marker number for a unit.
+    /// Puts a unit under a new Concealed marker (18.0).
     pub fn conceal(&self, s: &mut State, u: UnitId) {
-        s.next_marker = s.next_marker.wrapping_add(1);
-        let m = s.next_marker;
+        let m = fresh_marker(s);
         let unit = s.unit_mut(u);
         unit.concealed = true;
         unit.marker = m;
+    }
+
+    /// 3.0, 18.0: once a side has set up in secret, each of its Concealed
+    /// markers on the map gets a new number, drawn at random, so the other
+    /// side can follow no marker from where the scenario put its counter to
+    /// where its owner re-placed it. The markers are taken in the order of
+    /// their hexes (public), never in the order of the counters under them.
+    pub(crate) fn renumber_markers(&self, s: &mut State, side: Side) {
+        let mut mine: Vec<(crate::geo::Hex, UnitId)> = s
+            .on_map()
+            .filter(|u| u.side == side && u.concealed)
+            .filter_map(|u| u.hex.map(|h| (h, u.id)))
+            .collect();
+        mine.sort();
+        for &(_, u) in &mine {
+            s.unit_mut(u).marker = 0;
+        }
+        for (_, u) in mine {
+            let m = fresh_marker(s);
+            s.unit_mut(u).marker = m;
+        }
+    }
+}
+
+/// A Concealed marker number drawn at random from the game's generator
+/// among those no other marker shows, so the number says nothing about the
+/// counter under it (not the scenario's order, not the order in which a
+/// Random Event places its pieces). Numbers run 1-99 (1-999 once half of
+/// those are taken). 0 is no number.
+fn fresh_marker(s: &mut State) -> u16 {
+    let taken: Vec<u16> = s
+        .units
+        .iter()
+        .filter(|u| u.concealed && u.marker != 0)
+        .map(|u| u.marker)
+        .collect();
+    let top = match taken.len() {
+        0..50 => 99,
+        50..500 => 999,
+        _ => u16::MAX as u32 - 1,
+    };
+    loop {
+        let m = s.rng.below(top) as u16 + 1;
+        if !taken.contains(&m) {
+            return m;
+        }
     }
 }
 
@@ -296,6 +341,10 @@ impl Fte {
                     None => self.who(*unit, *ty),
                 };
                 let mut a = Adjudication::new(format!("{purpose} for {who}"), rule);
+                // The checking unit's roll: low passes.
+                if let Some(side) = self.side_of_type(*ty) {
+                    a = a.rolled_by(side, true);
+                }
                 a.rolled = vec![*roll as i32];
                 a.modifiers = modifiers(mods);
                 a.total = total(*roll, mods);

@@ -35,11 +35,14 @@ impl Names<'_> {
     }
 
     /// For every reader: the type only while the unit is not Concealed
-    /// (the log may be written again later, from a later state).
+    /// (the log may be written again later, from a later state); a
+    /// Concealed unit by its marker, as both sides see it on the board (its
+    /// number in the scenario's order would tell the other side what it is).
     pub(crate) fn u(&self, id: u16) -> String {
         match self.state.and_then(|s| s.units.get(id as usize)) {
             Some(x) if !x.concealed => self.fte.who(id, x.ty),
-            _ => format!("#{id}"),
+            Some(x) => format!("Concealed marker {}", x.marker),
+            None => format!("#{id}"),
         }
     }
 
@@ -120,6 +123,15 @@ pub fn undoable(events: &[Event]) -> bool {
 
 impl Fte {
     /// "Rifle Fire Team #3".
+    /// The side of a counter type, by its nation (US is side 0, the NVA and
+    /// the VC side 1), for whose roll an adjudication is.
+    pub(crate) fn side_of_type(&self, ty: u16) -> Option<vt_core::SideIdx> {
+        self.types.get(ty as usize).map(|t| match t.nation {
+            crate::data::Nation::Us => 0,
+            crate::data::Nation::Nva | crate::data::Nation::Vc => 1,
+        })
+    }
+
     pub(crate) fn who(&self, id: u16, ty: u16) -> String {
         match self.types.get(ty as usize) {
             Some(t) => format!("{} #{id}", t.name),

@@ -194,6 +194,10 @@ pub enum Event {
         hex: Hex,
         /// Shown only as "a unit" when it is set up hidden.
         hidden: bool,
+        /// Re-placed by this side in set-up, in secret (3.0): the other
+        /// side reads neither which unit nor where.
+        #[serde(default)]
+        secret: Option<Side>,
     },
     Plotted {
         side: Side,

@@ -395,15 +395,18 @@ impl Fte {
             _ => return refuse("7.1", "only fire commands have a preview"),
         };
         let mods = self.attack_mods(s, &a);
-        let mut adj = Adjudication::new("To hit", "FTE 7.1");
+        let firing = s.unit(a.target).side.other().idx() as vt_core::SideIdx;
+        let mut adj = Adjudication::new("To hit", "FTE 7.1").rolled_by(firing, true);
         adj.modifiers = mods
             .iter()
             .map(|(d, v)| Modifier::new(d.label(), d.rule(), *v as i32))
             .collect();
-        adj.needed = Some(format!(
-            "{} or less (Fire Rating {}; 1 always hits, 10 always misses)",
-            a.rating as i32 - crate::counters::mod_sum(&mods),
-            a.rating
+        adj.needed = Some(crate::screen::roll_needed(
+            a.rating,
+            crate::counters::mod_sum(&mods),
+            "Fire Rating",
+            "hits",
+            "misses",
         ));
         adj.result = format!("{} on a hit", a.weapon.name());
         Ok(adj)
@@ -557,12 +560,18 @@ impl Fte {
                     let mut adj = Vec::new();
                     if *kind != AttackKind::Passenger {
                         let mut a = Adjudication::new(format!("{what} at {tname}"), rule);
+                        // The firer's roll: low hits (7.1).
+                        if let Some(t) = self.side_of_type(*target_ty) {
+                            a = a.rolled_by(1 - t, true);
+                        }
                         a.rolled = vec![*roll as i32];
                         a.modifiers = modifiers(mods);
                         a.total = total(*roll, mods);
+                        // 7.1: the modified roll against the Fire Rating;
+                        // the modifiers are in the total, not taken off the
+                        // number needed as well.
                         a.needed = Some(format!(
-                            "{} or less (Fire Rating {rating}{}; 1 always hits, 10 always misses)",
-                            *rating as i32 - crate::counters::mod_sum(mods),
+                            "{rating} or less (Fire Rating {rating}{}; 1 always hits, 10 always misses)",
                             primary_name(open)
                         ));
                         // 18.0: a Concealed target keeps its own modifiers
@@ -580,8 +589,7 @@ impl Fte {
                                 let open_sum: i32 = a.modifiers.iter().map(|m| m.value).sum();
                                 a.total = *roll as i32 + open_sum;
                                 a.needed = Some(format!(
-                                    "{} or less before the modifiers the Concealed target keeps hidden (Fire Rating {rating}{})",
-                                    *rating as i32 - open_sum,
+                                    "{rating} or less with the modifiers the Concealed target keeps hidden (Fire Rating {rating}{}; 1 always hits, 10 always misses)",
                                     primary_name(open)
                                 ));
                             }

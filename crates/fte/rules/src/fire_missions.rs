@@ -327,7 +327,9 @@ impl Fte {
                 let mut a = Adjudication::new(
                     format!("{} {} accuracy", side.name(), kind.name()),
                     "FTE 16.0",
-                );
+                )
+                // The calling side's roll: low lands on target.
+                .rolled_by(side.idx() as vt_core::SideIdx, true);
                 a.rolled = vec![*accuracy as i32];
                 a.modifiers = modifiers(mods);
                 a.total = total(*accuracy, mods);
@@ -335,29 +337,41 @@ impl Fte {
                     "{} or less to land on target (10 always scatters)",
                     fm.accurate_max.value
                 ));
+                // The scatter dice are rolls of their own, not part of the
+                // accuracy total (the shown numbers must add up).
+                let mut rolls = Vec::new();
                 a.result = match (scatter, distance_roll) {
                     (None, _) => "accurate".into(),
                     (Some((d, n)), Some(r)) => {
-                        a.rolled.extend([*d as i32, *r as i32]);
                         let div = match kind {
                             crate::data::MissionKind::BnMortar => fm.mortar_scatter_divisor.value,
                             crate::data::MissionKind::Artillery => {
                                 fm.artillery_scatter_divisor.value
                             }
                         };
+                        let mut dir = Adjudication::new("Scatter direction (d6)", "FTE 16.0");
+                        dir.rolled = vec![*d as i32];
+                        dir.total = *d as i32;
+                        dir.result = format!("direction {d}");
+                        let mut dist = Adjudication::new("Scatter distance (d10)", "FTE 16.0");
+                        dist.rolled = vec![*r as i32];
+                        dist.total = *r as i32;
+                        dist.result = format!("{r}/{div} rounded up = {n} hex(es)");
+                        rolls.extend([dir, dist]);
                         format!(
                             "scatters in direction {d} (d6) by {r}/{div} rounded up = {n} hex(es) (d10)"
                         )
                     }
                     (Some((d, n)), None) => format!("scatters {n} hex(es) in direction {d}"),
                 };
+                rolls.insert(0, a);
                 LogEntry::with_rolls(
                     format!(
                         "{} {} aimed at {target} lands at {landed}.",
                         side.name(),
                         kind.name()
                     ),
-                    vec![a],
+                    rolls,
                 )
             }
             other => n.misrouted(other),

@@ -42,7 +42,7 @@
 //! | `activate` | active side | [`Command::ActivateLeader`], [`Command::ActivateHex`], [`Command::ActivateUnit`], [`Command::ActivateHelicopters`], [`Command::Pass`] |
 //! | `action` | active side | [`Command::Move`], [`Command::Fire`], [`Command::Assault`], [`Command::Search`], [`Command::Recover`], [`Command::DestroyCache`], [`Command::RequestMedevac`], [`Command::RequestFireMission`], [`Command::Load`], [`Command::Unload`], [`Command::Abandon`], [`Command::EndActivation`] |
 //! | `move` | active side | [`Command::Step`] one hex at a time, [`Command::Climb`]/[`Command::Descend`], [`Command::EnterFort`]/[`Command::LeaveFort`], [`Command::Drop`], [`Command::ExitMap`], [`Command::EnterTunnel`], [`Command::EndMove`] |
-//! | `opportunity-fire` | the other side | [`Command::OpFireAttempt`] (the units take their check), [`Command::OpFirePass`] |
+//! | `opportunity-fire` | the other side | [`Command::OpFireAttempt`] (the units take their check), [`Command::Detonate`] (the US, when the NVA/VC are on a plotted Claymore, 26.0), [`Command::OpFirePass`] |
 //! | `opportunity-fire-target` | the other side | [`Command::OpFire`] (primary, supporters, target) or [`Command::OpFirePass`] (hold fire, keep concealment) |
 //! | `assault-attack` / `assault-defend` | attacker / defender | [`Command::AssaultFire`], [`Command::AssaultHold`] |
 //! | `advance` | attacker | [`Command::Advance`], [`Command::NoAdvance`] |
@@ -51,7 +51,7 @@
 //! | `set-down` | US | [`Command::SetDown`] (a downed helicopter) |
 //! | `random-event` | see [`Fte::event_chooser`] | [`Command::EventUnit`], [`Command::EventHex`], [`Command::EventPass`] |
 //! | `interrogate` / `reveal` | US / NVA | [`Command::Interrogate`], [`Command::NoInterrogation`] / [`Command::RevealUnit`], [`Command::RevealCache`] |
-//! | `claymore` | US | [`Command::Detonate`], [`Command::NoDetonate`] (also [`Command::DetonateAt`] on its own `activate` and `action` decisions) |
+//! | (26.0) | US | [`Command::DetonateAt`] on its own `activate` and `action` decisions; [`Command::Detonate`] with an Opportunity Fire chance |
 //! | `fire-mission` | its requester | [`Command::ExecuteMission`], [`Command::CancelMission`] |
 //! | `concealment` | US, then NVA/VC | [`Command::Conceal`], [`Command::ConcealDone`] |
 //!
@@ -74,6 +74,7 @@
 //! [`Fte::assault_preview`] (each unit's check to go in).
 
 pub mod activation;
+mod ai;
 pub mod assault;
 pub mod booby_traps;
 pub mod caches_tunnels;
@@ -214,7 +215,40 @@ impl Fte {
                 for (_, fs) in &s.forces {
                     named.extend(fs.iter().filter_map(|f| f.hex.map(|h| (f.unit.clone(), h))));
                 }
-                named.extend(s.caches.iter().map(|c| (c.kind.name().to_string(), c.hex)));
+                named.extend(
+                    s.caches
+                        .iter()
+                        .filter_map(|c| c.hex.map(|h| (c.kind.name().to_string(), h))),
+                );
+                for site in &s.cache_sites {
+                    named.extend(site.hexes.iter().map(|h| ("a cache site".to_string(), *h)));
+                }
+                // 23.0: every cache without a hex needs a site of its own.
+                for side in [state::Side::Us, state::Side::Nva] {
+                    let wanted = s
+                        .caches
+                        .iter()
+                        .filter(|c| c.owner == side && c.hex.is_none())
+                        .count();
+                    let mut sites: Vec<geo::Hex> = s
+                        .cache_sites
+                        .iter()
+                        .filter(|x| x.owner == side)
+                        .flat_map(|x| x.hexes.iter().copied())
+                        .collect();
+                    sites.sort();
+                    sites.dedup();
+                    if wanted > sites.len() {
+                        return Err(DataError::file(
+                            &file,
+                            format!(
+                                "{wanted} {} cache(s) without a hex but {} cache site(s) for them",
+                                side.name(),
+                                sites.len()
+                            ),
+                        ));
+                    }
+                }
                 named.extend(s.objectives.iter().map(|o| (o.name.clone(), o.hex)));
                 for a in &s.areas {
                     named.extend(a.hexes.iter().map(|h| (a.name.clone(), *h)));
@@ -311,6 +345,19 @@ impl Fte {
                 value: format!("{} turns on {}", s.turns, s.map),
                 source: s.source.clone(),
             });
+            for site in &s.cache_sites {
+                let hexes: Vec<String> = site.hexes.iter().map(|h| h.to_string()).collect();
+                v.push(SourceNote {
+                    file: f.clone(),
+                    item: format!(
+                        "Scenario {}: {} cache sites (23.0)",
+                        s.name,
+                        site.owner.name()
+                    ),
+                    value: hexes.join(", "),
+                    source: site.source.clone(),
+                });
+            }
         }
         v
     }

@@ -649,10 +649,8 @@ impl Fte {
                 });
             }
         }
+        // A plotted Claymore here is offered with this chance (26.0).
         self.trigger_opfire(s, TriggerKind::Move, &still, hex, stealthy, on_trail);
-        if side == Side::Nva && self.claymore_ready(s, hex) {
-            s.push(Step::Claymore { hex });
-        }
     }
 
     /// 17.1, 7.5.3, 19.1: enemy Medics alone are eliminated; enemy KIA alone

@@ -110,11 +110,63 @@ impl Fte {
             .collect()
     }
 
-    /// The chance lapses when no one may attempt it, or when its targets
-    /// are gone; false while it stands.
+    /// 21.0 as the mover may know it. Whether the other side is given the
+    /// chance, and when, may not tell the mover more than its own view
+    /// does: were the chance given only when a real unit could fire, the
+    /// mover, who sees only Concealed markers, would learn that one of
+    /// them is a Fire Team with a line of sight and not a Dummy, and a US
+    /// unit waiting on a plotted Claymore would give the Claymore away
+    /// (26.0). So the chance is given whenever any enemy unit or marker
+    /// could see a target from where the mover sees it: a Concealed marker
+    /// always counts (anything may be under it); a Visible unit counts
+    /// unless it is Broken, or cannot fire (no Fire Rating, already Op
+    /// Fired), all of which the mover sees. A Visible US infantry unit in
+    /// or next to the hex also counts when the NVA/VC act, since it could
+    /// fire a Claymore there. The side given a chance no unit of its can
+    /// take just holds fire (a hot-seat screen lets it do so unseen).
+    /// Chosen over standing orders set in secret: it keeps the book's
+    /// procedure (the other player is asked at each hex, 21.0) and needs
+    /// nothing set up in advance.
+    pub fn opfire_offered(&self, s: &State, o: &OpFire) -> bool {
+        let side = self.opfire_side(s, o);
+        let eyes: Vec<crate::line_of_sight::Eye> = self
+            .live_targets(s, o)
+            .into_iter()
+            .filter_map(|t| self.eye(s, t))
+            .collect();
+        if eyes.is_empty() {
+            return false;
+        }
+        let spent = |u: &Unit| {
+            if o.kind == TriggerKind::Retreat {
+                u.op_fired_retreat
+            } else {
+                u.op_fired
+            }
+        };
+        s.on_map().any(|u| {
+            if u.side != side {
+                return false;
+            }
+            let claymore_man = side == Side::Us
+                && !u.broken
+                && self.is_infantry(u)
+                && u.hex.is_some_and(|h| h == o.hex || h.is_adjacent(o.hex));
+            let could_fire = (o.only.is_empty() || o.only.contains(&u.id))
+                && (u.concealed || !u.broken && self.can_shoot(u) && !spent(u));
+            (claymore_man || could_fire)
+                && self
+                    .eye(s, u.id)
+                    .is_some_and(|e| eyes.iter().any(|t| self.sight(s, e, *t)))
+        })
+    }
+
+    /// The chance lapses when it is not offered (see
+    /// [`Fte::opfire_offered`]), or when its targets are gone; false while
+    /// it stands.
     pub(crate) fn settle_opfire(&self, s: &mut State, o: &OpFire) -> bool {
         let lapses = if o.passed.is_empty() {
-            self.opfire_eligible(s, o).is_empty() || self.live_targets(s, o).is_empty()
+            !self.opfire_offered(s, o)
         } else {
             self.live_targets(s, o).is_empty()
         };
@@ -156,7 +208,18 @@ impl Fte {
                 }
             }
         }
+        if self.claymore_chance(s, o) {
+            out.push(Command::Detonate);
+        }
         out.push(Command::OpFirePass);
+    }
+
+    /// 26.0: the US may fire a plotted Claymore when the NVA/VC enter its
+    /// hex or assault it. The chance comes with the Opportunity Fire chance
+    /// the move gives anyway, so that being asked gives the Claymore away
+    /// to nobody.
+    pub(crate) fn claymore_chance(&self, s: &State, o: &OpFire) -> bool {
+        self.opfire_side(s, o) == Side::Us && self.claymore_ready(s, o.hex)
     }
 
     /// The passed units connected to `p` by being in the same or adjacent hexes.
@@ -191,6 +254,16 @@ impl Fte {
         };
         match c {
             Command::OpFirePass => Ok(()),
+            Command::Detonate => {
+                if self.claymore_chance(s, o) {
+                    Ok(())
+                } else {
+                    refuse(
+                        "26.0",
+                        "no Claymore plotted here with unbroken US infantry in or next to it",
+                    )
+                }
+            }
             Command::OpFireAttempt { units } => {
                 if !o.passed.is_empty() {
                     return refuse("21.0", "fire with the units that passed, or hold fire");
@@ -269,6 +342,9 @@ impl Fte {
         };
         let side = self.opfire_side(s, &o);
         match c {
+            // The Claymore goes off; the chance to fire stays open for
+            // whoever is left to fire at.
+            Command::Detonate => self.detonate(s, o.hex, ev),
             Command::OpFirePass => {
                 if o.passed.is_empty() {
                     s.pop();

@@ -83,21 +83,38 @@ impl Fte {
                 s.vc_events += 1;
                 s.cup.put(Chit::Side(Side::Nva));
                 s.chits[Side::Nva.idx()] += 1;
+                // The pieces come in an order drawn at random, so the
+                // order the new markers appear in tells nothing of which
+                // is the Dummy.
+                let mut order: Vec<u8> = (0..Self::VC_PIECES.len() as u8).collect();
+                s.rng.shuffle(&mut order);
                 s.push(Step::RandomEvent {
                     event,
                     side,
                     placed: 0,
+                    order,
                 });
             }
             _ => s.push(Step::RandomEvent {
                 event,
                 side,
                 placed: 0,
+                order: Vec::new(),
             }),
         }
     }
 
     const VC_PIECES: [&'static str; 4] = ["vc-leader", "vc-rifle", "vc-dummy", "civilians"];
+
+    /// The VC piece placed `placed`-th (19.7), in the event's drawn order.
+    fn vc_piece(order: &[u8], placed: u8) -> Option<&'static str> {
+        let i = match order.get(placed as usize) {
+            Some(i) => *i as usize,
+            None if order.is_empty() => placed as usize,
+            None => return None,
+        };
+        Self::VC_PIECES.get(i).copied()
+    }
 
     /// May this unit take the event (19.1-19.4)?
     fn event_unit_ok(&self, event: RandomEvent, side: Side, u: &Unit) -> bool {
@@ -120,7 +137,14 @@ impl Fte {
     }
 
     /// May the event's next piece or target go in this hex (19.6, 19.7, 19.9)?
-    fn event_hex_ok(&self, s: &State, event: RandomEvent, placed: u8, hex: Hex) -> bool {
+    fn event_hex_ok(
+        &self,
+        s: &State,
+        event: RandomEvent,
+        placed: u8,
+        order: &[u8],
+        hex: Hex,
+    ) -> bool {
         let map = self.map_of(s);
         if !map.in_play(hex) {
             return false;
@@ -135,7 +159,7 @@ impl Fte {
                 placed == 0 && self.target_hex_ok(s, Side::Nva, None, hex).is_ok()
             }
             RandomEvent::Vc => {
-                let Some(piece) = Self::VC_PIECES.get(placed as usize) else {
+                let Some(piece) = Self::vc_piece(order, placed) else {
                     return false;
                 };
                 let r = self.tables.vc_event_range.value as u32;
@@ -165,8 +189,33 @@ impl Fte {
         if !self.event_candidates(s).is_empty() {
             return false;
         }
-        s.pop();
+        // 19.7: a VC piece with nowhere to go is left out; the others
+        // still come.
+        if let Step::RandomEvent {
+            event: RandomEvent::Vc,
+            placed,
+            ..
+        } = s.step()
+        {
+            let placed = *placed;
+            self.bump_event(s, placed, Self::VC_PIECES.len() as u8);
+        } else {
+            s.pop();
+        }
         true
+    }
+
+    /// The unit type of the VC piece to place now (19.7), for its owner.
+    pub fn vc_piece_now(&self, s: &State) -> Option<&'static str> {
+        match s.step() {
+            Step::RandomEvent {
+                event: RandomEvent::Vc,
+                placed,
+                order,
+                ..
+            } => Self::vc_piece(order, *placed),
+            _ => None,
+        }
     }
 
     pub(crate) fn check_event_choice(&self, s: &State, c: &Command) -> Checked {
@@ -187,13 +236,14 @@ impl Fte {
             event,
             side,
             placed,
+            order,
         } = s.step()
         else {
             return false;
         };
         match c {
             Command::EventUnit { unit } => self.event_unit_ok(*event, *side, s.unit(*unit)),
-            Command::EventHex { hex } => self.event_hex_ok(s, *event, *placed, *hex),
+            Command::EventHex { hex } => self.event_hex_ok(s, *event, *placed, order, *hex),
             Command::EventPass => {
                 *event == RandomEvent::LowAmmo
                     && s.on_map().any(|u| self.event_unit_ok(*event, *side, u))
@@ -207,6 +257,7 @@ impl Fte {
             event,
             side,
             placed,
+            order,
         } = s.step()
         else {
             return Vec::new();
@@ -229,7 +280,7 @@ impl Fte {
         out.extend(
             hexes
                 .into_iter()
-                .filter(|h| self.event_hex_ok(s, event, placed, *h))
+                .filter(|h| self.event_hex_ok(s, event, placed, order, *h))
                 .map(|h| Command::EventHex { hex: h }),
         );
         out
@@ -244,6 +295,7 @@ impl Fte {
             event,
             side,
             placed,
+            order,
         } = s.step().clone()
         else {
             return;
@@ -325,8 +377,9 @@ impl Fte {
                 });
             }
             (RandomEvent::Vc, Command::EventHex { hex }) => {
-                let piece = Self::VC_PIECES[placed as usize % Self::VC_PIECES.len()];
-                if let Some(id) = self.spawn(s, piece, Side::Nva) {
+                if let Some(piece) = Self::vc_piece(&order, placed)
+                    && let Some(id) = self.spawn(s, piece, Side::Nva)
+                {
                     let u = s.unit_mut(id);
                     u.status = UnitStatus::OnMap;
                     u.hex = Some(*hex);
@@ -335,6 +388,7 @@ impl Fte {
                         unit: id,
                         hex: *hex,
                         hidden: true,
+                        secret: None,
                     });
                 }
                 self.bump_event(s, placed, Self::VC_PIECES.len() as u8);

@@ -63,11 +63,26 @@ pub struct Reinforcement {
     pub chits: u8,
 }
 
+/// A Hidden Cache, Tunnel, Bunker or Foxholes marker (23.0-25.0).
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct CacheSetup {
     pub owner: Side,
     pub kind: CacheKind,
-    pub hex: Hex,
+    /// Where it is. Without one it goes to one of its owner's
+    /// [`CacheSites`], drawn in secret when the game is set up: the
+    /// scenario file is public, so a hex named here is no secret.
+    #[serde(default)]
+    pub hex: Option<Hex>,
+}
+
+/// 23.0: the hexes where a side's caches without a hex of their own may be
+/// hidden, one cache to a hex, each drawn in secret at set-up; and why
+/// these hexes (they are the scenario's choice, not the rulebook's).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct CacheSites {
+    pub owner: Side,
+    pub hexes: Vec<Hex>,
+    pub source: Provenance,
 }
 
 /// Victory Points for holding a hex at the end (scenario special rule).
@@ -102,6 +117,8 @@ pub struct ScenarioFile {
     pub forces: Vec<(Side, Vec<Force>)>,
     #[serde(default)]
     pub caches: Vec<CacheSetup>,
+    #[serde(default)]
+    pub cache_sites: Vec<CacheSites>,
     /// NVA/VC Booby Traps: this many plus a d10 divided by `booby_trap_die`
     /// (rounded up; 0: no die). The number is kept secret (26.0).
     #[serde(default)]

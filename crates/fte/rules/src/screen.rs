@@ -38,6 +38,9 @@ pub enum Situation {
         passed: Vec<UnitId>,
         stealthy: bool,
         on_trail: bool,
+        /// The US may also fire its plotted Claymore in `hex` (26.0);
+        /// false for the NVA/VC, who may not know it is there.
+        claymore: bool,
     },
     /// A Broken unit retreats away from `away` (7.4).
     Retreat { unit: Target, away: Hex, left: u8 },
@@ -62,13 +65,14 @@ pub enum Situation {
         event: RandomEvent,
         side: Side,
         placed: u8,
+        /// 19.7: the VC piece to place now, for the side placing it only
+        /// (the order is drawn at random and is its secret).
+        piece: Option<String>,
     },
     /// A US unit in a Civilians hex may interrogate (28.0).
     Interrogate { unit: UnitId, hex: Option<Hex> },
     /// The NVA/VC player reveals units or caches near `near` (28.0).
     Reveal { near: Hex, left: u8 },
-    /// The US may detonate a Claymore at `hex` (26.0).
-    Claymore { hex: Hex },
     /// A Load action waiting for its Opportunity Fire (14.0).
     Load { carrier: UnitId },
     /// A Fire Mission is due (16.0); only its owner sees kind and target.
@@ -91,6 +95,26 @@ pub struct FirePreview {
     /// Modifiers the target hides may still apply (a Concealed unit's
     /// Defensive or Sapper modifier, a hidden Bunker or Foxholes).
     pub hidden: bool,
+}
+
+/// Before a roll: what the die must show, in numbers that add up with the
+/// modifiers listed above it ("a roll of 2 or less: 4 or less after the
+/// modifiers").
+pub(crate) fn roll_needed(
+    rating: u8,
+    modifiers: i32,
+    what: &str,
+    pass: &str,
+    fail: &str,
+) -> String {
+    let on_die = rating as i32 - modifiers;
+    if modifiers == 0 {
+        format!("{rating} or less ({what} {rating}; 1 always {pass}, 10 always {fail})")
+    } else {
+        format!(
+            "a roll of {on_die} or less: {rating} or less after the modifiers ({what} {rating}; 1 always {pass}, 10 always {fail})"
+        )
+    }
 }
 
 impl Fte {
@@ -127,6 +151,7 @@ impl Fte {
                     },
                     stealthy: o.stealthy,
                     on_trail: o.on_trail,
+                    claymore: side == firing && self.claymore_chance(s, o),
                 }
             }
             Step::Retreat { unit, away, left } => Situation::Retreat {
@@ -150,11 +175,11 @@ impl Fte {
             Step::Assault(a) => Situation::Assault {
                 side: a.side,
                 hex: a.hex,
-                attackers: a
-                    .attackers
-                    .iter()
-                    .filter(|u| s.unit(**u).status == UnitStatus::OnMap)
-                    .map(|u| self.seen_ref(s, side, *u))
+                // Those still in the fight (8.0).
+                attackers: self
+                    .attackers_in(s, a)
+                    .into_iter()
+                    .map(|u| self.seen_ref(s, side, u))
                     .collect(),
                 round: a.round,
                 stage: a.stage,
@@ -163,10 +188,16 @@ impl Fte {
                 event,
                 side: by,
                 placed,
+                ..
             } => Situation::Event {
                 event: *event,
                 side: *by,
                 placed: *placed,
+                piece: self
+                    .vc_piece_now(s)
+                    .filter(|_| side == Self::event_chooser(*event, *by))
+                    .and_then(|ty| self.types.iter().find(|t| t.id == ty))
+                    .map(|t| t.name.clone()),
             },
             Step::Interrogate { unit, .. } => Situation::Interrogate {
                 unit: *unit,
@@ -176,7 +207,6 @@ impl Fte {
                 near: *near,
                 left: *left,
             },
-            Step::Claymore { hex } => Situation::Claymore { hex: *hex },
             Step::PendingLoad { carrier, .. } => Situation::Load { carrier: *carrier },
             Step::FireMissions => {
                 let m = s.missions.iter().find(|m| m.turn <= s.turn)?;
@@ -239,13 +269,11 @@ impl Fte {
         let hidden = tu.concealed || adj.modifiers.len() != before;
         let rating = self.fire_rating(s.unit(primary)).unwrap_or(0);
         let needed = rating as i32 - adj.modifier_sum();
-        adj.needed = Some(if hidden {
-            format!(
-                "{needed} or less (Fire Rating {rating}; 1 always hits, 10 always misses; modifiers the target hides may change it)"
-            )
-        } else {
-            format!("{needed} or less (Fire Rating {rating}; 1 always hits, 10 always misses)")
-        });
+        let mut text = roll_needed(rating, adj.modifier_sum(), "Fire Rating", "hits", "misses");
+        if hidden {
+            text.push_str("; modifiers the target hides may change it");
+        }
+        adj.needed = Some(text);
         Ok(FirePreview {
             adjudication: adj,
             rating,
@@ -262,16 +290,20 @@ impl Fte {
             .map(|&u| {
                 let x = s.unit(u);
                 let (what, rule) = crate::event::CheckKind::OpFire.name();
-                let mut adj = Adjudication::new(format!("{what}: {}", self.ty(x).name), rule);
+                let mut adj = Adjudication::new(format!("{what}: {}", self.ty(x).name), rule)
+                    .rolled_by(x.side.idx() as vt_core::SideIdx, true);
                 adj.modifiers = self
                     .status_mods(s, x, false)
                     .iter()
                     .map(|(d, v)| Modifier::new(d.label(), d.rule(), *v as i32))
                     .collect();
                 let q = self.troop_quality(x);
-                adj.needed = Some(format!(
-                    "{} or less (Troop Quality {q}; 1 always passes, 10 always fails)",
-                    q as i32 - adj.modifier_sum()
+                adj.needed = Some(roll_needed(
+                    q,
+                    adj.modifier_sum(),
+                    "Troop Quality",
+                    "passes",
+                    "fails",
                 ));
                 adj.result = "may fire on a pass".into();
                 adj
@@ -304,7 +336,8 @@ impl Fte {
         for &u in units {
             let x = s.unit(u);
             let name = &self.ty(x).name;
-            let mut adj = Adjudication::new(format!("Assault check: {name}"), "FTE 8.0");
+            let mut adj = Adjudication::new(format!("Assault check: {name}"), "FTE 8.0")
+                .rolled_by(x.side.idx() as vt_core::SideIdx, true);
             let auto = if self.role(x) == Role::Sapper {
                 Some("a Sapper passes without a check (27.0)")
             } else if self.is_leader(x) {
@@ -325,9 +358,12 @@ impl Fte {
                         .map(|(d, v)| Modifier::new(d.label(), d.rule(), *v as i32))
                         .collect();
                     let q = self.troop_quality(x);
-                    adj.needed = Some(format!(
-                        "{} or less (Troop Quality {q}; 1 always passes, 10 always fails)",
-                        q as i32 - adj.modifier_sum()
+                    adj.needed = Some(roll_needed(
+                        q,
+                        adj.modifier_sum(),
+                        "Troop Quality",
+                        "passes",
+                        "fails",
                     ));
                     adj.result = "goes in on a pass".into();
                 }
@@ -457,7 +493,7 @@ mod tests {
             p[0].needed
                 .as_deref()
                 .unwrap()
-                .starts_with(&format!("{need} or less"))
+                .starts_with(&format!("a roll of {need} or less"))
         );
         assert_eq!(p[0].rule, "FTE 21.0");
     }
@@ -481,7 +517,12 @@ mod tests {
         assert!(p[0].needed.is_none() && p[0].result.contains("Leader"));
         assert!(p[1].needed.is_none() && p[1].result.contains("stacked"));
         // Troop Quality 4, +1 Exhausted: 3 or less.
-        assert!(p[2].needed.as_deref().unwrap().starts_with("3 or less"));
+        assert!(
+            p[2].needed
+                .as_deref()
+                .unwrap()
+                .starts_with("a roll of 3 or less")
+        );
         assert!(
             r.assault_preview(&s, &[with], h("25.25")).is_err(),
             "no assault on an empty hex"

@@ -4,7 +4,7 @@
 
 use crate::Fte;
 use crate::command::Command;
-use crate::data::MoveClass;
+use crate::data::{MoveClass, Role};
 use crate::describe::Names;
 use crate::event::Event;
 use crate::geo::Hex;
@@ -13,7 +13,7 @@ use crate::scenario::Force;
 use crate::state::*;
 use crate::step::Step;
 use vt_core::cup::Cup;
-use vt_core::engine::LogEntry;
+use vt_core::engine::{LogEntry, SideIdx};
 use vt_core::engine::{Setup, SetupError};
 use vt_core::refusal::{Checked, ensure};
 use vt_core::rng::GameRng;
@@ -48,7 +48,6 @@ impl Fte {
             missions: Vec::new(),
             vp: [sc.vp.0.max(0), sc.vp.1.max(0)],
             activation: None,
-            next_marker: 0,
             higher_hq: [false, false],
             aerial_observer: false,
             vc_events: 0,
@@ -82,16 +81,41 @@ impl Fte {
                 )));
             }
         }
+        // 23.0: caches without a hex of their own are hidden at their
+        // owner's sites, one to a site, drawn in secret.
         for (i, c) in sc.caches.iter().enumerate() {
+            let hex = match c.hex {
+                Some(h) => h,
+                None => {
+                    let mut free: Vec<Hex> = sc
+                        .cache_sites
+                        .iter()
+                        .filter(|x| x.owner == c.owner)
+                        .flat_map(|x| x.hexes.iter().copied())
+                        .filter(|h| !s.caches.iter().any(|k| k.owner == c.owner && k.hex == *h))
+                        .collect();
+                    free.sort();
+                    free.dedup();
+                    if free.is_empty() {
+                        return Err(SetupError::Data(format!(
+                            "scenario {}: no cache site left for a {}",
+                            sc.id,
+                            c.kind.name()
+                        )));
+                    }
+                    free[s.rng.index(free.len())]
+                }
+            };
             s.caches.push(Cache {
                 id: i as u16,
                 owner: c.owner,
                 kind: c.kind,
-                hex: c.hex,
+                hex,
                 revealed: false,
                 gone: false,
             });
         }
+        self.scatter_defaults(&mut s);
         // 24.0, 25.0: infantry set up in a hex with their own Bunker or
         // Foxholes start inside (two at most).
         let ids: Vec<UnitId> = s.on_map().map(|u| u.id).collect();
@@ -173,6 +197,58 @@ impl Fte {
         Ok(())
     }
 
+    /// 3.0: a unit a side may re-place in secret starts at the hex the
+    /// scenario gives for one of its kind-mates: the Concealed units of one
+    /// side and set-up area swap their hexes at random (Civilians only
+    /// among themselves, 6.2). Otherwise the public scenario file would
+    /// tell which marker hides the Dummy whenever its owner leaves a unit
+    /// where it stands.
+    fn scatter_defaults(&self, s: &mut State) {
+        let Some(sc) = self.scenario(&s.scenario) else {
+            return;
+        };
+        let mut groups: Vec<((Side, usize, bool), Vec<UnitId>)> = Vec::new();
+        for (side, _) in &sc.forces {
+            for (u, area) in self.setup_areas(s, *side) {
+                let x = s.unit(u);
+                if !x.concealed || x.status != UnitStatus::OnMap {
+                    continue;
+                }
+                let key = (*side, area, self.role(x) == Role::Civilians);
+                match groups.iter_mut().find(|(k, _)| *k == key) {
+                    Some((_, v)) => v.push(u),
+                    None => groups.push((key, vec![u])),
+                }
+            }
+        }
+        for (_, units) in groups {
+            let mut hexes: Vec<Option<Hex>> = units.iter().map(|u| s.unit(*u).hex).collect();
+            s.rng.shuffle(&mut hexes);
+            for (u, h) in units.into_iter().zip(hexes) {
+                s.unit_mut(u).hex = h;
+            }
+        }
+    }
+
+    /// Whose units the other side may not see yet: a side's Concealed
+    /// units are behind its screen from the start until its set-up is done
+    /// (3.0), and come out from behind it under new numbers.
+    pub fn setting_up(&self, s: &State, side: Side) -> bool {
+        let Step::Setup { side: now } = s.phase_step() else {
+            return false;
+        };
+        let order = self.setup_order(s);
+        let at = |x: Side| order.iter().position(|o| *o == x).unwrap_or(order.len());
+        at(side) >= at(*now)
+    }
+
+    fn setup_order(&self, s: &State) -> Vec<Side> {
+        self.scenario(&s.scenario)
+            .map(|sc| sc.setup_order.clone())
+            .filter(|o| !o.is_empty())
+            .unwrap_or(vec![Side::Nva, Side::Us])
+    }
+
     /// The set-up area index of each unit a side may still re-place.
     fn setup_areas(&self, s: &State, side: Side) -> Vec<(UnitId, usize)> {
         let Some(sc) = self.scenario(&s.scenario) else {
@@ -219,11 +295,8 @@ impl Fte {
     }
 
     pub(crate) fn next_setup(&self, s: &mut State, side: Side, ev: &mut Vec<Event>) {
-        let sc = self.scenario(&s.scenario);
-        let order = sc
-            .map(|sc| sc.setup_order.clone())
-            .filter(|o| !o.is_empty())
-            .unwrap_or(vec![Side::Nva, Side::Us]);
+        let order = self.setup_order(s);
+        self.renumber_markers(s, side);
         s.to_plot[side.idx()] = 0;
         s.placed.retain(|u| s.units[*u as usize].side != side);
         let pos = order.iter().position(|x| *x == side).unwrap_or(order.len());
@@ -279,6 +352,7 @@ impl Fte {
                     unit: *unit,
                     hex: *hex,
                     hidden,
+                    secret: hidden.then_some(side),
                 });
             }
             Command::Plot { hex } => {
@@ -324,11 +398,31 @@ impl Fte {
     /// [`crate::describe`]).
     pub(crate) fn describe_setup(&self, n: &Names, e: &Event) -> LogEntry {
         match e {
-            Event::Placed { unit, hex, hidden } => LogEntry::text(if *hidden {
-                format!("A Concealed unit is placed at {hex}.")
-            } else {
-                format!("{} is placed at {hex}.", n.u(*unit))
-            }),
+            // A Concealed unit re-placed in set-up is its owner's secret
+            // (3.0): the other side reads neither which nor where. One
+            // placed by a Random Event (19.7) is a new marker for all to
+            // see; which piece it is stays the owner's.
+            Event::Placed {
+                unit,
+                hex,
+                hidden: true,
+                secret,
+            } => {
+                let text = format!("{} is placed at {hex}, Concealed.", n.owner_u(*unit));
+                match secret {
+                    Some(side) => LogEntry::text(text).private_to(
+                        side.idx() as SideIdx,
+                        format!("{} re-places a unit in secret (3.0).", side.name()),
+                    ),
+                    None => LogEntry::text(text).private_to(
+                        Side::Nva.idx() as SideIdx,
+                        format!("A Concealed marker is placed at {hex}."),
+                    ),
+                }
+            }
+            Event::Placed { unit, hex, .. } => {
+                LogEntry::text(format!("{} is placed at {hex}.", n.u(*unit)))
+            }
             Event::Plotted { side } => {
                 LogEntry::text(format!("{} plots a trap in secret (26.0).", side.name()))
             }

@@ -371,7 +371,6 @@ pub struct State {
     pub missions: Vec<Mission>,
     pub vp: [i32; 2],
     pub activation: Option<Activation>,
-    pub next_marker: u16,
     /// Higher HQ (19.5): no Leader Activations this turn.
     pub higher_hq: [bool; 2],
     pub aerial_observer: bool,

@@ -7,7 +7,8 @@
 //! (3.0); above it, while a Move action is under way, the move (6.0); on
 //! top, the interrupts still to answer: an Opportunity Fire chance of the
 //! other side (21.0), a retreat (7.4), an assault (8.0), a Random Event's
-//! choice (19.0), a Claymore (26.0) and the rest. The top is the current
+//! choice (19.0) and the rest (a Claymore, 26.0, is fired from the
+//! Opportunity Fire chance, so that being asked gives nothing away). The top is the current
 //! decision; when it is answered it is popped and the step below goes on.
 //! This module is the only one that matches on [`Step`] to say who
 //! decides what; no rule is decided here.
@@ -66,13 +67,16 @@ pub enum Step {
         event: RandomEvent,
         side: Side,
         placed: u8,
+        /// 19.7: the order the VC pieces come in, drawn at random when the
+        /// event is rolled (indices into the event's pieces); empty for
+        /// the other events.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        order: Vec<u8>,
     },
     /// 28.0: a US unit entered a Civilians hex and may interrogate.
     Interrogate { unit: UnitId, civilians: UnitId },
     /// 28.0: the NVA/VC player reveals what an interrogation gave away.
     Reveal { near: Hex, left: u8 },
-    /// 26.0: the US may detonate a Claymore at `hex`.
-    Claymore { hex: Hex },
     /// 14.0: a Load action waiting for the Opportunity Fire it drew (the
     /// enemy fires before the units are aboard); no decision.
     PendingLoad {
@@ -170,13 +174,45 @@ vt_core::decision_kinds! {
         RandomEvent = "random-event",
         Interrogate = "interrogate",
         Reveal = "reveal",
-        Claymore = "claymore",
         FireMission = "fire-mission",
         Concealment = "concealment",
     }
 }
 
 impl Fte {
+    /// The side [`Fte::decision`] names, without its words: the computer
+    /// player asks at every command of its playouts (a test holds the two
+    /// together).
+    pub(crate) fn decider(&self, s: &State) -> Option<Side> {
+        Some(match s.step() {
+            Step::Over => return None,
+            Step::Setup { side } | Step::Reinforcements { side } | Step::Concealment { side } => {
+                *side
+            }
+            Step::DrawChit
+            | Step::Activate { .. }
+            | Step::Acting
+            | Step::PendingLoad { .. }
+            | Step::Moving(_) => s.active,
+            Step::OpportunityFire(o) => self.opfire_side(s, o),
+            Step::Retreat { unit, .. } => s.unit(*unit).side,
+            Step::Carry { casualty } => s.casualties[*casualty as usize].side,
+            Step::HeliDown { .. } | Step::Interrogate { .. } => Side::Us,
+            Step::Reveal { .. } => Side::Nva,
+            Step::Assault(a) => match a.stage {
+                AssaultStage::DefenderFire => a.side.other(),
+                _ => a.side,
+            },
+            Step::RandomEvent { event, side, .. } => Self::event_chooser(*event, *side),
+            Step::FireMissions => s
+                .missions
+                .iter()
+                .find(|m| m.turn <= s.turn)
+                .map(|m| m.side)
+                .unwrap_or(Side::Us),
+        })
+    }
+
     /// Who must answer the current step, what, and under which rule.
     pub(crate) fn decision(&self, s: &State) -> Decision {
         use Kind as K;
@@ -314,12 +350,6 @@ impl Fte {
                 "Interrogation: reveal Concealed units or Hidden Caches nearby.".into(),
                 "28.0",
             ),
-            Step::Claymore { hex } => (
-                Side::Us,
-                K::Claymore,
-                format!("The enemy is at a plotted Claymore: detonate it? ({hex})"),
-                "26.0",
-            ),
             Step::FireMissions => (
                 s.missions
                     .iter()
@@ -340,7 +370,7 @@ impl Fte {
         Decision::new(side.idx() as u8, kind, prompt, format!("FTE {rule}"))
             // Chances given while the other side acts; declining needs no
             // look at the board.
-            .interrupting(matches!(kind, K::OpportunityFire | K::Claymore))
+            .interrupting(kind == K::OpportunityFire)
     }
 
     /// Candidate commands for the current step (before `check`), from the
@@ -364,7 +394,6 @@ impl Fte {
                 out.extend([Command::Interrogate, Command::NoInterrogation]);
             }
             Step::Reveal { near, .. } => out.extend(self.reveal_candidates(s, *near)),
-            Step::Claymore { .. } => out.extend([Command::Detonate, Command::NoDetonate]),
             Step::FireMissions => out.extend([Command::ExecuteMission, Command::CancelMission]),
             Step::Concealment { side } => self.concealment_candidates(s, *side, &mut out),
         }
@@ -403,7 +432,6 @@ impl Fte {
             (Step::RandomEvent { .. }, _) => self.check_event_choice(s, c),
             (Step::Interrogate { .. }, C::Interrogate | C::NoInterrogation) => Ok(()),
             (Step::Reveal { .. }, _) => self.check_reveal(s, c),
-            (Step::Claymore { .. }, C::Detonate | C::NoDetonate) => Ok(()),
             (Step::FireMissions, C::ExecuteMission | C::CancelMission) => Ok(()),
             (Step::Concealment { side }, C::Conceal { unit }) => {
                 self.check_conceal(s, *side, *unit)
@@ -437,7 +465,6 @@ impl Fte {
             Step::RandomEvent { .. } => self.execute_event_choice(s, c, ev),
             Step::Interrogate { .. } => self.execute_interrogate(s, c, ev),
             Step::Reveal { .. } => self.execute_reveal(s, c, ev),
-            Step::Claymore { .. } => self.execute_claymore(s, c, ev),
             Step::FireMissions => self.execute_mission_choice(s, c, ev),
             Step::Concealment { side } => self.execute_concealment(s, side, c, ev),
         }
@@ -472,7 +499,6 @@ impl Fte {
                     self.settle_interrogation(s, unit, civilians)
                 }
                 Step::Reveal { near, left } => self.settle_reveal(s, near, left),
-                Step::Claymore { hex } => self.settle_claymore(s, hex),
                 Step::PendingLoad {
                     carrier,
                     units,

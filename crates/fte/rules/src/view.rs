@@ -1,5 +1,6 @@
 //! What one side may see. Concealed enemy units appear only as Concealed
-//! markers (their number, hex and whether the marker is VC or NVA); enemy
+//! markers (their number, hex and whether the marker is VC or NVA), and
+//! not at all while their owner sets up behind its screen (3.0); enemy
 //! Dummies are never told apart; enemy hidden caches, tunnels, bunkers and
 //! foxholes show only as "?" markers; enemy plotted traps and the targets of
 //! enemy fire missions are absent; who sits in an enemy's hidden Bunker or
@@ -146,7 +147,11 @@ impl Fte {
                 continue;
             }
             if !self.sees_unit(s, side, u) {
-                if let (UnitStatus::OnMap, Some(h)) = (u.status, u.hex) {
+                // Markers behind a screen still being set up show only once
+                // their owner is done, under new numbers (3.0).
+                if let (UnitStatus::OnMap, Some(h)) = (u.status, u.hex)
+                    && !self.setting_up(s, u.side)
+                {
                     concealed.push(ConcealedMarker {
                         marker: u.marker,
                         hex: h,
@@ -219,7 +224,11 @@ impl Fte {
                     revealed: c.revealed,
                 }
             })
-            .collect();
+            .collect::<Vec<_>>();
+        // By hex, not in the scenario's order, which would tell a hidden
+        // cache's kind (23.0).
+        let mut caches = caches;
+        caches.sort_by_key(|c| (c.hex, c.owner, c.id));
         let traps = s
             .traps
             .iter()

@@ -23,6 +23,7 @@ pub fn result_words(game: &ActiveGame, result: &str) -> String {
 pub fn game_over_ui(
     mut contexts: EguiContexts,
     game: Option<Res<ActiveGame>>,
+    computer: Option<Res<crate::computer::Computer>>,
     mut actions: MessageWriter<Action>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -46,6 +47,9 @@ pub fn game_over_ui(
                     ui.end_row();
                 }
             });
+        if let Some(c) = computer.as_deref() {
+            crate::computer::panel::chart_ui(ui, c, &game);
+        }
         ui.weak(format!(
             "{} commands, seed {}",
             game.session.commands(),

@@ -20,10 +20,22 @@ pub fn menu_ui(
     mut contexts: EguiContexts,
     catalog: Option<Res<Catalog>>,
     store: Res<SaveStore>,
+    offer: Res<crate::flow::ContinueOffer>,
     mut local: Local<MenuUi>,
     mut actions: MessageWriter<Action>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    // Quit sits in a corner, away from where the pause menu's "Quit to the
+    // menu" was: a double click there must not close the app.
+    if !cfg!(target_arch = "wasm32") {
+        egui::Area::new(egui::Id::new("vt-menu-quit"))
+            .anchor(egui::Align2::RIGHT_TOP, [-12.0, 12.0])
+            .show(ctx, |ui| {
+                if ui.button(RichText::new("Quit").size(15.0)).clicked() {
+                    actions.write(Action::Quit);
+                }
+            });
+    }
     let empty = Catalog::default();
     let catalog = catalog.as_deref().unwrap_or(&empty);
     centre_window("Vietnam Tactics").show(ctx, |ui| {
@@ -62,6 +74,17 @@ pub fn menu_ui(
         let big = |t: &str| {
             egui::Button::new(RichText::new(t).size(18.0)).min_size(egui::vec2(440.0, 34.0))
         };
+        if let Some(note) = &offer.0 {
+            let b = ui
+                .add(big(&format!("Continue: {}, {}", note.game, note.scenario)))
+                .on_hover_text(format!(
+                    "The game left last, as it was ({} commands).",
+                    note.commands
+                ));
+            if b.clicked() {
+                actions.write(Action::Continue);
+            }
+        }
         if ui
             .add_enabled(!catalog.games.is_empty(), big("New game"))
             .clicked()
@@ -79,9 +102,6 @@ pub fn menu_ui(
         }
         if local.show_help {
             vt_ui::overlay::help_ui(ui);
-        }
-        if !cfg!(target_arch = "wasm32") && ui.add(big("Quit")).clicked() {
-            actions.write(Action::Quit);
         }
         if !catalog.notices.is_empty() {
             ui.add_space(8.0);

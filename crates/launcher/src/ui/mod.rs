@@ -39,6 +39,7 @@ pub fn plugin(app: &mut App) {
                 playing::playing_ui.run_if(in_state(Screen::Playing)),
                 game_over::game_over_ui.run_if(in_state(Screen::GameOver)),
                 notice_ui,
+                question_ui,
                 // Past loading, whatever screen: VT_AUTOSTART (and the web
                 // test) leaves the menu after its first frame.
                 report_startup.run_if(not(in_state(Screen::Loading))),
@@ -85,11 +86,25 @@ pub fn centre_window(title: &str) -> egui::Window<'_> {
         .resizable(false)
 }
 
-/// The notice (saved, refused) at the bottom of the screen until dismissed.
-fn notice_ui(mut contexts: EguiContexts, mut notice: ResMut<Notice>) -> Result {
+/// Seconds an information notice stays (an error stays until dismissed).
+const NOTICE_SECONDS: f32 = 6.0;
+
+/// The notice (saved, refused) at the bottom of the screen, above any menu
+/// (it shows the frame it is written, over the pause menu too); an error
+/// until dismissed, an information for a few seconds.
+fn notice_ui(
+    mut contexts: EguiContexts,
+    mut notice: ResMut<Notice>,
+    time: Res<Time<Real>>,
+) -> Result {
     let Some(text) = notice.text.clone() else {
         return Ok(());
     };
+    notice.shown_for += time.delta_secs();
+    if !notice.is_error && notice.shown_for > NOTICE_SECONDS {
+        notice.text = None;
+        return Ok(());
+    }
     let ctx = contexts.ctx_mut()?;
     let color = if notice.is_error {
         vt_ui::palette::ui::NOTICE_ERROR.egui()
@@ -98,7 +113,8 @@ fn notice_ui(mut contexts: EguiContexts, mut notice: ResMut<Notice>) -> Result {
     };
     egui::Area::new(egui::Id::new("vt-notice"))
         .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -90.0])
-        .order(egui::Order::Foreground)
+        // Above the pause menu's modal, which is itself in the foreground.
+        .order(egui::Order::Tooltip)
         .show(ctx, |ui| {
             egui::Frame::popup(ui.style()).fill(color).show(ui, |ui| {
                 ui.set_max_width(720.0);
@@ -110,6 +126,79 @@ fn notice_ui(mut contexts: EguiContexts, mut notice: ResMut<Notice>) -> Result {
                 });
             });
         });
+    Ok(())
+}
+
+/// The question the player must answer (leave with unsaved progress,
+/// overwrite another game's save), over everything else.
+fn question_ui(
+    mut contexts: EguiContexts,
+    asking: Res<crate::flow::Asking>,
+    game: Option<Res<vt_ui::ActiveGame>>,
+    store: Res<crate::saves::SaveStore>,
+    mut actions: MessageWriter<Action>,
+) -> Result {
+    use crate::flow::{Question, offered_save_name};
+    let Some(q) = asking.0.clone() else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    let modal = egui::Modal::new(egui::Id::new("vt-question")).show(ctx, |ui| {
+        ui.set_width(440.0);
+        match &q {
+            Question::Leave { quit } => {
+                ui.heading(if *quit { "Quit the game?" } else { "Leave the game?" });
+                let progress = game.as_ref().map_or(0, |g| {
+                    g.session.commands().saturating_sub(g.saved_at)
+                });
+                ui.label(format!(
+                    "{progress} command{} since the game was last saved under a name.",
+                    if progress == 1 { "" } else { "s" }
+                ));
+                ui.weak("It is kept as \"Continue\" on the menu until another game is played.");
+                ui.add_space(8.0);
+                if let Some(g) = game.as_ref() {
+                    let name = offered_save_name(&store, g);
+                    if ui.button(format!("Save as '{name}' and leave")).clicked() {
+                        actions.write(Action::Save(Some(name)));
+                        actions.write(Action::Leave { quit: *quit });
+                    }
+                }
+                ui.horizontal(|ui| {
+                    if ui.button("Leave without saving").clicked() {
+                        actions.write(Action::Leave { quit: *quit });
+                    }
+                    if ui.button("Stay (Esc)").clicked() {
+                        actions.write(Action::Dismiss);
+                    }
+                });
+            }
+            Question::Overwrite(name) => {
+                ui.heading("Overwrite a save?");
+                ui.label(format!(
+                    "A save named '{name}' already holds another game. Saving under this name replaces it."
+                ));
+                ui.add_space(8.0);
+                ui.horizontal(|ui| {
+                    if ui.button(format!("Overwrite '{name}'")).clicked() {
+                        actions.write(Action::SaveOver(name.clone()));
+                    }
+                    if game.is_some() {
+                        let fresh = crate::flow::fresh_name(&store, name);
+                        if ui.button(format!("Save as '{fresh}'")).clicked() {
+                            actions.write(Action::Save(Some(fresh)));
+                        }
+                    }
+                    if ui.button("Cancel").clicked() {
+                        actions.write(Action::Dismiss);
+                    }
+                });
+            }
+        }
+    });
+    if modal.should_close() {
+        actions.write(Action::Dismiss);
+    }
     Ok(())
 }
 

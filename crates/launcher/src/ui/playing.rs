@@ -17,6 +17,10 @@ use vt_ui::{ActiveGame, Boards, PlayMode, SubmitCommand};
 #[derive(Default)]
 pub struct PauseUi {
     save_name: String,
+    /// The game and save the name field was filled for: another game (or
+    /// a save under another name) fills it afresh, never with the name of
+    /// the game before.
+    filled_for: Option<(String, u64, Option<String>)>,
     show_load: bool,
     show_settings: bool,
 }
@@ -94,11 +98,58 @@ pub fn playing_ui(
         if out.pause {
             actions.write(Action::Pause);
         }
+        if game.result_first && mode == PlayMode::Board {
+            result_first_ui(&ctx, &game, &mut actions);
+        }
     }
     if mode == PlayMode::Paused {
         pause_menu(&ctx, &game, &store, &mut settings, &mut pause, &mut actions);
     }
     Ok(())
+}
+
+/// Hot seat: the player who just acted sees what their command rolled
+/// (dice, each modifier, what was needed, the effect) before the screen goes
+/// to the next player.
+fn result_first_ui(ctx: &egui::Context, game: &ActiveGame, actions: &mut MessageWriter<Action>) {
+    let Some(me) = game.viewer else {
+        return;
+    };
+    let next = game
+        .deciding_side()
+        .map(|s| game.side_name(s).to_string())
+        .unwrap_or_default();
+    let reader = vt_core::Reader::Side(me);
+    egui::Window::new(format!("{}: your result", game.side_name(me)))
+        .id(egui::Id::new("vt-result-first"))
+        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -24.0])
+        .collapsible(false)
+        .resizable(false)
+        .order(egui::Order::Foreground)
+        .show(ctx, |ui| {
+            ui.set_max_width(520.0);
+            egui::ScrollArea::vertical()
+                .max_height(320.0)
+                .show(ui, |ui| {
+                    for e in game.log.iter().skip(game.result_from) {
+                        let (text, rolls) = e.read_by(reader);
+                        ui.label(RichText::new(text).strong());
+                        for (k, a) in rolls.iter().enumerate() {
+                            ui.push_id((text, k), |ui| {
+                                vt_ui::overlay::log::adjudication_ui(ui, a, Some(me))
+                            });
+                        }
+                    }
+                });
+            ui.add_space(6.0);
+            let b = egui::Button::new(
+                RichText::new(format!("Seen: hand over to {next} (Enter)")).size(18.0),
+            );
+            if ui.add(b).clicked() {
+                actions.write(Action::HandOverNow);
+            }
+            ui.weak("The board is yours until you hand over; nothing more can be given.");
+        });
 }
 
 fn hand_over(
@@ -174,9 +225,14 @@ fn pause_menu(
         ui.set_width(420.0);
         ui.heading("Paused");
         ui.weak(format!(
-            "{}, {} commands so far",
+            "{}, {} commands so far{}",
             game.info.name,
-            game.session.commands()
+            game.session.commands(),
+            match (&game.save_name, game.unsaved_progress()) {
+                (Some(n), false) => format!(", saved as '{n}'"),
+                (Some(n), true) => format!(", last saved as '{n}' (since then autosaved only)"),
+                (None, _) => ", autosaved at each phase".to_string(),
+            }
         ));
         ui.add_space(6.0);
         let wide = |t: &str| egui::Button::new(t).min_size(egui::vec2(400.0, 28.0));
@@ -186,8 +242,15 @@ fn pause_menu(
         ui.separator();
         ui.horizontal(|ui| {
             ui.label("Save as");
-            if ui_state.save_name.is_empty() {
-                ui_state.save_name = game.save_name.clone().unwrap_or_default();
+            let setup = game.session.setup();
+            let key = (
+                format!("{}/{}", game.info.id, setup.scenario),
+                setup.seed,
+                game.save_name.clone(),
+            );
+            if ui_state.filled_for.as_ref() != Some(&key) || ui_state.save_name.trim().is_empty() {
+                ui_state.save_name = crate::flow::offered_save_name(store, game);
+                ui_state.filled_for = Some(key);
             }
             ui.add(
                 egui::TextEdit::singleline(&mut ui_state.save_name)
@@ -237,7 +300,7 @@ fn pause_menu(
         }
         ui.separator();
         if ui.add(wide("Quit to the menu")).clicked() {
-            actions.write(Action::ToMenu);
+            actions.write(Action::Leave { quit: false });
         }
     });
 }

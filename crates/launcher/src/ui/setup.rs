@@ -2,6 +2,7 @@
 
 use super::centre_window;
 use crate::catalog::Catalog;
+use crate::computer::Level;
 use crate::flow::Action;
 use crate::form::SetupForm;
 use bevy::prelude::*;
@@ -19,6 +20,7 @@ pub fn setup_ui(
     mut contexts: EguiContexts,
     catalog: Option<Res<Catalog>>,
     form: Option<ResMut<SetupForm>>,
+    mut levels: ResMut<crate::computer::Levels>,
     mut actions: MessageWriter<Action>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -96,13 +98,20 @@ pub fn setup_ui(
         }
         ui.separator();
         ui.label(RichText::new("Who plays each side").strong());
-        egui::Grid::new("vt-sides").num_columns(3).show(ui, |ui| {
+        egui::Grid::new("vt-sides").num_columns(4).show(ui, |ui| {
+            let form = &mut *form;
+            form.levels.resize(form.controllers.len(), Level::default());
             for (i, side) in g.info.sides.iter().enumerate() {
                 ui.label(&side.name);
                 if let Some(c) = form.controllers.get_mut(i) {
                     ui.radio_value(c, Controller::Person, Controller::Person.label());
                     ui.radio_value(c, Controller::Computer, Controller::Computer.label())
-                        .on_hover_text("For now the computer picks a random legal command.");
+                        .on_hover_text(
+                            "The computer searches for its move from what its side can see.",
+                        );
+                    if *c == Controller::Computer {
+                        crate::computer::panel::level_picker(ui, i, &mut form.levels[i]);
+                    }
                 }
                 ui.end_row();
             }
@@ -133,6 +142,7 @@ pub fn setup_ui(
                 .clicked()
                 && let Ok(ng) = ready
             {
+                levels.0 = form.levels.clone();
                 actions.write(Action::Start(ng));
             }
         });

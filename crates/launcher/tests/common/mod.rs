@@ -120,7 +120,9 @@ pub fn pig() -> GameEntry {
 
 /// Two sides, each with a secret die only it sees. On its turn a side may
 /// set a marker (1-3, any number of times, undoable), pass (undoable), or
-/// call: both secrets are shown and the higher secret + marker wins.
+/// call: both secrets are shown and the higher secret + marker wins. A side
+/// may also shoot (a die roll, then the other side's turn); a stunning shot
+/// leaves the other side nothing but to pass.
 pub struct Secret;
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -131,6 +133,9 @@ pub struct SecretState {
     pub to_move: u8,
     pub passes: u8,
     pub called: bool,
+    /// The side to move may only pass.
+    #[serde(default)]
+    pub stunned: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -138,6 +143,7 @@ pub enum SecretCommand {
     Mark(u8),
     Pass,
     Call,
+    Shoot { stun: bool },
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -145,6 +151,7 @@ pub enum SecretEvent {
     Marked { side: u8, mark: u8 },
     Passed { side: u8 },
     Called { side: u8, secrets: [u8; 2] },
+    Shot { side: u8, roll: u8 },
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -193,6 +200,7 @@ impl Ruleset for Secret {
             to_move: 0,
             passes: 0,
             called: false,
+            stunned: false,
         })
     }
 
@@ -213,12 +221,17 @@ impl Ruleset for Secret {
         if self.outcome(s).is_finished() {
             return vec![];
         }
+        if s.stunned {
+            return vec![SecretCommand::Pass];
+        }
         vec![
             SecretCommand::Mark(1),
             SecretCommand::Mark(2),
             SecretCommand::Mark(3),
             SecretCommand::Pass,
             SecretCommand::Call,
+            SecretCommand::Shoot { stun: false },
+            SecretCommand::Shoot { stun: true },
         ]
     }
 
@@ -237,7 +250,14 @@ impl Ruleset for Secret {
                 s.mark[side as usize] = *m;
                 ev.push(SecretEvent::Marked { side, mark: *m });
             }
+            SecretCommand::Shoot { stun } => {
+                let roll = s.rng.die(6);
+                s.to_move = 1 - side;
+                s.stunned = *stun;
+                ev.push(SecretEvent::Shot { side, roll });
+            }
             SecretCommand::Pass => {
+                s.stunned = false;
                 s.passes += 1;
                 s.to_move = 1 - side;
                 ev.push(SecretEvent::Passed { side });
@@ -279,13 +299,34 @@ impl Ruleset for Secret {
     }
 
     fn describe(&self, e: &SecretEvent) -> LogEntry {
-        LogEntry::text(format!("{e:?}"))
+        match e {
+            SecretEvent::Shot { roll, .. } => {
+                let mut a = Adjudication::new("Shot", "S2");
+                a.rolled = vec![*roll as i32];
+                a.total = *roll as i32;
+                a.result = if *roll >= 4 { "hit" } else { "miss" }.into();
+                LogEntry::with_rolls(format!("{e:?}"), vec![a])
+            }
+            _ => LogEntry::text(format!("{e:?}")),
+        }
     }
 
     fn undoable(&self, events: &[SecretEvent]) -> bool {
         !events
             .iter()
-            .any(|e| matches!(e, SecretEvent::Called { .. }))
+            .any(|e| matches!(e, SecretEvent::Called { .. } | SecretEvent::Shot { .. }))
+    }
+}
+
+/// The other side's die is unknown: a sample rolls it again.
+impl vt_core::AiRules for Secret {
+    fn determinize(&self, s: &SecretState, side: u8, rng: &mut GameRng) -> SecretState {
+        let mut t = s.clone();
+        if !s.called {
+            t.secret[1 - side as usize] = rng.die(6);
+        }
+        t.rng = GameRng::seeded(rng.next_u64());
+        t
     }
 }
 
@@ -294,6 +335,7 @@ pub fn secret_entry() -> GameEntry {
         id: "secret",
         data_files: DataFiles::new,
         build: |_| Ok(Arc::new(Game::new(Secret))),
+        ai: vt_ai::for_game::<Secret>,
     }
 }
 
@@ -316,5 +358,6 @@ pub fn pig_data_entry() -> GameEntry {
             let r: PigRules = files.parse(PIG_DATA_PATH)?;
             Ok(Arc::new(Game::new(vt_core::testing::Pig { goal: r.goal })))
         },
+        ai: vt_ai::for_game::<vt_core::testing::Pig>,
     }
 }

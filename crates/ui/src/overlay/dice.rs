@@ -43,7 +43,12 @@ pub fn tumbling(value: i32, i: usize, t: f64) -> i32 {
 /// The most recent rolls, newest first, each on a line with its dice.
 /// `rolling`: seconds the newest roll has been tumbling, while it does.
 /// Returns true if the tray was clicked (to stop the tumbling).
-pub fn dice_tray_ui(ui: &mut egui::Ui, recent: &[&Adjudication], rolling: Option<f64>) -> bool {
+pub fn dice_tray_ui(
+    ui: &mut egui::Ui,
+    recent: &[&Adjudication],
+    rolling: Option<f64>,
+    viewer: Option<vt_core::SideIdx>,
+) -> bool {
     if recent.is_empty() {
         ui.weak("No dice rolled yet.");
         return false;
@@ -55,7 +60,9 @@ pub fn dice_tray_ui(ui: &mut egui::Ui, recent: &[&Adjudication], rolling: Option
             ui.horizontal(|ui| {
                 for (i, a) in recent.iter().enumerate() {
                     let roll = if i == 0 { rolling } else { None };
-                    clicked |= ui.push_id(i, |ui| roll_card(ui, a, i == 0, roll)).inner;
+                    clicked |= ui
+                        .push_id(i, |ui| roll_card(ui, a, i == 0, roll, viewer))
+                        .inner;
                 }
             });
         });
@@ -65,7 +72,13 @@ pub fn dice_tray_ui(ui: &mut egui::Ui, recent: &[&Adjudication], rolling: Option
     clicked
 }
 
-fn roll_card(ui: &mut egui::Ui, a: &Adjudication, newest: bool, rolling: Option<f64>) -> bool {
+fn roll_card(
+    ui: &mut egui::Ui,
+    a: &Adjudication,
+    newest: bool,
+    rolling: Option<f64>,
+    viewer: Option<vt_core::SideIdx>,
+) -> bool {
     let frame = egui::Frame::group(ui.style()).fill(if newest {
         palette::ui::NEWEST_ROLL.egui()
     } else {
@@ -108,6 +121,6 @@ fn roll_card(ui: &mut egui::Ui, a: &Adjudication, newest: bool, rolling: Option<
         })
         .response
         .interact(Sense::click())
-        .on_hover_ui(|ui| adjudication_ui(ui, a))
+        .on_hover_ui(|ui| adjudication_ui(ui, a, viewer))
         .clicked()
 }

@@ -4,8 +4,38 @@
 use bevy_egui::egui::{self, Color32, RichText};
 use vt_core::{Adjudication, LogEntry, Reader};
 
-pub const MODIFIER_PLUS: Color32 = crate::palette::ui::MODIFIER_PLUS.egui();
-pub const MODIFIER_MINUS: Color32 = crate::palette::ui::MODIFIER_MINUS.egui();
+pub const MODIFIER_HELPS: Color32 = crate::palette::ui::MODIFIER_HELPS.egui();
+pub const MODIFIER_HURTS: Color32 = crate::palette::ui::MODIFIER_HURTS.egui();
+
+/// The side reading, if one side is (its modifiers are coloured by whether
+/// they help it).
+pub fn reading_side(reader: Reader) -> Option<vt_core::SideIdx> {
+    match reader {
+        Reader::Side(s) => Some(s),
+        _ => None,
+    }
+}
+
+/// A modifier's value, coloured by whether it helps the side reading (not
+/// by its sign); plain where nobody in particular reads or the game did not
+/// say whose roll it is. The hover says which.
+pub fn modifier_value(
+    ui: &mut egui::Ui,
+    a: &Adjudication,
+    m: &vt_core::Modifier,
+    viewer: Option<vt_core::SideIdx>,
+) -> egui::Response {
+    let text = RichText::new(format!("{:+}", m.value)).monospace();
+    match a.helps(m, viewer) {
+        Some(true) => ui
+            .label(text.color(MODIFIER_HELPS))
+            .on_hover_text("This modifier helps you."),
+        Some(false) => ui
+            .label(text.color(MODIFIER_HURTS))
+            .on_hover_text("This modifier hurts you."),
+        None => ui.label(text),
+    }
+}
 
 /// The whole log, newest at the bottom, scrolled to the end. When entries
 /// arrive, the newest one with dice opens and the one opened before closes;
@@ -31,7 +61,7 @@ pub fn log_ui(ui: &mut egui::Ui, log: &[LogEntry], reader: Reader, seen: &mut us
                     (true, false, true) => Some(false),
                     _ => None,
                 };
-                entry_ui(ui, i, entry.read_by(reader), force);
+                entry_ui(ui, i, entry.read_by(reader), force, reading_side(reader));
             }
         });
 }
@@ -43,6 +73,7 @@ pub fn entry_ui(
     index: usize,
     (text, adjudications): (&str, &[Adjudication]),
     open: Option<bool>,
+    viewer: Option<vt_core::SideIdx>,
 ) {
     if adjudications.is_empty() {
         ui.label(format!("{}. {text}", index + 1));
@@ -69,7 +100,7 @@ pub fn entry_ui(
     }
     header.body(|ui| {
         for (k, a) in adjudications.iter().enumerate() {
-            ui.push_id(k, |ui| adjudication_ui(ui, a));
+            ui.push_id(k, |ui| adjudication_ui(ui, a, viewer));
             ui.separator();
         }
     });
@@ -77,7 +108,7 @@ pub fn entry_ui(
 
 /// An adjudication before its roll: what it is for, each modifier with its
 /// rule, and the number needed (what the player weighs before firing).
-pub fn preview_ui(ui: &mut egui::Ui, a: &Adjudication) {
+pub fn preview_ui(ui: &mut egui::Ui, a: &Adjudication, viewer: Option<vt_core::SideIdx>) {
     ui.label(RichText::new(&a.purpose).strong());
     if !a.modifiers.is_empty() {
         egui::Grid::new(ui.next_auto_id())
@@ -86,7 +117,7 @@ pub fn preview_ui(ui: &mut egui::Ui, a: &Adjudication) {
             .show(ui, |ui| {
                 for m in &a.modifiers {
                     ui.label(&m.label);
-                    ui.monospace(format!("{:+}", m.value));
+                    modifier_value(ui, a, m, viewer);
                     ui.weak(&m.rule);
                     ui.end_row();
                 }
@@ -104,7 +135,7 @@ pub fn preview_ui(ui: &mut egui::Ui, a: &Adjudication) {
 
 /// An adjudication in full: what it was for, the dice, each modifier with
 /// its rule, the total, what was needed, the table cell and the result.
-pub fn adjudication_ui(ui: &mut egui::Ui, a: &Adjudication) {
+pub fn adjudication_ui(ui: &mut egui::Ui, a: &Adjudication, viewer: Option<vt_core::SideIdx>) {
     ui.horizontal_wrapped(|ui| {
         ui.label(RichText::new(&a.purpose).strong());
         if !a.rule.is_empty() {
@@ -121,17 +152,8 @@ pub fn adjudication_ui(ui: &mut egui::Ui, a: &Adjudication) {
             ui.label("");
             ui.end_row();
             for m in &a.modifiers {
-                let color = if m.value >= 0 {
-                    MODIFIER_PLUS
-                } else {
-                    MODIFIER_MINUS
-                };
                 ui.label(&m.label);
-                ui.label(
-                    RichText::new(format!("{:+}", m.value))
-                        .monospace()
-                        .color(color),
-                );
+                modifier_value(ui, a, m, viewer);
                 ui.weak(&m.rule)
                     .on_hover_text(format!("Given by rule {}", m.rule));
                 ui.end_row();

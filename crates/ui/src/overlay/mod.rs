@@ -219,7 +219,12 @@ pub fn overlay_ui(
                 .map(|s| s.name.clone())
                 .unwrap_or(scenario);
             ui.label(sname);
-            ui.weak(format!("seed {}", game.session.setup().seed));
+            // With the seed and `vt` every roll and draw to come could be
+            // worked out in advance: it shows once the game is over (and on
+            // the game-over screen), never during play.
+            if game.session.outcome().is_finished() {
+                ui.weak(format!("seed {}", game.session.setup().seed));
+            }
             ui.separator();
             for (label, panel, on) in [
                 ("Log", Panel::Log, state.log),
@@ -275,7 +280,12 @@ pub fn overlay_ui(
                 .resizable(false)
                 .show(root, |ui| {
                     let rolling = state.rolling(game, ui.ctx().input(|i| i.time), speed);
-                    if dice::dice_tray_ui(ui, &game.recent_adjudications(8), rolling) {
+                    if dice::dice_tray_ui(
+                        ui,
+                        &game.recent_adjudications(8),
+                        rolling,
+                        log::reading_side(game.reader()),
+                    ) {
                         state.roll_started = None;
                     }
                 });

@@ -1,7 +1,7 @@
 //! The log: each event in words, with its rolls.
 
 use super::*;
-use crate::dice::{Adjudication, Modifier};
+use crate::dice::Adjudication;
 
 fn name(s: Option<&State>, id: u8) -> String {
     match s.and_then(|s| s.stand(id)) {
@@ -15,19 +15,22 @@ fn at(p: Point) -> String {
 }
 
 fn attack_roll(s: Option<&State>, a: &Attack, purpose: String, rule: &str) -> Adjudication {
-    let mut adj = Adjudication::new(purpose, rule);
+    // A pool: each die is read alone against 5, so the dice are shown as
+    // rolled and add up to their sum; cover takes a die from the pool
+    // (said in the purpose, not as a modifier of the sum).
+    let pool = if a.cover {
+        format!(
+            "{purpose}, target in cover: {} of {} dice",
+            a.rolled.len(),
+            a.dice
+        )
+    } else {
+        format!("{purpose}, {} dice", a.rolled.len())
+    };
+    let mut adj = Adjudication::new(pool, rule);
     adj.rolled = a.rolled.iter().map(|&d| d as i32).collect();
-    // The dice pool: the stand's dice, less one in cover. Each die is read
-    // alone, so the modifier is on the number of dice, shown as such.
-    if a.cover {
-        adj.modifiers.push(Modifier::new(
-            "target in cover: one die fewer",
-            "Skirmish 5",
-            -1,
-        ));
-    }
-    adj.total = a.hits as i32;
-    adj.needed = Some(format!("5 or 6 on each of {} dice", a.rolled.len()));
+    adj.total = adj.rolled.iter().sum();
+    adj.needed = Some("5 or 6 on each die".into());
     adj.result = format!(
         "{} hit{}: {} {}",
         a.hits,
@@ -58,19 +61,11 @@ pub fn event(s: Option<&State>, e: &Event) -> LogEntry {
             name(s, *stand),
             compass(*facing)
         )),
-        Event::Fired {
-            stand,
-            sight,
-            attack,
-        } => {
-            let seen = match sight {
-                Seen::Cover => " (in cover)",
-                _ => "",
-            };
+        Event::Fired { stand, attack, .. } => {
             let adj = attack_roll(
                 s,
                 attack,
-                format!("Fire at {}{seen}", name(s, attack.target)),
+                format!("Fire at {}", name(s, attack.target)),
                 "Skirmish 5",
             );
             LogEntry::with_rolls(

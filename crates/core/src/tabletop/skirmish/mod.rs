@@ -39,6 +39,7 @@
 //! 8. The side that killed more stands wins; equal is a draw. A side with
 //!    no stands left loses at once.
 
+mod ai;
 mod describe;
 pub mod orders;
 pub mod table;

@@ -169,6 +169,12 @@ fn fire_results() {
     assert_eq!(s.stands[5].status, Status::Suppressed);
     let text = g.describe_in(&s, &ev[0]);
     assert!(text.text.contains("2 hits"), "{}", text.text);
+    // The shown numbers add up: the dice and their sum, no modifier.
+    let adj = &text.adjudications[0];
+    assert_eq!(adj.rolled, [5, 6, 2]);
+    assert_eq!(adj.total, 13);
+    assert!(adj.modifiers.is_empty());
+    assert_eq!(adj.result, "2 hits: VC rifle team 1 suppressed");
     // A suppressed stand cannot fire; it can rally: 4 brings it to pinned.
     assert!(
         g.check(
@@ -202,6 +208,12 @@ fn fire_results() {
     };
     assert_eq!(*sight, Seen::Cover);
     assert_eq!((attack.cover, attack.rolled.len()), (true, 2));
+    let adj = &g.describe_in(&s, &ev[0]).adjudications[0];
+    assert!(
+        adj.purpose.ends_with("target in cover: 2 of 3 dice"),
+        "{}",
+        adj.purpose
+    );
     assert_eq!(s.stands[7].status, Status::Suppressed);
 }
 

@@ -2,7 +2,7 @@
 //! lines, and the player's view (what is hidden, what is counted).
 
 use super::*;
-use crate::components::{Place, Zone};
+use crate::components::{Place, SurvivorAt, Zone};
 use crate::data::{Icon, MarkerValue};
 use crate::view::MarkerView;
 use vt_core::provenance::Provenance;
@@ -137,6 +137,32 @@ fn the_view_gives_the_odds_of_the_decision_at_hand() {
     );
     assert_eq!(v.odds[0].draws, 2);
     assert!((v.odds[0].chance - crate::odds::rescue(pile, disc, 2)).abs() < 1e-12);
+}
+
+#[test]
+fn rescue_odds_say_what_they_leave_out() {
+    // CSAR 4.3.5: a rescue first reveals the Enemy and Hidden markers in and
+    // beside its zone, and new guns fire before the rescue draw. With nothing
+    // face down there the figure is exact; otherwise it says plainly that
+    // those guns are left out.
+    let c = csar();
+    let mut s = blank(&c, 8);
+    put(&mut s, HELO5, Place::Zone(Zone::North));
+    s.survivors[0].at = SurvivorAt::Stranded(Zone::North);
+    s.step = Step::Rescue;
+    // Not beside the North: the rescue turns nothing up.
+    s.zones[Zone::South.index()].hidden = Some(MarkerValue::N(2));
+    let v = c.view(&s, 0);
+    assert_eq!(v.odds.len(), 1);
+    assert!(v.odds.iter().all(|o| o.leaves_out.is_none()));
+    // Beside it: left out, and said so.
+    s.zones[Zone::East.index()].enemy = Some(MarkerValue::N(1));
+    let v = c.view(&s, 0);
+    for o in &v.odds {
+        let note = o.leaves_out.as_deref().expect("a note");
+        assert!(note.contains("East") && note.contains("4.3.5"), "{note}");
+        assert!(!note.contains("South"), "{note}");
+    }
 }
 
 #[test]

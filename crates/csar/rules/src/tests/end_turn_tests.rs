@@ -242,16 +242,61 @@ fn victory_draw_and_loss() {
 }
 
 #[test]
-fn losing_every_helicopter_ends_the_game() {
-    // CSAR 5.0: all helicopters destroyed (out of play): the game ends.
+fn only_destroyed_helicopters_end_the_game() {
+    // CSAR 5.0: the game ends when all helicopters are destroyed, "as
+    // opposed to shot down" (5.0's victory; 4.3.3 E tells the two apart):
+    // with every helicopter shot down the game goes on.
     let c = csar();
     let mut s = blank(&c, 5);
+    let helis: Vec<usize> = (0..s.aircraft.len())
+        .filter(|&i| s.aircraft[i].kind == AircraftKind::Helicopter)
+        .collect();
+    for &i in &helis {
+        s.aircraft[i].place = Place::Removed;
+    }
+    let mut ev = Vec::new();
+    c.check_end(&mut s, &mut ev);
+    assert_eq!(s.end, None, "shot down, not destroyed: the game goes on");
+    s.aircraft[helis[0]].destroyed = true;
+    c.check_end(&mut s, &mut ev);
+    assert_eq!(s.end, None, "one helicopter is only shot down");
+    for &i in &helis {
+        s.aircraft[i].destroyed = true;
+    }
+    c.check_end(&mut s, &mut ev);
+    assert_eq!(s.end, Some(EndReason::AllHelicoptersDestroyed));
+}
+
+#[test]
+fn an_exfil_team_still_rescues_when_every_helicopter_is_shot_down() {
+    // CSAR 5.0 and the Exfil Team card (2.2.2): shot-down helicopters do
+    // not end the game, so a Healthy Survivor in an Outer Zone can still be
+    // walked off the map; nothing destroyed: a win.
+    let c = csar();
+    let mut s = blank(&c, 5);
+    s.survivors[0].at = SurvivorAt::Stranded(Zone::North);
     for a in s.aircraft.iter_mut() {
         if a.kind == AircraftKind::Helicopter {
             a.place = Place::Removed;
         }
     }
-    let mut ev = Vec::new();
-    c.check_end(&mut s, &mut ev);
-    assert_eq!(s.end, Some(EndReason::AllHelicoptersLost));
+    s.tally.shot_down = 2;
+    let exfil = action(&c, &mut s, "Exfil Team");
+    s.hand.push(exfil);
+    until(&c, &mut s, crate::state::Step::Commands);
+    assert_eq!(s.end, None);
+    let ev = apply(
+        &c,
+        &mut s,
+        Command::PlayCommand {
+            card: exfil,
+            target: crate::command::CommandTarget::Exfil {
+                survivor: 0,
+                via: None,
+            },
+        },
+    );
+    assert!(has(&ev, |e| matches!(e, Event::OffMap { survivor: 0 })));
+    assert_eq!(s.end, Some(EndReason::NoSurvivorsOnMap));
+    assert_eq!(c.mission_result(&s), GameResult::Win);
 }

@@ -222,6 +222,45 @@ fn the_reshuffle_card_does_not_count_and_keeps_the_hits_aside() {
 }
 
 #[test]
+fn a_draw_goes_on_through_any_number_of_reshuffles() {
+    // CSAR 2.2.1: the Reshuffle card "does not count as a drawn card", so a
+    // draw for resolution goes on until a card counts, however often it
+    // comes up (with only it and one other card to draw it comes up four
+    // times in a row one time in sixteen); a random determination likewise
+    // draws until a card decides.
+    let c = csar();
+    let rs = res(&c, Icon::Reshuffle)[0];
+    let x = res(&c, Icon::Crosshairs)[0];
+    let mut reshuffles_in_a_row = 0;
+    for seed in 0..200 {
+        let mut s = blank(&c, 1);
+        s.rng = vt_core::GameRng::seeded(seed);
+        // Everything else is set aside (Hits waiting, 4.3.3 C).
+        s.res_aside = s
+            .res
+            .draw_pile
+            .drain(..)
+            .chain(s.res.discards.drain(..))
+            .filter(|&k| k != rs && k != x)
+            .collect();
+        s.res.draw_pile = vec![rs, x];
+        let mut ev = Vec::new();
+        let drawn = c.draw_counted(&mut s, &mut ev, crate::event::Purpose::ZoneFire);
+        assert_eq!(drawn, Some(x), "seed {seed}");
+        reshuffles_in_a_row = reshuffles_in_a_row.max(count(&ev, |e| *e == Event::Reshuffled));
+        // Only the Reshuffle card left to draw: nothing can count.
+        let mut s2 = s.clone();
+        s2.res.draw_pile.retain(|&k| k != x);
+        s2.res.discards.retain(|&k| k != x);
+        assert_eq!(
+            c.draw_counted(&mut s2, &mut ev, crate::event::Purpose::ZoneFire),
+            None
+        );
+    }
+    assert!(reshuffles_in_a_row > 4, "{reshuffles_in_a_row}");
+}
+
+#[test]
 fn burning_cancels_hits_but_one_must_be_taken() {
     // CSAR 4.3.3 D: each Aircraft card burned from the hand cancels a Hit;
     // one Hit must be taken; Reserve cards may not be burned.

@@ -13,6 +13,7 @@ mod optional_tests;
 mod pilots_events;
 mod scenario_tests;
 mod scripted;
+mod secrecy_tests;
 
 use crate::Csar;
 use crate::command::Command;

@@ -297,6 +297,12 @@ fn air_force_cross_victory() {
     put(&mut s, HELO5, Place::Removed);
     put(&mut s, HELO6, Place::Removed);
     assert_eq!(c.mission_result(&s), GameResult::Loss);
+    // 7.4: "both helicopters are shot down" is a loss at once, although
+    // neither is destroyed (which alone ends a game under 5.0).
+    s.survivors[0].at = SurvivorAt::Stranded(Zone::Center);
+    let mut ev = Vec::new();
+    c.check_end(&mut s, &mut ev);
+    assert_eq!(s.end, Some(crate::state::EndReason::HelicoptersShotDown));
 }
 
 #[test]

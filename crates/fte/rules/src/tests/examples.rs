@@ -248,7 +248,7 @@ fn fire_example_7_3_with_errata() {
     assert_eq!(
         entry.adjudications[0].summary(),
         "Fire at NVA Fire Team #3: rolled 5, Jungle +2 (FTE 6.1, 7.1), firing into an adjacent hex -1 (FTE 7.1) = 6; \
-         needed 3 or less (Fire Rating 4 of Rifle Fire Team #1; 1 always hits, 10 always misses): miss"
+         needed 4 or less (Fire Rating 4 of Rifle Fire Team #1; 1 always hits, 10 always misses): miss"
     );
     assert!(matches!(
         attacks(&ev)[0],
@@ -344,7 +344,12 @@ fn assault_example_8_0() {
     // The preview before firing shows the same need, modifier by modifier.
     let p = r.preview(&s, &cmd).unwrap();
     assert_eq!(p.modifiers.len(), 4);
-    assert!(p.needed.as_deref().unwrap().starts_with("2 or less"));
+    assert!(
+        p.needed
+            .as_deref()
+            .unwrap()
+            .starts_with("a roll of 2 or less: 4 or less after the modifiers")
+    );
     s.rng.force(&[5]);
     let ev = play(&mut s, cmd);
     assert_eq!(first_attack(&ev), (2, false, None));
@@ -389,6 +394,15 @@ fn assault_example_8_0() {
         },
     );
     assert_eq!(first_attack(&ev), (3, false, None));
+    // 8.0 and its example: the unit that broke and retreated is out of the
+    // assault; the NVA fires at the one still in it, never at the other.
+    let at_a2 = Command::AssaultFire {
+        firers: vec![nva],
+        primary: nva,
+        target: Target::Unit(a2),
+    };
+    assert_eq!(refused(&s, at_a2.clone()), "FTE 8.0");
+    assert!(!r.legal(&s).contains(&at_a2));
     s.rng.force(&[6]);
     let ev = play(
         &mut s,
@@ -454,8 +468,10 @@ fn casualty_cases_of_the_errata() {
         let nva = add(&mut s, "nva-rifle", Side::Nva, "21.20");
         s.active = Side::Nva;
         play(&mut s, Command::ActivateUnit { unit: nva });
-        // The NVA fires and rolls a WIA (1 to hit, 3 on Small Arms).
-        s.rng.force(&[1, 3]);
+        // The NVA fires and rolls a WIA (1 to hit, 3 on Small Arms); the
+        // activation ends the turn and the Casualty Check (17.0) rolls a 5:
+        // no change.
+        s.rng.force(&[1, 3, 5]);
         let ev = play(
             &mut s,
             Command::Fire {
@@ -503,4 +519,85 @@ fn casualty_cases_of_the_errata() {
     let mut s = base.clone();
     r.evacuate(&mut s, wia, &mut ev);
     assert_eq!(net(&s), -1);
+}
+
+// FTE 8.0 with the errata: "Attacking Suppressed Units no longer
+// participate in the Assault": one Suppressed in round 1 neither fires in
+// round 2 nor is fired at; the defenders fire at the attacker still in it.
+#[test]
+fn a_suppressed_attacker_leaves_the_assault_8_0() {
+    let r = rules();
+    let mut s = sandbox("examples");
+    let leader = add(&mut s, "us-leader", Side::Us, "21.20");
+    let a1 = add(&mut s, "us-rifle", Side::Us, "20.20");
+    let a2 = add(&mut s, "us-rifle", Side::Us, "19.19");
+    let nva = add(&mut s, "nva-rifle", Side::Nva, "20.19");
+    play(&mut s, Command::ActivateLeader { leader });
+    play(
+        &mut s,
+        Command::Assault {
+            units: vec![a1, a2],
+            hex: h("20.19"),
+        },
+    );
+    s.rng.force(&[1, 1]);
+    play(&mut s, Command::OpFirePass);
+    // Round 1: the US misses; the NVA hits the unit in 19.19 (2) and rolls
+    // 8 on the Target Effects Table: Suppressed, applied after the round.
+    s.rng.force(&[10]);
+    play(
+        &mut s,
+        Command::AssaultFire {
+            firers: vec![a1, a2],
+            primary: a1,
+            target: Target::Unit(nva),
+        },
+    );
+    s.rng.force(&[2, 8]);
+    play(
+        &mut s,
+        Command::AssaultFire {
+            firers: vec![nva],
+            primary: nva,
+            target: Target::Unit(a2),
+        },
+    );
+    assert!(s.unit(a2).suppressed && !s.unit(a2).broken);
+    // Round 2: only the unit in 20.20 fires...
+    assert_eq!(r.decision(&s).kind, "assault-attack");
+    assert_eq!(
+        refused(
+            &s,
+            Command::AssaultFire {
+                firers: vec![a2],
+                primary: a2,
+                target: Target::Unit(nva),
+            }
+        ),
+        "FTE 8.0"
+    );
+    s.rng.force(&[10]);
+    play(
+        &mut s,
+        Command::AssaultFire {
+            firers: vec![a1],
+            primary: a1,
+            target: Target::Unit(nva),
+        },
+    );
+    // ...and only it may be fired at.
+    assert_eq!(r.decision(&s).kind, "assault-defend");
+    let at = |u| Command::AssaultFire {
+        firers: vec![nva],
+        primary: nva,
+        target: Target::Unit(u),
+    };
+    assert_eq!(refused(&s, at(a2)), "FTE 8.0");
+    let legal = r.legal(&s);
+    assert!(legal.contains(&at(a1)) && !legal.contains(&at(a2)));
+    let screen = r.situation(&s, Side::Nva);
+    assert!(
+        matches!(screen, Some(crate::screen::Situation::Assault { ref attackers, .. }) if *attackers == vec![Target::Unit(a1)]),
+        "{screen:?}"
+    );
 }

@@ -6,5 +6,6 @@ mod audit;
 mod contract;
 mod examples;
 mod fuzz;
+mod secrecy;
 mod sections;
 pub(crate) mod util;

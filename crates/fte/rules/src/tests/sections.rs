@@ -1146,10 +1146,13 @@ fn random_events_19() {
         let c = r.legal(&s2)[0].clone();
         play(&mut s2, c);
     }
-    let placed: Vec<&str> = s2.units.iter().map(|u| r.ty(u).id.as_str()).collect();
+    // All four pieces, all Concealed; in which order they came is the
+    // subject of the secrecy tests.
+    let mut placed: Vec<&str> = s2.units.iter().map(|u| r.ty(u).id.as_str()).collect();
+    placed.sort();
     assert_eq!(
         placed,
-        vec!["vc-leader", "vc-rifle", "vc-dummy", "civilians"]
+        vec!["civilians", "vc-dummy", "vc-leader", "vc-rifle"]
     );
     assert!(s2.units.iter().all(|u| u.concealed));
 }
@@ -1350,8 +1353,10 @@ fn claymores_26_0() {
     play(&mut s, Command::Step { hex: h("22.24") });
     pass_opfire(&mut s);
     play(&mut s, Command::Step { hex: h("21.24") });
-    assert_eq!(kind(&s), "claymore");
+    // Offered with the Opportunity Fire chance the move gives anyway.
+    assert_eq!(kind(&s), "opportunity-fire");
     assert_eq!(decider(&s), Some(0));
+    assert!(rules().legal(&s).contains(&Command::Detonate));
     s.rng.force(&[1, 1]);
     let ev = play(&mut s, Command::Detonate);
     match attacks(&ev)[0] {
@@ -1365,6 +1370,9 @@ fn claymores_26_0() {
     }
     assert!(s.traps[0].used);
     assert!(s.unit(nva).reduced);
+    // The chance to fire at the unit stays open; the Claymore is spent.
+    assert_eq!(kind(&s), "opportunity-fire");
+    assert!(!rules().legal(&s).contains(&Command::Detonate));
 }
 
 // FTE 27.0: Sappers only assault, pass the assault check, take -1 when
@@ -1607,12 +1615,18 @@ fn scenario_setup_3_0_26_0() {
     let s = r
         .new_game(&vt_core::engine::Setup::new("night-perimeter", 1))
         .unwrap();
-    let leader = s
+    // Which Concealed unit starts where is drawn from the scenario's hexes
+    // (3.0); whoever starts on the crest is dug in.
+    let crest = s
         .units
         .iter()
-        .find(|u| u.side == Side::Us && r.is_leader(u))
-        .unwrap();
-    assert!(leader.fort.is_some(), "dug in on the crest");
+        .filter(|u| u.side == Side::Us && u.hex == Some(h("13.10")))
+        .collect::<Vec<_>>();
+    assert_eq!(crest.len(), 2);
+    assert!(
+        crest.iter().all(|u| u.fort.is_some()),
+        "dug in on the crest"
+    );
     let nva_view = r.make_view(&s, Side::Nva);
     assert!(
         nva_view

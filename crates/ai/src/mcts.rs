@@ -1,0 +1,470 @@
+//! Information-set Monte Carlo tree search (single-observer, open loop).
+//!
+//! Every iteration starts from a fresh sample of the hidden information
+//! ([`AiRules::determinize`] for the searching side), walks down a tree of
+//! command sequences choosing by UCB1 among the commands this sample
+//! allows (a command's "availability" counts how often it could have been
+//! chosen, so rare commands are not starved), adds one node, plays on with
+//! the game's rollout policy and backs the result up. Nodes are keyed by
+//! command, not by state: dice and hidden things differ between samples,
+//! so a node stands for "these commands were played", whatever came of
+//! them. Each node keeps the reward of the side that chose it, so every
+//! side in the tree plays for itself.
+//!
+//! The real state is held by [`truth::Truth`], which only ever gives out
+//! samples: nothing in the search can read what the side may not know.
+//!
+//! Deterministic: the same state, side, seed and number of iterations give
+//! the same choice on every platform. The search has no clock; a caller
+//! with a time budget runs it in slices ([`Search::run`]) and stops when
+//! the time is up.
+
+use std::sync::Arc;
+use vt_core::digest::digest;
+use vt_core::{AiRules, GameRng, SideIdx};
+
+mod truth {
+    use vt_core::{AiRules, GameRng, SideIdx};
+
+    /// The real state. Its field is private to this module: the search can
+    /// only ask for samples from the searching side's knowledge.
+    pub struct Truth<S>(S);
+
+    impl<S> Truth<S> {
+        pub fn new(state: S) -> Self {
+            Truth(state)
+        }
+
+        pub fn sample<R: AiRules<State = S>>(
+            &self,
+            rules: &R,
+            side: SideIdx,
+            rng: &mut GameRng,
+        ) -> S {
+            rules.determinize(&self.0, side, rng)
+        }
+    }
+}
+
+use truth::Truth;
+
+/// A node with `v` visits may have `1 + WIDENING * sqrt(v)` children.
+const WIDENING: f64 = 1.5;
+
+/// How the search runs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Config {
+    /// The UCB1 exploration constant (rewards are in `[0, 1]`).
+    pub exploration: f64,
+    /// The seed of the search's own generator (samples, rollouts).
+    pub seed: u64,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            exploration: 0.7,
+            seed: 1,
+        }
+    }
+}
+
+/// What a root command looked like to the search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Considered<C> {
+    pub command: C,
+    pub visits: u32,
+    /// The mean reward (win 1, draw ½, loss 0) after it.
+    pub value: f64,
+    /// The estimated chance of winning after it.
+    pub win: f64,
+}
+
+/// The search's answer.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Thought<C> {
+    /// The command to play, and its index in the real legal list.
+    pub command: C,
+    pub index: usize,
+    /// Its mean reward and estimated chance of winning; `None` when there
+    /// was nothing to search (one legal command) or no iteration ran.
+    pub value: Option<f64>,
+    pub win: Option<f64>,
+    pub iterations: u32,
+    /// The root commands by visits, most first.
+    pub considered: Vec<Considered<C>>,
+}
+
+struct Node {
+    key: u64,
+    mover: SideIdx,
+    /// Sorted by key.
+    children: Vec<u32>,
+    visits: u32,
+    avail: u32,
+    value: f64,
+    win: f64,
+}
+
+/// One side's search from one position.
+pub struct Search<R: AiRules> {
+    rules: Arc<R>,
+    truth: Truth<R::State>,
+    me: SideIdx,
+    legal: Vec<R::Command>,
+    keys: Vec<u64>,
+    nodes: Vec<Node>,
+    rng: GameRng,
+    exploration: f64,
+    iterations: u32,
+    /// The result labels that mean a win for each side (its id; "win" in
+    /// a one-sided game).
+    win_labels: Vec<String>,
+    horizon: Option<usize>,
+    // Buffers kept between iterations.
+    events: Vec<R::Event>,
+    path: Vec<u32>,
+    rewards: Vec<(f64, f64)>,
+}
+
+impl<R: AiRules> Search<R> {
+    /// A search for `side`, which must be the side deciding in `state`.
+    /// `state` is the real game: the search only ever sees samples of it.
+    pub fn new(rules: Arc<R>, state: &R::State, side: SideIdx, config: Config) -> Self {
+        let legal = if rules.to_move(state) == Some(side) {
+            rules.legal(state)
+        } else {
+            Vec::new()
+        };
+        let keys = legal.iter().map(digest).collect();
+        let info = rules.info();
+        let win_labels = if info.sides.len() == 1 {
+            vec!["win".to_string()]
+        } else {
+            info.sides.iter().map(|s| s.id.clone()).collect()
+        };
+        let sides = win_labels.len();
+        let horizon = rules.rollout_horizon();
+        Search {
+            truth: Truth::new(state.clone()),
+            me: side,
+            legal,
+            keys,
+            nodes: vec![Node {
+                key: 0,
+                mover: side,
+                children: Vec::new(),
+                visits: 0,
+                avail: 0,
+                value: 0.0,
+                win: 0.0,
+            }],
+            rng: GameRng::seeded(config.seed),
+            exploration: config.exploration,
+            iterations: 0,
+            win_labels,
+            horizon,
+            events: Vec::new(),
+            path: Vec::new(),
+            rewards: vec![(0.0, 0.0); sides],
+            rules,
+        }
+    }
+
+    /// True when there is nothing to search: the side does not decide, or
+    /// has one command only.
+    pub fn is_trivial(&self) -> bool {
+        self.legal.len() <= 1
+    }
+
+    pub fn iterations(&self) -> u32 {
+        self.iterations
+    }
+
+    /// Runs `n` more iterations (none when the search is trivial).
+    pub fn run(&mut self, n: u32) {
+        if self.is_trivial() {
+            return;
+        }
+        for _ in 0..n {
+            self.iterate();
+        }
+    }
+
+    fn iterate(&mut self) {
+        let rules = self.rules.clone();
+        let mut s = self.truth.sample(&*rules, self.me, &mut self.rng);
+        self.path.clear();
+        self.path.push(0);
+        let mut node = 0usize;
+        // Selection and expansion.
+        while let Some(who) = rules.to_move(&s) {
+            let legal = rules.legal(&s);
+            if legal.is_empty() {
+                break;
+            }
+            if legal.len() == 1 {
+                // A forced command is no choice: no node for it.
+                self.play(&mut s, &legal[0]);
+                continue;
+            }
+            let mut unexpanded: Vec<usize> = Vec::new();
+            let mut best: Option<(f64, usize, usize)> = None;
+            let mut keyed: Vec<(usize, u64)> = Vec::with_capacity(legal.len());
+            for (i, c) in legal.iter().enumerate() {
+                keyed.push((i, digest(c)));
+            }
+            let mut available: Vec<(usize, usize)> = Vec::new();
+            for &(i, k) in &keyed {
+                match self.child(node, k, who) {
+                    Some(c) => available.push((i, c)),
+                    None => unexpanded.push(i),
+                }
+            }
+            for &(_, c) in &available {
+                self.nodes[c].avail += 1;
+            }
+            // Progressive widening: a node tries a new command only while
+            // it has few children for its visits, the new one chosen by
+            // the rollout policy. With few iterations and long lists (an
+            // activation's dozens of choices) the search then weighs the
+            // commands the game's rules of thumb favour instead of trying
+            // each once.
+            let widen = (self.nodes[node].children.len() as f64)
+                < 1.0 + WIDENING * (self.nodes[node].visits as f64).sqrt();
+            if !unexpanded.is_empty() && (widen || available.is_empty()) {
+                let i = if unexpanded.len() == 1 {
+                    unexpanded[0]
+                } else {
+                    let choices: Vec<R::Command> =
+                        unexpanded.iter().map(|&i| legal[i].clone()).collect();
+                    unexpanded[rules.rollout(&s, &choices, &mut self.rng)]
+                };
+                let child = self.add_child(node, keyed[i].1, who);
+                self.play(&mut s, &legal[i]);
+                self.path.push(child as u32);
+                break;
+            }
+            for &(i, c) in &available {
+                let n = &self.nodes[c];
+                let score = n.value / n.visits as f64
+                    + self.exploration * ((n.avail as f64).ln() / n.visits as f64).sqrt();
+                if best.is_none_or(|(b, _, _)| score > b) {
+                    best = Some((score, i, c));
+                }
+            }
+            let (_, i, c) = best.expect("some command is available");
+            self.play(&mut s, &legal[i]);
+            self.path.push(c as u32);
+            node = c;
+        }
+        // Rollout.
+        let mut steps = 0usize;
+        let over = loop {
+            if rules.to_move(&s).is_none() {
+                break true;
+            }
+            if self.horizon.is_some_and(|h| steps >= h) {
+                break false;
+            }
+            let legal = rules.legal(&s);
+            if legal.is_empty() {
+                break true;
+            }
+            let i = if legal.len() == 1 {
+                0
+            } else {
+                rules.rollout(&s, &legal, &mut self.rng)
+            };
+            self.play(&mut s, &legal[i]);
+            steps += 1;
+        };
+        // Rewards, then back up.
+        if over {
+            let result = rules.outcome(&s).result;
+            for (side, r) in self.rewards.iter_mut().enumerate() {
+                *r = match result.as_deref() {
+                    Some(l) if l == self.win_labels[side] => (1.0, 1.0),
+                    Some("draw") => (0.5, 0.0),
+                    _ => (0.0, 0.0),
+                };
+            }
+        } else {
+            for (side, r) in self.rewards.iter_mut().enumerate() {
+                let v = rules.evaluate(&s, side as SideIdx).clamp(0.0, 1.0);
+                *r = (v, v);
+            }
+        }
+        for &n in &self.path {
+            let node = &mut self.nodes[n as usize];
+            let (value, win) = self.rewards[node.mover as usize];
+            node.visits += 1;
+            node.value += value;
+            node.win += win;
+        }
+        self.iterations += 1;
+    }
+
+    fn play(&mut self, s: &mut R::State, c: &R::Command) {
+        self.events.clear();
+        self.rules.execute(s, c, &mut self.events);
+    }
+
+    fn child(&self, node: usize, key: u64, mover: SideIdx) -> Option<usize> {
+        let children = &self.nodes[node].children;
+        let mut at = children.partition_point(|&c| self.nodes[c as usize].key < key);
+        while let Some(&c) = children.get(at) {
+            let n = &self.nodes[c as usize];
+            if n.key != key {
+                break;
+            }
+            if n.mover == mover {
+                return Some(c as usize);
+            }
+            at += 1;
+        }
+        None
+    }
+
+    fn add_child(&mut self, parent: usize, key: u64, mover: SideIdx) -> usize {
+        let id = self.nodes.len();
+        self.nodes.push(Node {
+            key,
+            mover,
+            children: Vec::new(),
+            visits: 0,
+            avail: 1,
+            value: 0.0,
+            win: 0.0,
+        });
+        let at = self.nodes[parent]
+            .children
+            .partition_point(|&c| self.nodes[c as usize].key <= key);
+        self.nodes[parent].children.insert(at, id as u32);
+        id
+    }
+
+    /// The command the search would play now: of the real legal commands,
+    /// the one tried most (ties: the better mean).
+    pub fn thought(&self) -> Option<Thought<R::Command>> {
+        let first = self.legal.first()?.clone();
+        let mut considered: Vec<(usize, Considered<R::Command>)> = Vec::new();
+        for &c in &self.nodes[0].children {
+            let n = &self.nodes[c as usize];
+            if n.mover != self.me || n.visits == 0 {
+                continue;
+            }
+            let Some(index) = self.keys.iter().position(|&k| k == n.key) else {
+                continue;
+            };
+            considered.push((
+                index,
+                Considered {
+                    command: self.legal[index].clone(),
+                    visits: n.visits,
+                    value: n.value / n.visits as f64,
+                    win: n.win / n.visits as f64,
+                },
+            ));
+        }
+        considered.sort_by(|a, b| {
+            b.1.visits
+                .cmp(&a.1.visits)
+                .then(b.1.value.total_cmp(&a.1.value))
+                .then(a.0.cmp(&b.0))
+        });
+        Some(match considered.first() {
+            Some((index, best)) => Thought {
+                command: best.command.clone(),
+                index: *index,
+                value: Some(best.value),
+                win: Some(best.win),
+                iterations: self.iterations,
+                considered: considered.into_iter().map(|(_, c)| c).collect(),
+            },
+            None => Thought {
+                command: first,
+                index: 0,
+                value: None,
+                win: None,
+                iterations: self.iterations,
+                considered: Vec::new(),
+            },
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use vt_core::Ruleset;
+    use vt_core::Setup;
+    use vt_core::testing::{Pig, PigCommand, PigState};
+
+    fn pig() -> Arc<Pig> {
+        Arc::new(Pig { goal: 30 })
+    }
+
+    fn state(banked: [u32; 2], turn_total: u32) -> PigState {
+        let mut s = pig().new_game(&Setup::new("race", 1)).unwrap();
+        s.banked = banked;
+        s.turn_total = turn_total;
+        s
+    }
+
+    fn think(s: &PigState, iterations: u32, seed: u64) -> Thought<PigCommand> {
+        let mut search = Search::new(
+            pig(),
+            s,
+            0,
+            Config {
+                seed,
+                ..Config::default()
+            },
+        );
+        search.run(iterations);
+        search.thought().unwrap()
+    }
+
+    // 26 in hand with 5 banked: holding wins at once.
+    #[test]
+    fn takes_the_win_in_hand() {
+        let t = think(&state([5, 25], 26), 400, 1);
+        assert_eq!(t.command, PigCommand::Hold);
+        assert!(t.win.unwrap() > 0.95, "{t:?}");
+    }
+
+    // With nothing banked and 2 in hand, rolling on is right (the turn
+    // total is far below the hold-at-20 rule of thumb).
+    #[test]
+    fn rolls_on_a_small_total() {
+        let t = think(&state([0, 0], 2), 2000, 3);
+        assert_eq!(t.command, PigCommand::Roll, "{t:?}");
+    }
+
+    #[test]
+    fn same_seed_same_choice_and_numbers() {
+        let s = state([10, 12], 8);
+        assert_eq!(think(&s, 300, 5), think(&s, 300, 5));
+    }
+
+    #[test]
+    fn nothing_to_search_with_one_command() {
+        let s = state([0, 0], 0);
+        let mut search = Search::new(pig(), &s, 0, Config::default());
+        assert!(search.is_trivial());
+        search.run(100);
+        let t = search.thought().unwrap();
+        assert_eq!(
+            (t.command, t.iterations, t.value),
+            (PigCommand::Roll, 0, None)
+        );
+    }
+
+    #[test]
+    fn no_thought_for_a_side_that_does_not_decide() {
+        let s = state([0, 0], 4);
+        let search = Search::new(pig(), &s, 1, Config::default());
+        assert!(search.thought().is_none());
+    }
+}

@@ -1,0 +1,175 @@
+//! Who plays a side: a random player, the game's scripted player, or the
+//! search; and how `vt` names them (`random`, `scripted`, `mcts:500`).
+
+use crate::mcts::{Config, Search, Thought};
+use std::fmt;
+use std::sync::Arc;
+use vt_core::digest::digest;
+use vt_core::playout::Policy;
+use vt_core::{AiRules, GameInfo, GameRng, SideIdx};
+
+/// Iterations of `mcts` without a number.
+pub const DEFAULT_ITERATIONS: u32 = 1000;
+
+/// A player of one side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    /// Uniform over the legal commands.
+    Random,
+    /// The game's rollout policy ([`AiRules::rollout`]) on a sample of the
+    /// hidden information: a player that follows the game's rules of thumb
+    /// without looking ahead.
+    Scripted,
+    /// The search, with this many iterations per decision.
+    Mcts { iterations: u32 },
+}
+
+impl Player {
+    pub fn parse(s: &str) -> Result<Player, String> {
+        match s.split_once(':') {
+            None if s == "random" => Ok(Player::Random),
+            None if s == "scripted" => Ok(Player::Scripted),
+            None if s == "mcts" => Ok(Player::Mcts {
+                iterations: DEFAULT_ITERATIONS,
+            }),
+            Some(("mcts", n)) => match n.parse::<u32>() {
+                Ok(iterations) if iterations > 0 => Ok(Player::Mcts { iterations }),
+                _ => Err(format!(
+                    "'{s}': mcts:N needs a whole number of iterations above 0"
+                )),
+            },
+            _ => Err(format!(
+                "unknown policy '{s}'; known: random, scripted, mcts, mcts:ITERATIONS"
+            )),
+        }
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Player::Random => f.write_str("random"),
+            Player::Scripted => f.write_str("scripted"),
+            Player::Mcts { iterations } => write!(f, "mcts:{iterations}"),
+        }
+    }
+}
+
+/// Reads `--policy`: one player for every side (`mcts`, `random`), or
+/// `SIDE=PLAYER` pairs separated by commas (`us=mcts:500,nva-vc=random`);
+/// a side not named plays at random.
+pub fn parse_players(spec: &str, info: &GameInfo) -> Result<Vec<Player>, String> {
+    let sides = info.sides.len();
+    if !spec.contains('=') {
+        return Ok(vec![Player::parse(spec.trim())?; sides]);
+    }
+    let mut players = vec![Player::Random; sides];
+    for part in spec.split(',') {
+        let (side, p) = part.split_once('=').ok_or_else(|| {
+            format!("'{part}': expected SIDE=PLAYER (or one player for every side)")
+        })?;
+        let i = info.side_index(side.trim()).ok_or_else(|| {
+            let ids: Vec<&str> = info.sides.iter().map(|s| s.id.as_str()).collect();
+            format!("unknown side '{side}'; sides: {}", ids.join(", "))
+        })?;
+        players[i as usize] = Player::parse(p.trim())?;
+    }
+    Ok(players)
+}
+
+/// Chooses for `side` in the real `state` (whose legal commands are
+/// `legal`) as `player` would, drawing from `rng`. The search and the
+/// scripted player only see samples of what `side` may not know. Returns
+/// the index into `legal` and the search's thought, if it searched.
+pub fn choose<R: AiRules>(
+    rules: &Arc<R>,
+    state: &R::State,
+    side: SideIdx,
+    legal: &[R::Command],
+    player: Player,
+    rng: &mut GameRng,
+) -> (usize, Option<Thought<R::Command>>) {
+    if legal.len() <= 1 {
+        return (0, None);
+    }
+    match player {
+        Player::Random => (rng.index(legal.len()), None),
+        Player::Scripted => {
+            let sample = rules.determinize(state, side, rng);
+            let seen = rules.legal(&sample);
+            if seen.is_empty() {
+                return (rng.index(legal.len()), None);
+            }
+            let k = digest(&seen[rules.rollout(&sample, &seen, rng)]);
+            let i = legal.iter().position(|c| digest(c) == k);
+            (i.unwrap_or_else(|| rng.index(legal.len())), None)
+        }
+        Player::Mcts { iterations } => {
+            let config = Config {
+                seed: rng.next_u64(),
+                ..Config::default()
+            };
+            let mut search = Search::new(rules.clone(), state, side, config);
+            search.run(iterations);
+            match search.thought() {
+                Some(t) => (t.index, Some(t)),
+                None => (rng.index(legal.len()), None),
+            }
+        }
+    }
+}
+
+/// Every side's player, as a playout [`Policy`].
+pub struct Seats<R: AiRules> {
+    pub rules: Arc<R>,
+    pub players: Vec<Player>,
+    pub rng: GameRng,
+}
+
+impl<R: AiRules> Policy<R> for Seats<R> {
+    fn choose(&mut self, _rules: &R, state: &R::State, legal: &[R::Command]) -> usize {
+        let side = self.rules.to_move(state).unwrap_or(0);
+        let player = self
+            .players
+            .get(side as usize)
+            .copied()
+            .unwrap_or(Player::Random);
+        choose(&self.rules, state, side, legal, player, &mut self.rng).0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use vt_core::Ruleset;
+    use vt_core::testing::Pig;
+
+    #[test]
+    fn policies_read_as_vt_writes_them() {
+        let info = Pig { goal: 30 }.info();
+        assert_eq!(
+            parse_players("mcts", &info).unwrap(),
+            vec![Player::Mcts { iterations: 1000 }; 2]
+        );
+        assert_eq!(
+            parse_players("second=mcts:50", &info).unwrap(),
+            vec![Player::Random, Player::Mcts { iterations: 50 }]
+        );
+        assert_eq!(
+            parse_players("first=scripted, second=random", &info).unwrap(),
+            vec![Player::Scripted, Player::Random]
+        );
+        assert!(
+            parse_players("third=mcts", &info)
+                .unwrap_err()
+                .contains("sides: first, second")
+        );
+        assert!(parse_players("mcts:0", &info).is_err());
+        assert!(
+            parse_players("clever", &info)
+                .unwrap_err()
+                .contains("known")
+        );
+        assert_eq!(Player::Mcts { iterations: 7 }.to_string(), "mcts:7");
+    }
+}

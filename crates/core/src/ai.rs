@@ -1,0 +1,115 @@
+//! What a game supplies to the computer player (the search in `vt-ai`).
+//!
+//! The search plays any [`Ruleset`]; it only needs three things the rules
+//! alone cannot tell it:
+//!
+//! - [`AiRules::determinize`]: a full state the deciding side could be in,
+//!   given only what that side may know. The search never reads the real
+//!   state: it hands the real state to this function and works on what
+//!   comes back, so the function is where hidden information is kept from
+//!   it. It re-deals every hidden thing from the pool the side cannot tell
+//!   apart (shuffled draw piles, concealed identities, unseen traps) and
+//!   reseeds the state's generator: the dice to come are hidden too.
+//! - [`AiRules::evaluate`]: each side's chance of winning from a position,
+//!   for searches that stop before the end of the game.
+//! - [`AiRules::rollout`]: how the search plays on from a position. The
+//!   default is uniform over the legal commands; a game where random play is
+//!   hopeless (a side that wastes its activations) supplies a better one.
+//!   The same policy, on a determinized state, is the "scripted" player.
+//!
+//! [`testing::check_determinize`](crate::testing::check_determinize) checks
+//! a game's `determinize` keeps what the side sees and depends on nothing
+//! else.
+
+use crate::engine::{Ruleset, SideIdx};
+use crate::rng::GameRng;
+
+pub trait AiRules: Ruleset {
+    /// A state consistent with everything `side` may know in `state`, the
+    /// hidden rest drawn with `rng`:
+    /// - `view(result, side)` equals `view(state, side)`, and so do the
+    ///   decision and the legal commands when `side` decides;
+    /// - the result depends on `state` only through what `side` may know:
+    ///   two states `side` cannot tell apart give the same result for the
+    ///   same `rng` (so re-deal hidden things from a canonical order, never
+    ///   from their order in `state`);
+    /// - the state's own generator is reseeded from `rng`.
+    ///
+    /// A game without hidden information clones the state and reseeds its
+    /// generator.
+    fn determinize(&self, state: &Self::State, side: SideIdx, rng: &mut GameRng) -> Self::State;
+
+    /// `side`'s chance of winning from `state`, in `[0, 1]`, when the
+    /// search stops before the end. The default knows nothing: one half.
+    fn evaluate(&self, _state: &Self::State, _side: SideIdx) -> f64 {
+        0.5
+    }
+
+    /// Which of `legal` (the commands of `state`'s decision, not empty) the
+    /// search plays when it plays on without searching. The default is
+    /// uniform.
+    fn rollout(&self, _state: &Self::State, legal: &[Self::Command], rng: &mut GameRng) -> usize {
+        rng.index(legal.len())
+    }
+
+    /// The side that decides now, `None` once the game is over: what
+    /// [`Ruleset::decision`] says, without its words. The search asks it at
+    /// every command; a game whose `decision` builds text may answer faster.
+    fn to_move(&self, state: &Self::State) -> Option<SideIdx> {
+        self.decision(state).side
+    }
+
+    /// About how many iterations of the search one core of a 2-core
+    /// laptop runs in a second on this game's usual positions: a time
+    /// budget is turned into iterations with it, so that the search is
+    /// the same for the same seed and budget on every machine (a faster
+    /// machine just finishes sooner).
+    fn search_rate(&self) -> u32 {
+        1000
+    }
+
+    /// How many commands a rollout plays before it stops and asks
+    /// [`AiRules::evaluate`]; `None` plays to the end of the game.
+    fn rollout_horizon(&self) -> Option<usize> {
+        None
+    }
+}
+
+/// A random index into `weights`, each drawn in proportion to its weight
+/// (uniform when they are all 0): the usual shape of a game's
+/// [`AiRules::rollout`], weights from its rules of thumb.
+pub fn weighted_index(weights: &[u32], rng: &mut GameRng) -> usize {
+    let total: u64 = weights.iter().map(|&w| w as u64).sum();
+    if total == 0 || total > u32::MAX as u64 {
+        return rng.index(weights.len());
+    }
+    let mut x = rng.below(total as u32);
+    for (i, &w) in weights.iter().enumerate() {
+        if x < w {
+            return i;
+        }
+        x -= w;
+    }
+    weights.len() - 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn weighted_index_follows_the_weights() {
+        let mut rng = GameRng::seeded(4);
+        let mut n = [0u32; 3];
+        for _ in 0..3000 {
+            n[weighted_index(&[1, 0, 3], &mut rng)] += 1;
+        }
+        assert_eq!(n[1], 0);
+        assert!(
+            (600..900).contains(&n[0]) && (2100..2400).contains(&n[2]),
+            "{n:?}"
+        );
+        // All zero: uniform, still in range.
+        assert!(weighted_index(&[0, 0], &mut rng) < 2);
+    }
+}

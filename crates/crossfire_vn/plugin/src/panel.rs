@@ -1,0 +1,319 @@
+//! The column beside the table: who decides and why the last click did
+//! nothing; the initiative, the moving clock, the points, the enemy still
+//! hidden, the Dust Off; the selected stand, its fire group and each
+//! firer's dice before the roll; what the stand may do; the points of a
+//! move under way for reactive fire; every legal command in words.
+
+use crate::board::{FireGroup, fire_command, state_of};
+use crate::table::{clock, side_colour};
+use crate::words::Words;
+use bevy::prelude::*;
+use bevy_egui::egui;
+use crossfire_vn_rules::CrossfireVn;
+use crossfire_vn_rules::command::Command;
+use crossfire_vn_rules::event::DiceWhy;
+use crossfire_vn_rules::state::Side;
+use crossfire_vn_rules::step::Kind;
+use vt_core::Ruleset;
+use vt_ui::layout::{Panels, all_commands, decision_header, wide_button};
+use vt_ui::prelude::*;
+use vt_ui::tabletop::{TablePreview, TableTools};
+
+fn dice_why(w: DiceWhy) -> &'static str {
+    match w {
+        DiceWhy::Cover => "cover, base 6.4",
+        DiceWhy::Bunker => "bunker: 6s only, base 6.4",
+        DiceWhy::Ambush => "ambush, base",
+        DiceWhy::AmbushRoute => "ambush on a route, 6.10",
+        DiceWhy::AmbushDefile => "ambush in a defile, 6.10",
+        DiceWhy::Rpg(_) => "RPG, 6.11",
+        DiceWhy::Law(_) => "LAW, 6.11",
+    }
+}
+
+fn heading(ui: &mut egui::Ui, t: impl Into<String>) {
+    ui.label(
+        egui::RichText::new(t.into())
+            .strong()
+            .color(palette::ui::HEADING.egui()),
+    );
+}
+
+pub fn panel(
+    mut panels: Panels<CrossfireVn>,
+    mut tools: ResMut<TableTools>,
+    mut group: ResMut<FireGroup>,
+    preview: Res<TablePreview>,
+    mut out: MessageWriter<SubmitCommand>,
+    mut targets: ResMut<vt_ui::dev::ClickTargets>,
+) -> Result {
+    let Some(open) = panels.open()? else {
+        return Ok(());
+    };
+    let vt_ui::layout::Open {
+        ctx,
+        layout,
+        game,
+        synced,
+        view,
+        rules,
+        insets,
+        ..
+    } = open;
+    let Some(s) = state_of(Some(&*game)) else {
+        return Ok(());
+    };
+    let words = Words { rules, view };
+    let kind = synced.kind_as::<Kind>();
+    let mut send: Option<Command> = None;
+    // Where each button was drawn (egui points), for the dev targets.
+    let mut buttons: Vec<(String, egui::Pos2)> = vec![];
+    layout.column(&ctx, "vt-crossfire", 270.0, insets, |ui| {
+        ui.vertical(|ui| {
+            if let Some(d) = &synced.decision {
+                let who = d.side.map(|i| {
+                    let side = Side::from_idx(i);
+                    (side.name(), side_colour(side))
+                });
+                decision_header(
+                    ui,
+                    d,
+                    who,
+                    synced.to_decide,
+                    None,
+                    preview.refusal.as_deref(),
+                );
+            }
+            ui.separator();
+            heading(
+                ui,
+                if view.initiative_no == 0 {
+                    "Set-up".to_string()
+                } else {
+                    format!(
+                        "Initiative {}: {}",
+                        view.initiative_no,
+                        view.initiative.name()
+                    )
+                },
+            );
+            ui.label(format!(
+                "Clock {} (the game ends at {})",
+                clock(view.clock),
+                clock(view.clock_end)
+            ));
+            ui.label(format!(
+                "Points: Free World {}, VC/NVA {}",
+                view.points[0], view.points[1]
+            ));
+            if view.enemy_hidden > 0 {
+                ui.label(format!("Enemy stands still hidden: {}", view.enemy_hidden));
+            }
+            if view.held > 0 {
+                ui.label(format!(
+                    "Objective held {} attacker initiative(s) (4 ends the game)",
+                    view.held
+                ));
+            }
+            match (view.dust_off, view.dust_off_called) {
+                (Some(0), _) => {
+                    ui.colored_label(palette::ui::GOOD.egui(), "Dust Off arriving now (6.5)");
+                }
+                (Some(d), _) => {
+                    ui.colored_label(
+                        palette::ui::WARN.egui(),
+                        format!("Dust Off on its way: {d} initiative(s) (6.5)"),
+                    );
+                }
+                (None, true) => {
+                    ui.label("The enemy has called a Dust Off (6.5)");
+                }
+                _ => {}
+            }
+            if view.side == Side::FreeWorld && view.dust_offs_left > 0 {
+                ui.label(format!("Dust Off calls left: {}", view.dust_offs_left));
+            }
+            for (obs, he, smoke) in &view.missions {
+                ui.label(format!(
+                    "{}: {he} HE, {smoke} smoke missions left",
+                    words.stand(*obs)
+                ));
+            }
+            ui.separator();
+
+            // A move under way: the points where reactive fire may come.
+            if let Some(m) = &view.moving {
+                heading(ui, format!("{} is moving", words.stand(m.mover)));
+                for (i, p) in m.points.iter().enumerate().skip(m.next as usize) {
+                    let chosen = group.point == Some(i as u16);
+                    let text = format!(
+                        "{} point {}: {:.1}\" along, {}",
+                        if chosen { "▶" } else { " " },
+                        i + 1,
+                        p.along,
+                        words.place(p.at)
+                    );
+                    let b = ui.add_enabled(
+                        synced.to_decide,
+                        egui::Button::new(text.clone()).selected(chosen),
+                    );
+                    buttons.push((format!("point {}", i + 1), b.rect.center()));
+                    if b.clicked() {
+                        group.point = if chosen { None } else { Some(i as u16) };
+                    }
+                }
+                ui.separator();
+            }
+
+            // The selected stand, its group, and the dice before the roll.
+            let firers = group.firers(tools.selected);
+            if let Some(st) = tools
+                .selected
+                .and_then(|k| view.stands.iter().find(|s| s.id as u64 == k))
+            {
+                heading(ui, format!("{} ({})", st.label, st.name));
+                for l in crate::table::info(rules, st) {
+                    ui.label(l);
+                }
+                if st.side == view.side && firers.len() > 1 {
+                    ui.label("Fire group (Shift+click adds or removes):");
+                    for f in &firers {
+                        ui.label(format!("  {}", words.stand(*f)));
+                    }
+                }
+                if st.side == view.side {
+                    let mut support = !group.no_support;
+                    if ui
+                        .checkbox(&mut support, "RPG/LAW teams add their die (6.11)")
+                        .changed()
+                    {
+                        group.no_support = !support;
+                    }
+                }
+                // The dice against the enemy under the pointer, before the
+                // roll; each firer is judged alone (6.4).
+                if st.side == view.side
+                    && synced.to_decide
+                    && let Some(t) = tools.hovered.and_then(|k| {
+                        view.stands
+                            .iter()
+                            .find(|s| s.id as u64 == k && s.side != view.side)
+                    })
+                {
+                    let cmd = fire_command(rules, s, kind, &firers, t.id, &group);
+                    let support = match &cmd {
+                        Some(Command::Fire { support, .. })
+                        | Some(Command::ReactiveFire { support, .. }) => support.clone(),
+                        _ => vec![],
+                    };
+                    heading(ui, format!("Fire at {}", t.label));
+                    for f in rules.fire_preview(s, &firers, t.id, &support) {
+                        let mut line = format!("{}: {} dice", words.stand(f.firer), f.base);
+                        for m in &f.mods {
+                            line += &format!(" {:+} ({})", m.dice, dice_why(m.why));
+                        }
+                        line += &format!(" = {} dice, each hits on {}+", f.dice, f.hit_on);
+                        ui.label(line);
+                    }
+                    ui.label(
+                        egui::RichText::new(
+                            "1 hit pins, 2 suppress, 3 kill; each firer alone (6.4)",
+                        )
+                        .small(),
+                    );
+                    if let Some(c) = cmd
+                        && let Err(e) = rules.check(s, &c)
+                    {
+                        ui.colored_label(
+                            palette::ui::BAD.egui(),
+                            format!("{} ({})", e.message, e.rule),
+                        );
+                    }
+                }
+                // What the stand may do now.
+                let mine: Vec<(usize, String)> = synced
+                    .legal
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, c)| Words::actor(c).first() == Some(&st.id))
+                    .map(|(i, c)| (i, words.command(c)))
+                    .collect();
+                if !mine.is_empty() {
+                    heading(ui, "It may:");
+                    for (i, l) in mine.iter().take(14) {
+                        let b = wide_button(ui, l.as_str(), synced.to_decide);
+                        buttons.push((l.clone(), b.rect.center()));
+                        if b.clicked() {
+                            send = Some(synced.legal[*i].clone());
+                        }
+                    }
+                }
+                ui.separator();
+            } else if synced.to_decide {
+                ui.label("Click one of your stands to select it (Tab: the next that may move).");
+                ui.separator();
+            }
+
+            // The side's general choices.
+            for c in synced.legal.iter().filter(|c| {
+                matches!(
+                    c,
+                    Command::EndInitiative
+                        | Command::SetupDone
+                        | Command::NoReaction
+                        | Command::RequestDustOff
+                        | Command::WaveOff
+                )
+            }) {
+                let l = words.command(c);
+                let b = wide_button(ui, l.as_str(), synced.to_decide);
+                buttons.push((l, b.rect.center()));
+                if b.clicked() {
+                    send = Some(c.clone());
+                }
+            }
+            if kind == Some(Kind::DustOff) {
+                for c in synced
+                    .legal
+                    .iter()
+                    .filter(|c| matches!(c, Command::LandDustOff { .. }))
+                    .take(6)
+                {
+                    let l = words.command(c);
+                    let b = wide_button(ui, l.as_str(), synced.to_decide);
+                    buttons.push((l, b.rect.center()));
+                    if b.clicked() {
+                        send = Some(c.clone());
+                    }
+                }
+            }
+            ui.separator();
+            ui.label(
+                egui::RichText::new(
+                    "Tools: M tape, V line of sight. Drag to move; Shift+click for a fire group.",
+                )
+                .small(),
+            );
+            let labels: Vec<String> = synced.legal.iter().map(|c| words.command(c)).collect();
+            let (clicked, _) = all_commands(ui, "vt-crossfire-all", &labels, synced.to_decide);
+            if let Some(i) = clicked {
+                send = Some(synced.legal[i].clone());
+            }
+        });
+    });
+    targets.buttons = buttons
+        .into_iter()
+        .map(|(l, p)| (l.into(), layout.to_window(p)))
+        .collect();
+    if let Some(c) = send {
+        // A command that moves the selected stand away keeps it selected;
+        // a new group starts after each command.
+        group.extra.clear();
+        group.point = None;
+        if matches!(c, Command::NoReaction | Command::EndInitiative) {
+            tools.selected = None;
+        }
+        out.write(SubmitCommand::typed(&c));
+    }
+    Ok(())
+}

@@ -1,0 +1,174 @@
+//! Headless Bevy tests of the Crossfire board (no window, no egui): the
+//! table is filled from the view, hidden enemy stands are absent from it, a
+//! dragged stand becomes a set-up placement or a move that stops where the
+//! rules stop it, and a click on an enemy with a stand selected fires.
+
+use bevy::prelude::*;
+use crossfire_vn_plugin::CrossfireVnPlugin;
+use crossfire_vn_rules::command::Command;
+use crossfire_vn_rules::state::Side;
+use crossfire_vn_rules::step::{Kind, Step};
+use crossfire_vn_rules::{CrossfireVn, State};
+use std::sync::Arc;
+use vt_core::dynamic::{DynGame, Game};
+use vt_core::tabletop::Point;
+use vt_core::{Ruleset, Setup};
+use vt_ui::tabletop::{Table, TableAction, TableTools};
+use vt_ui::testing::{self, StandIn};
+use vt_ui::{ActiveGame, Controller};
+
+fn start(scenario: &str) -> App {
+    let mut app = testing::board_app(CrossfireVnPlugin);
+    app.world_mut().resource_mut::<StandIn>().follow_decider = true;
+    let game: Arc<dyn DynGame> = Arc::new(Game::new(CrossfireVn::embedded()));
+    testing::start(
+        &mut app,
+        game,
+        Setup::new(scenario, 3),
+        vec![Controller::Person, Controller::Person],
+    );
+    let viewer = app.world().resource::<ActiveGame>().deciding_side();
+    app.world_mut().resource_mut::<ActiveGame>().viewer = viewer;
+    testing::settle(&mut app);
+    app
+}
+
+fn state(app: &App) -> &State {
+    &app.world()
+        .resource::<ActiveGame>()
+        .typed::<CrossfireVn>()
+        .expect("a Crossfire game")
+        .state
+}
+
+fn act(app: &mut App, a: TableAction) {
+    app.world_mut().write_message(a);
+    testing::settle(app);
+}
+
+fn decide(app: &mut App, c: &Command) {
+    testing::apply(app, &serde_json::to_value(c).unwrap(), true);
+}
+
+#[test]
+fn the_table_shows_what_the_side_sees() {
+    let app = start("trail-contact");
+    let table = app.world().resource::<Table>();
+    let s = state(&app);
+    let rules = CrossfireVn::embedded();
+    let viewer = Side::from_idx(app.world().resource::<ActiveGame>().viewer.unwrap());
+    assert!(!table.features.is_empty());
+    let seen = s
+        .stands
+        .iter()
+        .filter(|st| rules.visible_to(st, viewer))
+        .count();
+    assert_eq!(table.stands.len(), seen);
+    // Hidden enemy stands are absent, not drawn.
+    for st in s.stands.iter().filter(|st| st.side != viewer && st.hidden) {
+        assert!(table.stand(st.id as u64).is_none());
+    }
+}
+
+#[test]
+fn set_up_by_dragging_then_move_and_fire() {
+    let mut app = start("trail-contact");
+    let rules = CrossfireVn::embedded();
+    // Set-up: drag a stand a little within its zone.
+    let (stand, at) = {
+        let s = state(&app);
+        assert!(matches!(s.step(), Step::Setup { .. }));
+        let Step::Setup { side } = s.step() else {
+            panic!()
+        };
+        let st = s.stands.iter().find(|st| st.side == *side).unwrap();
+        (st.id, st.at)
+    };
+    let legal_place = {
+        let s = state(&app);
+        [(0.5, 0.0), (-0.5, 0.0), (0.0, 0.5), (0.0, -0.5)]
+            .iter()
+            .map(|(dx, dy)| Point::new(at.x + dx, at.y + dy))
+            .find(|p| {
+                let st = s.stand(stand);
+                rules
+                    .check(
+                        s,
+                        &Command::Place {
+                            stand,
+                            at: *p,
+                            facing: *p + (st.facing - st.at),
+                        },
+                    )
+                    .is_ok()
+            })
+            .expect("a nudge inside the zone")
+    };
+    act(
+        &mut app,
+        TableAction::Drop {
+            stand: stand as u64,
+            to: legal_place,
+        },
+    );
+    let sent: Vec<Command> = app.world_mut().resource_mut::<StandIn>().take();
+    assert!(
+        matches!(sent.as_slice(), [Command::Place { .. }]),
+        "{sent:?}"
+    );
+    // Both sides finish setting up.
+    while matches!(state(&app).step(), Step::Setup { .. }) {
+        decide(&mut app, &Command::SetupDone);
+    }
+    let synced = app
+        .world()
+        .resource::<vt_ui::prelude::Synced<CrossfireVn>>();
+    assert_eq!(synced.kind_as::<Kind>(), Some(Kind::Initiative));
+    // A move: the first legal single-stand move, given by a drop far
+    // beyond where it ends; the stand goes as far as the rules let it.
+    let (mover, to) = synced
+        .legal
+        .iter()
+        .find_map(|c| match c {
+            Command::Move { moves } if moves.len() == 1 => Some((moves[0].stand, moves[0].to)),
+            _ => None,
+        })
+        .expect("a move");
+    act(
+        &mut app,
+        TableAction::Drop {
+            stand: mover as u64,
+            to,
+        },
+    );
+    let sent: Vec<Command> = app.world_mut().resource_mut::<StandIn>().take();
+    assert!(
+        matches!(sent.as_slice(), [Command::Move { moves }] if moves[0].stand == mover),
+        "{sent:?}"
+    );
+    // If the enemy may now fire reactively, let it go on.
+    while matches!(state(&app).step(), Step::Reaction(_)) {
+        decide(&mut app, &Command::NoReaction);
+    }
+    // Fire: select a stand that may fire, click its target.
+    let synced = app
+        .world()
+        .resource::<vt_ui::prelude::Synced<CrossfireVn>>();
+    if let Some((firer, target)) = synced.legal.iter().find_map(|c| match c {
+        Command::Fire { firers, target, .. } if firers.len() == 1 => Some((firers[0], *target)),
+        _ => None,
+    }) {
+        app.world_mut().resource_mut::<TableTools>().selected = Some(firer as u64);
+        act(
+            &mut app,
+            TableAction::Click {
+                stand: target as u64,
+            },
+        );
+        let sent: Vec<Command> = app.world_mut().resource_mut::<StandIn>().take();
+        assert!(
+            matches!(sent.as_slice(), [Command::Fire { firers, target: t, .. }] if firers[0] == firer && *t == target),
+            "{sent:?}"
+        );
+    }
+}

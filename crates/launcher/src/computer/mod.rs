@@ -1,0 +1,608 @@
+//! The computer at the table: it plays the sides the set-up gave it with
+//! the game's search (`vt-ai`), suggests a move to a person who asks, and
+//! keeps its estimate of each side's chance at every decision for the
+//! chart at the end.
+//!
+//! The search never runs in the frame: natively it runs on a thread of its
+//! own; in the browser (no threads) it runs in slices of a few
+//! milliseconds a frame. Its budget is a number of iterations (a level's
+//! seconds at the game's `search_rate`), so a game replays the same for
+//! the same seed on any machine; only a machine several times slower than
+//! the reference is cut short, at [`CAP`] times the level's time. Either way the window keeps drawing while the
+//! computer thinks, and [`panel`] shows that it does. Its commands go
+//! through the same [`ActiveGame::apply`] as a person's, so they are
+//! logged and animated alike. The search reads only the deciding side's
+//! knowledge: it samples what that side may not see (see `vt-ai`).
+
+pub mod panel;
+
+use crate::catalog::Catalog;
+use crate::flow::{Settings, after_change};
+use bevy::platform::time::Instant;
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::sync::Arc;
+use std::time::Duration;
+use vt_ai::{Config, DynAi, DynSearch, DynThought};
+use vt_core::{GameRng, SideIdx};
+use vt_ui::overlay::OverlayState;
+use vt_ui::{ActiveGame, Controller, PlayMode, Screen};
+
+/// How hard the computer thinks about each decision.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Level {
+    /// A random legal command, at once: for learning the rules.
+    Random,
+    /// About a third of a second a decision.
+    Quick,
+    /// About a second a decision.
+    #[default]
+    Normal,
+    /// About three seconds a decision.
+    Strong,
+}
+
+impl Level {
+    pub const ALL: [Level; 4] = [Level::Random, Level::Quick, Level::Normal, Level::Strong];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Level::Random => "Random",
+            Level::Quick => "Quick",
+            Level::Normal => "Normal",
+            Level::Strong => "Strong",
+        }
+    }
+
+    pub fn hint(self) -> &'static str {
+        match self {
+            Level::Random => "plays any legal command: for learning the rules",
+            Level::Quick => "searches about a third of a second a decision",
+            Level::Normal => "searches about a second a decision",
+            Level::Strong => "searches about three seconds a decision",
+        }
+    }
+
+    /// The seconds of thought on the reference machine, `None` for
+    /// random play.
+    pub fn seconds(self) -> Option<f64> {
+        match self {
+            Level::Random => None,
+            Level::Quick => Some(0.33),
+            Level::Normal => Some(1.0),
+            Level::Strong => Some(3.0),
+        }
+    }
+}
+
+/// The level of each side the computer plays (in the game's side order),
+/// as last chosen on the set-up screen; a side without one plays at the
+/// default level.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct Levels(pub Vec<Level>);
+
+impl Levels {
+    pub fn of(&self, side: SideIdx) -> Level {
+        self.0.get(side as usize).copied().unwrap_or_default()
+    }
+}
+
+/// Why the computer is searching.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    /// Its own move, for a side it plays.
+    Move,
+    /// The move it would make for a person who asked.
+    Suggest,
+    /// Its estimate for the chart, while a person thinks.
+    Estimate,
+}
+
+/// The chance the search gave a side at one decision of the game.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Estimate {
+    /// Commands played before the decision.
+    pub at: usize,
+    pub side: SideIdx,
+    /// Its estimated chance of winning, 0 to 1.
+    pub win: f64,
+}
+
+/// What the computer suggested to a person.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Suggestion {
+    pub revision: u64,
+    pub side: SideIdx,
+    pub command: Value,
+    pub win: Option<f64>,
+    pub iterations: u32,
+}
+
+/// A search under way.
+pub struct Thinking {
+    pub side: SideIdx,
+    pub purpose: Purpose,
+    /// The game's revision it started from: any change makes it moot.
+    pub revision: u64,
+    pub started: Instant,
+    pub budget: Budget,
+    runner: Runner,
+}
+
+impl Thinking {
+    /// Positions searched so far.
+    pub fn iterations(&self) -> u32 {
+        self.runner.iterations()
+    }
+}
+
+/// The computer's state between frames.
+#[derive(Resource)]
+pub struct Computer {
+    pub thinking: Option<Thinking>,
+    /// A command found and waiting out the pause between moves.
+    pub ready: Option<(u64, Value)>,
+    pub waited: f32,
+    pub suggestion: Option<Suggestion>,
+    /// A person asked for a suggestion at this revision.
+    pub asked: Option<u64>,
+    pub estimates: Vec<Estimate>,
+    /// The session these belong to (a new game or a load starts afresh).
+    session: usize,
+    pub rng: GameRng,
+}
+
+impl Computer {
+    pub fn new(seed: u64) -> Self {
+        Computer {
+            thinking: None,
+            ready: None,
+            waited: 0.0,
+            suggestion: None,
+            asked: None,
+            estimates: Vec::new(),
+            session: 0,
+            rng: GameRng::seeded(seed),
+        }
+    }
+
+    fn reset(&mut self) {
+        if let Some(t) = self.thinking.take() {
+            t.runner.cancel();
+        }
+        self.ready = None;
+        self.waited = 0.0;
+        self.suggestion = None;
+        self.asked = None;
+        self.estimates.clear();
+    }
+
+    fn record(&mut self, at: usize, side: SideIdx, t: &DynThought) {
+        if let Some(win) = t.win {
+            self.estimates.retain(|e| !(e.at == at && e.side == side));
+            self.estimates.push(Estimate { at, side, win });
+            self.estimates.sort_by_key(|e| (e.at, e.side));
+        }
+    }
+}
+
+/// Seconds an estimate for the chart may take while a person thinks.
+const ESTIMATE_SECONDS: f64 = 0.4;
+/// Seconds a suggestion takes.
+const SUGGEST_SECONDS: f64 = 1.5;
+/// A search stops at this many times its seconds even short of its
+/// iterations (a machine much slower than the reference).
+pub const CAP: f64 = 3.0;
+
+/// How long a search runs: its iterations, and the time it may take at most.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Budget {
+    pub iterations: u32,
+    pub cap: Duration,
+}
+
+impl Budget {
+    pub fn new(ai: &dyn DynAi, seconds: f64) -> Budget {
+        Budget {
+            iterations: ai.iterations_for(seconds),
+            cap: Duration::from_secs_f64(seconds * CAP),
+        }
+    }
+
+    fn over(&self, iterations: u32, started: Instant) -> bool {
+        iterations >= self.iterations || started.elapsed() >= self.cap
+    }
+}
+/// In the browser: the share of a frame the search may take.
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+const SLICE: Duration = Duration::from_millis(8);
+
+/// The game's computer player, if the build has one for it.
+pub fn ai_of(catalog: Option<&Catalog>, game: &ActiveGame) -> Option<Arc<dyn DynAi>> {
+    catalog?.find(&game.info.id)?.ai.clone()
+}
+
+fn session_id(game: &ActiveGame) -> usize {
+    (&*game.session as *const dyn vt_core::dynamic::DynSession).cast::<()>() as usize
+}
+
+/// Asks for a suggestion for the person to decide (the panel's button).
+pub fn ask(computer: &mut Computer, game: &ActiveGame) {
+    computer.asked = Some(game.revision);
+    computer.suggestion = None;
+}
+
+/// Every frame while a game is on: starts, runs, finishes and plays the
+/// computer's searches.
+#[allow(clippy::too_many_arguments)]
+pub fn computer_turns(
+    game: Option<ResMut<ActiveGame>>,
+    catalog: Option<Res<Catalog>>,
+    mut computer: ResMut<Computer>,
+    levels: Res<Levels>,
+    settings: Res<Settings>,
+    time: Res<Time>,
+    screen: Res<State<Screen>>,
+    mode: Option<Res<State<PlayMode>>>,
+    mut overlay: ResMut<OverlayState>,
+    anims: Res<vt_ui::anim::Animations>,
+) {
+    let Some(mut game) = game else {
+        computer.reset();
+        computer.session = 0;
+        return;
+    };
+    let id = session_id(&game);
+    if computer.session != id {
+        computer.reset();
+        computer.session = id;
+    }
+    let at = game.session.commands();
+    // An undo takes back the estimates of the decisions it undid.
+    computer.estimates.retain(|e| e.at <= at);
+    // A change of the game (a command, an undo) makes a search moot.
+    if computer
+        .thinking
+        .as_ref()
+        .is_some_and(|t| t.revision != game.revision)
+        && let Some(t) = computer.thinking.take()
+    {
+        t.runner.cancel();
+    }
+    if computer
+        .ready
+        .as_ref()
+        .is_some_and(|(r, _)| *r != game.revision)
+    {
+        computer.ready = None;
+    }
+    if game.session.outcome().is_finished() {
+        return;
+    }
+    let ai = ai_of(catalog.as_deref(), &game);
+    // The search under way: a slice of it, or its answer.
+    if let Some(t) = computer.thinking.as_mut() {
+        t.runner.step(t.started, t.budget);
+        if t.runner.finished(t.started, t.budget) {
+            let t = computer.thinking.take().expect("checked");
+            let purpose = t.purpose;
+            let side = t.side;
+            let revision = t.revision;
+            match t.runner.finish() {
+                Some(thought) => {
+                    computer.record(at, side, &thought);
+                    match purpose {
+                        Purpose::Move => computer.ready = Some((revision, thought.command.clone())),
+                        Purpose::Suggest => {
+                            computer.asked = None;
+                            computer.suggestion = Some(Suggestion {
+                                revision,
+                                side,
+                                command: thought.command.clone(),
+                                win: thought.win,
+                                iterations: thought.iterations,
+                            })
+                        }
+                        Purpose::Estimate => {}
+                    }
+                }
+                // No answer (no thread to be had): the move is a random one.
+                None if purpose == Purpose::Move => {
+                    let legal = game.session.legal();
+                    if !legal.is_empty() {
+                        let k = computer.rng.index(legal.len());
+                        computer.ready = Some((revision, legal[k].clone()));
+                    }
+                }
+                None => computer.asked = None,
+            }
+        }
+    }
+    let Some(side) = game.deciding_side() else {
+        return;
+    };
+    let playing =
+        *screen.get() == Screen::Playing && mode.is_some_and(|m| *m.get() == PlayMode::Board);
+    if !playing {
+        return;
+    }
+    if game.controller(side) == Controller::Computer {
+        // A found move, played after the player's chosen pause, once the
+        // board has shown what happened last.
+        if let Some((_, command)) = computer.ready.clone() {
+            if anims.busy() {
+                return;
+            }
+            computer.waited += time.delta_secs();
+            if computer.waited < settings.computer_delay {
+                return;
+            }
+            computer.waited = 0.0;
+            computer.ready = None;
+            if let Ok(entries) = game.apply(&command) {
+                after_change(&mut game, &entries);
+                let kind = game.session.decision().kind;
+                overlay.see_phase(&kind);
+            }
+            return;
+        }
+        if computer.thinking.is_some() {
+            return;
+        }
+        let level = levels.of(side);
+        let seed = computer.rng.next_u64();
+        match (level.seconds(), ai.as_ref()) {
+            (Some(seconds), Some(ai)) => {
+                let budget = Budget::new(&**ai, seconds);
+                let config = Config {
+                    seed,
+                    ..Config::default()
+                };
+                if let Some(search) = ai.search(&*game.session, side, config) {
+                    if search.is_trivial() {
+                        // One command: nothing to think about.
+                        if let Some(t) = search.thought() {
+                            computer.ready = Some((game.revision, t.command));
+                        }
+                    } else {
+                        computer.thinking =
+                            Some(start(search, side, Purpose::Move, game.revision, budget));
+                    }
+                }
+            }
+            _ => {
+                // Random play (the level, or a game without a player).
+                let legal = game.session.legal();
+                if !legal.is_empty() {
+                    let k = computer.rng.index(legal.len());
+                    computer.ready = Some((game.revision, legal[k].clone()));
+                }
+            }
+        }
+        return;
+    }
+    // A person decides: a suggestion if asked, else an estimate for the chart.
+    computer.waited = 0.0;
+    let Some(ai) = ai else { return };
+    let asked = computer.asked == Some(game.revision);
+    let busy = computer.thinking.as_ref().map(|t| t.purpose);
+    match (asked, busy) {
+        (true, Some(Purpose::Suggest)) | (false, Some(_)) => return,
+        (true, Some(_)) => {
+            if let Some(t) = computer.thinking.as_mut() {
+                // The estimate under way becomes the suggestion.
+                t.purpose = Purpose::Suggest;
+                t.budget = Budget::new(&*ai, SUGGEST_SECONDS);
+            }
+            return;
+        }
+        _ => {}
+    }
+    let known = computer
+        .estimates
+        .iter()
+        .any(|e| e.at == at && e.side == side);
+    if !asked && (known || computer.suggestion.is_some()) {
+        return;
+    }
+    let (purpose, budget) = if asked {
+        (Purpose::Suggest, Budget::new(&*ai, SUGGEST_SECONDS))
+    } else {
+        (Purpose::Estimate, Budget::new(&*ai, ESTIMATE_SECONDS))
+    };
+    let config = Config {
+        seed: computer.rng.next_u64(),
+        ..Config::default()
+    };
+    let Some(search) = ai.search(&*game.session, side, config) else {
+        return;
+    };
+    if search.is_trivial() {
+        if asked {
+            if let Some(t) = search.thought() {
+                computer.suggestion = Some(Suggestion {
+                    revision: game.revision,
+                    side,
+                    command: t.command,
+                    win: None,
+                    iterations: 0,
+                });
+            }
+        } else {
+            // Nothing to estimate from one command: the chart skips it.
+            computer.estimates.push(Estimate {
+                at,
+                side,
+                win: f64::NAN,
+            });
+        }
+        return;
+    }
+    computer.thinking = Some(start(search, side, purpose, game.revision, budget));
+}
+
+/// Plays the suggestion (the panel's "Play it").
+pub fn suggestion_command(computer: &Computer, game: &ActiveGame) -> Option<Value> {
+    computer
+        .suggestion
+        .as_ref()
+        .filter(|s| s.revision == game.revision)
+        .map(|s| s.command.clone())
+}
+
+fn start(
+    search: Box<dyn DynSearch>,
+    side: SideIdx,
+    purpose: Purpose,
+    revision: u64,
+    budget: Budget,
+) -> Thinking {
+    let started = Instant::now();
+    Thinking {
+        side,
+        purpose,
+        revision,
+        started,
+        budget,
+        runner: Runner::start(search, budget),
+    }
+}
+
+/// Iterations run between looks at the clock and the budget.
+const CHUNK: u32 = 16;
+
+/// How a search runs: on its own thread natively, in slices in the browser.
+enum Runner {
+    #[cfg(not(target_arch = "wasm32"))]
+    Thread(threaded::Handle),
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+    Frames(Box<dyn DynSearch>),
+}
+
+impl Runner {
+    #[cfg(not(target_arch = "wasm32"))]
+    fn start(search: Box<dyn DynSearch>, budget: Budget) -> Runner {
+        Runner::Thread(threaded::Handle::spawn(search, budget))
+    }
+
+    #[cfg(target_arch = "wasm32")]
+    fn start(search: Box<dyn DynSearch>, _budget: Budget) -> Runner {
+        Runner::Frames(search)
+    }
+
+    /// In the browser: search for a slice of this frame.
+    #[allow(irrefutable_let_patterns)] // only Frames in the browser
+    fn step(&mut self, started: Instant, budget: Budget) {
+        if let Runner::Frames(search) = self {
+            let frame = Instant::now();
+            while frame.elapsed() < SLICE && !budget.over(search.iterations(), started) {
+                search.run(CHUNK.min(budget.iterations - search.iterations()));
+            }
+        }
+    }
+
+    fn finished(&self, started: Instant, budget: Budget) -> bool {
+        match self {
+            #[cfg(not(target_arch = "wasm32"))]
+            Runner::Thread(h) => h.done(),
+            Runner::Frames(s) => budget.over(s.iterations(), started),
+        }
+    }
+
+    fn iterations(&self) -> u32 {
+        match self {
+            #[cfg(not(target_arch = "wasm32"))]
+            Runner::Thread(h) => h.iterations(),
+            Runner::Frames(s) => s.iterations(),
+        }
+    }
+
+    fn finish(self) -> Option<DynThought> {
+        match self {
+            #[cfg(not(target_arch = "wasm32"))]
+            Runner::Thread(h) => h.join(),
+            Runner::Frames(s) => s.thought(),
+        }
+    }
+
+    fn cancel(self) {
+        match self {
+            #[cfg(not(target_arch = "wasm32"))]
+            Runner::Thread(h) => h.cancel(),
+            Runner::Frames(_) => {}
+        }
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+mod threaded {
+    use super::*;
+    use std::sync::Mutex;
+    use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+
+    /// A search on a thread of its own, until its time is up or it is
+    /// called off.
+    pub struct Handle {
+        cancel: Arc<AtomicBool>,
+        done: Arc<AtomicBool>,
+        iterations: Arc<AtomicU32>,
+        result: Arc<Mutex<Option<DynThought>>>,
+    }
+
+    impl Handle {
+        pub fn spawn(mut search: Box<dyn DynSearch>, budget: Budget) -> Handle {
+            let h = Handle {
+                cancel: Arc::new(AtomicBool::new(false)),
+                done: Arc::new(AtomicBool::new(false)),
+                iterations: Arc::new(AtomicU32::new(0)),
+                result: Arc::new(Mutex::new(None)),
+            };
+            let (cancel, done, iterations, result) = (
+                h.cancel.clone(),
+                h.done.clone(),
+                h.iterations.clone(),
+                h.result.clone(),
+            );
+            let work = move || {
+                let started = Instant::now();
+                while !budget.over(search.iterations(), started) && !cancel.load(Ordering::Relaxed)
+                {
+                    search.run(CHUNK.min(budget.iterations - search.iterations()));
+                    iterations.store(search.iterations(), Ordering::Relaxed);
+                }
+                if !cancel.load(Ordering::Relaxed)
+                    && let Ok(mut r) = result.lock()
+                {
+                    *r = search.thought();
+                }
+                done.store(true, Ordering::Release);
+            };
+            if std::thread::Builder::new()
+                .name("vt-computer".into())
+                .spawn(work)
+                .is_err()
+            {
+                // No thread to be had: done, with no answer.
+                h.done.store(true, Ordering::Release);
+            }
+            h
+        }
+
+        pub fn done(&self) -> bool {
+            self.done.load(Ordering::Acquire)
+        }
+
+        pub fn iterations(&self) -> u32 {
+            self.iterations.load(Ordering::Relaxed)
+        }
+
+        pub fn join(self) -> Option<DynThought> {
+            self.result.lock().ok()?.take()
+        }
+
+        pub fn cancel(self) {
+            self.cancel.store(true, Ordering::Relaxed);
+        }
+    }
+}

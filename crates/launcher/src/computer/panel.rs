@@ -1,0 +1,229 @@
+//! What the computer shows: that it is thinking, the move it suggests to
+//! a person who asks (with its estimated chance of winning from there),
+//! and at the end of the game a chart of its estimates decision by
+//! decision.
+
+use super::{Computer, Purpose, ask, suggestion_command};
+use crate::catalog::Catalog;
+use bevy::prelude::*;
+use bevy_egui::EguiContexts;
+use bevy_egui::egui::{self, Color32, RichText, Stroke, pos2, vec2};
+use serde_json::Value;
+use vt_core::SideIdx;
+use vt_core::dynamic::Game;
+use vt_core::session::Session;
+use vt_ui::{ActiveGame, Controller, PlayMode, SubmitCommand};
+
+/// The computer's strip at the top of the board: "thinking" while it
+/// searches for a side it plays; for a person, Suggest and its answer.
+pub fn computer_panel(
+    mut contexts: EguiContexts,
+    game: Option<Res<ActiveGame>>,
+    catalog: Option<Res<Catalog>>,
+    mut computer: ResMut<Computer>,
+    mode: Option<Res<State<PlayMode>>>,
+    mut submit: MessageWriter<SubmitCommand>,
+) -> Result {
+    let Some(game) = game else { return Ok(()) };
+    if !mode.is_some_and(|m| *m.get() == PlayMode::Board) || game.session.outcome().is_finished() {
+        return Ok(());
+    }
+    let Some(side) = game.deciding_side() else {
+        return Ok(());
+    };
+    let has_ai = super::ai_of(catalog.as_deref(), &game).is_some();
+    let computer_side = game.controller(side) == Controller::Computer;
+    if !computer_side && !has_ai {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    egui::Area::new(egui::Id::new("vt-computer"))
+        .anchor(egui::Align2::CENTER_TOP, vec2(0.0, 44.0))
+        .show(ctx, |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                ui.set_max_width(520.0);
+                if computer_side {
+                    thinking_line(ui, &game, &computer, side);
+                    return;
+                }
+                suggest_ui(ui, &game, &mut computer, &mut submit);
+            });
+        });
+    Ok(())
+}
+
+fn thinking_line(ui: &mut egui::Ui, game: &ActiveGame, computer: &Computer, side: SideIdx) {
+    ui.horizontal(|ui| {
+        match computer
+            .thinking
+            .as_ref()
+            .filter(|t| t.purpose == Purpose::Move)
+        {
+            Some(t) => {
+                ui.add(egui::Spinner::new());
+                ui.label(format!(
+                    "The computer ({}) is thinking: {:.1} s, {} of {} positions",
+                    game.side_name(side),
+                    t.started.elapsed().as_secs_f32(),
+                    t.iterations(),
+                    t.budget.iterations
+                ));
+            }
+            None => {
+                ui.label(format!("The computer ({}) moves.", game.side_name(side)));
+            }
+        }
+    });
+}
+
+fn suggest_ui(
+    ui: &mut egui::Ui,
+    game: &ActiveGame,
+    computer: &mut Computer,
+    submit: &mut MessageWriter<SubmitCommand>,
+) {
+    if let Some(command) = suggestion_command(computer, game) {
+        let s = computer.suggestion.as_ref().expect("checked");
+        ui.label(RichText::new("The computer suggests").strong());
+        ui.label(command_words(game, &command));
+        match s.win {
+            Some(w) => ui.label(format!(
+                "Its estimate of your chance of winning from here: {:.0} % ({} positions searched).",
+                100.0 * w,
+                s.iterations
+            )),
+            None => ui.label("It is the only command."),
+        };
+        ui.horizontal(|ui| {
+            if ui.button("Play it").clicked() {
+                submit.write(SubmitCommand(command.clone()));
+            }
+            if ui.button("Dismiss").clicked() {
+                computer.suggestion = None;
+            }
+        });
+        return;
+    }
+    let asked = computer.asked == Some(game.revision);
+    if asked {
+        ui.horizontal(|ui| {
+            ui.add(egui::Spinner::new());
+            let n = computer.thinking.as_ref().map(|t| t.iterations()).unwrap_or(0);
+            ui.label(format!("Looking for a move: {n} positions"));
+        });
+    } else if ui
+        .button("Suggest")
+        .on_hover_text("The move the computer would make for you, and its estimate of your chance of winning from here. It looks only at what you can see.")
+        .clicked()
+    {
+        ask(computer, game);
+    }
+}
+
+/// A command in the game's own words where the launcher knows them (CSAR
+/// and FTE name aircraft, cards and units), else the generic label.
+pub fn command_words(game: &ActiveGame, command: &Value) -> String {
+    let any = game.game.as_any();
+    if let Some(g) = any.downcast_ref::<Game<csar_rules::Csar>>()
+        && let Some(s) = game
+            .session
+            .as_any()
+            .downcast_ref::<Session<csar_rules::Csar>>()
+        && let Ok(c) = serde_json::from_value::<csar_rules::Command>(command.clone())
+    {
+        return csar_plugin::pick::command_words(&g.0, &c, s.state.step);
+    }
+    if let Some(g) = any.downcast_ref::<Game<fte_rules::Fte>>()
+        && let Some(side) = game.deciding_side()
+        && let Some(s) = game
+            .session
+            .as_any()
+            .downcast_ref::<Session<fte_rules::Fte>>()
+        && let Ok(c) = serde_json::from_value::<fte_rules::Command>(command.clone())
+    {
+        use vt_core::Ruleset;
+        // Named from the deciding side's view: nothing it may not see.
+        return fte_plugin::model::command_label(&g.0.view(&s.state, side), &c);
+    }
+    vt_ui::labels::command_label(command)
+}
+
+/// The colours of the sides' lines on the chart.
+const SIDE_COLOURS: [Color32; 4] = [
+    Color32::from_rgb(90, 160, 240),
+    Color32::from_rgb(230, 110, 90),
+    Color32::from_rgb(120, 200, 120),
+    Color32::from_rgb(220, 200, 90),
+];
+
+/// The game-over chart: the computer's estimate of each side's chance of
+/// winning at every decision it looked at (its own moves, and a short look
+/// at each of a person's), from that side's knowledge only.
+pub fn chart_ui(ui: &mut egui::Ui, computer: &Computer, game: &ActiveGame) {
+    let points: Vec<_> = computer
+        .estimates
+        .iter()
+        .filter(|e| e.win.is_finite())
+        .collect();
+    if points.len() < 2 {
+        return;
+    }
+    ui.label(RichText::new("The computer's estimate of each side's chance").strong());
+    let last = game.session.commands().max(1) as f32;
+    let (rect, _) = ui.allocate_exact_size(
+        vec2(ui.available_width().min(460.0), 150.0),
+        egui::Sense::hover(),
+    );
+    let p = ui.painter_at(rect);
+    p.rect_stroke(
+        rect,
+        2.0,
+        Stroke::new(1.0, Color32::GRAY),
+        egui::StrokeKind::Inside,
+    );
+    let y = |w: f64| rect.bottom() - (w as f32) * rect.height();
+    p.line_segment(
+        [pos2(rect.left(), y(0.5)), pos2(rect.right(), y(0.5))],
+        Stroke::new(1.0, Color32::from_gray(90)),
+    );
+    for side in 0..game.info.sides.len() as SideIdx {
+        let line: Vec<egui::Pos2> = points
+            .iter()
+            .filter(|e| e.side == side)
+            .map(|e| pos2(rect.left() + rect.width() * e.at as f32 / last, y(e.win)))
+            .collect();
+        let colour = SIDE_COLOURS[side as usize % SIDE_COLOURS.len()];
+        if line.len() >= 2 {
+            p.add(egui::Shape::line(line.clone(), Stroke::new(2.0, colour)));
+        }
+        for q in line {
+            p.circle_filled(q, 2.0, colour);
+        }
+    }
+    ui.horizontal_wrapped(|ui| {
+        for (i, s) in game.info.sides.iter().enumerate() {
+            let n = points.iter().filter(|e| e.side as usize == i).count();
+            if n > 0 {
+                ui.colored_label(
+                    SIDE_COLOURS[i % SIDE_COLOURS.len()],
+                    format!("■ {}", s.name),
+                );
+            }
+        }
+        ui.weak("left: the first decision, right: the last; the middle line is even.");
+    });
+}
+
+/// The set-up screen's choice of how hard the computer thinks for a side.
+pub fn level_picker(ui: &mut egui::Ui, side: usize, level: &mut super::Level) {
+    egui::ComboBox::from_id_salt(("vt-level", side))
+        .selected_text(level.label())
+        .show_ui(ui, |ui| {
+            for l in super::Level::ALL {
+                ui.selectable_value(level, l, l.label())
+                    .on_hover_text(l.hint());
+            }
+        })
+        .response
+        .on_hover_text(level.hint());
+}

@@ -1,0 +1,311 @@
+//! The card-driven platoon game (`platoon-cards`) on the launcher: the
+//! table board of `vt-ui` filled from the side's view, the platoon card
+//! deck and the card turned as cards, the platoons to activate as cards,
+//! the morale check and the four actions as buttons, and every shot's dice
+//! pool (or D10 to hit and penetrate) with its modifiers shown before the
+//! roll.
+//!
+//! On the table: drag one of the activated platoon's stands to move it,
+//! select a stand and click an enemy to fire the weapon chosen in the
+//! column (overwatch and point-blank fire the same way when the chance is
+//! offered). Everything else the rules allow is in the column's list.
+
+mod panel;
+mod table;
+mod words;
+
+pub use table::{look, table_of};
+pub use words::words;
+
+use bevy::prelude::*;
+use platoon_cards_rules::command::{Aim, Command};
+use platoon_cards_rules::fire::FireCtx;
+use platoon_cards_rules::step::Kind;
+use platoon_cards_rules::{PlatoonCards, State};
+use vt_core::tabletop::{HUNDREDTH, Point};
+use vt_ui::prelude::*;
+use vt_ui::tabletop::{Table, TableAction, TablePlugin, TablePreview, TableSet, TableTools};
+use vt_ui::{ActiveGame, SubmitCommand, board_visible};
+
+pub const GAME_ID: &str = platoon_cards_rules::GAME_ID;
+
+pub struct PlatoonCardsPlugin;
+
+/// The weapon the column has chosen for the selected stand.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct ChosenWeapon {
+    pub stand: Option<u64>,
+    pub weapon: u8,
+}
+
+impl Plugin for PlatoonCardsPlugin {
+    fn build(&self, app: &mut App) {
+        app.register_board(BoardRegistration {
+            game_id: GAME_ID.into(),
+            // The column lists every legal order the table does not give.
+            show_command_list: false,
+        })
+        .init_resource::<ChosenWeapon>()
+        .add_plugins(TablePlugin)
+        .add_plugins(SyncPlugin::<PlatoonCards>::default())
+        .add_systems(Update, (fill_table, animate).chain().in_set(VtSet::React))
+        .add_systems(
+            Update,
+            respond
+                .in_set(TableSet::Respond)
+                .run_if(in_state(PlayMode::Board))
+                .run_if(board_visible(GAME_ID)),
+        );
+        if app.is_plugin_added::<bevy_egui::EguiPlugin>() {
+            app.add_systems(
+                bevy_egui::EguiPrimaryContextPass,
+                panel::panel
+                    .run_if(in_state(PlayMode::Board))
+                    .run_if(board_visible(GAME_ID))
+                    .in_set(VtSet::Ui),
+            );
+        }
+    }
+}
+
+/// The session's state, for the deciding side's previews and checks: a
+/// check or a shot's plan names only what that side may know (the rules'
+/// refusals reveal nothing hidden).
+pub fn state_of(game: &ActiveGame) -> Option<&State> {
+    game.typed::<PlatoonCards>().map(|s| &s.state)
+}
+
+/// The table follows the synced view.
+pub fn fill_table(
+    synced: Res<Synced<PlatoonCards>>,
+    chosen: Res<ChosenWeapon>,
+    mut changes: MessageReader<SessionChanged<PlatoonCards>>,
+    mut table: ResMut<Table>,
+) {
+    let fresh = changes.read().last().is_none_or(|c| c.snap());
+    if !synced.is_changed() && !chosen.is_changed() {
+        return;
+    }
+    let (Some(view), Some(rules)) = (&synced.view, &synced.rules) else {
+        if table.game == Some(GAME_ID) {
+            table.stands.clear();
+        }
+        return;
+    };
+    let orders = synced.to_decide && view.kind == Some(Kind::Orders);
+    let movable = |s: &platoon_cards_rules::view::StandView| {
+        orders
+            && Some(s.platoon) == view.active
+            && s.side == view.side
+            && view.action.is_some_and(|a| a.may_move())
+            && !s.immobile
+    };
+    let weapon_of = |s: &platoon_cards_rules::view::StandView| {
+        if chosen.stand == Some(s.id as u64) {
+            chosen.weapon
+        } else {
+            0
+        }
+    };
+    let now = table_of(rules, view, &movable, &weapon_of, fresh);
+    if *table != now {
+        *table = now;
+    }
+}
+
+/// Shots and barrages flash where they land, with their result.
+pub fn animate(
+    mut changes: MessageReader<SessionChanged<PlatoonCards>>,
+    synced: Res<Synced<PlatoonCards>>,
+    mut anim: MessageWriter<Animate>,
+) {
+    use platoon_cards_rules::event::Event;
+    let Some(view) = &synced.view else { return };
+    let at = |id: u16| view.stands.iter().find(|s| s.id == id).map(|s| s.pos);
+    let v2 = |p: Point| Vec2::new(p.x as f32, p.y as f32);
+    for change in changes.read() {
+        if !change.animate() {
+            continue;
+        }
+        for e in &change.events {
+            // A template: the aim, then where it landed after the scatter.
+            if let Event::Template {
+                aim,
+                centre,
+                diameter,
+                scatter,
+                ..
+            } = e
+            {
+                if scatter.is_some() && aim.distance(*centre) > 0.05 {
+                    anim.write(Animate::flash(
+                        v2(*aim),
+                        0.6,
+                        palette::board::FLASH_MISS,
+                        "aimed here",
+                    ));
+                }
+                anim.write(Animate::flash(
+                    v2(*centre),
+                    (*diameter / 2.0) as f32,
+                    palette::board::FLASH_BLAST,
+                    format!("landed {:.1}\" from the aim", aim.distance(*centre)),
+                ));
+            }
+            if let Some((target, text)) = words::shot_result(e)
+                && let Some(p) = at(target)
+            {
+                anim.write(Animate::flash(v2(p), 1.2, palette::board::FLASH_HIT, text));
+            }
+        }
+    }
+}
+
+/// The fire orders a click on an enemy may mean now, in the order tried.
+pub fn fire_orders(kind: Option<Kind>, stand: u16, weapon: u8, target: u16) -> Vec<Command> {
+    match kind {
+        Some(Kind::Orders) => vec![Command::Fire {
+            stand,
+            weapon,
+            target: Aim::Stand(target),
+        }],
+        Some(Kind::Reaction) | Some(Kind::EndOverwatch) => vec![
+            Command::OverwatchFire {
+                stand,
+                weapon,
+                target: Aim::Stand(target),
+            },
+            Command::PointBlank {
+                stand,
+                weapon,
+                target,
+            },
+        ],
+        _ => vec![],
+    }
+}
+
+/// The context a shot is planned in, for the decision under way.
+pub fn fire_ctx(kind: Option<Kind>) -> FireCtx {
+    match kind {
+        Some(Kind::Reaction) | Some(Kind::EndOverwatch) => FireCtx::Overwatch,
+        _ => FireCtx::Orders,
+    }
+}
+
+/// Turns the board's actions into commands, each checked first so a
+/// refused one says why on the tool bar.
+#[allow(clippy::too_many_arguments)]
+pub fn respond(
+    synced: Res<Synced<PlatoonCards>>,
+    game: Option<Res<ActiveGame>>,
+    tools: Res<TableTools>,
+    chosen: Res<ChosenWeapon>,
+    mut preview: ResMut<TablePreview>,
+    mut actions: MessageReader<TableAction>,
+    mut out: MessageWriter<SubmitCommand>,
+    mut last_tool: Local<vt_ui::tabletop::Tool>,
+) {
+    let (Some(view), Some(rules), Some(game)) = (&synced.view, &synced.rules, game) else {
+        actions.clear();
+        return;
+    };
+    let Some(state) = state_of(&game) else {
+        actions.clear();
+        return;
+    };
+    let hint = panel::hint(view, synced.decision.as_ref(), synced.to_decide);
+    if preview.hint.as_deref() != Some(&hint) {
+        preview.hint = Some(hint);
+    }
+    if preview.refusal.is_some()
+        && (synced.is_changed() || tools.drag.is_some() || *last_tool != tools.tool)
+    {
+        preview.refusal = None;
+    }
+    *last_tool = tools.tool;
+    // The dragged move: where it would end and whether the rules take it.
+    let wanted = tools.drag.filter(|_| synced.to_decide);
+    let stale = match (&wanted, &preview.movement) {
+        (Some(d), Some(m)) => m.stand != d.stand || m.path.last() != Some(&d.to),
+        (None, None) => false,
+        _ => true,
+    };
+    if stale {
+        preview.movement = wanted.and_then(|d| {
+            let st = view.stands.iter().find(|s| s.id as u64 == d.stand)?;
+            let to = d.to.snapped(HUNDREDTH);
+            let c = Command::Move { stand: st.id, to };
+            let checked = rules.check_command(state, &c);
+            let dist = st.pos.distance(to);
+            Some(vt_ui::tabletop::MovePreview {
+                stand: d.stand,
+                path: vec![st.pos, to],
+                end: to,
+                legal: checked.is_ok(),
+                note: match checked {
+                    Ok(()) => format!("{dist:.1}\" (moved {:.1}\" already)", st.moved),
+                    Err(r) => format!("{dist:.1}\": {}", r.message),
+                },
+                slow: vec![],
+                marks: vec![],
+                features: vec![],
+            })
+        });
+    }
+    for a in actions.read() {
+        if !synced.to_decide {
+            continue;
+        }
+        preview.refusal = None;
+        let tries: Vec<Command> = match *a {
+            TableAction::Drop { stand, to } => vec![Command::Move {
+                stand: stand as u16,
+                to: to.snapped(HUNDREDTH),
+            }],
+            TableAction::Click { stand } => {
+                let sel = tools.selected.filter(|s| *s != stand);
+                let side_of = |k: u64| {
+                    view.stands
+                        .iter()
+                        .find(|s| s.id as u64 == k)
+                        .map(|s| s.side)
+                };
+                match sel {
+                    Some(sel)
+                        if side_of(sel) != side_of(stand) && side_of(sel) == Some(view.side) =>
+                    {
+                        let weapon = if chosen.stand == Some(sel) {
+                            chosen.weapon
+                        } else {
+                            0
+                        };
+                        fire_orders(view.kind, sel as u16, weapon, stand as u16)
+                    }
+                    _ => vec![],
+                }
+            }
+            TableAction::Ground { .. } | TableAction::Template { .. } => vec![],
+        };
+        let mut first_refusal = None;
+        let mut sent = false;
+        for c in &tries {
+            match rules.check_command(state, c) {
+                Ok(()) => {
+                    out.write(SubmitCommand::typed(c));
+                    sent = true;
+                    break;
+                }
+                Err(r) => {
+                    if first_refusal.is_none() {
+                        let e = r.in_book(platoon_cards_rules::sections::BOOK);
+                        first_refusal = Some(format!("{} ({})", e.message, e.rule));
+                    }
+                }
+            }
+        }
+        if !sent && let Some(r) = first_refusal {
+            preview.refusal = Some(r);
+        }
+    }
+}

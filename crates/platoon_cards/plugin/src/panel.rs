@@ -1,0 +1,315 @@
+//! The column beside the table: the platoon card deck and the card turned,
+//! the platoons as cards (click one to activate it), the morale check with
+//! its dice, the four actions, the selected stand's weapons and the shot
+//! at the stand under the pointer before the roll, and every other legal
+//! order in words.
+
+use crate::words::{self, shot_lines};
+use crate::{ChosenWeapon, fire_ctx, state_of};
+use bevy::prelude::*;
+use bevy_egui::egui::{self, RichText};
+use platoon_cards_rules::PlatoonCards;
+use platoon_cards_rules::command::{Action, Command};
+use platoon_cards_rules::state::Side;
+use platoon_cards_rules::step::Kind;
+use platoon_cards_rules::view::View;
+use vt_core::Decision;
+use vt_ui::SubmitCommand;
+use vt_ui::layout::{self, Panels};
+use vt_ui::overlay::cards::{self, CardDrag, CardEvents, CardFace};
+use vt_ui::overlay::dice;
+use vt_ui::palette;
+use vt_ui::tabletop::{TablePreview, TableTools};
+
+const ACTIONS: [(Action, &str); 4] = [
+    (
+        Action::MoveAndFire,
+        "Each element may move, then fire (HMGs, mortars and recoilless rifles may not do both).",
+    ),
+    (
+        Action::MoveAndAssault,
+        "Move, +2\" for men charging home; those in contact fight the close combat.",
+    ),
+    (
+        Action::StandAndFire,
+        "No movement but the pivot; every element may fire.",
+    ),
+    (
+        Action::Overwatch,
+        "Fire later this turn as targets appear; morale is checked when the first element fires, or at the end of the turn.",
+    ),
+];
+
+/// The tool bar's line: what the game waits for and what a click does.
+pub fn hint(view: &View, d: Option<&Decision>, to_decide: bool) -> String {
+    let Some(d) = d else {
+        return String::new();
+    };
+    if view.over {
+        return "The game is over.".into();
+    }
+    let turn = format!("Turn {} of {}", view.turn, view.turns);
+    if !to_decide {
+        return format!("{turn}: {}", d.prompt);
+    }
+    let how = match view.kind {
+        Some(Kind::Orders) => {
+            " Drag a stand of the platoon to move it; select one and click an enemy to fire."
+        }
+        Some(Kind::Reaction) | Some(Kind::EndOverwatch) => {
+            " Select a stand on overwatch and click the enemy to fire, or pass in the column."
+        }
+        Some(Kind::Activate) => " Click a platoon's card in the column.",
+        _ => "",
+    };
+    format!("{turn}: {}{how}", d.prompt)
+}
+
+fn side_banner(side: Side) -> palette::Rgba {
+    crate::table::army(side)
+}
+
+#[allow(clippy::too_many_arguments)]
+pub fn panel(
+    mut panels: Panels<PlatoonCards>,
+    tools: Res<TableTools>,
+    preview: Res<TablePreview>,
+    mut chosen: ResMut<ChosenWeapon>,
+    mut drag: Local<CardDrag<u16>>,
+    mut out: MessageWriter<SubmitCommand>,
+) -> Result {
+    let Some(open) = panels.open()? else {
+        return Ok(());
+    };
+    let layout::Open {
+        ctx,
+        layout,
+        game,
+        synced,
+        view,
+        rules,
+        insets,
+        ..
+    } = open;
+    let legal = &synced.legal;
+    let is_legal = |c: &Command| synced.to_decide && legal.contains(c);
+    let state = state_of(game);
+    let recent: Vec<vt_core::Adjudication> =
+        game.recent_adjudications(12).into_iter().cloned().collect();
+    layout.column(&ctx, "vt-platoon-cards", 300.0, insets, |ui| {
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            let heading = |ui: &mut egui::Ui, t: String| {
+                ui.label(RichText::new(t).strong().color(palette::ui::HEADING.egui()));
+            };
+            heading(
+                ui,
+                format!(
+                    "{} — turn {} of {}",
+                    rules
+                        .scenarios
+                        .iter()
+                        .find(|s| s.id == view.scenario)
+                        .map_or(view.scenario.as_str(), |s| s.name.as_str()),
+                    view.turn,
+                    view.turns
+                ),
+            );
+            if let Some(d) = &synced.decision {
+                let who = d.side.map(|s| {
+                    let side = Side::from_idx(s);
+                    (side.name(), side_banner(side))
+                });
+                layout::decision_header(
+                    ui,
+                    d,
+                    who,
+                    synced.to_decide,
+                    preview.hint.as_deref(),
+                    preview.refusal.as_deref(),
+                );
+            }
+            ui.separator();
+            // The platoon card deck: cards left per side, the card turned.
+            let mut events = CardEvents::default();
+            ui.horizontal(|ui| {
+                cards::deck_ui(
+                    ui,
+                    "US cards",
+                    view.cards_left[Side::Us.idx() as usize] as usize,
+                );
+                cards::deck_ui(
+                    ui,
+                    "VC/NVA cards",
+                    view.cards_left[Side::Vc.idx() as usize] as usize,
+                );
+                match view.card {
+                    Some(side) => {
+                        let mut f = CardFace::new(format!("{} card", side.name()), side_banner(side));
+                        f.lines = vec!["activates one".into(), "platoon".into()];
+                        f.footer = match view.active.and_then(|p| view.platoons.iter().find(|x| x.id == p)) {
+                            Some(p) => p.name.clone(),
+                            None => "turned".into(),
+                        };
+                        f.tooltip = "The card turned: its side activates any one platoon (Chart: TURN SEQUENCE).".into();
+                        cards::card_group(ui, "Turned", vec![(u16::MAX, f)], "", &mut drag, &mut events);
+                    }
+                    None => {
+                        cards::empty_slot(ui, "no card");
+                    }
+                }
+            });
+            // The side's platoons as cards: lit when the card turned may
+            // activate it.
+            let mine: Vec<(u16, CardFace)> = view
+                .platoons
+                .iter()
+                .filter(|p| p.side == view.side)
+                .map(|p| {
+                    let act = Command::Activate { platoon: p.id };
+                    let mut f = CardFace::new(p.name.clone(), side_banner(p.side));
+                    f.lines = vec![
+                        p.quality.clone(),
+                        format!("activated {}x", p.activations),
+                    ];
+                    if p.overwatch {
+                        f.lines.push("on overwatch".into());
+                    }
+                    if p.hidden {
+                        f.lines.push("hidden".into());
+                    }
+                    f.footer = p.morale.map_or(String::new(), |m| m.name().replace("Platoon ", ""));
+                    f.lit = is_legal(&act);
+                    f.selected = view.active == Some(p.id);
+                    f.tooltip = if f.lit {
+                        "Click to activate this platoon with the card turned.".into()
+                    } else {
+                        "At most two activations a turn; a second only once every platoon has had one.".into()
+                    };
+                    (p.id, f)
+                })
+                .collect();
+            cards::card_group(ui, "Your platoons", mine, "none", &mut drag, &mut events);
+            for p in events.clicked.drain(..) {
+                let c = Command::Activate { platoon: p };
+                if is_legal(&c) {
+                    out.write(SubmitCommand::typed(&c));
+                }
+            }
+            // The morale check: the buttons, then the last check's dice.
+            if view.kind == Some(Kind::Morale) {
+                ui.separator();
+                heading(ui, "Morale check (1D6 + modifiers)".into());
+                for c in [
+                    Command::RollMorale { company_commander: false },
+                    Command::RollMorale { company_commander: true },
+                    Command::SkipMorale,
+                ] {
+                    if is_legal(&c) && layout::wide_button(ui, words::words(view, Some(rules), &c), true).clicked() {
+                        out.write(SubmitCommand::typed(&c));
+                    }
+                }
+                ui.label(RichText::new("5+ OK (one level of suppression off), 3-4 Unsteady, 1-2 Shaken (no advance), below 1 Routed.").small());
+            }
+            if let Some(a) = recent.iter().find(|a| a.purpose.to_lowercase().contains("morale")) {
+                ui.separator();
+                ui.label(RichText::new(format!("Last morale check: {}", a.purpose)).small().strong());
+                ui.horizontal(|ui| {
+                    for d in &a.rolled {
+                        dice::die_ui(ui, *d, 22.0);
+                    }
+                    let mods: i32 = a.modifiers.iter().map(|m| m.value).sum();
+                    ui.label(format!("{:+} = {} : {}", mods, a.total, a.result));
+                });
+                for m in &a.modifiers {
+                    ui.label(RichText::new(format!("{:+} {} ({})", m.value, m.label, m.rule)).small());
+                }
+            }
+            // The four actions.
+            if view.kind == Some(Kind::Action) {
+                ui.separator();
+                heading(ui, "Choose the platoon's action".into());
+                for (a, why) in ACTIONS {
+                    let c = Command::Choose { action: a };
+                    if layout::wide_button(ui, a.name(), is_legal(&c)).on_hover_text(why).clicked() {
+                        out.write(SubmitCommand::typed(&c));
+                    }
+                }
+            }
+            if let Some(a) = view.action {
+                ui.label(format!("Action: {}", a.name()));
+            }
+            // The selected stand: its weapons, and the shot at the stand
+            // under the pointer as it would be rolled.
+            ui.separator();
+            let sel = tools.selected.and_then(|k| view.stands.iter().find(|s| s.id as u64 == k));
+            match sel {
+                Some(st) => {
+                    heading(ui, st.name.clone());
+                    ui.label(format!("{}; moved {:.1}\"", st.status.name(), st.moved));
+                    let t = rules.types.iter().find(|t| t.id == st.unit);
+                    if chosen.stand != Some(st.id as u64) {
+                        *chosen = ChosenWeapon { stand: Some(st.id as u64), weapon: 0 };
+                    }
+                    if let Some(t) = t {
+                        for (i, w) in t.weapons.iter().enumerate() {
+                            let on = chosen.weapon == i as u8;
+                            if ui.selectable_label(on, &w.name).clicked() {
+                                chosen.weapon = i as u8;
+                            }
+                        }
+                    }
+                    let target = tools
+                        .hovered
+                        .and_then(|k| view.stands.iter().find(|s| s.id as u64 == k))
+                        .filter(|t| t.side != st.side);
+                    if let (Some(tg), Some(state)) = (target, state) {
+                        ui.label(RichText::new(format!("At {}:", tg.name)).strong());
+                        if st.side == view.side && synced.to_decide {
+                            match rules.plan_shot(state, st.id, chosen.weapon, tg.id, fire_ctx(view.kind)) {
+                                Ok(shot) => {
+                                    for l in shot_lines(&shot) {
+                                        ui.label(RichText::new(l).small());
+                                    }
+                                }
+                                Err(r) => {
+                                    ui.label(RichText::new(format!("cannot fire: {} ({})", r.message, r.section)).small());
+                                }
+                            }
+                        }
+                    } else if st.side == view.side {
+                        ui.label(RichText::new("Point at an enemy stand to see the dice before the roll; click it to fire.").small());
+                    }
+                }
+                None => {
+                    ui.label("Click a stand to select it.");
+                }
+            }
+            ui.separator();
+            let labels: Vec<String> = legal.iter().map(|c| words::words(view, Some(rules), c)).collect();
+            // The few answers a decision always has, as buttons.
+            for (i, c) in legal.iter().enumerate() {
+                if matches!(
+                    c,
+                    Command::EndActivation
+                        | Command::Pass
+                        | Command::HoldFire
+                        | Command::EndOverwatch
+                        | Command::SetupDone
+                        | Command::BombardDone
+                        | Command::PlotDone
+                        | Command::NoSupport
+                        | Command::Advance
+                        | Command::NoAdvance
+                ) && layout::wide_button(ui, labels[i].clone(), synced.to_decide).clicked()
+                {
+                    out.write(SubmitCommand::typed(c));
+                }
+            }
+            let (clicked, _) = layout::all_commands(ui, "vt-platoon-all", &labels, synced.to_decide);
+            if let Some(i) = clicked {
+                out.write(SubmitCommand::typed(&legal[i]));
+            }
+        });
+    });
+    Ok(())
+}

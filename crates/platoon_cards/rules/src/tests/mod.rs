@@ -1,0 +1,8 @@
+//! Tests: the contract on random games, every chart line, the worked notes,
+//! hidden information, and each section's rules.
+
+mod charts;
+mod contract;
+mod hidden;
+mod sections;
+mod util;

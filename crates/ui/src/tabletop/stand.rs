@@ -1,0 +1,194 @@
+//! A stand on its base: the base at true size in the side's colour with
+//! its front edge marked, the unit symbol upright on it, its label and its
+//! markers beside it.
+
+use super::mesh::{outline, v2};
+use super::{TableMarker, TableStand};
+use crate::board::Tooltip;
+use crate::counter::{CounterSpec, counter_shape};
+use crate::draw::Painter;
+use crate::palette::{self, Rgba};
+use crate::shapes::ShapeBuilder;
+use bevy::prelude::*;
+use bevy::sprite::Anchor;
+use vt_core::tabletop::{Base, Point};
+
+/// Text on the table is laid out at this size and scaled down, so that it
+/// stays sharp at one world unit per inch.
+const TEXT_PX: f32 = 32.0;
+
+/// Text `height` world units tall, centred at `at`, as a child of `parent`.
+pub fn small_text(
+    p: &mut Painter,
+    parent: Option<Entity>,
+    t: &str,
+    at: Vec3,
+    height: f32,
+    colour: Rgba,
+) -> Entity {
+    let e = p
+        .commands
+        .spawn((
+            Text2d::new(t),
+            TextFont::from_font_size(TEXT_PX),
+            TextColor(colour.color()),
+            Anchor::CENTER,
+            Transform::from_translation(at).with_scale(Vec3::splat(height / TEXT_PX)),
+        ))
+        .id();
+    match parent {
+        Some(parent) => {
+            p.commands.entity(parent).add_child(e);
+        }
+        None => {
+            p.commands
+                .entity(e)
+                .insert(DespawnOnExit(crate::Screen::Playing));
+        }
+    }
+    e
+}
+
+/// The outline of a base about its own centre.
+pub fn base_outline(base: &Base) -> Vec<Vec2> {
+    let b = base.at(Point::default());
+    match b.corners() {
+        Some(c) => c.iter().map(|p| v2(*p)).collect(),
+        None => crate::shapes::circle_points(
+            Vec2::ZERO,
+            b.width() as f32 / 2.0,
+            b.width() as f32 / 2.0,
+            28,
+        ),
+    }
+}
+
+/// The base itself: fill, rim, front edge.
+fn base_shape(s: &TableStand) -> ShapeBuilder {
+    let mut b = ShapeBuilder::new();
+    let body = if s.spent {
+        s.colour.mix(palette::board::SPENT, 0.5)
+    } else {
+        s.colour
+    };
+    let poly = base_outline(&s.base);
+    // A stand with a marker wears its colour round the base, so that a
+    // pinned or suppressed stand reads at any zoom.
+    if let Some(m) = s.markers.first() {
+        let halo = super::mesh::ring_around(&s.base.at(Point::default()), 0.12);
+        super::mesh::fill(&mut b, &halo, m.colour.color());
+    }
+    let shadow: Vec<Vec2> = poly.iter().map(|p| *p + Vec2::new(0.07, -0.07)).collect();
+    super::mesh::fill(&mut b, &shadow, palette::board::SHADOW.color());
+    super::mesh::fill(&mut b, &poly, body.color());
+    // A dark rim so a stand stands out on any ground.
+    outline(&mut b, &poly, 0.09, palette::INK.color());
+    // The front: a light bar along the front edge (a point's notch on a
+    // round base).
+    let c = s.base.centre();
+    let (l, r) = s.base.front_edge();
+    let f = v2(s.base.facing());
+    if l.distance(r) > 0.0 {
+        let inset = f * 0.07;
+        b.line(
+            v2(l - c) - inset,
+            v2(r - c) - inset,
+            0.1,
+            palette::PAPER.color(),
+        );
+    } else {
+        let tip = v2(l - c);
+        let side = f.perp() * 0.14;
+        b.polygon(
+            &[tip, tip - f * 0.22 + side, tip - f * 0.22 - side],
+            palette::PAPER.color(),
+        );
+    }
+    b
+}
+
+/// Spawns a stand at `home`; returns its root (carrying the tooltip).
+pub fn spawn_stand(p: &mut Painter, s: &TableStand, home: Vec3) -> Entity {
+    let mut tip = Tooltip::new(
+        s.name.clone(),
+        (s.base.width().max(s.base.depth()) / 2.0) as f32,
+    );
+    for l in &s.info {
+        tip = tip.line(l.clone());
+    }
+    let root = p.root(tip, Transform::from_translation(home));
+    p.child_shape(root, &base_shape(s), Vec3::ZERO);
+    let size = (s.base.width().min(s.base.depth()) as f32 * 0.62).max(0.3);
+    let plate = counter_shape(&CounterSpec {
+        size,
+        side_color: s.colour.scale(1.25).color(),
+        symbol: s.symbol,
+        spent: s.spent,
+        ..Default::default()
+    });
+    p.child_shape(root, &plate, Vec3::new(0.0, 0.0, 0.02));
+    if !s.label.is_empty() {
+        small_text(
+            p,
+            Some(root),
+            &s.label,
+            Vec3::new(0.0, -size * 0.3, 0.03),
+            size * 0.32,
+            palette::PAPER,
+        );
+    }
+    // Markers to the right, stacked down from the top.
+    let half = Vec2::new(
+        s.base.width().max(s.base.depth()) as f32 / 2.0,
+        s.base.depth().max(s.base.width()) as f32 / 2.0,
+    );
+    for (i, m) in s.markers.iter().enumerate() {
+        let chip = Vec2::new(1.3, 0.46);
+        let at = Vec3::new(
+            half.x + chip.x / 2.0 + 0.1,
+            half.y - chip.y / 2.0 - i as f32 * (chip.y + 0.06),
+            0.04,
+        );
+        let mut b = ShapeBuilder::new();
+        b.rect(Vec2::ZERO, chip, m.colour.color());
+        b.rect_outline(Vec2::ZERO, chip, 0.03, palette::INK.color());
+        p.child_shape(root, &b, at);
+        small_text(
+            p,
+            Some(root),
+            &m.text,
+            at + Vec3::new(0.0, 0.0, 0.01),
+            0.3,
+            m.colour.ink(),
+        );
+    }
+    root
+}
+
+/// Spawns a marker chip at `home`: a disc in its colour with its word.
+pub fn spawn_marker(p: &mut Painter, m: &TableMarker, home: Vec3) -> Entity {
+    let mut tip = Tooltip::new(m.name.clone(), 0.5);
+    for l in &m.info {
+        tip = tip.line(l.clone());
+    }
+    let root = p.root(tip, Transform::from_translation(home));
+    let mut b = ShapeBuilder::new();
+    b.circle(
+        Vec2::new(0.05, -0.05),
+        0.45,
+        palette::board::SHADOW.color(),
+        20,
+    );
+    b.circle(Vec2::ZERO, 0.45, palette::INK.color(), 20);
+    b.circle(Vec2::ZERO, 0.4, m.colour.color(), 20);
+    p.child_shape(root, &b, Vec3::ZERO);
+    small_text(
+        p,
+        Some(root),
+        &m.text,
+        Vec3::new(0.0, 0.0, 0.02),
+        0.22,
+        m.colour.ink(),
+    );
+    root
+}
