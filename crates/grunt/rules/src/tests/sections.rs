@@ -992,6 +992,36 @@ fn o7_1_adjustment() {
 // Grunt O7.2-O7.4: six guns at 6; never within six hexes of friendly troops
 // in clear or broken terrain, four in forest; four and two when the F.O. is
 // with or ahead of the forward-most unit.
+// Grunt B4, O7.2: the US may not look under a face-down counter, so the
+// aiming points its legal list offers the battery must not depend on what
+// lies there (a peasant or a Hard-core unit).
+#[test]
+fn o7_aiming_points_keep_face_down_counters_secret() {
+    let big = ["..........................."; 30];
+    let (g, mut s) = bare(Level::Standard, &big);
+    s.options.on.push(Optional::Artillery);
+    let fo = put(&g, &mut s, Role::ForwardObserver, "10.10");
+    s.battery.ready = Some(1);
+    s.battery.fo = Some(fo);
+    let a = put(&g, &mut s, Role::Peasants, "10.20");
+    let b = put(&g, &mut s, Role::HardCore, "14.20");
+    for id in [a, b] {
+        s.cm(id).face_down = true;
+    }
+    at_step(&mut s, Step::Combat { side: Side::Us });
+    let mut t = s.clone();
+    t.cm(a).role = Role::HardCore;
+    t.cm(b).role = Role::Peasants;
+    let aims = |s: &State| -> Vec<Command> {
+        g.legal(s)
+            .into_iter()
+            .filter(|c| matches!(c, Command::Artillery { .. }))
+            .collect()
+    };
+    assert_eq!(aims(&s).len(), 2, "both markers are aiming points");
+    assert_eq!(aims(&s), aims(&t));
+}
+
 #[test]
 fn o7_fire_for_effect_and_safety() {
     let big = ["..........................."; 30];
