@@ -5,7 +5,7 @@
 //! all come through [`Grunt::resolve`]).
 
 use crate::Grunt;
-use crate::data::{CrtResult, Optional, Role};
+use crate::data::{CrtResult, Level, Optional, Role};
 use crate::event::{Attack, AttackKind, Effect, Event, Hit, RevealHow, Shown, Term};
 use crate::line_of_sight::Sight;
 use crate::map::NOWHERE;
@@ -180,7 +180,13 @@ impl Grunt {
             if !c.role.is_person() || c.attacked == pt {
                 continue;
             }
-            let enemy = c.side != side || (c.role == Role::Peasants && side == Side::Us);
+            // Civilians are a target only under A6, a Standard-game
+            // addition: the Basic Game fires "at enemy units" (B3).
+            let enemy = if c.role == Role::Peasants {
+                side == Side::Us && s.level == Level::Standard
+            } else {
+                c.side != side
+            };
             if !enemy {
                 continue;
             }

@@ -57,7 +57,7 @@ fn path_text(path: &[Hex]) -> String {
     path.iter()
         .map(|h| h.to_string())
         .collect::<Vec<_>>()
-        .join(" → ")
+        .join(" - ")
 }
 
 fn order_name(g: &Grunt, o: OrderId) -> String {
@@ -783,7 +783,7 @@ impl Grunt {
                 a.hex,
                 if a.column.is_some() {
                     format!(
-                        "{}, rolled {}{} → {}",
+                        "{}, rolled {}{}: {}",
                         a.column_label,
                         a.die,
                         if a.modifier != 0 {

@@ -85,6 +85,7 @@ impl Grunt {
         let attack = self.attack(c.role);
         let columns = &self.tables.columns.value;
         let mut best: Option<Choice> = None;
+        let mut in_reach = 0;
         let mut hexes: Vec<Hex> = s
             .on_map()
             .filter(|u| u.side == Side::Us && u.role.is_us_unit())
@@ -109,6 +110,7 @@ impl Grunt {
                 continue;
             };
             let d = distance(from, h);
+            in_reach += 1;
             let better = match &best {
                 None => true,
                 Some(b) => col > b.column || (col == b.column && d < b.distance),
@@ -121,15 +123,24 @@ impl Grunt {
                     column: col,
                     distance: d,
                     why: format!(
-                        "most vulnerable target: {} against {} in {} is {}, {} hexes away",
+                        "most vulnerable target: {} against {} in {} is {}, {} hex{} away",
                         crate::data::Strength(attack),
                         crate::data::Strength(defence),
                         t.name().to_lowercase(),
                         columns[col].label,
-                        d
+                        d,
+                        if d == 1 { "" } else { "es" }
                     ),
                 });
             }
+        }
+        // Say what it was chosen from, so the player can check the choice.
+        if let Some(b) = &mut best
+            && in_reach > 1
+        {
+            b.why.push_str(&format!(
+                " (the best of {in_reach} US hexes in range and sight)"
+            ));
         }
         best
     }

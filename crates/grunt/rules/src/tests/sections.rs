@@ -1507,6 +1507,43 @@ fn a6_civilians() {
     assert!(e.points > 0);
 }
 
+// Grunt B3 and A6: in the Basic Game "Players may fire their weapons at
+// enemy units"; civilians become something to fire on only with the
+// Standard Game's addition A6 ("The U.S. unit can fire on the unidentified
+// unit ... but if they hit civilians they give points to the NLF"), which
+// the Basic and Solitaire Games do not have. Face-up peasants beside a US
+// squad are no target there: no Fire command, and the fire is refused.
+#[test]
+fn b3_basic_game_peasants_are_no_target() {
+    for level in [Level::Basic, Level::Standard] {
+        let (g, mut s) = bare(level, &FIELD);
+        let a = put(&g, &mut s, Role::Infantry, "06.02");
+        put(&g, &mut s, Role::Peasants, "06.03");
+        at_step(&mut s, Step::Combat { side: Side::Us });
+        let fire = Command::Fire {
+            firers: vec![(a, 1)],
+            hex: h("06.03"),
+        };
+        let offered = g
+            .legal(&s)
+            .iter()
+            .any(|c| matches!(c, Command::Fire { hex, .. } if *hex == h("06.03")));
+        match level {
+            Level::Basic => {
+                assert!(!offered, "no fire at civilians in the Basic Game");
+                assert_eq!(refused(&g, &s, fire), "Grunt B3");
+            }
+            Level::Standard => {
+                assert!(offered, "A6: the US may fire on civilians");
+                s.rng.force(&[6]);
+                let ev = ok(&g, &mut s, fire);
+                let e = &attacks(&ev)[0].effects[0];
+                assert_eq!((e.to, e.points > 0), (Side::Nlf, true), "A6: to the NLF");
+            }
+        }
+    }
+}
+
 // Grunt O10.1: door guns fire at 3 a helicopter into open, broken, building
 // or treeline hexes within eight of the landing, never into forest.
 #[test]
