@@ -213,11 +213,13 @@ pub fn markers(view: &View, c: &CounterView) -> Vec<(String, String, Rgba)> {
         add("MOVED", "Moved this Player Turn".into(), status::DONE);
     }
     if c.landed {
-        add(
-            "LANDED",
-            "Landed this Player Turn: may not move or fire (B5)".into(),
-            status::ALTITUDE,
-        );
+        // B5: "exception: in the Solitaire Game they MAY move".
+        let long = if view.mode == grunt_rules::data::Mode::Solitaire {
+            "Landed this Player Turn: may move (solitaire) but not fire (B5)"
+        } else {
+            "Landed this Player Turn: may not move or fire (B5)"
+        };
+        add("LANDED", long.into(), status::ALTITUDE);
     }
     v
 }

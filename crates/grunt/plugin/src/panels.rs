@@ -25,6 +25,8 @@ use vt_ui::palette::{self, army, ui as tone};
 
 /// Width of the column on the left of the board (egui points).
 pub const COLUMN_W: f32 = 320.0;
+/// The hovered-hex section: terrain, its line, and a counter or two.
+const HEX_SECTION_H: f32 = 84.0;
 
 const WARN: Color32 = tone::WARN.egui();
 const GOOD: Color32 = tone::GOOD.egui();
@@ -105,7 +107,12 @@ pub fn play_ui(
             ui.label(&view.summary);
         }
         ui.separator();
-        hex_ui(ui, st_, rules, view);
+        // A fixed height, so that what is below does not jump as the
+        // pointer crosses the board.
+        ui.vertical(|ui| {
+            ui.set_min_height(HEX_SECTION_H);
+            hex_ui(ui, st_, rules, view);
+        });
         ui.separator();
         ledger_ui(ui, view);
         let labels: Vec<String> = g
@@ -252,6 +259,45 @@ fn combat_ui(ui: &mut egui::Ui, st: &GruntScreen, view: &View, out: &mut Out) {
     ui.add_space(4.0);
     note_frame(palette::ui::AIM_FILL).show(ui, |ui| {
         ui.label(RichText::new(format!("Fire at {}", a.hex)).strong());
+        // The verdict and the buttons first, so they never scroll away
+        // below the terms.
+        if let Ok(p) = &a.preview {
+            match p.column {
+                Some(_) => ui.label(
+                    RichText::new(format!(
+                        "{} = read on {} (rounded for the defender, B3)",
+                        p.ratio, p.column_label
+                    ))
+                    .color(GOOD),
+                ),
+                None => ui.colored_label(
+                    WARN,
+                    format!("{}: worse than the first column, no effect", p.ratio),
+                ),
+            };
+            if view
+                .counters
+                .iter()
+                .any(|c| c.hex == Some(a.hex) && c.role == grunt_rules::data::Role::Peasants)
+            {
+                ui.colored_label(
+                    WARN,
+                    "Civilians in the hex: what they take scores for the NLF (A6).",
+                );
+            }
+            ui.horizontal(|ui| {
+                if ui
+                    .button(RichText::new("Fire").strong())
+                    .on_hover_text("Or click the target again")
+                    .clicked()
+                {
+                    out.actions.push(GruntAction::Confirm);
+                }
+                if ui.button("Cancel").clicked() {
+                    out.actions.push(GruntAction::CancelAim);
+                }
+            });
+        }
         ui.weak("Tick the units that fire together (B3: one attack a target a turn).");
         for id in &a.able {
             let mut on = a.firers.iter().any(|f| f.0 == *id);
@@ -295,56 +341,29 @@ fn combat_ui(ui: &mut egui::Ui, st: &GruntScreen, view: &View, out: &mut Out) {
                         ui.label("");
                         ui.end_row();
                     });
-                match p.column {
-                    Some(_) => {
-                        ui.label(
-                            RichText::new(format!(
-                                "{} = read on {} (rounded for the defender, B3)",
-                                p.ratio, p.column_label
-                            ))
-                            .color(GOOD),
-                        );
-                        let table = if p.casualty_table {
-                            "Casualty CRT (O4)"
-                        } else {
-                            "Points CRT (B3)"
-                        };
-                        ui.weak(format!(
-                            "{table}, column {} (lit in the Tables window, T):",
-                            p.column_label
-                        ));
-                        egui::Grid::new("grunt-crt-col")
-                            .num_columns(6)
-                            .show(ui, |ui| {
-                                for d in 1..=p.results.len() {
-                                    ui.monospace(format!("{d}"));
-                                }
-                                ui.end_row();
-                                for r in &p.results {
-                                    ui.monospace(r.label()).on_hover_text(r.words());
-                                }
-                                ui.end_row();
-                            });
-                    }
-                    None => {
-                        ui.colored_label(
-                            WARN,
-                            format!("{}: worse than the first column, no effect", p.ratio),
-                        );
-                    }
+                if p.column.is_some() {
+                    let table = if p.casualty_table {
+                        "Casualty CRT (O4)"
+                    } else {
+                        "Points CRT (B3)"
+                    };
+                    ui.weak(format!(
+                        "{table}, column {} (lit in the Tables window, T):",
+                        p.column_label
+                    ));
+                    egui::Grid::new("grunt-crt-col")
+                        .num_columns(6)
+                        .show(ui, |ui| {
+                            for d in 1..=p.results.len() {
+                                ui.monospace(format!("{d}"));
+                            }
+                            ui.end_row();
+                            for r in &p.results {
+                                ui.monospace(r.label()).on_hover_text(r.words());
+                            }
+                            ui.end_row();
+                        });
                 }
-                ui.horizontal(|ui| {
-                    if ui
-                        .button(RichText::new("Fire").strong())
-                        .on_hover_text("Or click the target again")
-                        .clicked()
-                    {
-                        out.actions.push(GruntAction::Confirm);
-                    }
-                    if ui.button("Cancel").clicked() {
-                        out.actions.push(GruntAction::CancelAim);
-                    }
-                });
             }
             Err(e) => {
                 ui.colored_label(WARN, e);
@@ -400,7 +419,7 @@ fn buttons_ui(
         Some(K::AirStrike) | Some(K::PlanStrikes) => Some(
             "Point at a lit hex to see the eight hexes struck around it; click to strike there (O9.3).",
         ),
-        Some(K::Combat) => Some(
+        Some(K::Combat) if legal.iter().any(|c| matches!(c, Command::Artillery { .. })) => Some(
             "Artillery: click a lit hex to call the Centre of Impact there (O7); targets are aimed as above.",
         ),
         _ => None,
@@ -436,10 +455,15 @@ fn hex_ui(ui: &mut egui::Ui, st: &GruntScreen, rules: &Grunt, view: &View) {
     let t = map.terrain(h);
     let row = rules.tables.terrain(t);
     ui.label(RichText::new(format!("{h}: {}", terrain_label(t))).strong());
+    // B2: one MP a hex whatever the terrain in the Basic Game; the terrain
+    // costs are the Standard Game's (A2).
+    let (cost, cost_rule) = match view.level {
+        grunt_rules::data::Level::Basic => (1, "B2"),
+        grunt_rules::data::Level::Standard => (row.cost.value, "A2"),
+    };
     ui.weak(format!(
-        "Defence {} (B3); {} MP to enter (A2){}",
+        "Defence {} (B3); {cost} MP to enter ({cost_rule}){}",
         row.defence.value,
-        row.cost.value,
         if row.landing.value {
             "; helicopters may land"
         } else {
@@ -497,24 +521,21 @@ fn side_ledger_ui(ui: &mut egui::Ui, view: &View, side: Side) {
     }
     let sums: Vec<String> = by_rule.iter().map(|(r, p)| format!("{r} {p:+}")).collect();
     ui.weak(format!("By rule: {}", sums.join(", ")));
-    egui::Grid::new(("grunt-ledger-side", side.idx()))
-        .num_columns(4)
-        .striped(true)
-        .show(ui, |ui| {
-            for a in lines.iter().rev() {
-                ui.label(format!("T{}", a.turn));
-                ui.label(format!("{:+}", a.points));
-                let mut what = a.why.clone();
-                if a.secret {
-                    what.push_str(" (secret until the end)");
-                }
-                if let Some(h) = a.pending {
-                    what.push_str(&format!(" (scores when a US unit passes {h}, O11)"));
-                }
-                ui.label(what);
-                ui.weak(&a.rule);
-                ui.end_row();
-            }
+    // One wrapped line an award: a grid would not wrap and would push the
+    // column over the board.
+    for a in lines.iter().rev() {
+        let mut what = a.why.clone();
+        if a.secret {
+            what.push_str(" (secret until the end)");
+        }
+        if let Some(h) = a.pending {
+            what.push_str(&format!(" (scores when a US unit passes {h}, O11)"));
+        }
+        ui.horizontal_wrapped(|ui| {
+            ui.monospace(format!("T{:<2} {:+4}", a.turn, a.points));
+            ui.label(what);
+            ui.weak(&a.rule);
         });
+    }
     ui.add_space(4.0);
 }
