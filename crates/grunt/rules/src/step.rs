@@ -220,6 +220,9 @@ impl Grunt {
                 Kind::Landing,
                 if group.is_empty() {
                     "Land a helicopter load (open or broken ground, one load a hex)."
+                } else if s.level == crate::data::Level::Basic {
+                    // B5: the initial landing is one chain; no early end.
+                    "Land the next load beside the group: one continuous chain of hexes."
                 } else {
                     "Land the next load beside the group, or end the group."
                 },

@@ -187,10 +187,12 @@ impl Grunt {
                 ammo: (own || over).then_some(c.ammo),
                 casualties: c.casualties,
                 exposed: c.exposed,
-                moved: c.moved == pt,
-                fired: c.fired == pt,
-                landed: c.arrived == pt,
-                mp_left: own.then(|| s.mp_left(c.id, self.ma())),
+                // Set-up (Player Turn 0) is nobody's turn: nothing has
+                // moved, fired or landed yet.
+                moved: pt != 0 && c.moved == pt,
+                fired: pt != 0 && c.fired == pt,
+                landed: pt != 0 && c.arrived == pt,
+                mp_left: (own && pt != 0).then(|| s.mp_left(c.id, self.ma())),
                 working: c.work.map(|w| w.cache),
                 waiting: if own { c.waiting } else { None },
             });

@@ -1507,6 +1507,26 @@ fn a6_civilians() {
     assert!(e.points > 0);
 }
 
+// Grunt B4: the NLF sets up face down before the first Game Turn; the
+// set-up is nobody's Player Turn, so the NLF's view of its placed counters
+// shows none of them as moved, fired or landed, and no Movement Points.
+#[test]
+fn b4_set_up_counters_have_not_moved_fired_or_landed() {
+    let g = crate::Grunt::embedded();
+    let mut s = g
+        .new_game(&vt_core::engine::Setup::new("basic", 3))
+        .expect("sets up");
+    ok(&g, &mut s, Command::PlaceRest);
+    assert_eq!(s.turn, 0, "still setting up");
+    let v = g.view(&s, Side::Nlf.idx());
+    let placed: Vec<_> = v.counters.iter().filter(|c| c.hex.is_some()).collect();
+    assert!(!placed.is_empty());
+    for c in placed {
+        assert!(!c.moved && !c.fired && !c.landed, "{} at set-up", c.name);
+        assert_eq!(c.mp_left, None);
+    }
+}
+
 // Grunt B3 and A6: in the Basic Game "Players may fire their weapons at
 // enemy units"; civilians become something to fire on only with the
 // Standard Game's addition A6 ("The U.S. unit can fire on the unidentified
