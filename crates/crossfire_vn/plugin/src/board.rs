@@ -270,7 +270,7 @@ fn move_note(
     let note = match &pv.refusal {
         Some(r) if carry.is_some() || pv.to.distance(pv.from) < 0.05 => r.clone(),
         _ => format!(
-            "{carries}{ends}; {} point{} where reactive fire may come{}",
+            "{carries}{ends}\n{} point{} where reactive fire may come{}",
             pv.points.len(),
             if pv.points.len() == 1 { "" } else { "s" },
             if seen > 0 {

@@ -364,7 +364,10 @@ pub fn overlay(
                 } else {
                     palette::ui::WARN
                 };
-                label(&mut p, &mut ents, &m.note, m.end, colour);
+                // The note's first line on the table (the tool bar has it
+                // all): a long label would cover the table.
+                let first = m.note.lines().next().unwrap_or_default();
+                label(&mut p, &mut ents, first, m.end, colour);
             } else if let Some(d) = tools.drag
                 && let Some(s) = table.stand(d.stand)
             {
