@@ -57,6 +57,8 @@ pub fn fill_table(
     mut changes: MessageReader<SessionChanged<CrossfireVn>>,
     mut table: ResMut<Table>,
     mut group: ResMut<FireGroup>,
+    mut tools: ResMut<TableTools>,
+    mut viewer: Local<Option<Side>>,
 ) {
     let fresh = changes.read().last().is_none_or(|c| c.snap());
     if !synced.is_changed() {
@@ -68,6 +70,12 @@ pub fn fill_table(
         }
         return;
     };
+    // A hand-over: the next player starts with nothing selected (the last
+    // player's selection and fire group are theirs).
+    if viewer.replace(view.side).is_some_and(|v| v != view.side) {
+        tools.selected = None;
+        *group = FireGroup::default();
+    }
     let now = table_of(rules, view, &synced.legal, fresh);
     if *table != now {
         *table = now;

@@ -515,8 +515,10 @@ impl CrossfireVn {
                 .filter(|m| m.side == side && m.kind == MarkerKind::Casualty)
                 .filter_map(|m| m.ground()),
         );
+        // On the spot too: a Dust Off lifts only what lies within one
+        // stand width of it, so the places beside were never worth it.
         for p in spots {
-            for (dx, dy) in [(3.0, 0.0), (-3.0, 0.0), (0.0, 3.5), (0.0, -3.5)] {
+            for (dx, dy) in [(0.0, 0.0), (3.0, 0.0), (-3.0, 0.0), (0.0, 3.5), (0.0, -3.5)] {
                 out.push(Command::LandDustOff {
                     at: Point::new(p.x + dx, p.y + dy).snapped(HUNDREDTH),
                 });
