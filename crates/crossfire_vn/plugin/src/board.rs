@@ -19,12 +19,17 @@ use vt_ui::tabletop::{MovePreview, Table, TableAction, TablePreview, TableTools}
 
 /// The stands that fire together at the next click on an enemy: the
 /// selected one and those added with Shift+click; the point of a move under
-/// way they fire at; whether RPG/LAW teams add their die (6.11).
+/// way they fire at; whether RPG/LAW teams add their die (6.11). And what
+/// a dragged carrier does (6.5): it picks up the markers beside it unless
+/// `no_pick_up`, and sets what it carries down where it ends unless
+/// `keep_carrying`.
 #[derive(Resource, Clone, Debug, Default, PartialEq)]
 pub struct FireGroup {
     pub extra: Vec<StandId>,
     pub point: Option<u16>,
     pub no_support: bool,
+    pub no_pick_up: bool,
+    pub keep_carrying: bool,
 }
 
 impl FireGroup {
@@ -52,6 +57,8 @@ pub fn fill_table(
     mut changes: MessageReader<SessionChanged<CrossfireVn>>,
     mut table: ResMut<Table>,
     mut group: ResMut<FireGroup>,
+    mut tools: ResMut<TableTools>,
+    mut viewer: Local<Option<Side>>,
 ) {
     let fresh = changes.read().last().is_none_or(|c| c.snap());
     if !synced.is_changed() {
@@ -63,6 +70,12 @@ pub fn fill_table(
         }
         return;
     };
+    // A hand-over: the next player starts with nothing selected (the last
+    // player's selection and fire group are theirs).
+    if viewer.replace(view.side).is_some_and(|v| v != view.side) {
+        tools.selected = None;
+        *group = FireGroup::default();
+    }
     let now = table_of(rules, view, &synced.legal, fresh);
     if *table != now {
         *table = now;
@@ -208,22 +221,39 @@ pub fn moving_overlay(
     }
 }
 
-/// Why a planned move stops, for the preview.
-fn move_note(rules: &CrossfireVn, s: &State, stand: StandId, to: Point) -> MovePreview {
-    let pv = rules.preview_move(s, stand, to);
+/// Why a planned move stops, for the preview; `carry` is the medevac
+/// action the drag makes, if it carries (6.5).
+fn move_note(
+    rules: &CrossfireVn,
+    s: &State,
+    stand: StandId,
+    to: Point,
+    carry: Option<&Command>,
+) -> MovePreview {
+    let mut pv = rules.preview_move(s, stand, to);
+    if let Some(c) = carry {
+        pv.refusal = rules
+            .check(s, c)
+            .err()
+            .map(|e| format!("{} ({})", e.message, e.rule));
+    }
     let t = rules.table_of(s);
     let features = rules
         .feature_at(s, pv.to)
         .into_iter()
         .filter(|i| t.features.get(*i).is_some())
         .collect();
+    // The last point goes unnumbered: the note is written there.
+    let last = pv.points.len().saturating_sub(1);
     let marks = pv
         .points
         .iter()
         .zip(&pv.exposed)
         .enumerate()
         .map(|(i, (p, n))| {
-            let word = if *n > 0 {
+            let word = if i == last {
+                String::new()
+            } else if *n > 0 {
                 format!("{}: {n} see it", i + 1)
             } else {
                 format!("{}", i + 1)
@@ -236,10 +266,19 @@ fn move_note(rules: &CrossfireVn, s: &State, stand: StandId, to: Point) -> MoveP
         .ends_in
         .clone()
         .map_or("ends in the open".to_string(), |n| format!("ends in {n}"));
+    let carries = match carry {
+        Some(Command::Medevac {
+            carrier, pick_up, ..
+        }) => {
+            let n = pick_up.len() + s.get(*carrier).map_or(0, |c| c.carrying.len());
+            format!("carries {n} marker{}; ", if n == 1 { "" } else { "s" })
+        }
+        _ => String::new(),
+    };
     let note = match &pv.refusal {
-        Some(r) if pv.to.distance(pv.from) < 0.05 => r.clone(),
+        Some(r) if carry.is_some() || pv.to.distance(pv.from) < 0.05 => r.clone(),
         _ => format!(
-            "{ends}; {} point{} where reactive fire may come{}",
+            "{carries}{ends}\n{} point{} where reactive fire may come{}",
             pv.points.len(),
             if pv.points.len() == 1 { "" } else { "s" },
             if seen > 0 {
@@ -256,7 +295,7 @@ fn move_note(rules: &CrossfireVn, s: &State, stand: StandId, to: Point) -> MoveP
         stand: stand as u64,
         path: vec![pv.from, to],
         end: pv.to,
-        legal: pv.to.distance(pv.from) >= 0.05,
+        legal: pv.to.distance(pv.from) >= 0.05 && (carry.is_none() || pv.refusal.is_none()),
         note,
         slow: vec![],
         marks,
@@ -271,6 +310,7 @@ fn drop_command(
     kind: Option<Kind>,
     stand: StandId,
     to: Point,
+    group: &FireGroup,
 ) -> Option<Command> {
     match kind? {
         Kind::Setup => {
@@ -283,6 +323,9 @@ fn drop_command(
             })
         }
         Kind::Initiative => {
+            if let Some(c) = carry_command(rules, s, stand, to, group) {
+                return Some(c);
+            }
             // Dropped beyond where it stops: it goes as far as it may.
             let pv = rules.preview_move(s, stand, to);
             let end = if pv.refusal.is_none() {
@@ -300,6 +343,53 @@ fn drop_command(
         }
         _ => None,
     }
+}
+
+/// A dragged carrier's medevac action (6.5): a stand that carries markers,
+/// or has its side's markers beside it (unless the column says not to pick
+/// them up), takes them along and goes as far as the rules let it; it sets
+/// them down there unless the column says to keep carrying (at its own
+/// edge they are evacuated either way). `None`: a plain move.
+pub fn carry_command(
+    rules: &CrossfireVn,
+    s: &State,
+    stand: StandId,
+    to: Point,
+    group: &FireGroup,
+) -> Option<Command> {
+    let st = s.get(stand)?;
+    let u = rules.unit_type(st);
+    if u.carry == 0 || u.flies {
+        return None;
+    }
+    let room = (u.carry as usize).saturating_sub(st.carrying.len());
+    let pick_up: Vec<_> = if group.no_pick_up {
+        vec![]
+    } else {
+        rules
+            .markers_near(s, st, rules.rules().medevac.pickup_range.value)
+            .into_iter()
+            .take(room)
+            .collect()
+    };
+    if pick_up.is_empty() && st.carrying.is_empty() {
+        return None;
+    }
+    // As far as it may go; a move that cannot start keeps the point asked
+    // for, so the refusal names what stops it.
+    let pv = rules.preview_move(s, stand, to);
+    let end = if pv.to.distance(pv.from) < 0.05 {
+        to
+    } else {
+        pv.to
+    };
+    Some(Command::Medevac {
+        carrier: stand,
+        pick_up,
+        to: end.snapped(HUNDREDTH),
+        facing: None,
+        drop: !group.keep_carrying,
+    })
 }
 
 /// The command a click on an enemy makes with the fire group.
@@ -374,7 +464,7 @@ pub fn fire_command(
 }
 
 /// The RPG/LAW teams of the firers' squads that may add their die.
-fn support_for(rules: &CrossfireVn, s: &State, firers: &[StandId]) -> Vec<StandId> {
+pub fn support_for(rules: &CrossfireVn, s: &State, firers: &[StandId]) -> Vec<StandId> {
     use crossfire_vn_rules::data::Role;
     let Some(f) = firers.first().and_then(|f| s.get(*f)) else {
         return vec![];
@@ -393,6 +483,25 @@ fn support_for(rules: &CrossfireVn, s: &State, firers: &[StandId]) -> Vec<StandI
         .collect()
 }
 
+/// The Dust Off's hint: where it may land, and what it would lift at the
+/// point under the pointer.
+fn dust_off_hint(rules: &CrossfireVn, s: &State, pointer: Option<Point>) -> String {
+    let head = "The Dust Off is overhead: click the table where it lands (in the open or an LZ, near the Aid Post or a casualty), or wave it off (column).";
+    let Some(at) = pointer.map(|p| p.snapped(0.5)) else {
+        return head.into();
+    };
+    match rules.check(s, &Command::LandDustOff { at }) {
+        Ok(()) => {
+            let n = rules.dust_off_load_at(s, at).len();
+            format!(
+                "{head}\nHere: it lifts {n} casualt{} (within one stand width).",
+                if n == 1 { "y" } else { "ies" }
+            )
+        }
+        Err(e) => format!("{head}\nHere: {} ({})", e.message, e.rule),
+    }
+}
+
 /// Prices the dragged move; turns the board's actions into commands.
 #[allow(clippy::too_many_arguments)]
 pub fn respond(
@@ -404,10 +513,17 @@ pub fn respond(
     mut preview: ResMut<TablePreview>,
     mut actions: MessageReader<TableAction>,
     mut out: MessageWriter<SubmitCommand>,
+    mouse: Res<ButtonInput<MouseButton>>,
     mut last_selected: Local<Option<u64>>,
 ) {
+    // The selection before the button went down: the board selects a
+    // stand that may move as soon as it is pressed, and a Shift+click (its
+    // release comes frames later) adds to the group of the stand selected
+    // before.
     let before = *last_selected;
-    *last_selected = tools.selected;
+    if !(mouse.pressed(MouseButton::Left) || mouse.just_released(MouseButton::Left)) {
+        *last_selected = tools.selected;
+    }
     let (Some(view), Some(rules), Some(s)) = (
         &synced.view,
         synced.rules.as_deref(),
@@ -428,9 +544,12 @@ pub fn respond(
         preview.movement = wanted.and_then(|d| {
             let stand = d.stand as StandId;
             match kind? {
-                Kind::Initiative => Some(move_note(rules, s, stand, d.to)),
+                Kind::Initiative => {
+                    let carry = carry_command(rules, s, stand, d.to, &group);
+                    Some(move_note(rules, s, stand, d.to, carry.as_ref()))
+                }
                 Kind::Setup => {
-                    let c = drop_command(rules, s, kind, stand, d.to)?;
+                    let c = drop_command(rules, s, kind, stand, d.to, &group)?;
                     let from = s.get(stand)?.at;
                     let why = rules.check(s, &c).err();
                     Some(MovePreview {
@@ -457,7 +576,7 @@ pub fn respond(
             "Reactive fire: {} is moving. Select your stands (Shift+click for a group), pick a point in the column, click the mover to fire; or let it go on.",
             crate::words::Words { rules, view }.stand(m.mover)
         ),
-        (Some(Kind::DustOff), _) => "The Dust Off is overhead: land it (column) or wave it off.".into(),
+        (Some(Kind::DustOff), _) => dust_off_hint(rules, s, tools.pointer),
         _ => match synced.decision.as_ref().and_then(|d| d.side) {
             Some(side) => format!("Waiting for {}.", Side::from_idx(side).name()),
             None => "The game is over.".into(),
@@ -480,9 +599,14 @@ pub fn respond(
             continue;
         }
         let cmd = match *a {
-            TableAction::Drop { stand, to } => {
-                drop_command(rules, s, kind, stand as StandId, to.snapped(HUNDREDTH))
-            }
+            TableAction::Drop { stand, to } => drop_command(
+                rules,
+                s,
+                kind,
+                stand as StandId,
+                to.snapped(HUNDREDTH),
+                &group,
+            ),
             TableAction::Click { stand } if own(stand) => {
                 if shift {
                     // Shift+click: the stand joins (or leaves) the group.
@@ -520,6 +644,12 @@ pub fn respond(
                 } else {
                     fire_command(rules, s, kind, &firers, stand as StandId, &group)
                 }
+            }
+            // A Dust Off overhead lands where the table is clicked (6.5).
+            TableAction::Ground { at } if kind == Some(Kind::DustOff) => {
+                Some(Command::LandDustOff {
+                    at: at.snapped(HUNDREDTH),
+                })
             }
             TableAction::Ground { .. } => {
                 group.extra.clear();

@@ -4,7 +4,7 @@
 //! firer's dice before the roll; what the stand may do; the points of a
 //! move under way for reactive fire; every legal command in words.
 
-use crate::board::{FireGroup, fire_command, state_of};
+use crate::board::{FireGroup, fire_command, state_of, support_for};
 use crate::table::{clock, side_colour};
 use crate::words::Words;
 use bevy::prelude::*;
@@ -134,6 +134,43 @@ pub fn panel(
             if view.side == Side::FreeWorld && view.dust_offs_left > 0 {
                 ui.label(format!("Dust Off calls left: {}", view.dust_offs_left));
             }
+            // The evacuation chain (6.5): the Aid Post, and where the
+            // side's own casualties are.
+            for post in view.stands.iter().filter(|st| {
+                st.side == view.side && st.role == crossfire_vn_rules::data::Role::AidPost
+            }) {
+                let present = s
+                    .get(post.id)
+                    .is_some_and(|p| rules.casualties_at_post(s, p));
+                ui.label(format!(
+                    "Aid Post {}: -2 on the Dust Off delay{} (6.5)",
+                    post.label,
+                    if present {
+                        "; casualties present, it stays"
+                    } else {
+                        ""
+                    }
+                ));
+            }
+            {
+                use crossfire_vn_rules::state::{MarkerKind, MarkerPlace};
+                let own = |p: fn(&MarkerPlace) -> bool| {
+                    s.markers
+                        .iter()
+                        .filter(|m| {
+                            m.side == view.side && m.kind == MarkerKind::Casualty && p(&m.place)
+                        })
+                        .count()
+                };
+                let ground = own(|p| matches!(p, MarkerPlace::Ground(_)));
+                let carried = own(|p| matches!(p, MarkerPlace::Carried(_)));
+                let out = own(|p| matches!(p, MarkerPlace::Evacuated));
+                if ground + carried + out > 0 {
+                    ui.label(format!(
+                        "Own casualties: {ground} on the ground, {carried} carried, {out} evacuated"
+                    ));
+                }
+            }
             for (obs, he, smoke) in &view.missions {
                 ui.label(format!(
                     "{}: {he} HE, {smoke} smoke missions left",
@@ -182,13 +219,54 @@ pub fn panel(
                         ui.label(format!("  {}", words.stand(*f)));
                     }
                 }
-                if st.side == view.side {
+                if st.side == view.side && !support_for(rules, s, &firers).is_empty() {
                     let mut support = !group.no_support;
                     if ui
                         .checkbox(&mut support, "RPG/LAW teams add their die (6.11)")
                         .changed()
                     {
                         group.no_support = !support;
+                    }
+                }
+                // A carrier: what a drag does with the markers (6.5).
+                if st.side == view.side
+                    && kind == Some(Kind::Initiative)
+                    && let Some(full) = s.get(st.id)
+                    && rules.unit_type(full).carry > 0
+                    && !rules.unit_type(full).flies
+                {
+                    let near = rules
+                        .markers_near(s, full, rules.rules().medevac.pickup_range.value)
+                        .len();
+                    if !full.carrying.is_empty() {
+                        ui.label(format!(
+                            "Carrying {} marker(s): a drag is its medevac action (6.5)",
+                            full.carrying.len()
+                        ));
+                    }
+                    if near > 0 {
+                        let mut pick = !group.no_pick_up;
+                        if ui
+                            .checkbox(
+                                &mut pick,
+                                format!("A drag picks up the {near} marker(s) beside it (6.5)"),
+                            )
+                            .changed()
+                        {
+                            group.no_pick_up = !pick;
+                        }
+                    }
+                    if near > 0 || !full.carrying.is_empty() {
+                        let mut drop = !group.keep_carrying;
+                        if ui
+                            .checkbox(
+                                &mut drop,
+                                "…and sets them down where it ends (off the table at its own edge)",
+                            )
+                            .changed()
+                        {
+                            group.keep_carrying = !drop;
+                        }
                     }
                 }
                 // The dice against the enemy under the pointer, before the
@@ -274,13 +352,22 @@ pub fn panel(
                 }
             }
             if kind == Some(Kind::DustOff) {
+                ui.label("Or click the table where it lands.");
                 for c in synced
                     .legal
                     .iter()
                     .filter(|c| matches!(c, Command::LandDustOff { .. }))
                     .take(6)
                 {
-                    let l = words.command(c);
+                    let Command::LandDustOff { at } = c else {
+                        continue;
+                    };
+                    let n = rules.dust_off_load_at(s, *at).len();
+                    let l = format!(
+                        "{}: lifts {n} casualt{}",
+                        words.command(c),
+                        if n == 1 { "y" } else { "ies" }
+                    );
                     let b = wide_button(ui, l.as_str(), synced.to_decide);
                     buttons.push((l, b.rect.center()));
                     if b.clicked() {

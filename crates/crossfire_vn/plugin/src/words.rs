@@ -39,6 +39,17 @@ impl Words<'_> {
         }
     }
 
+    /// A place with its coordinates, so that two places in one piece read
+    /// apart ("LZ Hawk at (36, 30)").
+    pub fn place_at(&self, p: Point) -> String {
+        let place = self.place(p);
+        if place.starts_with("the open at") {
+            place
+        } else {
+            format!("{place} at ({:.0}, {:.0})", p.x, p.y)
+        }
+    }
+
     fn feature(&self, f: u16) -> String {
         self.rules
             .tables
@@ -95,7 +106,7 @@ impl Words<'_> {
             Command::Move { moves } if moves.len() == 1 => format!(
                 "Move {} to {}",
                 self.stand(moves[0].stand),
-                self.place(moves[0].to)
+                self.place_at(moves[0].to)
             ),
             Command::Move { moves } => format!(
                 "Group move: {} to {}",
@@ -147,12 +158,16 @@ impl Words<'_> {
                 drop,
                 ..
             } => format!(
-                "{} carries {} casualt{} to {}{} (6.5)",
+                "{} picks up {} marker{} and goes towards {}{} (6.5)",
                 self.stand(*carrier),
                 pick_up.len(),
-                if pick_up.len() == 1 { "y" } else { "ies" },
-                self.place(*to),
-                if *drop { " and sets them down" } else { "" }
+                if pick_up.len() == 1 { "" } else { "s" },
+                self.place_at(*to),
+                if *drop {
+                    ", setting down what it carries"
+                } else {
+                    ""
+                }
             ),
             Command::FormAidPost { medics } => {
                 format!("{} form a Company Aid Post (6.5)", self.stands(medics))
@@ -199,7 +214,7 @@ impl Words<'_> {
                 self.point(*point)
             ),
             Command::NoReaction => "Let the move go on".into(),
-            Command::LandDustOff { at } => format!("Land the Dust Off in {}", self.place(*at)),
+            Command::LandDustOff { at } => format!("Land the Dust Off in {}", self.place_at(*at)),
             Command::WaveOff => "Wave the Dust Off off".into(),
         }
     }

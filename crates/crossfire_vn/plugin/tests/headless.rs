@@ -172,3 +172,107 @@ fn set_up_by_dragging_then_move_and_fire() {
         );
     }
 }
+
+/// Both sides done setting up a scenario: the Free World to act.
+fn after_setup(scenario: &str) -> App {
+    let mut app = start(scenario);
+    while matches!(state(&app).step(), Step::Setup { .. }) {
+        decide(&mut app, &Command::SetupDone);
+    }
+    app
+}
+
+// A real click's press and release come frames apart, and the board
+// selects a stand that may move as soon as the button goes down: Shift+
+// click must still add the stand to the group of the one selected before
+// (found playing with the mouse: the group was replaced, not grown).
+#[test]
+fn shift_click_grows_the_group_across_frames() {
+    let mut app = after_setup("dust-off-under-fire");
+    let (a, b) = {
+        let s = state(&app);
+        let mut fts = s
+            .stands
+            .iter()
+            .filter(|st| st.side == Side::FreeWorld && st.label.starts_with("1/"));
+        (fts.next().unwrap().id as u64, fts.next().unwrap().id as u64)
+    };
+    app.world_mut().resource_mut::<TableTools>().selected = Some(a);
+    testing::settle(&mut app);
+    // Button down on b, Shift held: the board selects b at once.
+    app.world_mut()
+        .resource_mut::<ButtonInput<KeyCode>>()
+        .press(KeyCode::ShiftLeft);
+    app.world_mut()
+        .resource_mut::<ButtonInput<MouseButton>>()
+        .press(MouseButton::Left);
+    app.world_mut().resource_mut::<TableTools>().selected = Some(b);
+    app.update();
+    app.update();
+    // Released a few frames later: the click.
+    app.world_mut()
+        .resource_mut::<ButtonInput<MouseButton>>()
+        .release(MouseButton::Left);
+    app.world_mut()
+        .write_message(TableAction::Click { stand: b });
+    app.update();
+    assert_eq!(app.world().resource::<TableTools>().selected, Some(a));
+    let group = app
+        .world()
+        .resource::<crossfire_vn_plugin::board::FireGroup>();
+    assert_eq!(group.extra, vec![b as u16]);
+}
+
+// 6.5: a carrier dragged from beside a casualty carries it (a medevac
+// action), not a plain move that leaves it lying.
+#[test]
+fn a_dragged_carrier_beside_a_casualty_carries_it() {
+    let mut app = after_setup("dust-off-under-fire");
+    let rules = CrossfireVn::embedded();
+    // Doc 1 steps beside the casualty at (31, 19).
+    let doc = state(&app)
+        .stands
+        .iter()
+        .find(|st| st.label == "Doc 1")
+        .unwrap()
+        .id;
+    decide(
+        &mut app,
+        &Command::Move {
+            moves: vec![crossfire_vn_rules::command::StandMove {
+                stand: doc,
+                to: Point::new(31.8, 19.8),
+                facing: None,
+            }],
+        },
+    );
+    while matches!(state(&app).step(), Step::Reaction(_)) {
+        decide(&mut app, &Command::NoReaction);
+    }
+    let (carrier, at) = {
+        let s = state(&app);
+        let range = rules.rules().medevac.pickup_range.value;
+        let st = s
+            .stands
+            .iter()
+            .find(|st| {
+                st.side == Side::FreeWorld
+                    && rules.unit_type(st).carry > 0
+                    && !rules.markers_near(s, st, range).is_empty()
+            })
+            .expect("a Marine beside a casualty");
+        (st.id, st.at)
+    };
+    act(
+        &mut app,
+        TableAction::Drop {
+            stand: carrier as u64,
+            to: Point::new(at.x, at.y - 3.0),
+        },
+    );
+    let sent: Vec<Command> = app.world_mut().resource_mut::<StandIn>().take();
+    assert!(
+        matches!(sent.as_slice(), [Command::Medevac { carrier: c, pick_up, drop: true, .. }] if *c == carrier && !pick_up.is_empty()),
+        "{sent:?}"
+    );
+}

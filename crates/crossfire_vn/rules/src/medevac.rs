@@ -394,26 +394,7 @@ impl CrossfireVn {
                 format!("A helicopter cannot land in {}.", t.names[i])
             })?;
         }
-        let ghost = Stand {
-            id: u16::MAX,
-            side,
-            unit,
-            label: "Dust Off".into(),
-            platoon: 0,
-            squad: 0,
-            at,
-            facing: Point::new(0.0, 1.0),
-            presence: Presence::Table,
-            hidden: false,
-            status: Status::Ok,
-            no_fire: false,
-            carrying: Vec::new(),
-            medevac_done: false,
-            shots: 0,
-            moved: false,
-            withdrawing: false,
-            detached: false,
-        };
+        let ghost = dust_off_stand(u16::MAX, side, unit, at);
         let base = self.base(&ghost);
         for o in s.on_table() {
             if o.side != side && o.hidden {
@@ -449,26 +430,7 @@ impl CrossfireVn {
         };
         s.steps.pop();
         let id = s.stands.len() as StandId;
-        s.stands.push(Stand {
-            id,
-            side,
-            unit,
-            label: "Dust Off".into(),
-            platoon: 0,
-            squad: 0,
-            at,
-            facing: Point::new(0.0, 1.0),
-            presence: Presence::Table,
-            hidden: false,
-            status: Status::Ok,
-            no_fire: false,
-            carrying: Vec::new(),
-            medevac_done: false,
-            shots: 0,
-            moved: false,
-            withdrawing: false,
-            detached: false,
-        });
+        s.stands.push(dust_off_stand(id, side, unit, at));
         ev.push(Event::DustOffLands { helicopter: id, at });
         let leg = Leg {
             stand: id,
@@ -487,20 +449,7 @@ impl CrossfireVn {
         if !st.on_table() {
             return;
         }
-        let room = (self.unit_type(&st).carry as usize).saturating_sub(st.carrying.len());
-        let range = self
-            .rules()
-            .sw(self.rules().medevac.dust_off_load_range.value);
-        let b = self.base(&st);
-        let mut near: Vec<(f64, MarkerId)> = s
-            .markers
-            .iter()
-            .filter(|m| m.side == st.side && m.kind == MarkerKind::Casualty)
-            .filter_map(|m| m.ground().map(|p| (b.distance_to_point(p), m.id)))
-            .filter(|(d, _)| *d < range)
-            .collect();
-        near.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
-        let load: Vec<MarkerId> = near.iter().take(room).map(|x| x.1).collect();
+        let load = self.dust_off_load(s, &st);
         for m in &load {
             s.markers[*m as usize].place = MarkerPlace::Evacuated;
         }
@@ -510,6 +459,36 @@ impl CrossfireVn {
             markers: load,
         });
         self.check_end(s, ev);
+    }
+
+    /// The casualties a landed Dust Off takes: its side's markers on the
+    /// ground within reach of it, nearest first, as many as it has room
+    /// for.
+    fn dust_off_load(&self, s: &State, st: &Stand) -> Vec<MarkerId> {
+        let room = (self.unit_type(st).carry as usize).saturating_sub(st.carrying.len());
+        let range = self
+            .rules()
+            .sw(self.rules().medevac.dust_off_load_range.value);
+        let b = self.base(st);
+        let mut near: Vec<(f64, MarkerId)> = s
+            .markers
+            .iter()
+            .filter(|m| m.side == st.side && m.kind == MarkerKind::Casualty)
+            .filter_map(|m| m.ground().map(|p| (b.distance_to_point(p), m.id)))
+            .filter(|(d, _)| *d < range)
+            .collect();
+        near.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        near.iter().take(room).map(|x| x.1).collect()
+    }
+
+    /// For the screen: the casualties a Dust Off overhead would take if it
+    /// landed at `at` and came through its landing (none when no Dust Off
+    /// is overhead).
+    pub fn dust_off_load_at(&self, s: &State, at: Point) -> Vec<MarkerId> {
+        let (Ok(side), Some(unit)) = (self.dust_off_side(s), dust_off_type(&self.data)) else {
+            return Vec::new();
+        };
+        self.dust_off_load(s, &dust_off_stand(u16::MAX, side, unit, at))
     }
 
     pub(crate) fn check_wave_off(&self, s: &State) -> Checked {
@@ -536,8 +515,10 @@ impl CrossfireVn {
                 .filter(|m| m.side == side && m.kind == MarkerKind::Casualty)
                 .filter_map(|m| m.ground()),
         );
+        // On the spot too: a Dust Off lifts only what lies within one
+        // stand width of it, so the places beside were never worth it.
         for p in spots {
-            for (dx, dy) in [(3.0, 0.0), (-3.0, 0.0), (0.0, 3.5), (0.0, -3.5)] {
+            for (dx, dy) in [(0.0, 0.0), (3.0, 0.0), (-3.0, 0.0), (0.0, 3.5), (0.0, -3.5)] {
                 out.push(Command::LandDustOff {
                     at: Point::new(p.x + dx, p.y + dy).snapped(HUNDREDTH),
                 });
@@ -612,6 +593,31 @@ impl CrossfireVn {
         if side == Side::FreeWorld {
             out.push(Command::RequestDustOff);
         }
+    }
+}
+
+/// A Dust Off helicopter standing at `at` (landing, or a ghost to test a
+/// landing place).
+fn dust_off_stand(id: StandId, side: Side, unit: u16, at: Point) -> Stand {
+    Stand {
+        id,
+        side,
+        unit,
+        label: "Dust Off".into(),
+        platoon: 0,
+        squad: 0,
+        at,
+        facing: Point::new(0.0, 1.0),
+        presence: Presence::Table,
+        hidden: false,
+        status: Status::Ok,
+        no_fire: false,
+        carrying: Vec::new(),
+        medevac_done: false,
+        shots: 0,
+        moved: false,
+        withdrawing: false,
+        detached: false,
     }
 }
 

@@ -590,9 +590,18 @@ impl CrossfireVn {
                 ..
             } => {
                 let end = path.last().copied().unwrap_or_default();
+                // "into" a piece it entered, "within" one it was in.
+                let start = path.first().copied().unwrap_or(end);
                 let into = s
                     .and_then(|s| self.feature_at(s, end).map(|i| (s, i)))
-                    .map(|(s, i)| format!(" into {}", self.table_of(s).names[i]))
+                    .map(|(s, i)| {
+                        let word = if self.feature_at(s, start) == Some(i) {
+                            "within"
+                        } else {
+                            "into"
+                        };
+                        format!(" {word} {}", self.table_of(s).names[i])
+                    })
                     .unwrap_or_default();
                 let len = path.first().map_or(0.0, |p| p.distance(end));
                 if *stopped && len < 0.01 {

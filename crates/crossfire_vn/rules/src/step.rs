@@ -160,9 +160,12 @@ impl CrossfireVn {
                 r.side.idx() as u8,
                 Kind::ReactiveFire,
                 format!(
-                    "{} is moving: fire at it at one of the {} points of its move, or let it pass.",
+                    "{} is moving: fire at it {}, or let it pass.",
                     self.stand_name(s, r.leg.stand),
-                    r.points.len() - r.next as usize
+                    match r.points.len() - r.next as usize {
+                        1 => "at the last point of its move".to_string(),
+                        n => format!("at one of the {n} points of its move still to come"),
+                    }
                 ),
                 "base 6.2.1",
             )

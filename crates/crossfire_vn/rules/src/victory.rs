@@ -20,8 +20,22 @@ impl CrossfireVn {
     /// Whether the attacker holds a Hold objective now: a stand of its in
     /// the area and none of the defender's.
     pub fn holds(&self, s: &State, area: &[vt_core::tabletop::Point]) -> bool {
+        self.holds_seen(s, area, &|_| true)
+    }
+
+    /// As [`CrossfireVn::holds`], counting only the stands `seen` admits:
+    /// a side's reading of the objective leaves out the enemy it cannot
+    /// see, so a hidden defender in the area does not show in the points.
+    fn holds_seen(
+        &self,
+        s: &State,
+        area: &[vt_core::tabletop::Point],
+        seen: &dyn Fn(&Stand) -> bool,
+    ) -> bool {
         let att = self.scenario_of(s).attacker;
-        let inside = |st: &Stand| self.unit_type(st).is_troops() && point_in_polygon(area, st.at);
+        let inside = |st: &Stand| {
+            seen(st) && self.unit_type(st).is_troops() && point_in_polygon(area, st.at)
+        };
         s.side_on_table(att).any(inside) && !s.side_on_table(att.other()).any(inside)
     }
 
@@ -106,8 +120,8 @@ impl CrossfireVn {
         }
     }
 
-    /// Who gets each objective's points now.
-    fn objective_points(&self, s: &State, side: Side) -> i32 {
+    /// Who gets each objective's points now, as far as `seen` admits.
+    fn objective_points(&self, s: &State, side: Side, seen: &dyn Fn(&Stand) -> bool) -> i32 {
         let sc = self.scenario_of(s);
         let v = self.rules().victory.objective.value;
         sc.objectives
@@ -115,7 +129,7 @@ impl CrossfireVn {
             .map(|o| {
                 let winner = match o.kind {
                     ObjectiveKind::Hold => {
-                        if self.holds(s, &o.area) {
+                        if self.holds_seen(s, &o.area, seen) {
                             sc.attacker
                         } else {
                             sc.attacker.other()
@@ -134,14 +148,31 @@ impl CrossfireVn {
             .sum()
     }
 
-    /// Each side's victory points as the game stands (only what both sides
-    /// see counts).
+    /// Each side's victory points as the game stands: the score at the
+    /// end of the game.
     pub fn points(&self, s: &State) -> [i32; 2] {
+        self.points_seen(s, &|_| true)
+    }
+
+    /// The points as `viewer` can count them during play: stands hidden
+    /// from it neither hold nor contest an objective, so the score shown
+    /// never tells where a hidden stand is (S17).
+    pub fn points_seen_by(&self, s: &State, viewer: Side) -> [i32; 2] {
+        self.points_seen(s, &|st| self.visible_to(st, viewer))
+    }
+
+    /// The points as anyone may count them (no hidden stand counts), for
+    /// the game's public summary.
+    pub fn points_public(&self, s: &State) -> [i32; 2] {
+        self.points_seen(s, &|st| st.on_table() && !st.hidden)
+    }
+
+    fn points_seen(&self, s: &State, seen: &dyn Fn(&Stand) -> bool) -> [i32; 2] {
         let v = &self.rules().victory;
         let mut p = [0i32; 2];
         for side in [Side::FreeWorld, Side::VcNva] {
             let enemy = side.other();
-            let mut n = self.objective_points(s, side);
+            let mut n = self.objective_points(s, side, seen);
             for m in &s.markers {
                 if m.side != enemy {
                     continue;
@@ -175,7 +206,12 @@ impl CrossfireVn {
     }
 
     pub(crate) fn make_outcome(&self, s: &State) -> Outcome {
-        let p = self.points(s);
+        // During play the summary is public: hidden stands do not count.
+        let p = if s.end.is_some() {
+            self.points(s)
+        } else {
+            self.points_public(s)
+        };
         let score = vec![
             (Side::FreeWorld.name().to_string(), p[0]),
             (Side::VcNva.name().to_string(), p[1]),

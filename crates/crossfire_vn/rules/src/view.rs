@@ -183,7 +183,7 @@ impl CrossfireVn {
                 .map(|m| (m.observer, m.he, m.smoke))
                 .collect(),
             held: s.held,
-            points: self.points(s),
+            points: self.points_seen_by(s, side),
             moving,
         }
     }

@@ -212,17 +212,36 @@ fn world_per_px(cams: &Query<&Transform, With<BoardCamera>>) -> f32 {
     cams.iter().next().map_or(0.05, |t| t.scale.x)
 }
 
+/// The right edge of the board left free by the panels, in table inches
+/// (`None` without a window).
+fn free_right_edge(
+    cams: &Query<&Transform, With<BoardCamera>>,
+    rect: &crate::board::BoardRect,
+    insets: &crate::camera::BoardInsets,
+    window: &Query<&Window, With<bevy::window::PrimaryWindow>>,
+) -> Option<f64> {
+    let t = cams.iter().next()?;
+    let w = window.single().ok()?;
+    let free = crate::camera::free_board_rect(rect.0, insets)?;
+    Some((t.translation.x + (free.max.x - w.width() / 2.0) * t.scale.x) as f64)
+}
+
 /// The tools' overlay: selection, arcs and rings, the dragged move, the
 /// tape, the sight line, the template and what it covers.
+#[allow(clippy::too_many_arguments)]
 pub fn overlay(
     table: Res<Table>,
     tools: Res<TableTools>,
     preview: Res<TablePreview>,
     cams: Query<&Transform, With<BoardCamera>>,
+    rect: Res<crate::board::BoardRect>,
+    insets: Res<crate::camera::BoardInsets>,
+    window: Query<&Window, With<bevy::window::PrimaryWindow>>,
     mut drawn: ResMut<Drawn>,
     mut draw: BoardDraw,
 ) {
     let px = world_per_px(&cams);
+    let free_right = free_right_edge(&cams, &rect, &insets, &window);
     let key = (tools.clone(), preview.clone(), px, table.stands.len());
     let same = drawn.overlay.as_ref().is_some_and(|o| {
         o.0 == key.0 && o.1 == key.1 && (o.2 - key.2).abs() < o.2 * 0.02 && o.3 == key.3
@@ -246,8 +265,13 @@ pub fn overlay(
         // The table's font is monospaced, 0.6 of its height wide.
         let size = Vec2::new(t.chars().count() as f32 * h * 0.62 + h * 0.8, h * 1.4);
         bg.rect(Vec2::ZERO, size, palette::ui::PANEL.alpha(220).color());
-        // Right of the point, or left of it on the right of the table.
-        let dx = if at.x > right_edge {
+        // Right of the point, or left of it where it would run under the
+        // panel on the right (or, without a window, on the right of the
+        // table).
+        let runs_off = free_right.map_or(at.x > right_edge, |r| {
+            at.x + ((size.x + h * 0.6) as f64) > r
+        });
+        let dx = if runs_off {
             -(size.x / 2.0 + h * 0.6)
         } else {
             size.x / 2.0 + h * 0.6
@@ -340,7 +364,10 @@ pub fn overlay(
                 } else {
                     palette::ui::WARN
                 };
-                label(&mut p, &mut ents, &m.note, m.end, colour);
+                // The note's first line on the table (the tool bar has it
+                // all): a long label would cover the table.
+                let first = m.note.lines().next().unwrap_or_default();
+                label(&mut p, &mut ents, first, m.end, colour);
             } else if let Some(d) = tools.drag
                 && let Some(s) = table.stand(d.stand)
             {

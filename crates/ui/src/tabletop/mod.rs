@@ -174,7 +174,8 @@ pub struct MovePreview {
     pub end: Point,
     /// The whole path may be moved (the drop would be a legal move).
     pub legal: bool,
-    /// In words: the allowance used, or why it stops.
+    /// In words: the allowance used, or why it stops (its first line is
+    /// written on the table, all of it in the tool bar).
     pub note: String,
     /// Stretches (inches along the path) slower than open ground.
     pub slow: Vec<(f64, f64)>,

@@ -310,6 +310,15 @@ fn s6_5_a_dust_off_takes_three() {
     }
     l.force(&[1]);
     l.ok(Command::RequestDustOff);
+    // The screen's reading of a landing place names the three it takes
+    // (of four within reach), and none far from them.
+    assert_eq!(l.g.dust_off_load_at(&l.s, p(27.0, 8.0)).len(), 3);
+    assert!(l.g.dust_off_load_at(&l.s, p(40.0, 8.0)).is_empty());
+    // Some landing place the legal list offers lifts casualties.
+    assert!(l.g.legal(&l.s).iter().any(|c| matches!(
+        c,
+        Command::LandDustOff { at } if !l.g.dust_off_load_at(&l.s, *at).is_empty()
+    )));
     l.ok(Command::LandDustOff { at: p(27.0, 8.0) });
     l.settle();
     let out =

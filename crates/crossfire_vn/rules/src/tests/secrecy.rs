@@ -306,3 +306,31 @@ fn a_found_stand_tells_the_games_apart() {
         "{why}"
     );
 }
+
+// Two games that differ only in whether a hidden VC fire team stands in
+// the Free World's Hold objective (S13 victory, S17 hidden set-up): the
+// score decides who holds it, and the Free World's view (its points
+// among them) must be the same in both; the VC's own view counts its
+// stand, and so does the final score.
+#[test]
+fn the_points_shown_do_not_find_a_hidden_defender_in_the_objective() {
+    let game = |vc_at: (f64, f64)| {
+        let mut lab = Lab::new();
+        lab.add("us-ft", Side::FreeWorld, 4.0, 46.0);
+        let v = lab.add("vc-ft", Side::VcNva, vc_at.0, vc_at.1);
+        lab.hide(v);
+        lab
+    };
+    let (inside, outside) = (game((6.5, 46.0)), game((60.0, 10.0)));
+    let g = &inside.g;
+    let fw_view = |lab: &Lab| serde_json::to_string(&g.view(&lab.s, FW)).unwrap();
+    assert_eq!(fw_view(&inside), fw_view(&outside));
+    assert_eq!(g.view(&inside.s, FW).points, g.view(&outside.s, FW).points);
+    // The truth differs: the hidden stand contests the hill.
+    let obj = g.rules().victory.objective.value;
+    assert_eq!(g.points(&outside.s), [obj, 0]);
+    assert_eq!(g.points(&inside.s), [0, obj]);
+    assert_eq!(g.view(&inside.s, VC).points, [0, obj]);
+    // The public summary during play counts no hidden stand either.
+    assert_eq!(g.outcome(&inside.s).summary, g.outcome(&outside.s).summary);
+}
