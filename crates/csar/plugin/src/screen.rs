@@ -146,7 +146,7 @@ pub fn follow(
     let routes = st.routes.clone();
     st.picker.keep_valid(&routes);
     st.before = st.layout.take();
-    st.layout = synced.view.as_ref().map(BoardLayout::new);
+    st.layout = (synced.view.as_ref()).map(|v| BoardLayout::new(v, st.before.as_ref()));
     if st.focus.is_some_and(|f| !st.next().contains(&f)) {
         st.focus = None;
     }

@@ -351,7 +351,7 @@ fn every_legal_command_can_be_given_by_clicking() {
                     break;
                 }
                 let view = csar.view(&s.state, 0);
-                let l = BoardLayout::new(&view);
+                let l = BoardLayout::new(&view, None);
                 let routes = Routes::new(&legal, |card| {
                     s.state
                         .assigned
@@ -644,4 +644,73 @@ fn leaving_the_game_clears_the_board() {
         app.world().resource::<CsarScreen>().layout.is_none(),
         "the screen forgot the game"
     );
+}
+
+// Issue 14: CSAR re-laid out a zone's counters after every move, so the
+// next click landed on the wrong counter. A counter keeps its place while
+// others come and go.
+#[test]
+fn counters_keep_their_places_when_others_come_and_go() {
+    let mut app = app(GameStore::memory());
+    start(&mut app, "caged-tiger", 5);
+    advance(&mut app, |s| s.step == Step::Move);
+    for _ in 0..2 {
+        let before = layout(&app);
+        let legal = session(&app).rules.legal(state(&app));
+        let view = session(&app).rules.view(state(&app), 0);
+        // Not a helicopter: one would turn up guns (4.3.1).
+        let fixed_wing = |a: u8| {
+            view.aircraft
+                .iter()
+                .any(|x| x.index == a && x.kind != csar_rules::AircraftKind::Helicopter)
+        };
+        let (a, z) = legal
+            .iter()
+            .find_map(|c| match *c {
+                Command::Move {
+                    aircraft,
+                    to: Dest::Zone(z),
+                } if fixed_wing(aircraft) => Some((aircraft, z)),
+                _ => None,
+            })
+            .expect("a move into a zone");
+        app.world_mut()
+            .write_message(SubmitCommand::typed(&Command::Move {
+                aircraft: a,
+                to: Dest::Zone(z),
+            }));
+        settle(&mut app);
+        let after = layout(&app);
+        let mut kept = 0;
+        for i in &before.items {
+            let Some(t) = i.thing else { continue };
+            if t == Thing::Aircraft(a) {
+                continue;
+            }
+            let now = after.position(t).expect("still on the sheet");
+            assert_eq!(now, i.at, "{t:?} moved when {a} flew to {z:?}");
+            kept += 1;
+        }
+        assert!(kept >= 8, "only {kept} counters checked");
+        // Markers nobody clicks stay too.
+        let markers = |l: &BoardLayout| {
+            let mut v: Vec<Vec2> = (l.items.iter())
+                .filter(|i| i.thing.is_none())
+                .map(|i| i.at)
+                .collect();
+            v.sort_by(|a, b| a.x.total_cmp(&b.x).then(a.y.total_cmp(&b.y)));
+            v
+        };
+        assert_eq!(markers(&before), markers(&after));
+        // And the newcomer stands on a free spot, not on another counter.
+        let p = after.position(Thing::Aircraft(a)).unwrap();
+        assert_eq!(
+            after
+                .items
+                .iter()
+                .filter(|i| i.at.distance(p) < 1.0)
+                .count(),
+            1
+        );
+    }
 }
