@@ -290,6 +290,18 @@ pub struct Settings {
     /// The new-game screen's last choices (it opens on them).
     #[serde(default)]
     pub last_new_game: Option<crate::form::LastChoices>,
+    /// The colours of the sides and the highlights: standard, or safe for
+    /// the colour-blind (Okabe–Ito).
+    #[serde(default)]
+    pub colours: vt_ui::palette::Scheme,
+    /// Stop after each automatic segment in which something happened
+    /// (That Others May Live runs several on one click).
+    #[serde(default = "on")]
+    pub step_through: bool,
+}
+
+fn on() -> bool {
+    true
 }
 
 impl Default for Settings {
@@ -299,6 +311,8 @@ impl Default for Settings {
             ui_scale: 1.0,
             animations: AnimSpeed::Normal,
             last_new_game: None,
+            colours: vt_ui::palette::Scheme::Standard,
+            step_through: true,
         }
     }
 }
@@ -322,11 +336,12 @@ pub fn stored_settings(store: &SaveStore) -> Option<Settings> {
 }
 
 /// Writes the settings whenever they change (not at start), and hands the
-/// animation speed to the board.
+/// animation speed, the step-through choice and the colours to the board.
 pub fn keep_settings(
     settings: Res<Settings>,
     store: Res<SaveStore>,
     mut speed: ResMut<AnimSpeed>,
+    mut step_through: ResMut<vt_ui::anim::StepThrough>,
     mut last: Local<Option<Settings>>,
 ) {
     use vt_ui::store::TextStore;
@@ -334,6 +349,8 @@ pub fn keep_settings(
         return;
     }
     *speed = settings.animations;
+    step_through.0 = settings.step_through;
+    vt_ui::palette::set_scheme(settings.colours);
     if last.is_some() {
         let text = ron::ser::to_string_pretty(&*settings, Default::default()).unwrap_or_default();
         if let Err(e) = store.write_text(SETTINGS_KEY, &text) {

@@ -85,9 +85,7 @@ fn screens_go_from_loading_to_game_over_and_back() {
     act(&mut app, Action::Start(ng));
     assert_eq!(screen(&app), Screen::Playing);
     assert_eq!(play_mode(&app), Some(PlayMode::Board));
-    run_until(&mut app, 5000, "the game ends", |w| {
-        *w.resource::<State<Screen>>().get() == Screen::GameOver
-    });
+    run_game_to_end(&mut app, 2000);
     let g = app.world().resource::<ActiveGame>();
     assert!(g.session.outcome().is_finished());
     assert!(!g.log.is_empty());
@@ -844,9 +842,7 @@ fn autosave_continue_and_leaving_asks() {
     // A finished game leaves nothing to continue.
     let seats = vec![Controller::Computer, Controller::Computer];
     act(&mut app, Action::Start(pig_game(seats, 11)));
-    run_until(&mut app, 5000, "the game ends", |w| {
-        *w.resource::<State<Screen>>().get() == Screen::GameOver
-    });
+    run_game_to_end(&mut app, 2000);
     act(&mut app, Action::ToMenu);
     assert!(!store.exists(AUTOSAVE));
     assert!(app.world().resource::<ContinueOffer>().0.is_none());

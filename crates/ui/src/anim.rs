@@ -51,6 +51,19 @@ impl AnimSpeed {
     }
 }
 
+/// Stop after each segment of the sequence of play that ran by itself and
+/// in which something happened, for the player to step through (a setting
+/// kept between runs). A game whose one command can set off a long chain
+/// of automatic procedures shows them one at a time while it is on.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StepThrough(pub bool);
+
+impl Default for StepThrough {
+    fn default() -> Self {
+        StepThrough(true)
+    }
+}
+
 /// Seconds a piece takes per leg of its path, at normal speed.
 pub const SLIDE_LEG: f32 = 0.3;
 /// The longest slide, however long the path.

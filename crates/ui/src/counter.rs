@@ -236,7 +236,8 @@ pub fn spawn_counter(p: &mut Painter, spec: &CounterSpec, at: Vec3, tooltip: Too
     let id = p.root((Counter, tooltip), Transform::from_translation(at));
     p.child_shape(id, &counter_shape(spec), Vec3::ZERO);
     if !spec.name.is_empty() {
-        p.child_text(id, &spec.name, Vec3::new(0.0, s * 0.36, 0.01), s * 0.2, ink);
+        let px = name_px(&spec.name, s);
+        p.child_text(id, &spec.name, Vec3::new(0.0, s * 0.36, 0.01), px, ink);
     }
     if !spec.echelon.is_empty() {
         p.child_text(
@@ -258,6 +259,15 @@ pub fn spawn_counter(p: &mut Painter, spec: &CounterSpec, at: Vec3, tooltip: Too
     }
     spawn_tags(p, id, s, &spec.markers);
     id
+}
+
+/// The size of a counter's name: a fifth of its edge, smaller for a long
+/// name so that it stays inside the counter ("Civilians" came out as
+/// "ivilian"). A glyph of this face is at most about 0.62 of its size wide
+/// on average over a word.
+pub fn name_px(name: &str, edge: f32) -> f32 {
+    let n = name.chars().count().max(1) as f32;
+    (edge * 0.2).min(edge * 0.9 / (0.62 * n))
 }
 
 /// The most status tags shown on a counter; past that the last tag counts
@@ -337,6 +347,14 @@ pub fn spawn_marker(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_long_name_is_set_smaller_to_fit_its_counter() {
+        assert_eq!(name_px("Rifle", 58.0), 58.0 * 0.2);
+        let long = name_px("Civilians", 58.0);
+        assert!(long < 58.0 * 0.2);
+        assert!(long * 0.62 * 9.0 <= 58.0 * 0.9 + 1e-3);
+    }
 
     #[test]
     fn ink_contrasts_with_the_side_colour() {

@@ -14,15 +14,15 @@ use vt_core::Decision;
 /// The frame of every panel a plugin draws.
 pub fn panel_frame() -> egui::Frame {
     egui::Frame::new()
-        .fill(palette::ui::PANEL.egui())
-        .stroke(egui::Stroke::new(1.0, palette::ui::PANEL_EDGE.egui()))
+        .fill(palette::ui::PANEL.ui())
+        .stroke(egui::Stroke::new(1.0, palette::ui::PANEL_EDGE.ui()))
         .inner_margin(8.0)
 }
 
 /// A box inside a panel, filled with `fill` (a selection, an aim, a warning).
 pub fn note_frame(fill: palette::Rgba) -> egui::Frame {
     egui::Frame::new()
-        .fill(fill.egui())
+        .fill(fill.ui())
         .inner_margin(6.0)
         .corner_radius(4.0)
 }
@@ -283,7 +283,7 @@ pub fn decision_header(
             } else {
                 format!("Waiting for {name}")
             };
-            ui.label(RichText::new(text).heading().color(color.scale(1.7).egui()));
+            ui.label(RichText::new(text).heading().color(color.scale(1.7).ui()));
         }
         (Some(_), None) => {}
         (None, _) => {
@@ -297,10 +297,10 @@ pub fn decision_header(
         }
     }
     if let Some(h) = hint {
-        ui.colored_label(palette::ui::WARN.egui(), h);
+        ui.colored_label(palette::ui::WARN.ui(), h);
     }
     if let Some(r) = refusal {
-        ui.colored_label(palette::ui::BAD.egui(), format!("Refused: {r}"));
+        ui.colored_label(palette::ui::BAD.ui(), format!("Refused: {r}"));
     }
 }
 

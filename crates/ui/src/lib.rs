@@ -119,7 +119,7 @@
 //! moved keeps its entity and slides there. Colours come from [`palette`]
 //! only: a role (`palette::board::LIT`, `palette::ui::WARN`,
 //! `palette::army::NVA`), for the board (`.color()`) and the panels
-//! (`.egui()`) alike; a new role is a new constant there.
+//! (`.ui()`) alike; a new role is a new constant there.
 //!
 //! ## What just happened: animations
 //!
@@ -265,6 +265,7 @@ impl Plugin for VtUiPlugin {
             .init_resource::<hexmap::ActiveMap>()
             .init_resource::<anim::Animations>()
             .init_resource::<anim::AnimSpeed>()
+            .init_resource::<anim::StepThrough>()
             .init_resource::<dev::ClickTargets>()
             .add_systems(OnExit(Screen::Playing), forget_board)
             .add_systems(

@@ -7,9 +7,102 @@
 //! Colour literals belong here and nowhere else: a plugin names the role
 //! (`palette::ui::WARN`, `palette::board::LIT`, `palette::army::US`), and a
 //! new role is a new constant here.
+//!
+//! The constants are the standard scheme. The player may choose another
+//! [`Scheme`] (a setting): the sides and the highlights then come out in
+//! the Okabe–Ito colours, which people with the common kinds of colour
+//! blindness tell apart. The choice is applied where a colour is drawn:
+//! [`Rgba::color`] (the board) and [`Rgba::ui`] (the panels) look the role
+//! up in the chosen scheme; [`Rgba::egui`] stays the `const` literal for
+//! `const` items.
 
 use bevy::color::Color;
 use bevy_egui::egui::Color32;
+use std::sync::atomic::{AtomicU8, Ordering};
+
+/// A set of colours for the roles that must be told apart: the sides, and
+/// what the board lights up.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+pub enum Scheme {
+    #[default]
+    Standard,
+    /// Okabe–Ito: blue against vermillion, sky blue against orange,
+    /// never red against green.
+    ColourBlind,
+}
+
+impl Scheme {
+    pub const ALL: [Scheme; 2] = [Scheme::Standard, Scheme::ColourBlind];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Scheme::Standard => "Standard",
+            Scheme::ColourBlind => "Colour-blind safe",
+        }
+    }
+}
+
+/// The scheme drawn with now (one for the whole app, like the window).
+static SCHEME: AtomicU8 = AtomicU8::new(0);
+
+/// Chooses the scheme every colour drawn from now on is looked up in.
+pub fn set_scheme(s: Scheme) {
+    SCHEME.store(s as u8, Ordering::Relaxed);
+}
+
+pub fn scheme() -> Scheme {
+    match SCHEME.load(Ordering::Relaxed) {
+        1 => Scheme::ColourBlind,
+        _ => Scheme::Standard,
+    }
+}
+
+/// The Okabe–Ito colours (Okabe & Ito, "Color Universal Design", 2008).
+pub mod okabe_ito {
+    use super::Rgba;
+    pub const ORANGE: Rgba = Rgba::rgb(230, 159, 0);
+    pub const SKY_BLUE: Rgba = Rgba::rgb(86, 180, 233);
+    pub const BLUISH_GREEN: Rgba = Rgba::rgb(0, 158, 115);
+    pub const YELLOW: Rgba = Rgba::rgb(240, 228, 66);
+    pub const BLUE: Rgba = Rgba::rgb(0, 114, 178);
+    pub const VERMILLION: Rgba = Rgba::rgb(213, 94, 0);
+    pub const REDDISH_PURPLE: Rgba = Rgba::rgb(204, 121, 167);
+}
+
+/// Each role's colour in the colour-blind scheme (by its standard colour;
+/// the alpha a caller gave is kept). Roles not listed keep their colour.
+fn colour_blind(c: Rgba) -> Option<Rgba> {
+    use okabe_ito as oi;
+    let rgb = c.alpha(255);
+    let to = |r: Rgba, role: Rgba| (rgb == role.alpha(255)).then_some(r);
+    // The sides: US blue, NVA vermillion, VC reddish purple, ARVN sky
+    // blue, a little darker than the pure hues so print reads on them.
+    to(oi::BLUE, army::US)
+        .or_else(|| to(oi::VERMILLION.scale(0.85), army::NVA))
+        .or_else(|| to(oi::REDDISH_PURPLE.scale(0.75), army::VC))
+        .or_else(|| to(oi::SKY_BLUE.scale(0.75), army::ARVN))
+        // What can be clicked and what is selected.
+        .or_else(|| to(oi::YELLOW, board::LIT))
+        .or_else(|| to(oi::YELLOW, board::LEGAL))
+        .or_else(|| to(oi::SKY_BLUE, board::SELECTED))
+        .or_else(|| to(oi::BLUISH_GREEN, board::ACTIVE))
+        // Threats against help: vermillion and orange against blue.
+        .or_else(|| to(oi::VERMILLION, board::TARGET))
+        .or_else(|| to(oi::ORANGE, board::ASSAULT))
+        .or_else(|| to(oi::REDDISH_PURPLE, board::INTERRUPT))
+        .or_else(|| to(oi::SKY_BLUE, board::LOS_CLEAR))
+        .or_else(|| to(oi::VERMILLION, board::LOS_BLOCKED))
+        .or_else(|| to(oi::VERMILLION, board::UNDER_FIRE))
+        .or_else(|| to(oi::VERMILLION, board::FLASH_HIT))
+        .or_else(|| to(oi::SKY_BLUE, board::FLASH_GOOD))
+        .or_else(|| to(oi::SKY_BLUE, ui::GOOD))
+        .or_else(|| to(oi::ORANGE, ui::BAD))
+        .or_else(|| to(oi::SKY_BLUE, ui::WON))
+        .or_else(|| to(oi::ORANGE, ui::LOST))
+        .map(|r| r.alpha(c.3))
+}
 
 /// sRGB colour with straight alpha, 0-255 each.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -25,12 +118,27 @@ impl Rgba {
         Rgba(self.0, self.1, self.2, a)
     }
 
-    /// For the board (meshes, 2D text).
-    pub fn color(self) -> Color {
-        Color::srgba_u8(self.0, self.1, self.2, self.3)
+    /// This role's colour in the scheme the player chose.
+    pub fn shown(self) -> Rgba {
+        match scheme() {
+            Scheme::Standard => self,
+            Scheme::ColourBlind => colour_blind(self).unwrap_or(self),
+        }
     }
 
-    /// For the panels.
+    /// For the board (meshes, 2D text), in the chosen scheme.
+    pub fn color(self) -> Color {
+        let c = self.shown();
+        Color::srgba_u8(c.0, c.1, c.2, c.3)
+    }
+
+    /// For the panels, in the chosen scheme.
+    pub fn ui(self) -> Color32 {
+        self.shown().egui()
+    }
+
+    /// The standard colour as an egui colour, for `const` items (not
+    /// looked up in the chosen scheme: draw with [`Rgba::ui`]).
     pub const fn egui(self) -> Color32 {
         Color32::from_rgba_unmultiplied_const(self.0, self.1, self.2, self.3)
     }
@@ -79,7 +187,7 @@ impl From<Rgba> for Color {
 
 impl From<Rgba> for Color32 {
     fn from(c: Rgba) -> Color32 {
-        c.egui()
+        c.ui()
     }
 }
 
@@ -458,6 +566,72 @@ mod tests {
         assert_eq!(INK.ink(), PAPER);
         assert_eq!(army::US.ink(), PAPER);
         assert_eq!(weapon::DUAL_PURPOSE.ink(), INK);
+    }
+
+    #[test]
+    fn the_colour_blind_roles_are_okabe_ito_and_told_apart() {
+        // Each remapped role has a standard colour no other role of the
+        // same modules shares: the lookup by colour finds one role.
+        let roles = [
+            army::US,
+            army::NVA,
+            army::VC,
+            army::ARVN,
+            board::LIT,
+            board::LEGAL,
+            board::SELECTED,
+            board::ACTIVE,
+            board::TARGET,
+            board::ASSAULT,
+            board::INTERRUPT,
+            board::LOS_CLEAR,
+            board::LOS_BLOCKED,
+            board::UNDER_FIRE,
+            board::FLASH_HIT,
+            board::FLASH_GOOD,
+            ui::GOOD,
+            ui::BAD,
+            ui::WON,
+            ui::LOST,
+        ];
+        let others = [
+            ui::HEADING,
+            ui::WARN,
+            ui::ASSUMED,
+            ui::DERIVED,
+            ui::MODIFIER_HELPS,
+            ui::MODIFIER_HURTS,
+            ui::DRAWN,
+            ui::TRACK_NOW,
+            board::SELECTED_HEX,
+            board::FOCUS,
+            board::REACH_EDGE,
+            board::PATH,
+            board::HOVER_UNITS,
+            board::SIGHT,
+            board::AREA,
+            board::PLOT,
+            board::FLASH_MISS,
+            board::FLASH_LOSS,
+            board::FLASH_BLAST,
+            board::FLASH_INFO,
+            army::LEADER,
+            army::MARKER_PRINT,
+        ];
+        for r in roles {
+            assert!(colour_blind(r).is_some(), "{r:?} has a colour-blind colour");
+            for o in others {
+                assert_ne!(r.alpha(255), o.alpha(255), "{r:?} is also another role");
+            }
+        }
+        // The sides are three different hues, none of them red or green.
+        let sides = [army::US, army::NVA, army::VC].map(|c| colour_blind(c).unwrap());
+        assert_ne!(sides[0], sides[1]);
+        assert_ne!(sides[1], sides[2]);
+        assert_eq!(colour_blind(army::US), Some(okabe_ito::BLUE));
+        // The alpha a caller asked for is kept.
+        assert_eq!(colour_blind(board::LIT).unwrap().3, board::LIT.3);
+        assert_eq!(colour_blind(ui::HEADING), None);
     }
 
     #[test]

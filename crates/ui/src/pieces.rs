@@ -40,10 +40,12 @@ pub struct PieceLook(pub u64);
 pub struct PieceHome(pub Vec3);
 
 /// The look of anything printable: a hash of its `Debug` text (views are
-/// `Debug`; the hash is only compared within one run).
+/// `Debug`; the hash is only compared within one run), and of the colours
+/// chosen (another scheme draws every piece again).
 pub fn look_of(x: &impl std::fmt::Debug) -> u64 {
     let mut h = DefaultHasher::new();
     format!("{x:?}").hash(&mut h);
+    crate::palette::scheme().hash(&mut h);
     h.finish()
 }
 

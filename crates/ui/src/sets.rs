@@ -11,7 +11,8 @@
 //! | [`VtSet::Draw`] | the board drawn from the view; the camera fitted | plugins, vt-ui |
 //! | [`VtSet::Animate`] | animations move and fade what was drawn | vt-ui |
 //!
-//! and [`VtSet::Ui`] in `EguiPrimaryContextPass` for the egui panels. Each
+//! and [`VtSet::Frame`] then [`VtSet::Ui`] in `EguiPrimaryContextPass`:
+//! the launcher's frame round the board, then the egui panels. Each
 //! set sees what the sets before it did in the same frame: a click in
 //! `Input` is applied in `Rules`, synced, drawn and animated before the
 //! frame is shown.
@@ -27,6 +28,9 @@ pub enum VtSet {
     React,
     Draw,
     Animate,
+    /// The launcher's frame round the board (its bar, log, the board's
+    /// room), before the panels that sit in that room.
+    Frame,
     /// The egui panels (in `bevy_egui::EguiPrimaryContextPass`).
     Ui,
 }
@@ -47,7 +51,12 @@ pub fn configure(app: &mut App, with_egui: bool) {
             .chain(),
     );
     if with_egui {
-        app.configure_sets(bevy_egui::EguiPrimaryContextPass, VtSet::Ui);
+        // The panels read the board's room the frame laid out this very
+        // pass: after a hand-over the column was missing for a frame.
+        app.configure_sets(
+            bevy_egui::EguiPrimaryContextPass,
+            (VtSet::Frame, VtSet::Ui).chain(),
+        );
     }
 }
 

@@ -109,7 +109,8 @@ pub enum Change {
     Played,
     /// Commands were taken back.
     Undone,
-    /// Only the viewing side changed (a hand-over hid or showed the board).
+    /// Only the viewing side changed (a hand-over hid or showed the board),
+    /// or the colours it is drawn with: draw afresh.
     Viewer,
     /// The game was left (back to the menu, or another game started).
     Left,
@@ -145,6 +146,8 @@ struct Seen {
     commands: usize,
     events: usize,
     viewer: Option<SideIdx>,
+    /// The colours drawn with: a new choice redraws the board.
+    scheme: crate::palette::Scheme,
 }
 
 fn session_id(game: &ActiveGame) -> usize {
@@ -187,6 +190,7 @@ pub fn sync_session<R: Ruleset>(
         commands: session.commands.len(),
         events: session.events.len(),
         viewer: game.viewer,
+        scheme: crate::palette::scheme(),
     };
     let before = synced.seen;
     if before == Some(now) && !game.is_added() {

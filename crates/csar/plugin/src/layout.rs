@@ -87,6 +87,8 @@ pub struct Item {
 #[derive(Clone, Debug, PartialEq)]
 pub struct BoardLayout {
     pub items: Vec<Item>,
+    /// Each item's region and key, in the order of `items`.
+    keys: Vec<(Region, Key)>,
     pub orbit: Rect,
     pub pool: Rect,
     pub offmap: Rect,
@@ -207,18 +209,98 @@ fn box_rect(top: f32, rows: usize) -> Rect {
     Rect::new(BOX_X, top - h, BOX_X + BOX_W, top)
 }
 
-/// Puts `items` on `slots`; past the last slot they pile up on it, a
-/// little offset, like a stack.
-fn place(slots: &[Vec2], items: Vec<(ItemKind, Option<Thing>)>, region: Region) -> Vec<Item> {
+/// Who a counter is, so that it keeps its place from one layout to the
+/// next: what clicking it means, or, for a marker nobody clicks, its kind
+/// and how many of that kind came before it in its region.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Key {
+    Thing(Thing),
+    Marker(Region, u8, u8),
+}
+
+fn kind_tag(k: &ItemKind) -> u8 {
+    match k {
+        ItemKind::Aircraft { .. } => 0,
+        ItemKind::Gun(_) => 1,
+        ItemKind::Hidden(_) => 2,
+        ItemKind::Enemy(_) => 3,
+        ItemKind::ZoneMarker { kind, .. } => 16 + *kind as u8,
+        ItemKind::RulesOfEngagement => 4,
+        ItemKind::CsGas { .. } => 5,
+        ItemKind::Smoke { side } => 6 + side,
+        ItemKind::Cluster => 9,
+        ItemKind::Barrage { .. } => 10,
+        ItemKind::Survivor { .. } => 11,
+    }
+}
+
+fn keys(items: &[(ItemKind, Option<Thing>)], region: Region) -> Vec<Key> {
+    let mut seen: Vec<u8> = Vec::new();
+    items
+        .iter()
+        .map(|(kind, thing)| match thing {
+            Some(t) => Key::Thing(*t),
+            None => {
+                let tag = kind_tag(kind);
+                let n = seen.iter().filter(|&&x| x == tag).count() as u8;
+                seen.push(tag);
+                Key::Marker(region, tag, n)
+            }
+        })
+        .collect()
+}
+
+/// Puts `items` on `slots`. A counter that stood on a slot of this region
+/// in `before` stays there, so nothing moves under the player's hand when
+/// another counter comes or goes; newcomers take the first free slots in
+/// filling order. Past the last slot they pile up on it, a little offset,
+/// like a stack.
+fn place(
+    slots: &[Vec2],
+    items: Vec<(ItemKind, Option<Thing>)>,
+    region: Region,
+    before: Option<&BoardLayout>,
+) -> Vec<Item> {
+    let keys = keys(&items, region);
+    let mut taken = vec![false; slots.len()];
+    let mut at: Vec<Option<Vec2>> = vec![None; items.len()];
+    if let Some(b) = before {
+        let old: Vec<(Key, Vec2)> = b
+            .items
+            .iter()
+            .filter(|i| i.region == region)
+            .zip(b.keys.iter().filter(|(r, _)| *r == region))
+            .map(|(i, (_, k))| (*k, i.at))
+            .collect();
+        for (n, key) in keys.iter().enumerate() {
+            let Some((_, p)) = old.iter().find(|(k, _)| k == key) else {
+                continue;
+            };
+            if let Some(s) = (0..slots.len()).find(|&s| !taken[s] && slots[s].distance(*p) < 0.5) {
+                taken[s] = true;
+                at[n] = Some(slots[s]);
+            }
+        }
+    }
     let fallback = slots.last().copied().unwrap_or(Vec2::ZERO);
+    let mut over = 0.0;
+    let mut next = 0;
     items
         .into_iter()
-        .enumerate()
-        .map(|(i, (kind, thing))| {
-            let at = match slots.get(i) {
-                Some(p) => *p,
-                None => fallback + Vec2::splat(6.0) * (i + 1 - slots.len()) as f32,
-            };
+        .zip(at)
+        .map(|((kind, thing), kept)| {
+            let at = kept.unwrap_or_else(|| {
+                while next < slots.len() && taken[next] {
+                    next += 1;
+                }
+                if next < slots.len() {
+                    taken[next] = true;
+                    slots[next]
+                } else {
+                    over += 1.0;
+                    fallback + Vec2::splat(6.0) * over
+                }
+            });
             Item {
                 kind,
                 thing,
@@ -230,7 +312,10 @@ fn place(slots: &[Vec2], items: Vec<(ItemKind, Option<Thing>)>, region: Region) 
 }
 
 impl BoardLayout {
-    pub fn new(view: &View) -> Self {
+    /// The layout of `view`; counters that were on the sheet in `before`
+    /// (the layout of the view before the last change) keep their places.
+    pub fn new(view: &View, before: Option<&BoardLayout>) -> Self {
+        let mut keys = Vec::new();
         let aboard = |a: u8| {
             view.survivors
                 .iter()
@@ -307,31 +392,39 @@ impl BoardLayout {
             for &a in &zv.aircraft {
                 v.extend(aircraft_item(a));
             }
-            items.extend(place(&zone_slots(z), v, Region::Zone(z)));
+            let r = Region::Zone(z);
+            keys.extend(self::keys(&v, r).into_iter().map(|k| (r, k)));
+            items.extend(place(&zone_slots(z), v, r, before));
         }
         let total_h = (HEADER + 8.0) * 3.0 + PITCH * 10.0 + 40.0;
         let top = total_h / 2.0;
         let orbit = box_rect(top, 6);
         let pool = box_rect(orbit.min.y - 20.0, 2);
         let offmap = box_rect(pool.min.y - 20.0, 2);
-        let orbit_items = view
+        let orbit_items: Vec<_> = view
             .orbit
             .iter()
             .filter_map(|&a| aircraft_item(a))
             .collect();
-        items.extend(place(&box_slots(orbit), orbit_items, Region::Orbit));
-        let pool_items = view.pool.iter().filter_map(|&a| aircraft_item(a)).collect();
-        items.extend(place(&box_slots(pool), pool_items, Region::Pool));
+        let pool_items: Vec<_> = view.pool.iter().filter_map(|&a| aircraft_item(a)).collect();
         let off: Vec<_> = view
             .aircraft
             .iter()
             .filter(|a| matches!(a.place, Place::Arriving(_) | Place::Removed))
             .filter_map(|a| aircraft_item(a.index))
             .collect();
-        items.extend(place(&box_slots(offmap), off, Region::OffMap));
+        for (rect, v, r) in [
+            (orbit, orbit_items, Region::Orbit),
+            (pool, pool_items, Region::Pool),
+            (offmap, off, Region::OffMap),
+        ] {
+            keys.extend(self::keys(&v, r).into_iter().map(|k| (r, k)));
+            items.extend(place(&box_slots(rect), v, r, before));
+        }
         let bounds = Rect::new(-R2 - 10.0, -R2 - 10.0, BOX_X + BOX_W + 10.0, R2 + 10.0);
         BoardLayout {
             items,
+            keys,
             orbit,
             pool,
             offmap,

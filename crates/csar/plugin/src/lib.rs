@@ -19,6 +19,8 @@
 //!   draw about to be made), the draw panel that turns up each card drawn,
 //!   and the record of finished games with win rates per scenario;
 //! - [`draws`]: a command's events grouped into the draws the panel shows;
+//! - [`segments`]: a command's events cut into the segments of the
+//!   sequence of play, for the player who steps through them;
 //! - [`records`]: the record of finished games, kept in the launcher's
 //!   [`vt_ui::store::GameStore`].
 //!
@@ -35,6 +37,7 @@ pub mod panels;
 pub mod pick;
 pub mod records;
 pub mod screen;
+pub mod segments;
 
 /// The rules this plugin draws, for its users' tests.
 pub use csar_rules;
@@ -64,7 +67,12 @@ impl Plugin for CsarPlugin {
         .add_systems(Startup, records::load)
         .add_systems(
             Update,
-            (screen::board_clicks, screen::cycle, screen::apply_clicks)
+            (
+                screen::board_clicks,
+                screen::cycle,
+                screen::step_keys,
+                screen::apply_clicks,
+            )
                 .chain()
                 .in_set(VtSet::Input)
                 .run_if(in_state(PlayMode::Board))

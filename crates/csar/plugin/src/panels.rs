@@ -39,7 +39,8 @@ pub fn tick_draws(mut st: ResMut<CsarScreen>, time: Res<Time>, speed: Res<AnimSp
     let total: usize = st.draws.iter().map(|g| g.cards.len()).sum();
     if st.shown_cards >= total {
         st.draws_idle += time.delta_secs();
-        if st.draws_idle > DRAWS_LINGER {
+        // Stepping through waits for the player.
+        if st.draws_idle > DRAWS_LINGER && st.steps.is_empty() {
             st.draws.clear();
         }
         return;
@@ -72,6 +73,8 @@ struct Out {
     undo: bool,
     close_draws: bool,
     show_all_draws: bool,
+    next_step: bool,
+    close_steps: bool,
 }
 
 /// Panel toggles kept between frames.
@@ -149,6 +152,12 @@ pub fn play_ui(
     }
     if out.close_draws {
         st.draws.clear();
+    }
+    if out.next_step {
+        st.next_step();
+    }
+    if out.close_steps {
+        st.close_steps();
     }
     if out.show_all_draws {
         st.shown_cards = usize::MAX / 2;
@@ -351,7 +360,7 @@ fn decision_ui(
     }
     let name = step_name(view.step);
     if !name.is_empty() {
-        ui.label(RichText::new(name).color(tone::HEADING.egui()));
+        ui.label(RichText::new(name).color(tone::HEADING.ui()));
     }
     if let Some(d) = &synced.decision {
         ui.label(&d.prompt);
@@ -359,7 +368,7 @@ fn decision_ui(
     if let Some((z, hits)) = view.fire {
         ui.label(
             RichText::new(format!("{hits} Hit(s) to take in the {}", z.name()))
-                .color(tone::BAD.egui())
+                .color(tone::BAD.ui())
                 .strong(),
         );
     }
@@ -409,18 +418,18 @@ fn decision_ui(
         }
     }
     if let Some(h) = &st.hint {
-        ui.colored_label(tone::WARN.egui(), h);
+        ui.colored_label(tone::WARN.ui(), h);
     }
     if let Some(r) = refusal {
-        ui.colored_label(tone::BAD.egui(), format!("Refused: {r}"));
+        ui.colored_label(tone::BAD.ui(), format!("Refused: {r}"));
     }
     for c in st.routes.buttons() {
         let b = egui::Button::new(RichText::new(command_words(rules, &c, view.step)).strong())
             .wrap()
             .fill(if c == Command::Done {
-                tone::DONE_BUTTON.egui()
+                tone::DONE_BUTTON.ui()
             } else {
-                tone::BUTTON.egui()
+                tone::BUTTON.ui()
             });
         let r = ui.add_sized([ui.available_width(), 28.0], b);
         out.buttons.push((c, r.rect.center()));
@@ -505,7 +514,7 @@ fn icon_color(i: Icon) -> egui::Color32 {
         Icon::Reshuffle => RESHUFFLE,
         Icon::Wild => WILD,
     }
-    .egui()
+    .ui()
 }
 
 /// A Resolution card's icon, painted.
@@ -520,8 +529,8 @@ pub fn paint_icon(p: &egui::Painter, c: Pos2, r: f32, i: Icon) {
         }
         Icon::Roundel => {
             p.circle_filled(c, r * 0.95, col);
-            p.circle_filled(c, r * 0.55, palette::WHITE.egui());
-            p.circle_filled(c, r * 0.25, palette::cards::ROUNDEL_CENTRE.egui());
+            p.circle_filled(c, r * 0.55, palette::WHITE.ui());
+            p.circle_filled(c, r * 0.25, palette::cards::ROUNDEL_CENTRE.ui());
         }
         Icon::Rifle => {
             let a = c + vec2(-r, r * 0.35);
@@ -607,7 +616,7 @@ fn counting_ui(ui: &mut egui::Ui, view: &View) {
                 paint_icon(ui.painter(), rect.center(), 7.0, *icon);
                 ui.label(RichText::new(icon.name()).small());
                 let (bar, resp) = ui.allocate_exact_size(vec2(70.0, 12.0), Sense::hover());
-                ui.painter().rect_filled(bar, 2.0, tone::BAR_EMPTY.egui());
+                ui.painter().rect_filled(bar, 2.0, tone::BAR_EMPTY.ui());
                 let mut fill = bar;
                 fill.set_width(bar.width() * *n as f32 / max);
                 ui.painter().rect_filled(fill, 2.0, icon_color(*icon));
@@ -626,11 +635,7 @@ fn counting_ui(ui: &mut egui::Ui, view: &View) {
         for o in &view.odds {
             let pct = o.chance * 100.0;
             let bad = o.what.contains("capture") || o.what.contains("abort");
-            let color = if bad {
-                tone::BAD.egui()
-            } else {
-                tone::GOOD.egui()
-            };
+            let color = if bad { tone::BAD.ui() } else { tone::GOOD.ui() };
             ui.horizontal_wrapped(|ui| {
                 ui.label(
                     RichText::new(format!("{pct:.1}%"))
@@ -697,9 +702,9 @@ fn hit_bars(ui: &mut egui::Ui, hits: &[f64]) {
                 bar,
                 1.0,
                 if k == 0 {
-                    tone::MODIFIER_HELPS.egui()
+                    tone::MODIFIER_HELPS.ui()
                 } else {
-                    tone::LOST.egui()
+                    tone::LOST.ui()
                 },
             );
             ui.painter().text(
@@ -707,7 +712,7 @@ fn hit_bars(ui: &mut egui::Ui, hits: &[f64]) {
                 Align2::CENTER_CENTER,
                 k.to_string(),
                 FontId::proportional(10.0),
-                palette::LIGHT_GRAY.egui(),
+                palette::LIGHT_GRAY.ui(),
             );
             r.on_hover_text(format!("{k} Hit(s): {:.1}%", p * 100.0));
         }
@@ -894,7 +899,7 @@ fn res_card(ui: &mut egui::Ui, c: &DrawnCard) {
     p.rect(
         rect,
         4.0,
-        palette::cards::DIE.egui(),
+        palette::cards::DIE.ui(),
         Stroke::new(1.5, icon_color(c.icon)),
         StrokeKind::Inside,
     );
@@ -904,7 +909,7 @@ fn res_card(ui: &mut egui::Ui, c: &DrawnCard) {
         Align2::LEFT_TOP,
         c.number.to_string(),
         FontId::proportional(9.0),
-        palette::BLACK.egui(),
+        palette::BLACK.ui(),
     );
     if let Some(a) = c.aircraft {
         p.text(
@@ -912,7 +917,7 @@ fn res_card(ui: &mut egui::Ui, c: &DrawnCard) {
             Align2::CENTER_CENTER,
             format!("✈{a}"),
             FontId::proportional(10.0),
-            palette::cards::AIRCRAFT_ID.egui(),
+            palette::cards::AIRCRAFT_ID.ui(),
         );
     }
     r.on_hover_text(format!(
@@ -926,7 +931,7 @@ fn res_card(ui: &mut egui::Ui, c: &DrawnCard) {
 }
 
 fn draw_panel(ctx: &egui::Context, board: egui::Rect, st: &CsarScreen, out: &mut Out) {
-    if st.draws.is_empty() {
+    if st.draws.is_empty() && st.steps.is_empty() {
         return;
     }
     // Over the log when it is open (the panel shows its newest lines as
@@ -946,6 +951,10 @@ fn draw_panel(ctx: &egui::Context, board: egui::Rect, st: &CsarScreen, out: &mut
         .show(ctx, |ui| {
             panel_frame().show(ui, |ui| {
                 ui.set_width(w - 16.0);
+                if let Some(seg) = st.steps.get(st.step_at) {
+                    steps_ui(ui, st, seg, total, out);
+                    return;
+                }
                 ui.horizontal(|ui| {
                     ui.label(RichText::new("Resolution draws").strong());
                     ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
@@ -977,11 +986,78 @@ fn draw_panel(ctx: &egui::Context, board: egui::Rect, st: &CsarScreen, out: &mut
     }
 }
 
+/// One segment of what the last command set off, with the way on.
+fn steps_ui(
+    ui: &mut egui::Ui,
+    st: &CsarScreen,
+    seg: &crate::segments::Segment,
+    total: usize,
+    out: &mut Out,
+) {
+    ui.horizontal(|ui| {
+        ui.label(
+            RichText::new(format!(
+                "What happened: {} of {}",
+                st.step_at + 1,
+                st.steps.len()
+            ))
+            .strong(),
+        );
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            if ui
+                .small_button("Skip")
+                .on_hover_text("Close this; everything is in the log.")
+                .clicked()
+            {
+                out.close_steps = true;
+            }
+            if st.shown_cards < total && ui.small_button("Show all").clicked() {
+                out.show_all_draws = true;
+            }
+        });
+    });
+    ui.separator();
+    ui.label(
+        RichText::new(format!("{} ({})", seg.title, seg.rule))
+            .color(tone::HEADING.ui())
+            .strong(),
+    );
+    // A long segment (a whole zone's fire) keeps its first lines here.
+    const LINES: usize = 8;
+    for l in seg.lines.iter().take(LINES) {
+        ui.label(RichText::new(l).small());
+    }
+    if seg.lines.len() > LINES {
+        ui.weak(format!(
+            "{} more lines: see the log.",
+            seg.lines.len() - LINES
+        ));
+    }
+    let mut left = st.shown_cards;
+    for g in &seg.groups {
+        group_ui(ui, g, &mut left);
+    }
+    ui.separator();
+    let label = match st.steps.get(st.step_at + 1) {
+        Some(next) => format!("Next: {} (Space)", next.title),
+        None => "Done (Space)".to_string(),
+    };
+    if ui
+        .add(
+            egui::Button::new(RichText::new(label).strong())
+                .min_size(vec2(ui.available_width(), 26.0)),
+        )
+        .clicked()
+    {
+        out.next_step = true;
+    }
+}
+
 fn group_ui(ui: &mut egui::Ui, g: &DrawGroup, left: &mut usize) {
     ui.separator();
     ui.label(
         RichText::new(format!("{} ({})", g.title, g.rule))
-            .color(tone::HEADING.egui())
+            .color(tone::HEADING.ui())
             .strong(),
     );
     if let Some(h) = &g.header {
@@ -1013,7 +1089,7 @@ fn group_ui(ui: &mut egui::Ui, g: &DrawGroup, left: &mut usize) {
 /// The record and the win rates, as a chart of bars.
 pub fn records_ui(ui: &mut egui::Ui, records: &Records, problem: Option<&str>) {
     if let Some(p) = problem {
-        ui.colored_label(tone::WARN.egui(), p);
+        ui.colored_label(tone::WARN.ui(), p);
     }
     let tallies = records.tallies();
     if tallies.is_empty() {
@@ -1036,9 +1112,9 @@ pub fn records_ui(ui: &mut egui::Ui, records: &Records, problem: Option<&str>) {
         let n = t.played().max(1) as f32;
         let mut x = rect.min.x;
         for (count, color) in [
-            (t.wins, tone::WON.egui()),
-            (t.draws, tone::DRAWN.egui()),
-            (t.losses, tone::LOST.egui()),
+            (t.wins, tone::WON.ui()),
+            (t.draws, tone::DRAWN.ui()),
+            (t.losses, tone::LOST.ui()),
         ] {
             let w = rect.width() * count as f32 / n;
             if w > 0.0 {

@@ -46,6 +46,11 @@ pub struct CsarScreen {
     pub generation: u64,
     /// The last change may be animated (pieces slide to their new places).
     pub slide: bool,
+    /// What the last command set off, segment by segment, while the player
+    /// steps through it (the Step-through setting); empty otherwise.
+    pub steps: Vec<crate::segments::Segment>,
+    /// The segment shown now.
+    pub step_at: usize,
 }
 
 impl CsarScreen {
@@ -61,6 +66,27 @@ impl CsarScreen {
             csar_rules::Place::Zone(z) => Some(z),
             _ => None,
         }
+    }
+
+    /// Shows the next segment of what the last command set off, or closes
+    /// the step-through after the last one.
+    pub fn next_step(&mut self) {
+        self.step_at += 1;
+        match self.steps.get(self.step_at) {
+            Some(seg) => {
+                self.draws = seg.groups.clone();
+                self.shown_cards = 0;
+                self.reveal_clock = 0.0;
+                self.draws_idle = 0.0;
+            }
+            None => self.close_steps(),
+        }
+    }
+
+    pub fn close_steps(&mut self) {
+        self.steps.clear();
+        self.step_at = 0;
+        self.draws.clear();
     }
 
     /// The things that may be clicked next.
@@ -105,7 +131,9 @@ pub fn follow(
     mut overlay: ResMut<OverlayState>,
     mut track: ResMut<TurnTrackSpec>,
     mut fit: ResMut<CameraFit>,
+    step_through: Option<Res<vt_ui::anim::StepThrough>>,
 ) {
+    let step_through = step_through.as_deref().copied().unwrap_or_default();
     let Some(change) = changes.read().last() else {
         return;
     };
@@ -128,15 +156,27 @@ pub fn follow(
             overlay.dice = false;
         }
         Change::Played => {
-            let groups = draws::draw_groups(rules, &change.events);
-            if !groups.is_empty() {
+            st.steps = if step_through.0 {
+                crate::segments::stops(rules, &change.events)
+            } else {
+                Vec::new()
+            };
+            st.step_at = 0;
+            let groups = match st.steps.first() {
+                Some(first) => first.groups.clone(),
+                None => draws::draw_groups(rules, &change.events),
+            };
+            if !groups.is_empty() || !st.steps.is_empty() {
                 st.draws = groups;
                 st.shown_cards = 0;
                 st.reveal_clock = 0.0;
                 st.draws_idle = 0.0;
             }
         }
-        _ => {}
+        _ => {
+            st.steps.clear();
+            st.step_at = 0;
+        }
     }
     st.slide = change.animate();
     let state = &session.state;
@@ -146,7 +186,7 @@ pub fn follow(
     let routes = st.routes.clone();
     st.picker.keep_valid(&routes);
     st.before = st.layout.take();
-    st.layout = synced.view.as_ref().map(BoardLayout::new);
+    st.layout = (synced.view.as_ref()).map(|v| BoardLayout::new(v, st.before.as_ref()));
     if st.focus.is_some_and(|f| !st.next().contains(&f)) {
         st.focus = None;
     }
@@ -205,6 +245,18 @@ pub fn cycle(
         && let Some(f) = st.focus
     {
         out.write(CsarClick(vec![f]));
+    }
+}
+
+/// Space shows the next segment of what the last command set off.
+pub fn step_keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    egui: Option<Res<EguiWantsInput>>,
+    mut st: ResMut<CsarScreen>,
+) {
+    let typing = egui.is_some_and(|e| e.wants_any_keyboard_input());
+    if !typing && !st.steps.is_empty() && keys.just_pressed(KeyCode::Space) {
+        st.next_step();
     }
 }
 

@@ -351,7 +351,7 @@ fn every_legal_command_can_be_given_by_clicking() {
                     break;
                 }
                 let view = csar.view(&s.state, 0);
-                let l = BoardLayout::new(&view);
+                let l = BoardLayout::new(&view, None);
                 let routes = Routes::new(&legal, |card| {
                     s.state
                         .assigned
@@ -406,7 +406,14 @@ fn the_draw_panel_gets_every_card_a_command_drew() {
         if drawn > 0 {
             with_draws += 1;
             let st = app.world().resource::<CsarScreen>();
-            let shown: usize = st.draws.iter().map(|g| g.cards.len()).sum();
+            // Stepping through (the default), each segment shows its own.
+            let shown: usize = if st.steps.is_empty() {
+                st.draws.iter().map(|g| g.cards.len()).sum()
+            } else {
+                (st.steps.iter().flat_map(|s| &s.groups))
+                    .map(|g| g.cards.len())
+                    .sum()
+            };
             assert_eq!(shown, drawn, "{c:?}: {:#?}", st.draws);
             // And each is in the log with what it decided.
             let log = &app.world().resource::<ActiveGame>().log;
@@ -644,4 +651,160 @@ fn leaving_the_game_clears_the_board() {
         app.world().resource::<CsarScreen>().layout.is_none(),
         "the screen forgot the game"
     );
+}
+
+// Issue 14: CSAR re-laid out a zone's counters after every move, so the
+// next click landed on the wrong counter. A counter keeps its place while
+// others come and go.
+#[test]
+fn counters_keep_their_places_when_others_come_and_go() {
+    let mut app = app(GameStore::memory());
+    start(&mut app, "caged-tiger", 5);
+    advance(&mut app, |s| s.step == Step::Move);
+    for _ in 0..2 {
+        let before = layout(&app);
+        let legal = session(&app).rules.legal(state(&app));
+        let view = session(&app).rules.view(state(&app), 0);
+        // Not a helicopter: one would turn up guns (4.3.1).
+        let fixed_wing = |a: u8| {
+            view.aircraft
+                .iter()
+                .any(|x| x.index == a && x.kind != csar_rules::AircraftKind::Helicopter)
+        };
+        let (a, z) = legal
+            .iter()
+            .find_map(|c| match *c {
+                Command::Move {
+                    aircraft,
+                    to: Dest::Zone(z),
+                } if fixed_wing(aircraft) => Some((aircraft, z)),
+                _ => None,
+            })
+            .expect("a move into a zone");
+        app.world_mut()
+            .write_message(SubmitCommand::typed(&Command::Move {
+                aircraft: a,
+                to: Dest::Zone(z),
+            }));
+        settle(&mut app);
+        let after = layout(&app);
+        let mut kept = 0;
+        for i in &before.items {
+            let Some(t) = i.thing else { continue };
+            if t == Thing::Aircraft(a) {
+                continue;
+            }
+            let now = after.position(t).expect("still on the sheet");
+            assert_eq!(now, i.at, "{t:?} moved when {a} flew to {z:?}");
+            kept += 1;
+        }
+        assert!(kept >= 8, "only {kept} counters checked");
+        // Markers nobody clicks stay too.
+        let markers = |l: &BoardLayout| {
+            let mut v: Vec<Vec2> = (l.items.iter())
+                .filter(|i| i.thing.is_none())
+                .map(|i| i.at)
+                .collect();
+            v.sort_by(|a, b| a.x.total_cmp(&b.x).then(a.y.total_cmp(&b.y)));
+            v
+        };
+        assert_eq!(markers(&before), markers(&after));
+        // And the newcomer stands on a free spot, not on another counter.
+        let p = after.position(Thing::Aircraft(a)).unwrap();
+        assert_eq!(
+            after
+                .items
+                .iter()
+                .filter(|i| i.at.distance(p) < 1.0)
+                .count(),
+            1
+        );
+    }
+}
+
+/// Plays "done" (or the first legal command) until one command sets off
+/// at least two segments worth a stop; returns the command.
+fn play_until_a_chain(app: &mut App) -> Command {
+    for _ in 0..400 {
+        let legal = session(app).rules.legal(state(app));
+        let c = legal
+            .iter()
+            .find(|c| **c == Command::Done)
+            .or(legal.first())
+            .copied()
+            .expect("a decision");
+        app.world_mut().write_message(SubmitCommand::typed(&c));
+        settle(app);
+        if app.world().resource::<CsarScreen>().steps.len() >= 2 {
+            return c;
+        }
+    }
+    panic!("no command set off a chain of segments");
+}
+
+// Issue 14: one click ran rescue, fire, damage assessment, search, abort
+// check, clean-up and the next event with no pause. With Step-through on
+// the player sees them one segment at a time; Space goes on.
+#[test]
+fn a_chain_of_automatic_segments_is_shown_one_at_a_time() {
+    let mut app = app(GameStore::memory());
+    app.insert_resource(vt_ui::anim::StepThrough(true));
+    start(&mut app, "caged-tiger", 3);
+    play_until_a_chain(&mut app);
+    let st = app.world().resource::<CsarScreen>();
+    let n = st.steps.len();
+    assert_eq!(st.step_at, 0);
+    assert_eq!(st.draws, st.steps[0].groups, "the first segment's draws");
+    assert!(st.steps.iter().all(|s| !s.quiet));
+    let titles: Vec<String> = st.steps.iter().map(|s| s.title.clone()).collect();
+    // Each stop is a segment of the sequence of play, in order, once.
+    for w in titles.windows(2) {
+        assert_ne!(w[0], w[1], "{titles:?}");
+    }
+    for k in 1..=n {
+        for state in [
+            bevy::input::ButtonState::Pressed,
+            bevy::input::ButtonState::Released,
+        ] {
+            app.world_mut()
+                .write_message(bevy::input::keyboard::KeyboardInput {
+                    key_code: KeyCode::Space,
+                    logical_key: bevy::input::keyboard::Key::Space,
+                    state,
+                    text: None,
+                    repeat: false,
+                    window: Entity::PLACEHOLDER,
+                });
+            app.update();
+        }
+        let st = app.world().resource::<CsarScreen>();
+        if k < n {
+            assert_eq!(st.step_at, k);
+            assert_eq!(st.draws, st.steps[k].groups);
+        } else {
+            assert!(st.steps.is_empty(), "Space after the last one closes it");
+        }
+    }
+
+    // Off: the same game, the same command, no stepping.
+    let mut app2 = app_with_step_through(false);
+    start(&mut app2, "caged-tiger", 3);
+    let mut app3 = app_with_step_through(true);
+    start(&mut app3, "caged-tiger", 3);
+    let c = play_until_a_chain(&mut app3);
+    let played = session(&app3).commands.clone();
+    for c in &played[..played.len() - 1] {
+        app2.world_mut().write_message(SubmitCommand::typed(c));
+        settle(&mut app2);
+    }
+    app2.world_mut().write_message(SubmitCommand::typed(&c));
+    settle(&mut app2);
+    assert_eq!(session(&app2).commands, played);
+    assert!(app2.world().resource::<CsarScreen>().steps.is_empty());
+}
+
+fn app_with_step_through(on: bool) -> App {
+    let mut app = app(GameStore::memory());
+    app.insert_resource(vt_ui::anim::StepThrough(on));
+    app
 }

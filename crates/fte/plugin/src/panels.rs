@@ -35,8 +35,6 @@ pub const COLUMN_W: f32 = 300.0;
 const HEX_SECTION_H: f32 = 178.0;
 
 const WARN: Color32 = tone::WARN.egui();
-const BAD: Color32 = tone::BAD.egui();
-const GOOD: Color32 = tone::GOOD.egui();
 
 fn side_rgba(s: Side) -> palette::Rgba {
     match s {
@@ -46,7 +44,7 @@ fn side_rgba(s: Side) -> palette::Rgba {
 }
 
 fn side_color(s: Side) -> Color32 {
-    side_rgba(s).egui()
+    side_rgba(s).ui()
 }
 
 /// What the column reads: the screen's own state and the synced game.
@@ -197,7 +195,7 @@ fn header_ui(ui: &mut egui::Ui, v: &View) {
         } else {
             palette::cards::USED_CHIT
         }
-        .egui();
+        .ui();
         ui.painter().circle_filled(r.center(), 6.0, fill);
         resp.on_hover_text(if ev {
             "The Random Event chit is still in the cup (19.0)"
@@ -505,7 +503,7 @@ fn situation_ui(ui: &mut egui::Ui, st: &Look, view: &View) {
         },
     };
     note_frame(tone::SITUATION_FILL).show(ui, |ui| {
-        ui.label(RichText::new(text).color(tone::SITUATION_TEXT.egui()));
+        ui.label(RichText::new(text).color(tone::SITUATION_TEXT.ui()));
     });
 }
 
@@ -780,7 +778,7 @@ fn aim_ui(ui: &mut egui::Ui, st: &Look, view: &View, a: &crate::pick::Aim, out: 
                     }
                 }
                 Err(e) => {
-                    ui.colored_label(BAD, e);
+                    ui.colored_label(tone::BAD.ui(), e);
                 }
             }
             ui.horizontal(|ui| {
@@ -929,10 +927,10 @@ fn tools_ui(ui: &mut egui::Ui, st: &Look, out: &mut Out) {
                 ui.label(format!("From {} to {}", l.from, l.to));
                 match &l.blocked {
                     None => {
-                        ui.colored_label(GOOD, "Clear line of sight (7.3.1)");
+                        ui.colored_label(tone::GOOD.ui(), "Clear line of sight (7.3.1)");
                     }
                     Some(b) => {
-                        ui.colored_label(BAD, format!("Blocked: {}", b.describe()));
+                        ui.colored_label(tone::BAD.ui(), format!("Blocked: {}", b.describe()));
                     }
                 }
                 ui.weak(format!("Through: {}", trace.join(", ")));

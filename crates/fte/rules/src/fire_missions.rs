@@ -287,7 +287,9 @@ impl Fte {
                 mods,
                 result,
             } => {
-                let mut a = Adjudication::new(format!("{} Fire Request", side.name()), "FTE 13.0");
+                // The requesting side's roll: low is a sooner mission (13.0).
+                let mut a = Adjudication::new(format!("{} Fire Request", side.name()), "FTE 13.0")
+                    .rolled_by(side.idx() as vt_core::SideIdx, true);
                 a.rolled = vec![*roll as i32];
                 a.modifiers = modifiers(mods);
                 a.total = total(*roll, mods);

@@ -52,7 +52,7 @@ pub fn menu_ui(
         ui.add_space(8.0);
         if catalog.games.is_empty() {
             ui.colored_label(
-                palette::ui::ASSUMED.egui(),
+                palette::ui::ASSUMED.ui(),
                 "No games are registered in this build yet.",
             );
         } else {
@@ -68,7 +68,7 @@ pub fn menu_ui(
                         if g.info.sides.len() == 1 { "" } else { "s" }
                     ));
                     if g.fallback {
-                        ui.colored_label(palette::ui::ASSUMED.egui(), "built-in data");
+                        ui.colored_label(palette::ui::ASSUMED.ui(), "built-in data");
                     }
                 });
             }
@@ -127,12 +127,12 @@ pub fn menu_ui(
         if !catalog.notices.is_empty() {
             ui.add_space(8.0);
             egui::Frame::group(ui.style())
-                .fill(palette::ui::CAUTION_FILL.egui())
+                .fill(palette::ui::CAUTION_FILL.ui())
                 .show(ui, |ui| {
                     ui.label(
                         RichText::new("Data files refused")
                             .strong()
-                            .color(palette::ui::CAUTION_TEXT.egui()),
+                            .color(palette::ui::CAUTION_TEXT.ui()),
                     );
                     for n in &catalog.notices {
                         ui.label(RichText::new(n).monospace().size(11.0));
@@ -183,7 +183,7 @@ pub fn saves_list(
                     ui.label(&s.name);
                     match &s.game {
                         Some(g) => ui.weak(g),
-                        None => ui.colored_label(palette::ui::BAD.egui(), "unreadable"),
+                        None => ui.colored_label(palette::ui::BAD.ui(), "unreadable"),
                     };
                     ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                         if ui.small_button("Delete").clicked() {

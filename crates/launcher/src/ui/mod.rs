@@ -31,12 +31,21 @@ pub fn plugin(app: &mut App) {
         .add_systems(Update, (dev_autostart, frame_stats))
         .add_systems(
             EguiPrimaryContextPass,
+            // The frame round the board first: the games' panels sit in
+            // the room it leaves them.
             (
                 apply_settings,
+                playing::playing_ui.run_if(in_state(Screen::Playing)),
+            )
+                .chain()
+                .in_set(vt_ui::VtSet::Frame),
+        )
+        .add_systems(
+            EguiPrimaryContextPass,
+            (
                 loading::loading_ui.run_if(in_state(Screen::Loading)),
                 menu::menu_ui.run_if(in_state(Screen::Menu)),
                 setup::setup_ui.run_if(in_state(Screen::Setup)),
-                playing::playing_ui.run_if(in_state(Screen::Playing)),
                 game_over::game_over_ui.run_if(in_state(Screen::GameOver)),
                 notice_ui,
                 question_ui,
@@ -44,7 +53,8 @@ pub fn plugin(app: &mut App) {
                 // test) leaves the menu after its first frame.
                 report_startup.run_if(not(in_state(Screen::Loading))),
             )
-                .chain(),
+                .chain()
+                .after(vt_ui::VtSet::Frame),
         );
 }
 
@@ -107,9 +117,9 @@ fn notice_ui(
     }
     let ctx = contexts.ctx_mut()?;
     let color = if notice.is_error {
-        vt_ui::palette::ui::NOTICE_ERROR.egui()
+        vt_ui::palette::ui::NOTICE_ERROR.ui()
     } else {
-        vt_ui::palette::ui::NOTICE_INFO.egui()
+        vt_ui::palette::ui::NOTICE_INFO.ui()
     };
     egui::Area::new(egui::Id::new("vt-notice"))
         .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -90.0])

@@ -164,7 +164,7 @@ fn hand_over(
         .map(|s| game.side_name(s).to_string())
         .unwrap_or_default();
     egui::CentralPanel::default()
-        .frame(egui::Frame::NONE.fill(vt_ui::palette::ui::BACKGROUND.egui()))
+        .frame(egui::Frame::NONE.fill(vt_ui::palette::ui::BACKGROUND.ui()))
         .show(root, |ui| {
             ui.vertical_centered(|ui| {
                 ui.add_space(ui.available_height() * 0.3);
@@ -297,6 +297,20 @@ fn pause_menu(
                             ui.selectable_value(&mut settings.animations, s, s.label());
                         }
                     });
+                    ui.end_row();
+                    ui.label("Colours").on_hover_text(
+                        "Colour-blind safe: the sides and the highlights in the Okabe–Ito colours (blue against vermillion, never red against green).",
+                    );
+                    ui.horizontal(|ui| {
+                        for s in vt_ui::palette::Scheme::ALL {
+                            ui.selectable_value(&mut settings.colours, s, s.label());
+                        }
+                    });
+                    ui.end_row();
+                    ui.label("Automatic steps").on_hover_text(
+                        "When one command sets off several segments of the turn (a rescue, the enemy's fire, the search, the abort check, the next event), show them one at a time. Space goes on.",
+                    );
+                    ui.checkbox(&mut settings.step_through, "Step through them");
                     ui.end_row();
                 });
         }

@@ -149,7 +149,7 @@ pub fn setup_ui(
         });
         let ready = form.new_game(&catalog);
         if let Err(e) = &ready {
-            ui.colored_label(vt_ui::palette::ui::BAD.egui(), e);
+            ui.colored_label(vt_ui::palette::ui::BAD.ui(), e);
         }
         ui.add_space(6.0);
         ui.horizontal(|ui| {

@@ -47,6 +47,7 @@ pub fn app_reading(
             ui_scale: 1.0,
             animations: vt_ui::anim::AnimSpeed::Off,
             last_new_game: None,
+            ..Settings::default()
         },
         with_egui: false,
         data_files,
@@ -65,6 +66,53 @@ pub fn run_until(app: &mut App, max: usize, what: &str, done: impl Fn(&mut World
     }
     panic!("after {max} frames: {what}");
 }
+
+/// Updates until the game is over, bounded by what the game does rather
+/// than by how fast the machine is: at most `max_commands` commands, and
+/// at most [`STALL_FRAMES`] frames in a row with no new command while no
+/// search is under way. Frames spent waiting for the computer's search do
+/// not count: the search ends by its own budget (a number of positions),
+/// so a loaded machine only makes the wait longer, never the test fail.
+pub fn run_game_to_end(app: &mut App, max_commands: usize) {
+    let commands = |app: &App| {
+        app.world()
+            .get_resource::<vt_ui::ActiveGame>()
+            .map_or(0, |g| g.session.commands())
+    };
+    let mut last = commands(app);
+    let mut stalled = 0;
+    loop {
+        app.update();
+        if screen(app) == Screen::GameOver {
+            return;
+        }
+        let now = commands(app);
+        assert!(
+            now <= max_commands,
+            "the game is not over after {now} commands"
+        );
+        let searching = app
+            .world()
+            .get_resource::<vietnam_tactics::computer::Computer>()
+            .is_some_and(|c| c.thinking.is_some());
+        if now != last {
+            last = now;
+            stalled = 0;
+        } else if searching {
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        } else {
+            stalled += 1;
+            assert!(
+                stalled <= STALL_FRAMES,
+                "{STALL_FRAMES} frames with no command and no search, at {now} commands"
+            );
+        }
+    }
+}
+
+/// Frames a game may go without a command while nothing is searched
+/// (animations are off in these tests: a command comes within a few).
+pub const STALL_FRAMES: usize = 200;
 
 pub fn screen(app: &App) -> Screen {
     *app.world().resource::<State<Screen>>().get()

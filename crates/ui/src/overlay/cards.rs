@@ -107,39 +107,39 @@ pub fn card_ui(ui: &mut egui::Ui, f: &CardFace) -> egui::Response {
     let rect = rect.translate(vec2(0.0, lift));
     let p = ui.painter();
     let border = if f.selected {
-        Stroke::new(3.0, palette::board::SELECTED.egui())
+        Stroke::new(3.0, palette::board::SELECTED.ui())
     } else if f.lit {
-        Stroke::new(3.0, palette::board::LIT.alpha(255).egui())
+        Stroke::new(3.0, palette::board::LIT.alpha(255).ui())
     } else {
-        Stroke::new(1.0, palette::cards::EDGE.egui())
+        Stroke::new(1.0, palette::cards::EDGE.ui())
     };
     let paper = if f.lit || f.selected {
         palette::cards::FACE
     } else {
         palette::cards::FACE_DIM
     };
-    p.rect(rect, 5.0, paper.egui(), border, StrokeKind::Inside);
+    p.rect(rect, 5.0, paper.ui(), border, StrokeKind::Inside);
     let banner =
         egui::Rect::from_min_size(rect.min + vec2(3.0, 3.0), vec2(rect.width() - 6.0, 7.0));
-    p.rect_filled(banner, 2.0, f.banner.egui());
+    p.rect_filled(banner, 2.0, f.banner.ui());
     let title = p.layout(
         f.title.clone(),
         FontId::proportional(12.0),
-        palette::cards::TITLE.egui(),
+        palette::cards::TITLE.ui(),
         rect.width() - 8.0,
     );
     let title_h = title.size().y;
-    p.galley(rect.min + vec2(4.0, 13.0), title, palette::BLACK.egui());
+    p.galley(rect.min + vec2(4.0, 13.0), title, palette::BLACK.ui());
     let mut y = rect.min.y + 15.0 + title_h;
     for l in &f.lines {
         let g = p.layout(
             l.clone(),
             FontId::proportional(9.5),
-            palette::cards::LINE.egui(),
+            palette::cards::LINE.ui(),
             rect.width() - 8.0,
         );
         let h = g.size().y;
-        p.galley(pos2(rect.min.x + 4.0, y), g, palette::BLACK.egui());
+        p.galley(pos2(rect.min.x + 4.0, y), g, palette::BLACK.ui());
         y += h + 1.0;
     }
     if !f.footer.is_empty() {
@@ -148,7 +148,7 @@ pub fn card_ui(ui: &mut egui::Ui, f: &CardFace) -> egui::Response {
             Align2::CENTER_CENTER,
             &f.footer,
             FontId::proportional(10.0),
-            palette::cards::FOOTER.egui(),
+            palette::cards::FOOTER.ui(),
         );
     }
     if f.tooltip.is_empty() {
@@ -165,12 +165,12 @@ pub fn face_down(ui: &mut egui::Ui, size: egui::Vec2) -> egui::Response {
     p.rect(
         rect,
         size.x * 0.08,
-        palette::cards::BACK.egui(),
-        Stroke::new(1.5, palette::cards::BACK_EDGE.egui()),
+        palette::cards::BACK.ui(),
+        Stroke::new(1.5, palette::cards::BACK_EDGE.ui()),
         StrokeKind::Inside,
     );
     let inner = rect.shrink(size.x * 0.12);
-    let line = Stroke::new(1.0, palette::cards::BACK_LINE.egui());
+    let line = Stroke::new(1.0, palette::cards::BACK_LINE.ui());
     p.rect_stroke(inner, 3.0, line, StrokeKind::Inside);
     p.line_segment([inner.left_top(), inner.right_bottom()], line);
     p.line_segment([inner.right_top(), inner.left_bottom()], line);
@@ -183,7 +183,7 @@ pub fn empty_slot(ui: &mut egui::Ui, text: &str) -> egui::Response {
     ui.painter().rect_stroke(
         rect,
         5.0,
-        Stroke::new(1.0, palette::cards::SLOT.egui()),
+        Stroke::new(1.0, palette::cards::SLOT.ui()),
         StrokeKind::Inside,
     );
     ui.painter().text(
@@ -191,7 +191,7 @@ pub fn empty_slot(ui: &mut egui::Ui, text: &str) -> egui::Response {
         Align2::CENTER_CENTER,
         text,
         FontId::proportional(10.0),
-        palette::GRAY.egui(),
+        palette::GRAY.ui(),
     );
     r
 }
@@ -207,7 +207,9 @@ pub fn card_group<K: Copy>(
     events: &mut CardEvents<K>,
 ) -> egui::Rect {
     ui.vertical(|ui| {
-        ui.label(RichText::new(title).small().strong());
+        // On one line even where the row has scrolled to its end (it was
+        // drawn a letter a line there).
+        ui.add(egui::Label::new(RichText::new(title).small().strong()).extend());
         ui.horizontal(|ui| {
             if faces.is_empty() {
                 empty_slot(ui, empty);
@@ -244,7 +246,9 @@ pub fn card_group<K: Copy>(
 /// `true` when there is a card to draw.
 pub fn deck_ui(ui: &mut egui::Ui, title: &str, count: usize) -> bool {
     ui.vertical(|ui| {
-        ui.label(RichText::new(format!("{title} ({count})")).small().strong());
+        ui.add(
+            egui::Label::new(RichText::new(format!("{title} ({count})")).small().strong()).extend(),
+        );
         if count > 0 {
             face_down(ui, CARD)
                 .on_hover_text(format!("{count} cards face down"))

@@ -25,16 +25,16 @@ pub fn judged_die_ui(
     let p = ui.painter();
     let (fill, edge) = match hit {
         Some(true) => (
-            palette::cards::DIE.egui(),
-            Stroke::new(3.0, palette::ui::GOOD.egui()),
+            palette::cards::DIE.ui(),
+            Stroke::new(3.0, palette::ui::GOOD.ui()),
         ),
         Some(false) => (
-            palette::cards::DIE.egui().gamma_multiply(0.55),
-            Stroke::new(1.0, palette::cards::DIE_EDGE.egui()),
+            palette::cards::DIE.ui().gamma_multiply(0.55),
+            Stroke::new(1.0, palette::cards::DIE_EDGE.ui()),
         ),
         None => (
-            palette::cards::DIE.egui(),
-            Stroke::new(1.5, palette::cards::DIE_EDGE.egui()),
+            palette::cards::DIE.ui(),
+            Stroke::new(1.5, palette::cards::DIE_EDGE.ui()),
         ),
     };
     p.rect(rect, size * 0.18, fill, edge, StrokeKind::Inside);
@@ -46,7 +46,7 @@ pub fn judged_die_ui(
         Align2::CENTER_CENTER,
         value,
         FontId::monospace(size * 0.55),
-        palette::cards::DIE_PIPS.egui(),
+        palette::cards::DIE_PIPS.ui(),
     );
     response.on_hover_text(match hit {
         Some(true) => format!("rolled {value}: a hit"),
@@ -104,7 +104,7 @@ fn roll_card(
     viewer: Option<vt_core::SideIdx>,
 ) -> bool {
     let frame = egui::Frame::group(ui.style()).fill(if newest {
-        palette::ui::NEWEST_ROLL.egui()
+        palette::ui::NEWEST_ROLL.ui()
     } else {
         ui.visuals().faint_bg_color
     });

@@ -126,7 +126,7 @@ pub fn preview_ui(ui: &mut egui::Ui, a: &Adjudication, viewer: Option<vt_core::S
         ui.weak("No modifiers.");
     }
     if let Some(n) = &a.needed {
-        ui.label(RichText::new(format!("Needs {n}")).color(crate::palette::ui::GOOD.egui()));
+        ui.label(RichText::new(format!("Needs {n}")).color(crate::palette::ui::GOOD.ui()));
     }
     if !a.result.is_empty() {
         ui.weak(&a.result);

@@ -52,9 +52,9 @@ pub fn sources_ui(ui: &mut egui::Ui, notes: &[SourceNote], filter: &mut String) 
                         ui.label(&n.item);
                         ui.label(&n.value);
                         let color = match n.source {
-                            Provenance::Assumed(_) => crate::palette::ui::ASSUMED.egui(),
-                            Provenance::Derived(_) => crate::palette::ui::DERIVED.egui(),
-                            Provenance::Rulebook(_) => crate::palette::GRAY.egui(),
+                            Provenance::Assumed(_) => crate::palette::ui::ASSUMED.ui(),
+                            Provenance::Derived(_) => crate::palette::ui::DERIVED.ui(),
+                            Provenance::Rulebook(_) => crate::palette::GRAY.ui(),
                         };
                         ui.colored_label(color, n.source.kind());
                         ui.label(n.source.detail());

@@ -114,14 +114,14 @@ pub fn track_box(
 ) -> egui::Response {
     let (rect, response) = ui.allocate_exact_size(size, Sense::click());
     let (fill, fg) = if current {
-        (palette::ui::TRACK_NOW.egui(), Color32::BLACK)
+        (palette::ui::TRACK_NOW.ui(), Color32::BLACK)
     } else if danger {
-        (palette::ui::TRACK_DANGER.egui(), palette::LIGHT_GRAY.egui())
+        (palette::ui::TRACK_DANGER.ui(), palette::LIGHT_GRAY.ui())
     } else {
         (ui.visuals().faint_bg_color, ui.visuals().text_color())
     };
     let stroke = if lit && current {
-        Stroke::new(2.5, palette::ui::TRACK_NOW_EDGE.egui())
+        Stroke::new(2.5, palette::ui::TRACK_NOW_EDGE.ui())
     } else {
         Stroke::new(1.0, Color32::GRAY)
     };

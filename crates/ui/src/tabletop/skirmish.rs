@@ -107,7 +107,7 @@ pub fn panel(
             ui.label(
                 egui::RichText::new(t)
                     .strong()
-                    .color(palette::ui::HEADING.egui()),
+                    .color(palette::ui::HEADING.ui()),
             );
         };
         match view.to_act() {

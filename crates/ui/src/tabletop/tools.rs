@@ -336,16 +336,16 @@ pub fn toolbar(
                             (Seen::Dead, "dead ground"),
                         ] {
                             let t = egui::RichText::new(format!("■ {word}"));
-                            ui.label(t.color(seen_colour(seen).egui()));
+                            ui.label(t.color(seen_colour(seen).ui()));
                         }
                     });
                 }
                 if let Some(why) = &preview.refusal {
-                    ui.label(egui::RichText::new(why).color(palette::ui::BAD.egui()));
+                    ui.label(egui::RichText::new(why).color(palette::ui::BAD.ui()));
                 }
                 let line = status_line(&tools, &table, &preview);
                 if !line.is_empty() {
-                    ui.label(egui::RichText::new(line).color(palette::ui::HEADING.egui()));
+                    ui.label(egui::RichText::new(line).color(palette::ui::HEADING.ui()));
                 }
             });
         });
