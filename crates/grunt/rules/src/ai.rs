@@ -1,0 +1,361 @@
+//! What the computer player needs from Grunt ([`vt_core::AiRules`]): the
+//! NLF's face-down counters dealt again, the other side's secret awards
+//! estimated, a position's chance, and how to play on.
+//!
+//! What a side may not know (see [`crate::view`]): to the US, what each
+//! face-down NLF counter is (B4: a numbered marker, and whether it is
+//! known to hold people, A6, O3b); to each side, the awards only the other
+//! side reads until the end (D0-D4, C1-C3: the points for the order of
+//! battle, the deployment, the orders, the casualty schedule, the calls);
+//! and the dice to come.
+
+use crate::Grunt;
+use crate::command::Command;
+use crate::data::Role;
+use crate::state::*;
+use vt_core::{AiRules, GameRng, SideIdx};
+
+impl AiRules for Grunt {
+    fn determinize(&self, state: &State, side: SideIdx, rng: &mut GameRng) -> State {
+        let me = Side::from_idx(side);
+        let mut s = state.clone();
+        if me == Side::Us {
+            self.redeal_face_down(&mut s, rng);
+        }
+        self.estimate_secret_awards(&mut s, me);
+        s.rng = GameRng::seeded(rng.next_u64());
+        s
+    }
+
+    /// B10: more points wins, and the US may not win once its company
+    /// commander is destroyed. The points margin (secret awards included,
+    /// as the sample has them), with a share of the fighting strength each
+    /// side still has, read as a chance through a logistic curve.
+    fn evaluate(&self, s: &State, side: SideIdx) -> f64 {
+        let me = Side::from_idx(side);
+        if let Some(r) = &s.result {
+            let won = match r.as_str() {
+                "us" => Some(Side::Us),
+                "nlf" => Some(Side::Nlf),
+                _ => None,
+            };
+            return match won {
+                Some(w) if w == me => 1.0,
+                Some(_) => 0.0,
+                None => 0.5,
+            };
+        }
+        let cc_lost = s
+            .counters
+            .iter()
+            .any(|c| c.role == Role::Commander && c.gone == Some(Gone::Killed));
+        if cc_lost {
+            return if me == Side::Us { 0.0 } else { 1.0 };
+        }
+        let margin = (s.points(Side::Us, None) - s.points(Side::Nlf, None)) as f64;
+        let mut strength = [0.0f64; 2];
+        for c in s
+            .counters
+            .iter()
+            .filter(|c| c.on_map() && c.role.is_person())
+        {
+            let w = self.attack(c.role) as f64 / 2.0;
+            strength[c.side.idx() as usize] += w;
+        }
+        let total = strength[0] + strength[1];
+        let share = if total > 0.0 {
+            (strength[0] - strength[1]) / total
+        } else {
+            0.0
+        };
+        let x = margin + 6.0 * share;
+        let us = 1.0 / (1.0 + (-x / 6.0).exp());
+        if me == Side::Us { us } else { 1.0 - us }
+    }
+
+    /// Iterations a second of one core (`cargo run --release -p vt-games
+    /// --example search_rate`).
+    fn search_rate(&self) -> u32 {
+        300
+    }
+
+    /// A game is hundreds of commands: rollouts stop after this many and
+    /// read the position with [`AiRules::evaluate`].
+    fn rollout_horizon(&self) -> Option<usize> {
+        Some(60)
+    }
+
+    /// Weighted at random by [`Grunt::weight`]: the search's rollouts and
+    /// the scripted player. Uniform play ends phases with its units
+    /// unused and wanders.
+    fn rollout(&self, _s: &State, legal: &[Command], rng: &mut GameRng) -> usize {
+        let weights: Vec<u32> = legal.iter().map(|c| self.weight(c)).collect();
+        vt_core::ai::weighted_index(&weights, rng)
+    }
+}
+
+impl Grunt {
+    /// How strongly a company commander's rules of thumb favour `c`: fire,
+    /// probe, challenge and call the guns when there is a chance, move
+    /// rather than stand, finish the set-up; ending a phase last.
+    fn weight(&self, c: &Command) -> u32 {
+        match c {
+            Command::Fire { .. }
+            | Command::Artillery { .. }
+            | Command::RequestArtillery { .. }
+            | Command::HeliFire { .. }
+            | Command::Strike { .. } => 12,
+            Command::Probe { .. } | Command::Challenge { .. } | Command::Interrogate { .. } => 8,
+            Command::DestroyCache | Command::CaptureCache => 10,
+            Command::Move { .. } | Command::Enter { .. } | Command::Land { .. } => 6,
+            Command::Uncover { .. } | Command::Select { .. } => 5,
+            Command::PlaceRest | Command::PlacementDone | Command::PlanDone => 20,
+            Command::EndMovement
+            | Command::EndDiscovery
+            | Command::EndCombat
+            | Command::EndTurn
+            | Command::EndGroup
+            | Command::EndSuppress
+            | Command::Stay
+            | Command::HoldFire
+            | Command::CancelStrike => 1,
+            Command::DeclareDayToDay => 1,
+            _ => 4,
+        }
+    }
+
+    /// B4: the US sees a face-down NLF counter as a numbered marker in a
+    /// hex (and whether people are known to be under it). What each marker
+    /// is — type, load of fire, casualties, what it did unseen — is dealt
+    /// again among the markers of the same look: those known to hold
+    /// people among themselves, the rest among themselves. Only markers
+    /// alone in their hex and carrying nothing are dealt (a stack's make-up
+    /// follows rules of its own, S6).
+    fn redeal_face_down(&self, s: &mut State, rng: &mut GameRng) {
+        for people in [false, true] {
+            let ids: Vec<CounterId> = s
+                .counters
+                .iter()
+                .filter(|c| {
+                    c.side != Side::Us
+                        && c.status == Status::OnMap
+                        && c.face_down
+                        && c.people_known == people
+                        && c.carried_by.is_none()
+                        && c.carrying.is_none()
+                        && c.hex.is_some_and(|h| s.at(h).count() == 1)
+                })
+                .map(|c| c.id)
+                .collect();
+            if ids.len() < 2 {
+                continue;
+            }
+            let mut inside: Vec<Counter> = ids.iter().map(|&i| s.c(i).clone()).collect();
+            // A canonical order first, so the sample does not depend on
+            // which marker held which counter.
+            inside.sort_by_cached_key(|c| vt_core::digest::digest(&identity(c)));
+            rng.shuffle(&mut inside);
+            for (&id, x) in ids.iter().zip(inside) {
+                let shell = s.c(id).clone();
+                *s.cm(id) = Counter {
+                    id: shell.id,
+                    side: shell.side,
+                    status: shell.status,
+                    gone: shell.gone,
+                    hex: shell.hex,
+                    face_down: shell.face_down,
+                    marker: shell.marker,
+                    carried_by: shell.carried_by,
+                    carrying: shell.carrying,
+                    people_known: shell.people_known,
+                    moved: shell.moved,
+                    ..x
+                };
+            }
+        }
+    }
+
+    /// D0-D4, C1-C3: the awards only the other side reads are dropped from
+    /// the sample, and what this side can reckon put in their place: to
+    /// the US, the mean award for the NLF's order of battle; to the NLF,
+    /// the mean award for the US deployment and orders, and (under orders,
+    /// whose casualty schedule is secret) the usual points for the US
+    /// casualties it has seen.
+    fn estimate_secret_awards(&self, s: &mut State, me: Side) {
+        let other = me.other();
+        let secret = Reader::Only(other);
+        if !s.ledger.iter().any(|a| a.reader == secret) {
+            return;
+        }
+        s.ledger.retain(|a| a.reader != secret);
+        let mean = |v: Vec<i32>| {
+            if v.is_empty() {
+                0
+            } else {
+                v.iter().sum::<i32>() / v.len() as i32
+            }
+        };
+        let add = |s: &mut State, to: Side, points: i32, why: &str| {
+            if points != 0 {
+                s.award(to, points, why.to_string(), "issue 13", secret);
+            }
+        };
+        match me {
+            Side::Us => {
+                let standard = s.standard();
+                let v = mean(
+                    self.oob
+                        .nlf
+                        .iter()
+                        .filter(|c| c.standard == standard)
+                        .map(|c| c.award.value)
+                        .collect(),
+                );
+                add(s, Side::Us, v, "NLF order of battle (estimated)");
+            }
+            Side::Nlf => {
+                if s.deployment_choice && s.turn > 0 {
+                    let v = mean(self.oob.deployments.iter().map(|d| d.award.value).collect());
+                    add(s, Side::Nlf, v, "US deployment (estimated)");
+                }
+                if s.chain_of_command && s.turn > 0 {
+                    let v = mean(self.orders.iter().map(|o| o.award.value).collect());
+                    add(s, Side::Nlf, v, "US orders (estimated)");
+                    let p = &self.tables.points;
+                    let wia = s
+                        .casualties
+                        .iter()
+                        .filter(|x| x.side == Side::Us && !x.kia)
+                        .count();
+                    let kia = s
+                        .casualties
+                        .iter()
+                        .filter(|x| x.side == Side::Us && x.kia)
+                        .count();
+                    let v = wia as i32 * p.us_wia.value + kia as i32 * p.us_kia.value;
+                    add(s, Side::Nlf, v, "US casualties (estimated)");
+                }
+            }
+        }
+    }
+}
+
+/// What a face-down counter is, apart from where it lies and what the
+/// enemy sees of it: the counter with its shell blanked.
+fn identity(c: &Counter) -> Counter {
+    Counter {
+        id: 0,
+        status: Status::OnMap,
+        gone: None,
+        hex: None,
+        face_down: true,
+        marker: 0,
+        carried_by: None,
+        carrying: None,
+        people_known: false,
+        moved: 0,
+        ..c.clone()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Arc;
+    use vt_core::digest::digest;
+    use vt_core::{Ruleset, Setup};
+
+    const SCENARIOS: [&str; 5] = [
+        "basic",
+        "standard",
+        "standard-optional",
+        "chain-of-command",
+        "solitaire",
+    ];
+
+    // B4, D0-D4, C1-C3: a sample looks the same to the side it is for,
+    // and does not depend on what it may not know.
+    #[test]
+    fn samples_keep_what_each_side_sees() {
+        for sc in SCENARIOS {
+            vt_core::testing::check_determinize(
+                Arc::new(Grunt::embedded()),
+                &Setup::new(sc, 3),
+                2,
+                9,
+            );
+        }
+    }
+
+    /// The basic game once the NLF has placed its counters.
+    fn placed(rules: &Grunt) -> State {
+        let mut s = rules.new_game(&Setup::new("basic", 6)).unwrap();
+        let mut ev = Vec::new();
+        for _ in 0..200 {
+            let legal = rules.legal(&s);
+            if let Some(c) = legal.iter().find(|c| matches!(c, Command::PlaceRest)) {
+                rules.execute(&mut s, c, &mut ev);
+                break;
+            }
+            rules.execute(&mut s, &legal[0], &mut ev);
+        }
+        s
+    }
+
+    // B4: two games that differ only in what lies under two face-down
+    // markers give the US the same samples.
+    #[test]
+    fn the_sampler_never_reads_face_down_counters() {
+        let rules = Grunt::embedded();
+        let a = placed(&rules);
+        let alone: Vec<CounterId> = a
+            .counters
+            .iter()
+            .filter(|c| c.side != Side::Us && c.on_map() && c.face_down && !c.people_known)
+            .filter(|c| c.hex.is_some_and(|h| a.at(h).count() == 1) && c.carrying.is_none())
+            .map(|c| c.id)
+            .collect();
+        let (i, j) = alone
+            .iter()
+            .flat_map(|&i| alone.iter().map(move |&j| (i, j)))
+            .find(|&(i, j)| a.c(i).role != a.c(j).role)
+            .unwrap();
+        let mut b = a.clone();
+        let (ri, rj) = (a.c(i).role, a.c(j).role);
+        b.cm(i).role = rj;
+        b.cm(j).role = ri;
+        assert_ne!(digest(&a), digest(&b));
+        let json = |s: &State| serde_json::to_string(&rules.view(s, 0)).unwrap();
+        assert_eq!(json(&a), json(&b));
+        for seed in 0..5 {
+            let sa = rules.determinize(&a, 0, &mut GameRng::seeded(seed));
+            let sb = rules.determinize(&b, 0, &mut GameRng::seeded(seed));
+            assert_eq!(digest(&sa), digest(&sb), "seed {seed}");
+        }
+        // The NLF know their own counters.
+        let own = rules.determinize(&a, 1, &mut GameRng::seeded(1));
+        assert_eq!(own.counters, a.counters);
+    }
+
+    // The rollout policy plays whole games to an end, and the evaluation
+    // gives the two sides chances that add up to one.
+    #[test]
+    fn rollouts_finish_games() {
+        let rules = Grunt::embedded();
+        for sc in SCENARIOS {
+            let mut s = rules.new_game(&Setup::new(sc, 2)).unwrap();
+            let mut rng = GameRng::seeded(2);
+            let mut ev = Vec::new();
+            let mut n = 0;
+            while !s.is_over() && n < 50_000 {
+                let e = rules.evaluate(&s, 0) + rules.evaluate(&s, 1);
+                assert!((e - 1.0).abs() < 1e-9, "{sc}: {e}");
+                let legal = rules.legal(&s);
+                let k = rules.rollout(&s, &legal, &mut rng);
+                rules.execute(&mut s, &legal[k], &mut ev);
+                n += 1;
+            }
+            assert!(s.is_over(), "{sc}: {n} commands");
+        }
+    }
+}
