@@ -6,12 +6,16 @@
 #   NO_WASM_OPT=1 web/build.sh    without wasm-opt (larger; for a quick look)
 #   WEB_PROFILE=NAME web/build.sh another cargo profile of the workspace
 #   WASM_OPT="cmd" web/build.sh   another wasm-opt (binaryen 116 or newer)
+#   WASM_OPT_LEVEL=-Os web/build.sh  another wasm-opt level (-Oz by default)
 #
 # Needs: rustup's wasm32-unknown-unknown target, wasm-bindgen-cli at the version
-# Cargo.lock pins, binaryen's wasm-opt, python3; gzip and brotli for the
-# precompressed copies. Installs what is missing: the target with rustup,
-# wasm-bindgen-cli with `cargo install`, binaryen from npm (web/package.json,
-# into web/node_modules; needs node and npm).
+# Cargo.lock pins, binaryen's wasm-opt (116 or newer), python3; gzip and
+# brotli for the precompressed copies. Installs what is missing: the target
+# with rustup, wasm-bindgen-cli and wasm-opt with `cargo install` (the
+# wasm-opt crate compiles binaryen 116's C++ once, into ~/.cargo/bin: needs
+# a C++ compiler), and only if that fails binaryen from npm (web/package.json,
+# into web/node_modules; needs node and npm; binaryen compiled to
+# WebAssembly, many times slower than the native one).
 #
 # Leaves in web/dist: index.html (the loader), vietnam-tactics.js (the glue),
 # vietnam-tactics_bg.wasm (the program and its data) and .gz / .br copies of
@@ -44,23 +48,37 @@ if [ "$have" != "$want" ]; then
     || cargo install wasm-bindgen-cli "${flags[@]}"
 fi
 
-# binaryen's wasm-opt: WASM_OPT if given, else a native one of version 116
-# or newer on the PATH (`cargo install wasm-opt` gives one), else the npm
-# package pinned in web/package.json (binaryen compiled to WebAssembly, run
-# by node: slower than a native one, installed in seconds).
+# binaryen's wasm-opt, 116 or newer (Debian 12's binaryen 108 breaks
+# wasm-bindgen's externref table: "WebAssembly.Table.set(): Argument 1 is
+# invalid" in the browser): WASM_OPT if given, else a wasm-opt of 116+ on
+# the PATH, else one built with `cargo install wasm-opt`, else binaryen
+# from npm (web/package.json).
+wasm_opt_version() { "$@" --version 2>/dev/null | grep -o 'version [0-9]*' | awk '{print $2}' || true; }
 wasm_opt=()
 if [ -z "${NO_WASM_OPT:-}" ]; then
   if [ -n "${WASM_OPT:-}" ]; then
     read -r -a wasm_opt <<< "$WASM_OPT"
   else
-    ver=$(wasm-opt --version 2>/dev/null | grep -o 'version [0-9]*' | awk '{print $2}' || true)
-    if [ -n "$ver" ] && [ "$ver" -ge 116 ]; then
-      wasm_opt=(wasm-opt)
+    ver=$(wasm_opt_version wasm-opt)
+    if [ -z "$ver" ] || [ "$ver" -lt 116 ]; then
+      cargo_bin=${CARGO_HOME:-$HOME/.cargo}/bin
+      ver=$(wasm_opt_version "$cargo_bin/wasm-opt")
+      if [ -z "$ver" ] || [ "$ver" -lt 116 ]; then
+        step "installing wasm-opt (binaryen 116, compiled from C++; found: ${ver:-none})"
+        cargo install wasm-opt --locked || echo "note: cargo install wasm-opt failed; trying binaryen from npm"
+        ver=$(wasm_opt_version "$cargo_bin/wasm-opt")
+      fi
+      if [ -n "$ver" ] && [ "$ver" -ge 116 ]; then
+        wasm_opt=("$cargo_bin/wasm-opt")
+      fi
     else
+      wasm_opt=(wasm-opt)
+    fi
+    if [ ${#wasm_opt[@]} -eq 0 ]; then
       if [ ! -x web/node_modules/binaryen/bin/wasm-opt ]; then
         command -v npm >/dev/null || {
-          echo "error: no wasm-opt: install node and npm (binaryen comes from npm), or binaryen 116+"
-          echo "       (cargo install wasm-opt), or build without it: NO_WASM_OPT=1 web/build.sh"
+          echo "error: no wasm-opt: install binaryen 116+ (cargo install wasm-opt), or node and npm"
+          echo "       (binaryen comes from npm), or build without it: NO_WASM_OPT=1 web/build.sh"
           exit 1
         }
         step "installing binaryen from npm (web/package.json)"
@@ -70,6 +88,7 @@ if [ -z "${NO_WASM_OPT:-}" ]; then
     fi
   fi
 fi
+opt_level=${WASM_OPT_LEVEL:--Oz}
 
 step "cargo build --target wasm32-unknown-unknown --profile $profile"
 cargo build -p vietnam-tactics --target wasm32-unknown-unknown --profile "$profile"
@@ -82,10 +101,10 @@ wasm-bindgen --target web --no-typescript --out-dir "$work/bindgen" --out-name v
 cp "$work/bindgen/vietnam-tactics.js" "$dist/"
 named=$work/vietnam-tactics.named.wasm
 if [ ${#wasm_opt[@]} -gt 0 ]; then
-  step "wasm-opt -Oz (${wasm_opt[*]})"
+  step "wasm-opt $opt_level (${wasm_opt[*]})"
   # The features rustc's wasm32 target uses; -g keeps the function names
   # for the size profile (they are stripped from the shipped copy below).
-  "${wasm_opt[@]}" -Oz -g --enable-bulk-memory --enable-nontrapping-float-to-int \
+  "${wasm_opt[@]}" "$opt_level" -g --enable-bulk-memory --enable-nontrapping-float-to-int \
     --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue \
     "$work/bindgen/vietnam-tactics_bg.wasm" -o "$named"
 else

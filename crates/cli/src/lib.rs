@@ -500,6 +500,12 @@ fn open(games: &Registry, path: &Path, assets: Option<&Path>) -> Result<Opened, 
 
 /// Writes a save whole or not at all: a failed write leaves the old file.
 fn write(path: &Path, text: &str) -> Result<(), Failure> {
+    // What writers killed mid-write left beside it (issue 16).
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
+    vt_core::files::sweep_stale_temps(
+        dir.unwrap_or(Path::new(".")),
+        vt_core::files::STALE_TEMP_AGE,
+    );
     write_atomic(path, text.as_bytes()).map_err(|e| Failure::input(e.to_string()))
 }
 

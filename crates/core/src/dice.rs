@@ -56,6 +56,12 @@ pub struct Adjudication {
     /// the firer and good for the target).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stake: Option<Stake>,
+    /// A pool judged die by die (Crossfire: each die hits on 5 or 6): the
+    /// score each die needs. The dice then have no sum worth showing;
+    /// `total` is the number of dice that made the score, and screens mark
+    /// each die as a hit or a miss instead of adding them up.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub each_die_needs: Option<i32>,
 }
 
 /// Whose roll an [`Adjudication`] is, and whether a low total helps them.
@@ -77,7 +83,34 @@ impl Adjudication {
             table: None,
             result: String::new(),
             stake: None,
+            each_die_needs: None,
         }
+    }
+
+    /// A pool of `dice` judged each alone against `needs` or more: the
+    /// total is the number of hits ([`Adjudication::each_die_needs`]).
+    pub fn pool(mut self, dice: impl IntoIterator<Item = i32>, needs: i32) -> Self {
+        self.rolled = dice.into_iter().collect();
+        self.each_die_needs = Some(needs);
+        self.total = self.hits().unwrap_or(0);
+        self
+    }
+
+    /// For a pool judged die by die: how many dice made their score.
+    pub fn hits(&self) -> Option<i32> {
+        let needs = self.each_die_needs?;
+        Some(self.rolled.iter().filter(|&&d| d >= needs).count() as i32)
+    }
+
+    /// Whether die `i` of a pool judged die by die made its score.
+    pub fn die_hits(&self, i: usize) -> Option<bool> {
+        Some(*self.rolled.get(i)? >= self.each_die_needs?)
+    }
+
+    /// Whether screens show a total after the dice: when there are
+    /// modifiers or several dice to add, never for a pool judged die by die.
+    pub fn shows_total(&self) -> bool {
+        self.each_die_needs.is_none() && (!self.modifiers.is_empty() || self.rolled.len() > 1)
     }
 
     /// The roll is `side`'s, and a low total helps it (`low_is_good`).
@@ -109,14 +142,25 @@ impl Adjudication {
     }
 
     /// One line: "Fire: rolled 4, Jungle +2 (FTE 6.1), adjacent -1 (FTE 7.1) = 5; needed 3 or less: miss".
+    /// A pool judged die by die reads "rolled 6 5 3 (5+ each: 2 hits)".
     pub fn summary(&self) -> String {
         let mut s = format!("{}: rolled ", self.purpose);
         let dice: Vec<String> = self.rolled.iter().map(|d| d.to_string()).collect();
-        s.push_str(&dice.join("+"));
+        match self.each_die_needs {
+            Some(n) => {
+                let hits = self.hits().unwrap_or(0);
+                s.push_str(&dice.join(" "));
+                s.push_str(&format!(
+                    " ({n}+ each: {hits} hit{})",
+                    if hits == 1 { "" } else { "s" }
+                ));
+            }
+            None => s.push_str(&dice.join("+")),
+        }
         for m in &self.modifiers {
             s.push_str(&format!(", {} {:+} ({})", m.label, m.value, m.rule));
         }
-        if !self.modifiers.is_empty() || self.rolled.len() > 1 {
+        if self.shows_total() {
             s.push_str(&format!(" = {}", self.total));
         }
         if let Some(n) = &self.needed {
@@ -235,6 +279,16 @@ mod tests {
         }
         // Expected 1 hit per 3 dice at 5+: 30,000 on average.
         assert!((29_000..=31_000).contains(&total), "{total}");
+    }
+
+    #[test]
+    fn a_pool_judged_die_by_die_counts_hits_not_a_sum() {
+        let a = Adjudication::new("Fire", "CF 6.4").pool([6, 5, 3], 5);
+        assert_eq!(a.total, 2);
+        assert_eq!(a.hits(), Some(2));
+        assert_eq!(a.die_hits(2), Some(false));
+        assert!(!a.shows_total());
+        assert_eq!(a.summary(), "Fire: rolled 6 5 3 (5+ each: 2 hits)");
     }
 
     #[test]

@@ -36,6 +36,11 @@ pub struct ScenarioInfo {
     pub name: String,
     #[serde(default)]
     pub description: String,
+    /// Ids of the sides the scenario's own rules play (a solitaire game's
+    /// automatic opponent, as Grunt's B6 NLF): they never decide, so no
+    /// person or computer is seated for them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub played_by_rules: Vec<String>,
 }
 
 /// A game option the set-up screen offers (an optional rule, a variant).
@@ -67,6 +72,21 @@ impl GameInfo {
             .iter()
             .position(|s| s.id == id)
             .map(|i| i as SideIdx)
+    }
+
+    /// The sides the rules of `scenario` play themselves (see
+    /// [`ScenarioInfo::played_by_rules`]).
+    pub fn played_by_rules(&self, scenario: &str) -> Vec<SideIdx> {
+        self.scenarios
+            .iter()
+            .find(|s| s.id == scenario)
+            .map(|s| {
+                s.played_by_rules
+                    .iter()
+                    .filter_map(|id| self.side_index(id))
+                    .collect()
+            })
+            .unwrap_or_default()
     }
 }
 

@@ -131,6 +131,61 @@ fn temp_path(target: &Path) -> PathBuf {
     target.with_file_name(format!(".{name}.{}-{n}.tmp", std::process::id()))
 }
 
+/// How old a temporary file of [`write_atomic`] must be before
+/// [`sweep_stale_temps`] takes it for the leftover of a dead writer: no
+/// save takes a minute to write.
+pub const STALE_TEMP_AGE: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// True for a name [`temp_path`] makes: `.NAME.PID-N.tmp`, PID and N digits.
+pub fn is_temp_name(file_name: &str) -> bool {
+    let Some(mid) = file_name
+        .strip_prefix('.')
+        .and_then(|s| s.strip_suffix(".tmp"))
+    else {
+        return false;
+    };
+    let Some((name, tag)) = mid.rsplit_once('.') else {
+        return false;
+    };
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    !name.is_empty()
+        && tag
+            .split_once('-')
+            .is_some_and(|(p, n)| digits(p) && digits(n))
+}
+
+/// Removes the temporary files [`write_atomic`] left in `dir` when a
+/// process died mid-write: only names of its own pattern ([`is_temp_name`]),
+/// only files last written more than `older_than` ago (a live writer's
+/// file is seconds old), never a directory or a link. Returns how many
+/// went; a folder that cannot be read is no error (nothing to sweep).
+pub fn sweep_stale_temps(dir: &Path, older_than: std::time::Duration) -> usize {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return 0;
+    };
+    let now = std::time::SystemTime::now();
+    let mut swept = 0;
+    for e in entries.flatten() {
+        let name = e.file_name();
+        if !name.to_str().is_some_and(is_temp_name) {
+            continue;
+        }
+        // symlink_metadata: a link is not a file of ours.
+        let Ok(meta) = fs::symlink_metadata(e.path()) else {
+            continue;
+        };
+        let stale = meta
+            .modified()
+            .ok()
+            .and_then(|m| now.duration_since(m).ok())
+            .is_some_and(|age| age >= older_than);
+        if meta.is_file() && stale && fs::remove_file(e.path()).is_ok() {
+            swept += 1;
+        }
+    }
+    swept
+}
+
 /// Makes the rename itself durable (Unix; best effort).
 fn sync_dir(target: &Path) {
     #[cfg(unix)]
@@ -215,6 +270,50 @@ mod tests {
             .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
             .filter(|n| !keep.contains(&n.as_str()))
             .collect()
+    }
+
+    #[test]
+    fn stale_temps_of_dead_writers_are_swept_and_nothing_else() {
+        let d = dir("sweep");
+        let touch = |n: &str| fs::write(d.join(n), b"x").unwrap();
+        // What a writer killed mid-write leaves (the pattern of temp_path).
+        touch(".game.ron.4242-0.tmp");
+        touch(".autosave.ron.17-3.tmp");
+        // Look alike but are not ours: kept.
+        for n in [
+            "game.ron",
+            ".game.ron.tmp",
+            ".game.ron.x-1.tmp",
+            ".game.ron.12-.tmp",
+            "game.ron.12-1.tmp",
+            ".12-1.tmp",
+        ] {
+            touch(n);
+        }
+        fs::create_dir(d.join(".dir.ron.1-1.tmp")).unwrap();
+        let ours = temp_path(&d.join("g.ron"));
+        assert!(is_temp_name(&ours.file_name().unwrap().to_string_lossy()));
+        // Fresh files are a live writer's: nothing goes.
+        assert_eq!(sweep_stale_temps(&d, STALE_TEMP_AGE), 0);
+        assert_eq!(leftovers(&d, &[]).len(), 9);
+        // Once old enough (age zero stands for "a minute later"), the two go.
+        assert_eq!(sweep_stale_temps(&d, std::time::Duration::ZERO), 2);
+        let mut left = leftovers(&d, &[]);
+        left.sort();
+        assert_eq!(
+            left,
+            [
+                ".12-1.tmp",
+                ".dir.ron.1-1.tmp",
+                ".game.ron.12-.tmp",
+                ".game.ron.tmp",
+                ".game.ron.x-1.tmp",
+                "game.ron",
+                "game.ron.12-1.tmp"
+            ]
+        );
+        assert_eq!(sweep_stale_temps(&d.join("missing"), STALE_TEMP_AGE), 0);
+        let _ = fs::remove_dir_all(d);
     }
 
     #[test]

@@ -380,6 +380,7 @@ impl Ruleset for Pig {
                 id: "race".into(),
                 name: "Race".into(),
                 description: String::new(),
+                played_by_rules: Vec::new(),
             }],
             options: vec![OptionInfo {
                 key: "goal".into(),

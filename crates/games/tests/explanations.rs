@@ -49,11 +49,13 @@ fn check_counted(a: &Adjudication, compared: &mut usize) -> Option<String> {
     if a.rolled.is_empty() {
         return None;
     }
+    if let Some(needs) = a.each_die_needs {
+        return check_pool(a, needs, compared);
+    }
     // The board and the log show a total when there are modifiers or more
     // than one die: it must be the dice plus the modifiers shown.
-    let shows_total = !a.modifiers.is_empty() || a.rolled.len() > 1;
     let sum = a.rolled.iter().sum::<i32>() + a.modifier_sum();
-    if shows_total && a.total != sum {
+    if a.shows_total() && a.total != sum {
         return Some(format!(
             "total {} is not the dice plus modifiers ({sum})",
             a.total
@@ -77,6 +79,56 @@ fn check_counted(a: &Adjudication, compared: &mut usize) -> Option<String> {
             a.result
         )
     })
+}
+
+/// A pool judged die by die (Crossfire, 6.4): no sum is shown; the dice
+/// are marked against the score each needs, so the hits shown must be the
+/// dice that made it, the score in words must be that score, and a result
+/// that counts hits ("2 hits: Suppressed", "no hits: Miss") must count
+/// the same.
+fn check_pool(a: &Adjudication, needs: i32, compared: &mut usize) -> Option<String> {
+    let made = a.rolled.iter().filter(|&&d| d >= needs).count() as i32;
+    if a.total != made || a.hits() != Some(made) {
+        return Some(format!(
+            "{} hits shown, but {made} of the dice score {needs} or more",
+            a.total
+        ));
+    }
+    if let Some(n) = a.needed.as_deref() {
+        let said = match threshold(n) {
+            Some((said, false)) => Some(said),
+            // "6 on each die": only the one score.
+            _ => n.split_whitespace().next().and_then(|w| w.parse().ok()),
+        };
+        if said.is_some_and(|said| said != needs) {
+            return Some(format!(
+                "needed \"{n}\" but each die is judged against {needs}"
+            ));
+        }
+    }
+    let r = a.result.to_ascii_lowercase();
+    let counted = if r.starts_with("no hit") {
+        Some(0)
+    } else {
+        r.split_whitespace()
+            .next()
+            .and_then(|w| w.parse::<i32>().ok())
+            .filter(|_| {
+                r.split_whitespace()
+                    .nth(1)
+                    .is_some_and(|w| w.starts_with("hit"))
+            })
+    };
+    if let Some(c) = counted {
+        *compared += 1;
+        if c != made {
+            return Some(format!(
+                "the result \"{}\" counts {c} hits, but {made} dice score {needs} or more",
+                a.result
+            ));
+        }
+    }
+    None
 }
 
 #[test]
@@ -137,6 +189,11 @@ fn every_shown_total_and_number_needed_adds_up() {
         if entry.id == "fte" {
             assert!(compared > 50, "fte: only {compared} compared");
         }
+        // Crossfire's fire is judged die by die: its hit counts must have
+        // been checked against the dice.
+        if entry.id == "crossfire-vn" {
+            assert!(compared > 50, "crossfire-vn: only {compared} compared");
+        }
     }
     assert!(checked > 100, "too few adjudications seen ({checked})");
     wrong.sort();
@@ -175,4 +232,29 @@ fn the_checks_catch_a_modifier_counted_twice() {
     a.modifiers = vec![Modifier::new("Jungle", "FTE 6.1", 5)];
     a.total = 6;
     assert_eq!(check(&a), None);
+}
+
+#[test]
+fn the_checks_catch_a_pool_added_up_or_miscounted() {
+    // Crossfire 6.4: each die hits on 5 or 6, judged alone.
+    let good = Adjudication::new("Fire", "CF 6.4").pool([6, 3, 5], 5);
+    let mut a = good.clone();
+    a.needed = Some("5 or more on each die, each die judged alone".into());
+    a.result = "2 hits: Suppressed".into();
+    assert_eq!(check(&a), None);
+    // The old way: the dice summed into a "total".
+    let mut summed = a.clone();
+    summed.total = 14;
+    assert!(check(&summed).is_some());
+    // A result that counts other hits than the dice show.
+    let mut miscounted = a.clone();
+    miscounted.result = "1 hit: Pinned".into();
+    assert!(check(&miscounted).is_some());
+    let mut none = Adjudication::new("Fire", "CF 6.4").pool([6], 5);
+    none.result = "no hits: Miss".into();
+    assert!(check(&none).is_some());
+    // A score in words that is not the one the dice were judged against.
+    let mut wrong_score = a.clone();
+    wrong_score.needed = Some("6 on each die".into());
+    assert!(check(&wrong_score).is_some());
 }

@@ -287,6 +287,9 @@ pub struct Settings {
     /// flashing, dice rolling.
     #[serde(default)]
     pub animations: AnimSpeed,
+    /// The new-game screen's last choices (it opens on them).
+    #[serde(default)]
+    pub last_new_game: Option<crate::form::LastChoices>,
 }
 
 impl Default for Settings {
@@ -295,6 +298,7 @@ impl Default for Settings {
             computer_delay: 0.6,
             ui_scale: 1.0,
             animations: AnimSpeed::Normal,
+            last_new_game: None,
         }
     }
 }
@@ -502,6 +506,7 @@ fn start_active(commands: &mut Commands, mut game: ActiveGame, overlay: &mut Ove
     overlay.seen_phases.clear();
     overlay.see_phase(&game.session.decision().kind);
     overlay.table = None;
+    overlay.how_to = crate::howto::full_text(&game.info.id);
     commands.insert_resource(game);
 }
 

@@ -5,6 +5,7 @@ use crate::catalog::Catalog;
 use crate::computer::Level;
 use crate::flow::{NewGame, random_seed};
 use bevy::prelude::Resource;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use vt_core::Setup;
 use vt_ui::Controller;
@@ -23,7 +24,64 @@ pub struct SetupForm {
     pub seed: String,
 }
 
+/// What the set-up screen was last started with (kept in the settings):
+/// the next new game opens on the same game, scenario, options and players.
+/// Ids, not indexes, so a build with other games or scenarios still finds
+/// them (or falls back to the defaults).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct LastChoices {
+    pub game: String,
+    pub scenario: String,
+    pub options: BTreeMap<String, String>,
+    pub controllers: Vec<Controller>,
+    pub levels: Vec<Level>,
+}
+
 impl SetupForm {
+    /// The form as `last` left it, where the catalog still has its game;
+    /// a scenario, option value or side count the game no longer has falls
+    /// back to the default. The seed is always fresh.
+    pub fn remembered(catalog: &Catalog, last: Option<&LastChoices>) -> Self {
+        let found = last.and_then(|l| {
+            let i = catalog.games.iter().position(|g| g.info.id == l.game)?;
+            Some((i, l))
+        });
+        let Some((i, last)) = found else {
+            return Self::for_game(catalog, 0);
+        };
+        let mut f = Self::for_game(catalog, i);
+        let info = &catalog.games[i].info;
+        if let Some(s) = info.scenarios.iter().position(|s| s.id == last.scenario) {
+            f.scenario = s;
+        }
+        for o in &info.options {
+            if let Some(v) = last.options.get(&o.key)
+                && o.values.contains(v)
+            {
+                f.options.insert(o.key.clone(), v.clone());
+            }
+        }
+        if last.controllers.len() == f.controllers.len() {
+            f.controllers = last.controllers.clone();
+        }
+        if last.levels.len() == f.levels.len() {
+            f.levels = last.levels.clone();
+        }
+        f
+    }
+
+    /// What to remember of this form once its game starts.
+    pub fn choices(&self, catalog: &Catalog) -> Option<LastChoices> {
+        let g = catalog.games.get(self.game)?;
+        Some(LastChoices {
+            game: g.info.id.clone(),
+            scenario: g.info.scenarios.get(self.scenario)?.id.clone(),
+            options: self.options.clone(),
+            controllers: self.controllers.clone(),
+            levels: self.levels.clone(),
+        })
+    }
+
     /// The form for a game of the catalog, with default options, every
     /// side played by a person here, and a random seed.
     pub fn for_game(catalog: &Catalog, game: usize) -> Self {
@@ -53,6 +111,22 @@ impl SetupForm {
         }
     }
 
+    /// Who plays each side: as chosen, but the scenario's rules for a side
+    /// they play (a solitaire game's automatic opponent).
+    pub fn seats(&self, catalog: &Catalog) -> Vec<Controller> {
+        let mut v = self.controllers.clone();
+        if let Some(g) = catalog.games.get(self.game)
+            && let Some(s) = g.info.scenarios.get(self.scenario)
+        {
+            for i in g.info.played_by_rules(&s.id) {
+                if let Some(c) = v.get_mut(i as usize) {
+                    *c = Controller::Rules;
+                }
+            }
+        }
+        v
+    }
+
     pub fn new_seed(&mut self) {
         self.seed = random_seed().to_string();
     }
@@ -77,7 +151,7 @@ impl SetupForm {
                 options: self.options.clone(),
                 seed,
             },
-            controllers: self.controllers.clone(),
+            controllers: self.seats(catalog),
         })
     }
 }

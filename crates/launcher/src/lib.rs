@@ -15,6 +15,7 @@ pub mod computer;
 pub mod export;
 pub mod flow;
 pub mod form;
+pub mod howto;
 pub mod saves;
 pub mod ui;
 

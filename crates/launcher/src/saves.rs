@@ -157,6 +157,10 @@ impl SaveStore {
 
     /// Every save, by name.
     pub fn list(&self) -> Vec<SaveEntry> {
+        if let SaveStore::Dir(d) = self {
+            // What writers killed mid-write left (issue 16).
+            vt_core::files::sweep_stale_temps(d, vt_core::files::STALE_TEMP_AGE);
+        }
         let names: Vec<String> = match self {
             SaveStore::Dir(d) => std::fs::read_dir(d)
                 .map(|rd| {
@@ -190,6 +194,39 @@ impl SaveStore {
             .collect();
         v.sort_by(|a, b| a.name.cmp(&b.name));
         v
+    }
+}
+
+/// The load list as last read: reading and parsing every save on every
+/// frame the list is shown made the menu slow with many saves. Read again
+/// when older than [`SaveList::MAX_AGE`] seconds or after
+/// [`SaveList::invalidate`] (a save written or deleted here).
+#[derive(Clone, Debug, Default)]
+pub struct SaveList {
+    read_at: Option<f64>,
+    entries: Vec<SaveEntry>,
+}
+
+impl SaveList {
+    /// Seconds a reading stays good (a save another program wrote shows
+    /// within this).
+    pub const MAX_AGE: f64 = 3.0;
+
+    /// The saves at time `now` (seconds, any clock that goes forward).
+    pub fn get(&mut self, store: &SaveStore, now: f64) -> &[SaveEntry] {
+        if self
+            .read_at
+            .is_none_or(|t| now < t || now - t > Self::MAX_AGE)
+        {
+            self.entries = store.list();
+            self.read_at = Some(now);
+        }
+        &self.entries
+    }
+
+    /// Read the store again at the next [`SaveList::get`].
+    pub fn invalidate(&mut self) {
+        self.read_at = None;
     }
 }
 
@@ -374,6 +411,46 @@ mod tests {
         s.delete("a-game").unwrap();
         assert!(s.list().is_empty());
         assert!(s.read("a-game").is_err());
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn the_load_list_is_read_once_and_again_when_stale_or_changed() {
+        let s = SaveStore::memory();
+        s.write("one", "(format: 1, game: \"pig\")").unwrap();
+        let mut l = SaveList::default();
+        assert_eq!(l.get(&s, 10.0).len(), 1);
+        s.write("two", "(format: 1, game: \"pig\")").unwrap();
+        assert_eq!(l.get(&s, 11.0).len(), 1, "kept between frames");
+        assert_eq!(l.get(&s, 10.0 + SaveList::MAX_AGE + 0.1).len(), 2);
+        s.delete("one").unwrap();
+        l.invalidate();
+        assert_eq!(l.get(&s, 13.2).len(), 1, "read again when told");
+    }
+
+    /// A writer killed mid-write leaves `.NAME.PID-N.tmp`: listing the
+    /// saves sweeps such files once they are a minute old (issue 16).
+    #[test]
+    fn listing_sweeps_what_dead_writers_left() {
+        let dir = std::env::temp_dir().join(format!("vt-saves-sweep-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let s = SaveStore::Dir(dir.clone());
+        s.write("kept", "(format: 1, game: \"pig\")").unwrap();
+        let stale = dir.join(".kept.ron.999-0.tmp");
+        let fresh = dir.join(".kept.ron.999-1.tmp");
+        std::fs::write(&stale, "half a sa").unwrap();
+        std::fs::write(&fresh, "half a sa").unwrap();
+        let old = std::time::SystemTime::now() - std::time::Duration::from_secs(120);
+        std::fs::File::options()
+            .write(true)
+            .open(&stale)
+            .unwrap()
+            .set_modified(old)
+            .unwrap();
+        let names: Vec<String> = s.list().into_iter().map(|e| e.name).collect();
+        assert_eq!(names, ["kept"]);
+        assert!(!stale.exists(), "a minute old: a dead writer's");
+        assert!(fresh.exists(), "seconds old: may be a live writer's");
         let _ = std::fs::remove_dir_all(dir);
     }
 

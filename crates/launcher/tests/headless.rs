@@ -104,6 +104,41 @@ fn screens_go_from_loading_to_game_over_and_back() {
     assert_eq!(backdrops(&mut app), 1);
 }
 
+/// The new-game screen opens on what was chosen last (kept in the
+/// settings), with a fresh seed; choices the game no longer has fall back.
+#[test]
+fn new_game_remembers_the_last_choices() {
+    use vietnam_tactics::computer::Level;
+    use vietnam_tactics::flow::Settings;
+    let mut app = app(vec![pig()], &empty_assets(), SaveStore::memory());
+    to_menu(&mut app);
+    act(&mut app, Action::OpenSetup);
+    let mut form = app.world().resource::<SetupForm>().clone();
+    form.options.insert("goal".into(), "100".into());
+    form.controllers = vec![Controller::Person, Controller::Computer];
+    form.levels = vec![Level::Normal, Level::Strong];
+    let last = form.choices(app.world().resource::<Catalog>()).unwrap();
+    assert_eq!(last.game, "pig");
+    app.world_mut().resource_mut::<Settings>().last_new_game = Some(last.clone());
+    act(&mut app, Action::ToMenu);
+    act(&mut app, Action::OpenSetup);
+    let again = app.world().resource::<SetupForm>().clone();
+    assert_eq!(again.options.get("goal").map(String::as_str), Some("100"));
+    assert_eq!(again.controllers, form.controllers);
+    assert_eq!(again.levels, form.levels);
+    assert_ne!(again.seed, form.seed, "a fresh seed each time");
+    // A value the option does not offer, a side too many: the defaults.
+    let mut odd = last;
+    odd.options.insert("goal".into(), "7".into());
+    odd.controllers.push(Controller::Computer);
+    app.world_mut().resource_mut::<Settings>().last_new_game = Some(odd);
+    act(&mut app, Action::ToMenu);
+    act(&mut app, Action::OpenSetup);
+    let fallback = app.world().resource::<SetupForm>().clone();
+    assert_eq!(fallback.options.get("goal").map(String::as_str), Some("30"));
+    assert_eq!(fallback.controllers, vec![Controller::Person; 2]);
+}
+
 #[test]
 fn escape_pauses_and_resumes() {
     let mut app = app(vec![pig()], &empty_assets(), SaveStore::memory());
@@ -867,4 +902,58 @@ fn hot_seat_shows_the_result_first_and_skips_forced_passes() {
     assert_eq!(g.viewer, Some(1));
     assert!(!g.result_first, "no hand-over at all: Blue goes on");
     assert_eq!(play_mode(&app), Some(PlayMode::Board));
+}
+
+// Grunt B6: in the solitaire game the rules play the NLF. The new-game form
+// seats the rules there whatever was picked, and a game started with a
+// person on both seats (as VT_AUTOSTART does) opens on the US board: no
+// hand-over screen, and no NLF decision on the way to the first combat.
+#[test]
+fn a_solitaire_scenario_seats_the_rules_on_the_automatic_side() {
+    let grunt: Vec<_> = vietnam_tactics::game_entries()
+        .into_iter()
+        .filter(|e| e.id == "grunt")
+        .collect();
+    let mut app = app(grunt, &empty_assets(), SaveStore::memory());
+    to_menu(&mut app);
+    let catalog = app.world().resource::<Catalog>().clone();
+    let form = SetupForm::for_game(&catalog, 0);
+    let solitaire = &catalog.games[0].info.scenarios[form.scenario];
+    assert_eq!(solitaire.id, "solitaire");
+    assert_eq!(
+        form.seats(&catalog),
+        vec![Controller::Person, Controller::Rules]
+    );
+    let mut basic = form.clone();
+    basic.scenario = 1;
+    assert_eq!(basic.seats(&catalog), vec![Controller::Person; 2]);
+
+    let ng = NewGame {
+        game: "grunt".into(),
+        setup: Setup::new("solitaire", 11),
+        controllers: vec![Controller::Person, Controller::Person],
+    };
+    act(&mut app, Action::Start(ng));
+    assert_eq!(play_mode(&app), Some(PlayMode::Board));
+    let g = app.world().resource::<ActiveGame>();
+    assert_eq!(g.viewer, Some(0), "the US board, not a hand-over");
+    assert_eq!(g.controller(1), Controller::Rules);
+    // Play the US side (the last legal command: land, end, move on) for a
+    // while: the board is never hidden and the NLF never decides.
+    for _ in 0..300 {
+        let g = app.world().resource::<ActiveGame>();
+        if g.session.outcome().is_finished() {
+            break;
+        }
+        assert_eq!(g.deciding_side(), Some(0), "only the US decides");
+        let legal = g.session.legal();
+        let c = legal.last().cloned().expect("a legal command");
+        app.world_mut().write_message(SubmitCommand(c));
+        app.update();
+        app.update();
+        if screen(&app) != Screen::Playing {
+            break; // the game is over
+        }
+        assert_eq!(play_mode(&app), Some(PlayMode::Board));
+    }
 }

@@ -294,13 +294,28 @@ pub fn tooltip_ui(
         bevy_egui::egui::Id::new("vt-board-tooltip"),
         bevy_egui::egui::PopupAnchor::Pointer,
     )
-    .show(|ui| {
-        ui.strong(&tip.title);
-        for l in &tip.lines {
-            ui.label(l);
-        }
-    });
+    .show(|ui| tooltip_body(ui, &tip.title, &tip.lines));
     Ok(())
+}
+
+/// A board tooltip's text: short lines never wrap (a tooltip sized by its
+/// first frame wrapped "Jungle, level 1" into three lines); long ones wrap
+/// at a readable width.
+pub fn tooltip_body(ui: &mut bevy_egui::egui::Ui, title: &str, lines: &[String]) {
+    use bevy_egui::egui::{Label, RichText, TextWrapMode};
+    const LONG: usize = 60;
+    ui.add(Label::new(RichText::new(title).strong()).wrap_mode(TextWrapMode::Extend));
+    if lines.iter().any(|l| l.chars().count() > LONG) {
+        ui.set_min_width(360.0);
+    }
+    for l in lines {
+        let mode = if l.chars().count() > LONG {
+            TextWrapMode::Wrap
+        } else {
+            TextWrapMode::Extend
+        };
+        ui.add(Label::new(l.as_str()).wrap_mode(mode));
+    }
 }
 
 #[cfg(test)]

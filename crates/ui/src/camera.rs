@@ -9,8 +9,8 @@
 //! small, the [`CameraFit::interest`] points at a readable zoom. It fits
 //! again when the free rectangle changes (a panel or the window resized)
 //! unless the player has moved the camera since; it brings
-//! [`CameraFit::focus`] into view when that changes; in hot seat each side
-//! gets its own camera back after a hand-over. Home fits the whole board.
+//! [`CameraFit::focus`] into view when that changes; a hand-over in hot
+//! seat leaves the camera where it was. Home fits the whole board.
 
 use crate::board::{BoardBounds, BoardCamera, BoardRect};
 use bevy::prelude::*;
@@ -56,7 +56,7 @@ pub struct CameraFit {
     pub focus: Option<Vec2>,
     /// How close to the free rectangle's edge a focus may stay (world units).
     pub focus_margin: f32,
-    /// The side whose view is shown: each side keeps its own camera.
+    /// The side whose view is shown (a change of viewer moves nothing).
     pub viewer: Option<SideIdx>,
     last: LastFit,
 }
@@ -74,12 +74,11 @@ struct LastFit {
     free: Option<Rect>,
     put: Option<Transform>,
     viewer: Option<SideIdx>,
-    cameras: Vec<(SideIdx, Transform)>,
     focus: Option<Vec2>,
 }
 
 impl CameraFit {
-    /// A new game: forget the cameras kept per side and fit afresh.
+    /// A new game: fit afresh.
     pub fn new_game(&mut self) {
         *self = CameraFit {
             readable_scale: self.readable_scale,
@@ -133,28 +132,10 @@ pub fn fit_camera(
     };
     let fit = &mut *fit;
     if fit.last.viewer != fit.viewer {
-        if let Some(prev) = fit.last.viewer {
-            fit.last.cameras.retain(|(s, _)| *s != prev);
-            fit.last.cameras.push((prev, *t));
-        }
+        // A hand-over keeps the camera where it is: both players look at
+        // the same table, and a board that re-frames under the next
+        // player's hand costs them their bearings.
         fit.last.viewer = fit.viewer;
-        let saved = fit
-            .viewer
-            .and_then(|v| fit.last.cameras.iter().find(|(s, _)| *s == v))
-            .map(|(_, t)| *t);
-        match saved {
-            Some(saved) if fit.pending != Some(FitKind::Whole) => {
-                *t = saved;
-                fit.last.put = Some(saved);
-                fit.last.free = Some(free);
-                fit.last.focus = fit.focus;
-                fit.pending = None;
-                return;
-            }
-            _ => {
-                fit.pending.get_or_insert(FitKind::Opening);
-            }
-        }
     }
     let win = Vec2::new(w.width(), w.height());
     // The free rectangle's centre, from the window's centre (y down).

@@ -25,6 +25,9 @@ pub enum Controller {
     Person,
     /// The computer: the game's search (`vt-ai`), from its side's knowledge.
     Computer,
+    /// The scenario's own rules (a solitaire game's automatic side, see
+    /// [`vt_core::ScenarioInfo::played_by_rules`]): the side never decides.
+    Rules,
 }
 
 impl Controller {
@@ -32,6 +35,7 @@ impl Controller {
         match self {
             Controller::Person => "Person here",
             Controller::Computer => "Computer",
+            Controller::Rules => "The rules (solitaire)",
         }
     }
 }
@@ -82,6 +86,9 @@ impl ActiveGame {
         let info = session.info();
         let mut controllers = controllers;
         controllers.resize(info.sides.len(), Controller::Person);
+        for s in info.played_by_rules(&session.setup().scenario) {
+            controllers[s as usize] = Controller::Rules;
+        }
         let log = session.log();
         let source_notes = game.source_notes();
         let tables = game.tables();
@@ -124,7 +131,16 @@ impl ActiveGame {
             .is_some_and(|s| self.controller(s) == Controller::Person)
     }
 
+    /// Who plays `side`: the scenario's rules for a side they play (even
+    /// if seats kept from an older save say otherwise), else its seat.
     pub fn controller(&self, side: SideIdx) -> Controller {
+        if self
+            .info
+            .played_by_rules(&self.session.setup().scenario)
+            .contains(&side)
+        {
+            return Controller::Rules;
+        }
         self.controllers
             .get(side as usize)
             .copied()

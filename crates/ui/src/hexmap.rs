@@ -457,10 +457,11 @@ pub fn hex_label_ui(
         bevy_egui::egui::PopupAnchor::Pointer,
     )
     .show(|ui| {
-        ui.strong(c.to_string());
-        if !terrain.is_empty() {
-            ui.label(terrain);
-        }
+        let lines: Vec<String> = (!terrain.is_empty())
+            .then_some(terrain)
+            .into_iter()
+            .collect();
+        crate::board::tooltip_body(ui, &c.to_string(), &lines);
     });
     Ok(())
 }

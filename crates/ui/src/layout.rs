@@ -177,6 +177,13 @@ impl PanelLayout {
             self.board.max,
         );
         set(&mut insets.bottom, height * self.ratio);
+        // The mouse wheel scrolls the row sideways (a plain wheel has no
+        // sideways motion, and the row has nothing to scroll up or down).
+        let wheel = if ctx.pointer_hover_pos().is_some_and(|p| r.contains(p)) {
+            ctx.input(|i| i.smooth_scroll_delta)
+        } else {
+            egui::Vec2::ZERO
+        };
         area(id, r)
             .show(ctx, |ui| {
                 panel_frame()
@@ -185,7 +192,15 @@ impl PanelLayout {
                         ui.set_height((r.height() - 16.0).max(0.0));
                         egui::ScrollArea::horizontal()
                             .id_salt((id, "scroll"))
-                            .show(ui, add)
+                            .show(ui, |ui| {
+                                if wheel.x == 0.0 && wheel.y != 0.0 {
+                                    ui.scroll_with_delta_animation(
+                                        egui::vec2(wheel.y, 0.0),
+                                        egui::style::ScrollAnimation::none(),
+                                    );
+                                }
+                                add(ui)
+                            })
                             .inner
                     })
                     .inner

@@ -111,8 +111,9 @@ pub fn panel(
             }
             if view.held > 0 {
                 ui.label(format!(
-                    "Objective held {} attacker initiative(s) (4 ends the game)",
-                    view.held
+                    "Objective held {} attacker initiative(s) ({} ends the game)",
+                    view.held,
+                    rules.rules().victory.hold_initiatives.value
                 ));
             }
             match (view.dust_off, view.dust_off_called) {

@@ -295,6 +295,25 @@ impl CrossfireVn {
         out
     }
 
+    /// What the hits of one stand's dice do, from the data: "1 hit pins,
+    /// 2 suppress, 3 kill".
+    pub fn hits_scale(&self) -> String {
+        let f = &self.rules().fire;
+        let h = |n: u8| {
+            if n == 1 {
+                "1 hit".to_string()
+            } else {
+                format!("{n}")
+            }
+        };
+        format!(
+            "{} pins, {} suppress, {} kill",
+            h(f.pin_hits.value),
+            h(f.suppress_hits.value),
+            h(f.kill_hits.value)
+        )
+    }
+
     /// The result of `hits` (CF6.5.1-6.5.3).
     pub fn hits_result(&self, hits: u8) -> Effect {
         let f = &self.rules().fire;
@@ -493,6 +512,15 @@ impl CrossfireVn {
 }
 
 use crate::event::DiceMod as Dm;
+
+/// "no hits", "1 hit", "3 hits".
+pub fn hits_words(hits: u8) -> String {
+    match hits {
+        0 => "no hits".into(),
+        1 => "1 hit".into(),
+        n => format!("{n} hits"),
+    }
+}
 use vt_core::dice::{Adjudication, TableCell};
 use vt_core::engine::LogEntry;
 
@@ -534,16 +562,16 @@ impl CrossfireVn {
         let mut a = Adjudication::new(
             format!("{name} fires at {} ({pool})", self.who(s, target)),
             "6.4",
-        );
-        a.rolled = r.dice.iter().map(|d| *d as i32).collect();
-        a.total = a.rolled.iter().sum();
+        )
+        .pool(r.dice.iter().map(|d| *d as i32), r.hit_on as i32);
         a.needed = Some(format!(
-            "{} on each die to hit (1 hit pins, 2 suppress, 3 kill)",
+            "{} on each die, each die judged alone; {}",
             if r.hit_on >= 6 {
                 "6".to_string()
             } else {
                 format!("{} or more", r.hit_on)
-            }
+            },
+            self.hits_scale()
         ));
         a.table = Some(TableCell {
             table: "fire-results".into(),
@@ -551,8 +579,8 @@ impl CrossfireVn {
             column: None,
         });
         a.result = format!(
-            "{} hit(s): {}{}",
-            r.hits,
+            "{}: {}{}",
+            hits_words(r.hits),
             r.result.name(),
             if r.pin_suppresses {
                 " (a USMC sniper's pin suppresses, 6.9)"

@@ -211,10 +211,14 @@ impl CrossfireVn {
                             ),
                             "base 7.1",
                         );
-                        a.rolled = r.dice.iter().map(|d| *d as i32).collect();
-                        a.total = a.rolled.iter().sum();
-                        a.needed = Some(format!("{} or more on each die to hit", r.hit_on));
-                        a.result = format!("{} hit(s): {}", r.hits, r.result.name());
+                        a = a.pool(r.dice.iter().map(|d| *d as i32), r.hit_on as i32);
+                        a.needed = Some(format!(
+                            "{} or more on each die, each die judged alone; {}",
+                            r.hit_on,
+                            self.hits_scale()
+                        ));
+                        a.result =
+                            format!("{}: {}", crate::fire::hits_words(r.hits), r.result.name());
                         a
                     })
                     .collect();

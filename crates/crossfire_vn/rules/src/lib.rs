@@ -237,6 +237,7 @@ impl Ruleset for CrossfireVn {
                     id: s.id.clone(),
                     name: s.name.clone(),
                     description: s.description.clone(),
+                    played_by_rules: Vec::new(),
                 })
                 .collect(),
             options: options::Readings::infos(&self.data.rules.options),

@@ -246,13 +246,15 @@ impl CrossfireVn {
             ),
             "6.7",
         );
-        a.rolled = dice.iter().map(|d| *d as i32).collect();
-        a.total = a.rolled.iter().sum();
-        a.needed = Some(format!("{hit_on} or more on a die to hit"));
+        a = a.pool(dice.iter().map(|d| *d as i32), *hit_on as i32);
+        a.needed = Some(format!(
+            "{hit_on} or more on each die, each die judged alone; any hit finds who hides there"
+        ));
+        let hits = crate::fire::hits_words(*hits);
         a.result = if revealed.is_empty() {
-            format!("{hits} hit(s): nobody found")
+            format!("{hits}: nobody found")
         } else {
-            format!("{hits} hit(s): {} found", revealed.len())
+            format!("{hits}: {} found", revealed.len())
         };
         let mut text = format!("{}: {}.", a.purpose, a.result);
         if let Some((t, eff)) = struck {

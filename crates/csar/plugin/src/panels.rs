@@ -372,7 +372,7 @@ fn decision_ui(
     if !sel.is_empty() {
         note_frame(tone::SELECTION_FILL).show(ui, |ui| {
             let words: Vec<String> = sel.iter().map(|t| thing_words(rules, view, *t)).collect();
-            ui.label(RichText::new(format!("Selected: {}", words.join(" → "))).strong());
+            ui.label(RichText::new(format!("Selected: {}", words.join(", then "))).strong());
             if !next.is_empty() {
                 ui.label(next_words(rules, view, &next));
             }

@@ -13,49 +13,98 @@ use vt_core::engine::LogEntry;
 impl Csar {
     /// The result of the mission that just ended.
     pub fn mission_result(&self, s: &State) -> GameResult {
+        self.mission_verdict(s).0
+    }
+
+    /// The result of the mission that just ended and why, in a player's
+    /// words with the rule ("the mission was aborted (5.0)").
+    pub fn mission_verdict(&self, s: &State) -> (GameResult, String) {
         let sc = &self.data.scenarios[s.scenario as usize];
-        let aborted = matches!(s.end, Some(EndReason::Aborted | EndReason::AutoAbort));
-        let lost = s
-            .survivors
-            .iter()
-            .any(|v| matches!(v.at, SurvivorAt::Captured | SurvivorAt::Killed));
-        let stranded = s.any_stranded();
-        match sc.victory {
-            Victory::Standard => {
-                // 5.0: enemy victory; player victory; otherwise a draw
-                // (a Survivor still aboard a helicopter, or an aircraft destroyed).
-                if aborted || lost || stranded {
-                    GameResult::Loss
-                } else if s.survivors.iter().all(|v| v.at == SurvivorAt::OffMap)
-                    && s.tally.destroyed == 0
-                {
-                    GameResult::Win
-                } else {
-                    GameResult::Draw
-                }
+        let count =
+            |f: &dyn Fn(&SurvivorAt) -> bool| s.survivors.iter().filter(|v| f(&v.at)).count();
+        let killed = count(&|a| *a == SurvivorAt::Killed);
+        let captured = count(&|a| *a == SurvivorAt::Captured);
+        let stranded = count(&|a| matches!(a, SurvivorAt::Stranded(_)));
+        let off = count(&|a| *a == SurvivorAt::OffMap);
+        let aboard = count(&|a| matches!(a, SurvivorAt::Aboard(_)));
+        let all = s.survivors.len();
+        let survivors = |n: usize| if n == 1 { "a Survivor" } else { "Survivors" };
+        // 5.0: the enemy wins if any of these holds.
+        let mut loss = Vec::new();
+        match s.end {
+            Some(EndReason::Aborted) => loss.push("the mission was aborted".to_string()),
+            Some(EndReason::AutoAbort) => {
+                loss.push("the mission was aborted (Auto Abort, 2.1.1)".to_string())
             }
-            Victory::AirForceCross => {
-                let helis: Vec<_> = s
-                    .aircraft
-                    .iter()
-                    .filter(|a| a.kind == AircraftKind::Helicopter && a.place != Place::Unused)
-                    .collect();
-                let helis_down =
-                    !helis.is_empty() && helis.iter().all(|a| a.place == Place::Removed);
-                if aborted || lost || stranded || helis_down {
-                    GameResult::Loss
-                } else if s
-                    .survivors
-                    .iter()
-                    .all(|v| matches!(v.at, SurvivorAt::OffMap | SurvivorAt::Aboard(_)))
-                    && s.tally.shot_down == 0
-                    && s.tally.destroyed == 0
-                {
-                    GameResult::Win
-                } else {
-                    GameResult::Draw
-                }
+            _ => {}
+        }
+        if killed > 0 {
+            loss.push(format!("{} killed", survivors(killed)));
+        }
+        if captured > 0 {
+            loss.push(format!("{} captured", survivors(captured)));
+        }
+        if stranded > 0 {
+            loss.push(format!("{} left stranded on the map", survivors(stranded)));
+        }
+        let rule = match sc.victory {
+            Victory::Standard => "5.0",
+            Victory::AirForceCross => "7.4",
+        };
+        if sc.victory == Victory::AirForceCross {
+            let helis: Vec<_> = s
+                .aircraft
+                .iter()
+                .filter(|a| a.kind == AircraftKind::Helicopter && a.place != Place::Unused)
+                .collect();
+            if !helis.is_empty() && helis.iter().all(|a| a.place == Place::Removed) {
+                loss.push("every helicopter lost".into());
             }
+        }
+        if !loss.is_empty() {
+            return (
+                GameResult::Loss,
+                format!("The enemy wins ({rule}): {}.", loss.join("; ")),
+            );
+        }
+        let home = match sc.victory {
+            // 7.4 (Air Force Cross): a Survivor aboard counts as brought out.
+            Victory::AirForceCross => off + aboard,
+            Victory::Standard => off,
+        };
+        let mut short = Vec::new();
+        if home < all {
+            short.push(format!(
+                "{} of {all} Survivors off the map{}",
+                home,
+                if aboard > 0 && sc.victory == Victory::Standard {
+                    format!(", {aboard} still aboard a helicopter")
+                } else {
+                    String::new()
+                }
+            ));
+        }
+        if s.tally.destroyed > 0 {
+            short.push(format!(
+                "{} aircraft destroyed by enemy fire",
+                s.tally.destroyed
+            ));
+        }
+        if sc.victory == Victory::AirForceCross && s.tally.shot_down > 0 {
+            short.push(format!("{} aircraft shot down", s.tally.shot_down));
+        }
+        if short.is_empty() {
+            (
+                GameResult::Win,
+                format!(
+                    "You win ({rule}): every Survivor is off the map and no aircraft was destroyed."
+                ),
+            )
+        } else {
+            (
+                GameResult::Draw,
+                format!("A draw ({rule}): {}.", short.join("; ")),
+            )
         }
     }
 
@@ -127,12 +176,23 @@ impl Csar {
                     c.results.len()
                 )
             }
-            None => format!(
-                "{}: {rescued} of {} Survivors off the map, Abort marker {}.",
-                r.label(),
-                s.survivors.len(),
-                s.abort
-            ),
+            None => {
+                let (_, why) = self.mission_verdict(s);
+                let ended = match s.end {
+                    Some(EndReason::TurnLimit) => " The turn limit has passed (5.0).",
+                    Some(EndReason::NoSurvivorsOnMap) => " No Survivor is left on the map (5.0).",
+                    Some(EndReason::AllHelicoptersDestroyed) => {
+                        " Every helicopter is destroyed (5.0)."
+                    }
+                    _ => "",
+                };
+                format!(
+                    "{why}{ended} Turn {} of {}, Abort marker {}.",
+                    s.turn.min(s.last_turn),
+                    s.last_turn,
+                    s.abort
+                )
+            }
         };
         Outcome {
             result: Some(r.label().to_string()),

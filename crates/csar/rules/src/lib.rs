@@ -270,12 +270,14 @@ impl Ruleset for Csar {
                 id: s.id.clone(),
                 name: format!("{} ({})", s.name, s.section),
                 description: s.description.clone(),
+                played_by_rules: Vec::new(),
             })
             .collect();
         scenarios.push(ScenarioInfo {
             id: scenarios::CAMPAIGN_ID.into(),
             name: "Mini-Campaign (8.0)".into(),
             description: "Three connected missions on the Caged Tiger set-up, with Morale Points to earn and spend.".into(),
+            played_by_rules: Vec::new(),
         });
         GameInfo {
             id: "csar".into(),

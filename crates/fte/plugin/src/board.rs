@@ -34,11 +34,14 @@ use vt_ui::sync::typed_session;
 
 /// Hex circumradius in world units.
 pub const HEX: f32 = 48.0;
-/// Counter edge.
-pub const COUNTER: f32 = 44.0;
-/// The most the first view zooms out (world units per pixel): hexes stay
-/// big enough to read the counters.
-pub const READABLE_SCALE: f32 = 1.15;
+/// Counter edge: about seven tenths of the hex's width across its flats
+/// (83), as a half-inch counter sits in a hex of the printed map; the
+/// square's corners stay inside the hex.
+pub const COUNTER: f32 = 58.0;
+/// The most the first view zooms out (world units per pixel): at 1 a hex
+/// is 83 pixels across and a counter's name and numbers 12 to 13 pixels
+/// high.
+pub const READABLE_SCALE: f32 = 1.0;
 
 /// Everything drawn for the current view (counters, markers, highlights).
 #[derive(Component)]
@@ -946,28 +949,32 @@ fn draw_highlights(d: &mut Draw, st: &FteScreen, g: &Synced<Fte>, view: &View) {
     }
     // Whom the selection sees, and whom it can fire at with the number.
     d.colored_rings(&st.in_sight, 0.05, lit::SIGHT, 5.0);
+    // One badge per hex and kind, however many groups could fire at it
+    // (badges drawn on top of each other could not be read): the best
+    // number needed on offer.
+    let mut badges: BTreeMap<(Hex, bool), Option<(i32, bool)>> = BTreeMap::new();
     for (a, p) in &st.aims {
-        let color = if a.kind == AimKind::Assault {
-            lit::ASSAULT
-        } else {
-            lit::TARGET
+        let assault = a.kind == AimKind::Assault;
+        let best = badges.entry((a.hex, assault)).or_insert(None);
+        if let (false, Some(p)) = (assault, p) {
+            let n = (p.needed, p.hidden);
+            if best.is_none_or(|(b, _)| n.0 > b) {
+                *best = Some(n);
+            }
+        }
+    }
+    for ((hex, assault), best) in badges {
+        let color = if assault { lit::ASSAULT } else { lit::TARGET };
+        d.colored_rings(&[hex], 0.1, color, 5.3);
+        let text = match (assault, best) {
+            (true, _) => "Assault".to_string(),
+            (false, Some((n, hidden))) => {
+                format!("{}{}", n.clamp(1, 9), if hidden { "?" } else { "" })
+            }
+            (false, None) => "fire".into(),
         };
-        d.colored_rings(&[a.hex], 0.1, color, 5.3);
-        let text = match (a.kind, p) {
-            (AimKind::Assault, _) => "Assault".to_string(),
-            (_, Some(p)) => format!(
-                "{}{}",
-                p.needed.clamp(1, 9),
-                if p.hidden { "?" } else { "" }
-            ),
-            (_, None) => "fire".into(),
-        };
-        let dy = if a.kind == AimKind::Assault {
-            -HEX * 0.72
-        } else {
-            HEX * 0.72
-        };
-        d.label(a.hex, &text, dy, palette::WHITE, color.alpha(230));
+        let dy = if assault { -HEX * 0.72 } else { HEX * 0.72 };
+        d.label(hex, &text, dy, palette::WHITE, color.alpha(230));
     }
     if let Some(a) = &st.aim {
         d.colored_rings(&[a.hex], 0.16, palette::WHITE, 5.4);

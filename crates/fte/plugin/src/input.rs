@@ -48,6 +48,19 @@ pub fn hex_clicks(
             st.derive_los(&g, &session.state);
             continue;
         }
+        // A second click on the target being aimed at fires: select, aim,
+        // fire is three clicks.
+        if g.to_decide
+            && let Some(c) = st
+                .aim
+                .as_ref()
+                .filter(|a| a.hex == hex)
+                .and_then(|a| a.command())
+        {
+            st.aim = None;
+            submit.write(SubmitCommand::typed(&c));
+            continue;
+        }
         let click = match st.ctx(&g, &session.state) {
             Some(ctx) => ctx.click(hex),
             None => continue,
@@ -105,8 +118,14 @@ pub fn apply_click(
             st.stack = if st.stack == Some(h) { None } else { Some(h) };
         }
         Click::Aim(a) => st.aim = Some(a),
-        Click::Menu(items) => {
-            st.menu = Some(Menu { hex, items, at });
+        Click::Menu(mut items) => {
+            // A menu of one line would only cost a click.
+            if items.len() == 1 {
+                let then = items.remove(0).then;
+                apply_click(st, then, hex, at, revision, submit);
+            } else {
+                st.menu = Some(Menu { hex, items, at });
+            }
         }
         Click::Hint(h) => st.hint = Some(h),
     }
@@ -144,6 +163,12 @@ pub fn apply_actions(
                 }
             }
             FteAction::CancelAim => st.aim = None,
+            FteAction::Batch(cmds) => {
+                st.aim = None;
+                st.menu = None;
+                st.batch = cmds;
+                st.batch_rev = None;
+            }
             FteAction::SetAim(a) => st.aim = Some(*a),
             FteAction::AimToggle(u) => {
                 if let Some(a) = st.aim.as_mut() {
@@ -240,6 +265,58 @@ pub fn walk(
             st.plan_rev = Some(game.revision);
             submit.write(SubmitCommand::typed(&Command::EndMove));
         }
+    }
+}
+
+/// Sends a batch of commands one at a time ("Try to conceal all"): the
+/// next when the last has been played, skipping any the rules no longer
+/// take; it stops at a refusal or when the decision is no longer ours.
+pub fn batch(
+    game: Option<Res<ActiveGame>>,
+    g: Res<Synced<Fte>>,
+    mut st: ResMut<FteScreen>,
+    mut submit: MessageWriter<SubmitCommand>,
+) {
+    let Some(game) = game else { return };
+    if st.batch.is_empty() {
+        return;
+    }
+    if st.batch_rev == Some(game.revision) {
+        if game.refusal.is_some() {
+            st.batch.clear();
+        }
+        return;
+    }
+    if !g.to_decide {
+        st.batch.clear();
+        return;
+    }
+    while !st.batch.is_empty() {
+        let c = st.batch.remove(0);
+        if g.legal.contains(&c) {
+            st.batch_rev = Some(game.revision);
+            submit.write(SubmitCommand::typed(&c));
+            return;
+        }
+    }
+}
+
+/// Enter fires the attack being aimed (as its Fire button does).
+pub fn keys(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    egui: Option<Res<bevy_egui::input::EguiWantsInput>>,
+    g: Res<Synced<Fte>>,
+    mut actions: MessageWriter<FteAction>,
+    st: Res<FteScreen>,
+) {
+    let Some(keys) = keys else { return };
+    if egui.is_some_and(|e| e.wants_any_keyboard_input()) || !g.to_decide {
+        return;
+    }
+    if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter])
+        && st.aim.as_ref().is_some_and(|a| a.command().is_some())
+    {
+        actions.write(FteAction::Confirm);
     }
 }
 

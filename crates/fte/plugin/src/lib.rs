@@ -64,8 +64,10 @@ impl Plugin for FtePlugin {
                     .run_if(in_state(PlayMode::Board))
                     .run_if(board_visible(GAME_ID)),
                 input::cycle.run_if(in_state(PlayMode::Board)),
+                input::keys.run_if(in_state(PlayMode::Board)),
                 input::apply_actions,
                 input::walk.run_if(in_state(PlayMode::Board)),
+                input::batch.run_if(in_state(PlayMode::Board)),
                 input::hover,
             )
                 .chain()

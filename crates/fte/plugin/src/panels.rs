@@ -30,6 +30,10 @@ use vt_ui::prelude::*;
 /// Width of the column on the left of the board (egui points).
 pub const COLUMN_W: f32 = 300.0;
 
+/// The room the hovered hex's section always takes (egui points): its
+/// title, the Terrain Effects Chart row and a line of hexsides.
+const HEX_SECTION_H: f32 = 178.0;
+
 const WARN: Color32 = tone::WARN.egui();
 const BAD: Color32 = tone::BAD.egui();
 const GOOD: Color32 = tone::GOOD.egui();
@@ -104,7 +108,15 @@ pub fn play_ui(
         ui.separator();
         tools_ui(ui, st_, &mut out);
         ui.separator();
+        // The hex section keeps its height whether the pointer is on the
+        // map or not, so nothing below it jumps as the pointer comes and
+        // goes.
+        let top = ui.cursor().top();
         hex_ui(ui, st_, view, rules);
+        let used = ui.cursor().top() - top;
+        if used < HEX_SECTION_H {
+            ui.add_space(HEX_SECTION_H - used);
+        }
         ui.separator();
         scenario_ui(ui, st_);
         all_commands_ui(ui, st_, view, &mut out);
@@ -360,6 +372,19 @@ fn decision_ui(
             }
         }
         _ => {
+            let conceal: Vec<Command> = (st.legal.iter())
+                .filter(|c| matches!(c, Command::Conceal { .. }))
+                .cloned()
+                .collect();
+            if conceal.len() > 1
+                && button(ui, &format!("Try to conceal all ({})", conceal.len()), true)
+                    .on_hover_text(
+                        "Each unit that may tries in turn, a check each (18.2); the log keeps every roll.",
+                    )
+                    .clicked()
+            {
+                out.actions.push(FteAction::Batch(conceal));
+            }
             let on_board = st.legal.iter().any(|c| !model::anchors(view, c).is_empty());
             if on_board {
                 ui.label("Click a highlighted hex on the map, or choose below.");
@@ -768,6 +793,7 @@ fn aim_ui(ui: &mut egui::Ui, st: &Look, view: &View, a: &crate::pick::Aim, out: 
                         st.aim_preview.is_ok(),
                         egui::Button::new(RichText::new(word).strong().size(16.0)),
                     )
+                    .on_hover_text(format!("Or click {} again, or press Enter", a.hex))
                     .clicked()
                 {
                     out.actions.push(FteAction::Confirm);

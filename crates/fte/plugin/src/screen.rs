@@ -49,6 +49,8 @@ pub enum FteAction {
     SetAutoEnd(bool),
     /// Go on with a walk the enemy's reaction stopped.
     Resume,
+    /// Send these commands one after another ("Try to conceal all").
+    Batch(Vec<Command>),
 }
 
 /// A line of sight shown by the tool.
@@ -127,6 +129,10 @@ pub struct FteScreen {
     pub focus: Option<Hex>,
     /// The last change may be animated (pieces slide to their new places).
     pub slide: bool,
+    /// Commands still to send one by one ([`crate::input::batch`]), and
+    /// the game's revision when the last went.
+    pub batch: Vec<Command>,
+    pub(crate) batch_rev: Option<u64>,
 }
 
 impl Default for FteScreen {
@@ -165,6 +171,8 @@ impl Default for FteScreen {
             hover_generation: 0,
             focus: None,
             slide: false,
+            batch: Vec::new(),
+            batch_rev: None,
         }
     }
 }
@@ -469,9 +477,16 @@ pub fn follow(
     let kind: Option<K> = g.kind_as();
     let now = (kind, g.viewer);
     let kind_changed = kind_seen.as_ref() != Some(&now);
+    let viewer_changed = kind_seen.as_ref().is_none_or(|(_, v)| *v != now.1);
     *kind_seen = Some(now);
     if kind_changed {
         st.hint = None;
+        // A movement mode belongs to one activation of one side: Double
+        // Time chosen for the last unit must not carry over to the next
+        // activation, nor to the other side's units after a hand-over.
+        if kind == Some(K::Activate) || viewer_changed {
+            st.move_mode = MoveMode::Normal;
+        }
     }
     // A path being walked stops when anything but our next step is asked.
     if !st.plan.is_empty() || st.plan_end {

@@ -335,6 +335,53 @@ fn a_click_on_an_enemy_aims_and_confirming_fires() {
     );
 }
 
+// Fewer clicks: a second click on the hex being aimed at fires, as the
+// Fire button does (select, aim, fire).
+#[test]
+fn a_second_click_on_the_aimed_target_fires() {
+    let mut a = app("hamlet-search", 5, 0);
+    past_setup(&mut a);
+    let (_, marker) = conceal_next_to(&mut a, "vc-rifle", "10.16");
+    let rifle = unit_at(&mut a, "us-rifle", "10.17");
+    apply(&mut a, Command::ActivateUnit { unit: rifle });
+    click(&mut a, "10.16");
+    let menu = screen(&a).menu.clone().expect("fire or assault");
+    let i = (menu.items.iter())
+        .position(|m| m.label.starts_with("Fire at Concealed marker"))
+        .expect("fire");
+    act(&mut a, FteAction::Choose(i));
+    assert!(screen(&a).aim.is_some());
+    assert!(sent(&mut a).is_empty(), "aiming fires nothing");
+    click(&mut a, "10.16");
+    assert_eq!(
+        sent(&mut a),
+        vec![Command::Fire {
+            firers: vec![rifle],
+            primary: rifle,
+            target: Target::Marker(marker)
+        }]
+    );
+}
+
+// Double Time chosen in one activation does not carry over to the next
+// (nor to the other side's units).
+#[test]
+fn the_movement_mode_does_not_carry_over() {
+    let mut a = app("hamlet-search", 5, 0);
+    past_setup(&mut a);
+    let rifle = unit_at(&mut a, "us-rifle", "10.17");
+    apply(&mut a, Command::ActivateUnit { unit: rifle });
+    act(&mut a, FteAction::SetMoveMode(MoveMode::DoubleTime));
+    assert_eq!(screen(&a).move_mode, MoveMode::DoubleTime);
+    assert!(game(&a).legal.contains(&Command::EndActivation));
+    apply(&mut a, Command::EndActivation);
+    for _ in 0..5 {
+        a.update();
+    }
+    assert_ne!(game(&a).kind_as(), Some(K::Action), "the activation ended");
+    assert_eq!(screen(&a).move_mode, MoveMode::Normal);
+}
+
 /// A US Leader walks from 9.17 to 6.17 in sight of a Visible VC team in
 /// 4.16: the walk stops at the VC's Opportunity Fire chance.
 fn walk_into_sight() -> (App, UnitId, UnitId) {

@@ -390,6 +390,7 @@ impl Ruleset for Fte {
                     id: s.id.clone(),
                     name: s.name.clone(),
                     description: s.description.clone(),
+                    played_by_rules: Vec::new(),
                 })
                 .collect(),
             options: Vec::new(),
@@ -408,7 +409,13 @@ impl Ruleset for Fte {
         if *s.step() == step::Step::Over {
             return Vec::new();
         }
-        self.candidates(s)
+        let candidates = self.candidates(s);
+        // A Random Event's choices are listed by the check itself
+        // (`event_choice_ok`): checking them again is work for nothing.
+        if matches!(s.step(), step::Step::RandomEvent { .. }) {
+            return candidates;
+        }
+        candidates
             .into_iter()
             .filter(|c| self.check_command(s, c).is_ok())
             .collect()

@@ -69,6 +69,77 @@ struct Crossing {
     to: Vec<Hex>,
 }
 
+/// Where friendly units could still block a ground line of sight (7.3.2)
+/// before the terrain does: a hex the line passes through, or the two
+/// hexes of a hexside it runs along.
+#[derive(Clone, Copy, Debug)]
+enum Probe {
+    Hex(Hex),
+    Along(Hex, Hex),
+}
+
+/// The terrain's answer for a ground line of sight between two hexes, and
+/// the places before any terrain block where units could block it. The
+/// map does not change in a game, so [`Map`] keeps one per pair of hexes
+/// ([`Map::los_trace`]).
+#[derive(Clone, Debug)]
+pub(crate) struct Trace {
+    probes: Box<[Probe]>,
+    terrain: Result<(), Blocked>,
+}
+
+impl Trace {
+    /// The line under 7.3 with `blocks(hex)` saying where friendly units
+    /// block fire: the first unit block along the line, else the
+    /// terrain's answer (the same as tracing it with the units).
+    fn with_units(
+        &self,
+        rules: &Fte,
+        map: &Map,
+        blocks: Option<&dyn Fn(Hex) -> bool>,
+    ) -> Result<(), Blocked> {
+        if let Some(blocks) = blocks {
+            for p in self.probes.iter() {
+                match *p {
+                    // The terrain here does not block (the trace went on).
+                    Probe::Hex(h) => {
+                        if blocks(h) {
+                            return Err(Blocked::FriendlyUnits(h));
+                        }
+                    }
+                    Probe::Along(l, r) => {
+                        let bl = terrain_blocks(rules, map, l) || blocks(l);
+                        let br = terrain_blocks(rules, map, r) || blocks(r);
+                        if bl && br {
+                            return Err(Blocked::Hexside(l.min(r), l.max(r)));
+                        }
+                    }
+                }
+            }
+        }
+        self.terrain.clone()
+    }
+}
+
+/// What the terrain table says about line of sight, as one number: the
+/// cache of a map serves one such table.
+pub(crate) fn los_key(rules: &Fte) -> u64 {
+    let mut k = rules.tables.rice_paddies_block.value as u64;
+    for (i, t) in [
+        Terrain::Clear,
+        Terrain::Hamlet,
+        Terrain::Grass,
+        Terrain::RicePaddy,
+        Terrain::Jungle,
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        k |= (rules.tables.terrain(t).blocking.value as u64) << (8 + i);
+    }
+    k
+}
+
 /// The line of sight between two points under 7.3, traced exactly by
 /// [`vt_core::hex::steps`], with `blocks(hex)` saying where friendly units
 /// block fire (7.3.2). `Ok(())` when clear.
@@ -79,10 +150,44 @@ pub fn los(
     b: Eye,
     blocks: &dyn Fn(Hex) -> bool,
 ) -> Result<(), Blocked> {
+    los_with(rules, map, a, b, Some(blocks))
+}
+
+/// [`los`], with `None` when no unit blocks (sighting, mortars): then the
+/// terrain's cached answer is all.
+fn los_with(
+    rules: &Fte,
+    map: &Map,
+    a: Eye,
+    b: Eye,
+    blocks: Option<&dyn Fn(Hex) -> bool>,
+) -> Result<(), Blocked> {
     if a.hex == b.hex || a.hex.is_adjacent(b.hex) {
         return Ok(());
     }
-    // A hex with no dot blocks like Blocking Terrain (1.2).
+    let air_a = a.alt != Altitude::Ground;
+    let air_b = b.alt != Altitude::Ground;
+    if air_a && air_b {
+        return Ok(());
+    }
+    if air_a || air_b {
+        return los_air(rules, map, a, b, blocks.unwrap_or(&|_| false));
+    }
+    match map.los_trace(rules, a.hex, b.hex) {
+        Some(t) => t.with_units(rules, map, blocks),
+        None => trace(rules, map, a.hex, b.hex).with_units(rules, map, blocks),
+    }
+}
+
+/// 7.3.3: only Blocking Terrain next to the ground unit (and, at Treetop,
+/// next to the helicopter) can block.
+fn los_air(
+    rules: &Fte,
+    map: &Map,
+    a: Eye,
+    b: Eye,
+    blocks: &dyn Fn(Hex) -> bool,
+) -> Result<(), Blocked> {
     let blocking = |h: Hex| -> bool {
         match map.terrain(h) {
             None => true,
@@ -99,38 +204,63 @@ pub fn los(
         }
     };
     let (ax, bx) = (a.hex.axial(), b.hex.axial());
-    let air_a = a.alt != Altitude::Ground;
-    let air_b = b.alt != Altitude::Ground;
-    if air_a && air_b {
-        return Ok(());
-    }
-    if air_a || air_b {
-        // 7.3.3: only Blocking Terrain next to the ground unit (and, at
-        // Treetop, next to the helicopter) can block.
-        let (ground, heli) = if air_a { (b, a) } else { (a, b) };
-        let near = |h: Hex| {
-            h.is_adjacent(ground.hex) || (heli.alt == Altitude::Treetop && h.is_adjacent(heli.hex))
-        };
-        for st in steps(ax, bx) {
-            match st {
-                Step::Hex(x) if x != ax && x != bx => {
-                    let h = Hex::from_axial(x);
-                    if near(h) && blocking(h) {
-                        return Err(why(h));
-                    }
+    let (ground, heli) = if a.alt != Altitude::Ground {
+        (b, a)
+    } else {
+        (a, b)
+    };
+    let near = |h: Hex| {
+        h.is_adjacent(ground.hex) || (heli.alt == Altitude::Treetop && h.is_adjacent(heli.hex))
+    };
+    for st in steps(ax, bx) {
+        match st {
+            Step::Hex(x) if x != ax && x != bx => {
+                let h = Hex::from_axial(x);
+                if near(h) && blocking(h) {
+                    return Err(why(h));
                 }
-                Step::Along { side, .. } => {
-                    let (l, r) = side.hexes();
-                    let (l, r) = (Hex::from_axial(l), Hex::from_axial(r));
-                    if near(l) && near(r) && blocking(l) && blocking(r) {
-                        return Err(Blocked::Hexside(l.min(r), l.max(r)));
-                    }
-                }
-                _ => {}
             }
+            Step::Along { side, .. } => {
+                let (l, r) = side.hexes();
+                let (l, r) = (Hex::from_axial(l), Hex::from_axial(r));
+                if near(l) && near(r) && blocking(l) && blocking(r) {
+                    return Err(Blocked::Hexside(l.min(r), l.max(r)));
+                }
+            }
+            _ => {}
         }
-        return Ok(());
     }
+    Ok(())
+}
+
+/// Traces the ground line of sight between two hexes (neither the same
+/// nor adjacent) through the terrain alone, noting where units could
+/// block it before the terrain does.
+pub(crate) fn trace(rules: &Fte, map: &Map, a: Hex, b: Hex) -> Trace {
+    let mut probes = Vec::new();
+    let terrain = trace_terrain(rules, map, a, b, &mut probes);
+    Trace {
+        probes: probes.into_boxed_slice(),
+        terrain,
+    }
+}
+
+fn trace_terrain(
+    rules: &Fte,
+    map: &Map,
+    a: Hex,
+    b: Hex,
+    probes: &mut Vec<Probe>,
+) -> Result<(), Blocked> {
+    let blocking = |h: Hex| terrain_blocks(rules, map, h);
+    let why = |h: Hex| -> Blocked {
+        if !map.in_play(h) {
+            Blocked::OffMap(h)
+        } else {
+            Blocked::Terrain(h)
+        }
+    };
+    let (ax, bx) = (a.axial(), b.axial());
     let mut paddies = 0u8;
     let mut crossings: Vec<Crossing> = Vec::new();
     for st in steps(ax, bx) {
@@ -143,6 +273,7 @@ pub fn los(
                 if blocking(h) {
                     return Err(why(h));
                 }
+                probes.push(Probe::Hex(h));
                 if map.terrain(h) == Some(Terrain::RicePaddy) {
                     paddies += 1;
                 }
@@ -157,6 +288,7 @@ pub fn los(
                 if blocking(l) && blocking(r) {
                     return Err(Blocked::Hexside(l.min(r), l.max(r)));
                 }
+                probes.push(Probe::Along(l, r));
                 if map.terrain(l) == Some(Terrain::RicePaddy)
                     && map.terrain(r) == Some(Terrain::RicePaddy)
                 {
@@ -178,12 +310,12 @@ pub fn los(
     }
     // Slopes (7.3.1): higher than both ends blocks; at the higher unit's
     // level blocks unless it is on that unit's own hexside.
-    let (la, lb) = (map.level(a.hex), map.level(b.hex));
+    let (la, lb) = (map.level(a), map.level(b));
     let top = la.max(lb);
     let higher = if la > lb {
-        Some(a.hex)
+        Some(a)
     } else if lb > la {
-        Some(b.hex)
+        Some(b)
     } else {
         None
     };
@@ -245,7 +377,7 @@ impl Fte {
     /// Sighting LoS (concealment, 18.0): units do not block it.
     pub fn sight(&self, s: &State, a: Eye, b: Eye) -> bool {
         let map = self.map_of(s);
-        los(self, map, a, b, &|_| false).is_ok()
+        los_with(self, map, a, b, None).is_ok()
     }
 
     /// LoS for a fire attack by `side`: that side's own infantry, vehicles
@@ -260,7 +392,7 @@ impl Fte {
     ) -> Result<(), Blocked> {
         let map = self.map_of(s);
         if mortar {
-            return los(self, map, a, b, &|_| false);
+            return los_with(self, map, a, b, None);
         }
         let blocks = |h: Hex| {
             s.units_at(h).any(|u| {
@@ -272,12 +404,57 @@ impl Fte {
 
     /// The LoS tool: clear or why not, between two hexes at ground level.
     pub fn line_of_sight(&self, s: &State, a: Hex, b: Hex) -> Result<(), Blocked> {
-        los(
-            self,
-            self.map_of(s),
-            Eye::ground(a),
-            Eye::ground(b),
-            &|_| false,
-        )
+        los_with(self, self.map_of(s), Eye::ground(a), Eye::ground(b), None)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tests::util::rules;
+
+    // The kept traces answer for the pair asked (grid index, order), with
+    // and without units, as a fresh trace of the same two hexes does.
+    #[test]
+    fn cached_traces_match_fresh_ones() {
+        let r = rules();
+        let blocks = |h: Hex| (h.col * 7 + h.row * 3) % 5 == 0;
+        for map in &r.maps {
+            let hexes = map.hexes();
+            for (n, &a) in hexes.iter().enumerate() {
+                for &b in hexes.iter().skip(n % 3).step_by(3) {
+                    if a == b || a.is_adjacent(b) {
+                        continue;
+                    }
+                    let fresh = trace(r, map, a, b);
+                    let (ea, eb) = (Eye::ground(a), Eye::ground(b));
+                    assert_eq!(
+                        los(r, map, ea, eb, &blocks),
+                        fresh.with_units(r, map, Some(&blocks)),
+                        "{} {a} {b}",
+                        map.id
+                    );
+                    assert_eq!(
+                        los_with(r, map, ea, eb, None),
+                        fresh.terrain,
+                        "{} {a} {b}",
+                        map.id
+                    );
+                }
+            }
+        }
+    }
+
+    // Another terrain table is not answered from the cache filled for the
+    // first one.
+    #[test]
+    fn another_terrain_table_bypasses_the_cache() {
+        let r = rules();
+        let map = &r.maps[0];
+        let (a, b) = (map.hexes()[0], *map.hexes().last().unwrap());
+        assert!(map.los_trace(r, a, b).is_some());
+        let mut other = r.clone();
+        other.tables.rice_paddies_block.value += 1;
+        assert!(map.los_trace(&other, a, b).is_none());
     }
 }

@@ -11,7 +11,9 @@
 
 use crate::data::Terrain;
 use crate::geo::{Hex, HexExt, OFFSET};
+use crate::line_of_sight::Trace;
 use serde::{Deserialize, Serialize};
+use std::sync::{Arc, OnceLock};
 use vt_core::data::{DataError, DataFiles};
 use vt_core::hex::HexMap;
 use vt_core::provenance::Provenance;
@@ -56,6 +58,27 @@ pub struct Map {
     sides: Vec<[u8; 3]>,
     /// Edge hexes, sorted: any edge, then North, South, East, West.
     edges: [Vec<Hex>; 5],
+    /// Per grid index (see [`Map::index`]): the terrain and the level, read
+    /// without converting the printed coordinate to axial and back.
+    cells: Vec<(Option<Terrain>, u8)>,
+    /// The ground line of sight of every ordered pair of grid hexes,
+    /// traced when first asked (the terrain does not change in a game);
+    /// shared by clones of the map.
+    los: Arc<LosCache>,
+}
+
+/// A map's traced lines of sight, for one terrain table
+/// ([`crate::line_of_sight::los_key`]), and which hexes are near a Hamlet.
+#[derive(Default)]
+struct LosCache {
+    traces: OnceLock<(u64, Box<[OnceLock<Trace>]>)>,
+    near_hamlet: OnceLock<(u32, Box<[bool]>)>,
+}
+
+impl std::fmt::Debug for LosCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("LosCache")
+    }
 }
 
 impl Map {
@@ -114,6 +137,17 @@ impl Map {
                 grid.set_level(c.axial(), d as i8);
             }
         }
+        let cells: Vec<(Option<Terrain>, u8)> = (0..grid.len())
+            .map(|i| {
+                let t = grid.hex_at(i).and_then(|a| grid.get(a).copied().flatten());
+                let l = grid
+                    .hex_at(i)
+                    .and_then(|a| grid.level(a))
+                    .unwrap_or(0)
+                    .max(0) as u8;
+                (t, l)
+            })
+            .collect();
         let mut map = Map {
             id: f.id,
             name: f.name,
@@ -122,6 +156,8 @@ impl Map {
             hexes: Vec::new(),
             sides: Vec::new(),
             edges: Default::default(),
+            cells,
+            los: Arc::default(),
         };
         for (kind, lines) in [("trail", &f.trails), ("road", &f.roads)] {
             for line in lines {
@@ -207,17 +243,78 @@ impl Map {
         self.terrain(h).is_some()
     }
 
+    /// The hex's position in the grid's column-by-column order (the same
+    /// as `grid().index(h.axial())`), if on the grid.
+    pub fn index(&self, h: Hex) -> Option<usize> {
+        let first = self.grid.first();
+        let (dc, dr) = (
+            h.col as i64 - first.col as i64,
+            h.row as i64 - first.row as i64,
+        );
+        let (cols, rows) = (self.grid.cols() as i64, self.grid.rows() as i64);
+        if dc < 0 || dr < 0 || dc >= cols || dr >= rows {
+            return None;
+        }
+        Some((dc * rows + dr) as usize)
+    }
+
     pub fn terrain(&self, h: Hex) -> Option<Terrain> {
-        self.grid.get(h.axial()).copied().flatten()
+        self.index(h).and_then(|i| self.cells[i].0)
     }
 
     pub fn level(&self, h: Hex) -> u8 {
-        self.grid.level(h.axial()).unwrap_or(0).max(0) as u8
+        self.index(h).map_or(0, |i| self.cells[i].1)
+    }
+
+    /// The traced ground line of sight from `a` to `b` (two hexes of the
+    /// grid, neither the same nor adjacent), traced once and kept. `None`
+    /// off the grid, or for rules whose terrain table differs from the
+    /// one the cache was filled for.
+    pub(crate) fn los_trace(&self, rules: &crate::Fte, a: Hex, b: Hex) -> Option<&Trace> {
+        let (i, j) = (self.index(a)?, self.index(b)?);
+        let n = self.grid.len();
+        let key = crate::line_of_sight::los_key(rules);
+        let (k, traces) = self.los.traces.get_or_init(|| {
+            (
+                key,
+                (0..n * n)
+                    .map(|_| OnceLock::new())
+                    .collect::<Vec<_>>()
+                    .into_boxed_slice(),
+            )
+        });
+        if *k != key {
+            return None;
+        }
+        Some(traces[i * n + j].get_or_init(|| crate::line_of_sight::trace(rules, self, a, b)))
+    }
+
+    /// A Hamlet hex within `r` hexes of `h` (the VC event's pieces, 19.7).
+    pub fn near_hamlet(&self, h: Hex, r: u32) -> bool {
+        let scan = |h: Hex| {
+            h.axial()
+                .range(r)
+                .any(|x| self.terrain(Hex::from_axial(x)) == Some(Terrain::Hamlet))
+        };
+        let Some(i) = self.index(h) else {
+            return scan(h);
+        };
+        let (k, near) = self.los.near_hamlet.get_or_init(|| {
+            let all = (0..self.grid.len())
+                .map(|i| {
+                    self.grid
+                        .hex_at(i)
+                        .is_some_and(|a| scan(Hex::from_axial(a)))
+                })
+                .collect();
+            (r, all)
+        });
+        if *k == r { near[i] } else { scan(h) }
     }
 
     /// Bit `k` (0 trail, 1 road, 2 stream) on the hexside a-b.
     fn side_bit(&self, a: Hex, b: Hex, k: usize) -> bool {
-        let Some(i) = self.grid.index(a.axial()) else {
+        let Some(i) = self.index(a) else {
             return false;
         };
         match a.neighbors().iter().position(|n| *n == b) {
@@ -240,8 +337,7 @@ impl Map {
 
     /// A Trail or Road leaves this hex.
     pub fn has_trail(&self, h: Hex) -> bool {
-        self.grid
-            .index(h.axial())
+        self.index(h)
             .is_some_and(|i| self.sides[i][0] | self.sides[i][1] != 0)
     }
 

@@ -3,10 +3,10 @@
 
 use crate::Fte;
 use crate::command::Command;
-use crate::data::{MissionKind, MoveClass, RandomEvent, Role, Terrain};
+use crate::data::{MissionKind, MoveClass, RandomEvent, Role};
 use crate::describe::Names;
 use crate::event::Event;
-use crate::geo::{Hex, HexExt};
+use crate::geo::Hex;
 use crate::state::*;
 use crate::step::Step;
 use vt_core::dice::{Adjudication, TableCell};
@@ -163,10 +163,7 @@ impl Fte {
                     return false;
                 };
                 let r = self.tables.vc_event_range.value as u32;
-                let near_hamlet = hex
-                    .within(r)
-                    .into_iter()
-                    .any(|x| map.terrain(x) == Some(Terrain::Hamlet));
+                let near_hamlet = map.near_hamlet(hex, r);
                 if !near_hamlet || s.units_at(hex).any(|u| u.side == Side::Us) {
                     return false;
                 }

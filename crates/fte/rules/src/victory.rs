@@ -57,14 +57,20 @@ impl Fte {
                 } else {
                     "nva-vc".into()
                 }),
-                summary: format!(
-                    "{} win, {} VP to {} (turn {} of {}).",
-                    w.name(),
-                    s.vp[w.idx()],
-                    s.vp[w.other().idx()],
-                    s.turn,
-                    s.turns
-                ),
+                summary: {
+                    let (won, lost) = (s.vp[w.idx()], s.vp[w.other().idx()]);
+                    let how = if won == lost {
+                        "a tie goes to the NVA/VC"
+                    } else {
+                        "the side with more Victory Points wins"
+                    };
+                    format!(
+                        "The {} win on Victory Points, {won} to {lost}, at the end of turn {} of {} (29.0: {how}).",
+                        w.name(),
+                        s.turn,
+                        s.turns
+                    )
+                },
                 score,
             },
             None => Outcome {

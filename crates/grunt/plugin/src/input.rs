@@ -26,12 +26,9 @@ pub fn at_hex(g: &Synced<Grunt>, hex: Hex) -> Vec<Command> {
     let mut v: Vec<Command> = g
         .legal
         .iter()
+        // A strike's area is plotted by its centre hex (O9.1, O9.3): the
+        // pointer there lights its eight hexes.
         .filter(|c| model::anchor(view, c) == Some(hex))
-        .filter(|c| match c {
-            // A strike's area is chosen from the column (its hexes lit).
-            Command::Strike { .. } | Command::PlanStrike { .. } => false,
-            _ => true,
-        })
         .cloned()
         .collect();
     // Moving a unit: a click on its own hex keeps it there.

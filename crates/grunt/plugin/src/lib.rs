@@ -57,6 +57,7 @@ impl Plugin for GruntPlugin {
                     .run_if(board_visible(GAME_ID)),
                 input::apply_actions,
                 input::hover,
+                screen::crt_preview,
             )
                 .chain()
                 .in_set(VtSet::Input)

@@ -140,6 +140,20 @@ pub fn play_ui(
         st.hover_units = hu;
         st.hover_generation += 1;
     }
+    // O9.1, O9.3: the pointer on a strike's centre (lit on the map) shows
+    // the eight hexes a click there would strike.
+    if out.hover_area.is_none()
+        && let Some(h) = st.hovered_hex
+    {
+        out.hover_area = g.legal.iter().find_map(|c| match c {
+            Command::Strike { area } | Command::PlanStrike { area, .. }
+                if area.first() == Some(&h) =>
+            {
+                Some(area.clone())
+            }
+            _ => None,
+        });
+    }
     let ha = out.hover_area.unwrap_or_default();
     if st.hover_area != ha {
         st.hover_area = ha;
@@ -295,7 +309,10 @@ fn combat_ui(ui: &mut egui::Ui, st: &GruntScreen, view: &View, out: &mut Out) {
                         } else {
                             "Points CRT (B3)"
                         };
-                        ui.weak(format!("{table}, column {}:", p.column_label));
+                        ui.weak(format!(
+                            "{table}, column {} (lit in the Tables window, T):",
+                            p.column_label
+                        ));
                         egui::Grid::new("grunt-crt-col")
                             .num_columns(6)
                             .show(ui, |ui| {
@@ -350,10 +367,8 @@ fn buttons_ui(
     kind: Option<K>,
     out: &mut Out,
 ) {
-    let on_map = |c: &Command| {
-        model::anchor(view, c).is_some()
-            && !matches!(c, Command::Strike { .. } | Command::PlanStrike { .. })
-    };
+    // Strikes with an area are plotted on the map by their centre hex.
+    let on_map = |c: &Command| model::anchor(view, c).is_some();
     let mut ends = Vec::new();
     for c in legal.iter().filter(|c| !on_map(c)) {
         if c.is_end() {
@@ -382,6 +397,12 @@ fn buttons_ui(
         Some(K::LandingFire) => Some("Click a lit landing hex to fire at the helicopter there."),
         Some(K::Suppress) => Some("Click a lit hex for the door guns."),
         Some(K::EndOfTurn) => Some("Click a lit unit to hide it again, or a hex for an ambush."),
+        Some(K::AirStrike) | Some(K::PlanStrikes) => Some(
+            "Point at a lit hex to see the eight hexes struck around it; click to strike there (O9.3).",
+        ),
+        Some(K::Combat) => Some(
+            "Artillery: click a lit hex to call the Centre of Impact there (O7); targets are aimed as above.",
+        ),
         _ => None,
     };
     if let Some(h) = hint {
@@ -447,21 +468,53 @@ fn ledger_ui(ui: &mut egui::Ui, view: &View) {
         .id_salt("grunt-ledger")
         .default_open(false)
         .show(ui, |ui| {
-            for a in view.ledger.iter().rev() {
-                ui.label(format!(
-                    "T{} {} {:+}: {} ({}){}{}",
-                    a.turn,
-                    a.side.name(),
-                    a.points,
-                    a.why,
-                    a.rule,
-                    if a.secret { " [secret]" } else { "" },
-                    if a.pending.is_some() {
-                        " [pending]"
-                    } else {
-                        ""
-                    },
-                ));
+            for side in [Side::Us, Side::Nlf] {
+                side_ledger_ui(ui, view, side);
             }
         });
+}
+
+/// One side's points as the viewing side may know them: the total, the
+/// subtotal of each rule section, then every award (turn, points, what
+/// scored, section), newest first; secret and pending awards marked.
+fn side_ledger_ui(ui: &mut egui::Ui, view: &View, side: Side) {
+    let lines: Vec<_> = view.ledger.iter().filter(|a| a.side == side).collect();
+    let total = view.points[side.idx() as usize];
+    ui.colored_label(
+        side_rgba(side).scale(1.7).egui(),
+        RichText::new(format!("{}: {total} points", side.name())).strong(),
+    );
+    if lines.is_empty() {
+        ui.weak("Nothing scored yet.");
+        return;
+    }
+    let mut by_rule: Vec<(String, i32)> = Vec::new();
+    for a in lines.iter().filter(|a| a.pending.is_none()) {
+        match by_rule.iter_mut().find(|(r, _)| *r == a.rule) {
+            Some(x) => x.1 += a.points,
+            None => by_rule.push((a.rule.clone(), a.points)),
+        }
+    }
+    let sums: Vec<String> = by_rule.iter().map(|(r, p)| format!("{r} {p:+}")).collect();
+    ui.weak(format!("By rule: {}", sums.join(", ")));
+    egui::Grid::new(("grunt-ledger-side", side.idx()))
+        .num_columns(4)
+        .striped(true)
+        .show(ui, |ui| {
+            for a in lines.iter().rev() {
+                ui.label(format!("T{}", a.turn));
+                ui.label(format!("{:+}", a.points));
+                let mut what = a.why.clone();
+                if a.secret {
+                    what.push_str(" (secret until the end)");
+                }
+                if let Some(h) = a.pending {
+                    what.push_str(&format!(" (scores when a US unit passes {h}, O11)"));
+                }
+                ui.label(what);
+                ui.weak(&a.rule);
+                ui.end_row();
+            }
+        });
+    ui.add_space(4.0);
 }

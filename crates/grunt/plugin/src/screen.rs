@@ -345,3 +345,33 @@ pub fn follow(
         };
     }
 }
+
+/// The Combat Results Table column of the attack being aimed, lit in the
+/// tables viewer before the die is rolled (the row waits for the die); the
+/// viewer turns to that table when a new aim lights it.
+pub fn crt_preview(st: Res<GruntScreen>, overlay: Option<ResMut<vt_ui::overlay::OverlayState>>) {
+    let Some(mut overlay) = overlay else {
+        return;
+    };
+    let cell = st
+        .aim
+        .as_ref()
+        .and_then(|a| a.preview.as_ref().ok())
+        .and_then(|p| {
+            p.column.map(|_| vt_core::dice::TableCell {
+                table: if p.casualty_table {
+                    "casualty-crt".into()
+                } else {
+                    "points-crt".into()
+                },
+                row: String::new(),
+                column: Some(p.column_label.clone()),
+            })
+        });
+    if overlay.preview_cell != cell {
+        if let Some(c) = &cell {
+            overlay.table = Some(c.table.clone());
+        }
+        overlay.preview_cell = cell;
+    }
+}

@@ -84,6 +84,11 @@ fn play_one(app: &mut App, n: usize) -> bool {
         _ => pick(&st.offered).or(pick(&st.usable)),
     };
     let before = session(app).commands.len();
+    if k == Some(K::MoveUnit) {
+        // B2: a unit is picked only if it has somewhere to go, and the
+        // board lights where.
+        assert!(!st.reach.is_empty(), "the picked unit's reach is lit");
+    }
     if let Some(h) = hex {
         click(app, h);
         if k == Some(K::Combat) {
@@ -140,7 +145,6 @@ fn the_us_sees_markers_not_counters() {
 // preview, which the rules test against the attack itself; a solitaire
 // game is played from board clicks alone to its end.
 #[test]
-#[ignore = "WIP (issue 10): the board-click driver stops before the end of the game (seed 11); run with --ignored while finishing the Grunt board"]
 fn a_solitaire_game_is_played_from_the_board() {
     let mut app = app("solitaire", 11);
     let mut aimed = false;
@@ -159,6 +163,17 @@ fn a_solitaire_game_is_played_from_the_board() {
                 assert_eq!(attack, p.attack_total, "the attack terms add up");
                 assert_eq!(defence, p.defence_total, "the defence terms add up");
                 assert_eq!(t.column.as_deref(), Some(p.column_label.as_str()));
+                // The tables viewer lights the column the attack is read on.
+                if p.column.is_some() {
+                    let lit = app
+                        .world()
+                        .resource::<vt_ui::overlay::OverlayState>()
+                        .preview_cell
+                        .clone()
+                        .expect("the aimed column is lit");
+                    assert_eq!(lit.table, "points-crt");
+                    assert_eq!(lit.column.as_deref(), Some(p.column_label.as_str()));
+                }
                 aimed = true;
             }
             app.world_mut().write_message(GruntAction::CancelAim);
@@ -169,7 +184,13 @@ fn a_solitaire_game_is_played_from_the_board() {
         }
     }
     let _ = sent(&mut app);
-    assert!(synced(&app).finished, "the game reached its end");
+    let last: Vec<&Command> = session(&app).commands.iter().rev().take(12).collect();
+    assert!(
+        synced(&app).finished,
+        "the game reached its end; stopped at {:?} after {:?}",
+        kind(&app),
+        last
+    );
     assert!(aimed, "some attack was aimed on the way");
     assert!(
         session(&app)

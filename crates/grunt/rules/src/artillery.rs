@@ -41,9 +41,13 @@ impl Grunt {
             v.push(Command::RequestArtillery { fo });
         }
         if s.battery.ready.is_some_and(|r| r <= s.turn) {
+            // Aiming points the US may know of: every face-down marker (B4:
+            // the US cannot tell peasants from the NLF under it, so leaving
+            // peasants out here told it which markers were people) and every
+            // face-up NLF counter.
             let mut hexes: Vec<Hex> = s
                 .on_map()
-                .filter(|c| c.side == Side::Nlf && c.role != Role::Peasants)
+                .filter(|c| c.side == Side::Nlf && (c.face_down || c.role != Role::Peasants))
                 .filter_map(|c| c.hex)
                 .collect();
             hexes.sort();

@@ -436,6 +436,12 @@ impl Ruleset for Grunt {
                     id: s.id.clone(),
                     name: s.name.clone(),
                     description: s.description.clone(),
+                    // B6: the rules play the NLF; it never decides.
+                    played_by_rules: if s.mode == Mode::Solitaire {
+                        vec!["nlf".into()]
+                    } else {
+                        Vec::new()
+                    },
                 })
                 .collect(),
             options,

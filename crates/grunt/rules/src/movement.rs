@@ -404,7 +404,10 @@ impl Grunt {
             if i != si || start_cost > 0 {
                 out.push(i);
             }
-            if i != si && self.pass(s, map, occ, c, i, si) == Pass::Stop {
+            // A hex that stops a move ends it, the road entry hex of a unit
+            // coming on (start_cost > 0, D3) too; only a unit already
+            // standing there leaves it freely.
+            if (i != si || start_cost > 0) && self.pass(s, map, occ, c, i, si) == Pass::Stop {
                 continue;
             }
             for (d, &j) in map.nbrs_i(i).iter().enumerate() {
@@ -453,7 +456,7 @@ impl Grunt {
             .collect()
     }
 
-    pub(crate) fn check_select(&self, s: &State, id: CounterId) -> Checked {
+    pub(crate) fn check_select(&self, s: &State, ctx: &mut Ctx, id: CounterId) -> Checked {
         ensure(
             matches!(s.step(), Step::Movement { .. }),
             "B2",
@@ -461,7 +464,20 @@ impl Grunt {
         )?;
         ensure((id as usize) < s.counters.len(), "B2", "No such unit.")?;
         let entering = s.c(id).status == Status::Waiting;
-        self.may_move(s, id, entering)
+        self.may_move(s, id, entering)?;
+        // A unit hemmed in (every hex beside it taken or barred, B2, B6)
+        // is not offered: picking it could only end in staying put.
+        let occ = ctx.occ(self, s);
+        let somewhere = if entering {
+            !self.entry_candidates(s, occ, id).is_empty()
+        } else {
+            let c = s.c(id);
+            let map = self.map_of(s);
+            self.reachable_with(s, occ, id)
+                .iter()
+                .any(|(h, _, _)| self.may_end(s, occ, c, map.index(*h).unwrap_or(0)).is_ok())
+        };
+        ensure(somewhere, "B2", "The unit has nowhere it may go.")
     }
 
     pub(crate) fn check_stay(&self, s: &State) -> Checked {

@@ -182,8 +182,37 @@ impl Grunt {
 
 #[cfg(test)]
 mod tests {
+    use crate::Grunt;
     use crate::data::{Level, Mode, Role, Terrain};
+    use crate::state::Side;
     use crate::tests::util::*;
+    use vt_core::engine::{Ruleset, Setup};
+    use vt_core::playout::{Policy, RandomPolicy};
+
+    // Grunt B6: the NLF is played by the rules' own procedure: in a whole
+    // solitaire game (random US play) the NLF is never asked anything, and
+    // the scenario says so to the launcher, which seats no one there.
+    #[test]
+    fn b6_the_nlf_never_decides_in_solitaire() {
+        let g = Grunt::embedded();
+        let info = g.info();
+        assert_eq!(info.played_by_rules("solitaire"), vec![Side::Nlf.idx()]);
+        assert!(info.played_by_rules("basic").is_empty());
+        for seed in 1..=4 {
+            let mut s = g.new_game(&Setup::new("solitaire", seed)).unwrap();
+            let mut p = RandomPolicy::new(seed);
+            for _ in 0..5000 {
+                if g.outcome(&s).is_finished() {
+                    break;
+                }
+                assert_eq!(g.decision(&s).side, Some(Side::Us.idx()), "seed {seed}");
+                let legal = g.legal(&s);
+                let k = Policy::<Grunt>::choose(&mut p, &g, &s, &legal);
+                g.apply(&mut s, &legal[k]).unwrap();
+            }
+            assert!(g.outcome(&s).is_finished(), "seed {seed} ends");
+        }
+    }
 
     // Grunt B6: a revealed NLF unit fires at the most vulnerable American
     // unit: the best odds, the closest of equals.

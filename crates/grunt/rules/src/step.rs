@@ -338,7 +338,7 @@ impl Grunt {
             Command::EndSuppress => self.check_end_suppress(s),
             Command::HeliFire { firers, hex } => self.check_heli_fire(s, ctx, firers, *hex),
             Command::HoldFire => self.check_hold_fire(s),
-            Command::Select { unit } => self.check_select(s, *unit),
+            Command::Select { unit } => self.check_select(s, ctx, *unit),
             Command::Stay => self.check_stay(s),
             Command::Move { unit, path } => self.check_move(s, ctx, *unit, path, false),
             Command::Enter { unit, path } => self.check_move(s, ctx, *unit, path, true),

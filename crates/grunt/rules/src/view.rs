@@ -258,7 +258,7 @@ impl Grunt {
             last_turn: self.last_turn(s),
             phase: s.phase,
             active: s.active,
-            step: self.step_view(s),
+            step: self.step_view(s, side),
             counters,
             markers,
             casualties,
@@ -294,7 +294,7 @@ impl Grunt {
         }
     }
 
-    fn step_view(&self, s: &State) -> StepView {
+    fn step_view(&self, s: &State, side: Side) -> StepView {
         let kind = self
             .current_decision(s)
             .kind_as::<Kind>()
@@ -316,6 +316,11 @@ impl Grunt {
             Step::CacheChoice { unit, cache } => {
                 v.unit = Some(*unit);
                 v.cache = Some(*cache);
+            }
+            // The unit being moved, if this side sees it as itself (a
+            // face-down NLF counter stays a marker to the US, B4).
+            Step::Moving { unit, .. } if self.sees(s, side, s.c(*unit)) => {
+                v.unit = Some(*unit);
             }
             _ => {}
         }

@@ -327,7 +327,12 @@ pub fn computer_turns(
     if !playing {
         return;
     }
-    if game.controller(side) == Controller::Computer {
+    // A side the scenario's rules play never decides; should it ever have
+    // to, the computer answers rather than leave the game stuck.
+    if matches!(
+        game.controller(side),
+        Controller::Computer | Controller::Rules
+    ) {
         // A found move, played after the player's chosen pause, once the
         // board has shown what happened last.
         if let Some((_, command)) = computer.ready.clone() {

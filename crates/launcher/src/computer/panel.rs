@@ -32,7 +32,10 @@ pub fn computer_panel(
         return Ok(());
     };
     let has_ai = super::ai_of(catalog.as_deref(), &game).is_some();
-    let computer_side = game.controller(side) == Controller::Computer;
+    let computer_side = matches!(
+        game.controller(side),
+        Controller::Computer | Controller::Rules
+    );
     if !computer_side && !has_ai {
         return Ok(());
     }

@@ -37,7 +37,7 @@ pub fn game_over_ui(
         if let Some(r) = &outcome.result {
             ui.heading(result_words(&game, r));
         }
-        ui.label(&outcome.summary);
+        ui.label(RichText::new(&outcome.summary).size(15.0));
         egui::Grid::new("vt-final-score")
             .striped(true)
             .show(ui, |ui| {

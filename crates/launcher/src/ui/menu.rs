@@ -4,7 +4,7 @@
 use super::centre_window;
 use crate::catalog::Catalog;
 use crate::flow::Action;
-use crate::saves::SaveStore;
+use crate::saves::{SaveList, SaveStore};
 use bevy::prelude::*;
 use bevy_egui::EguiContexts;
 use bevy_egui::egui::{self, RichText};
@@ -14,6 +14,9 @@ use vt_ui::palette;
 pub struct MenuUi {
     show_load: bool,
     show_help: bool,
+    /// The game whose how-to-play Help shows (index into the catalog).
+    help_game: usize,
+    saves: SaveList,
 }
 
 pub fn menu_ui(
@@ -93,15 +96,33 @@ pub fn menu_ui(
         }
         if ui.add(big("Load a saved game")).clicked() {
             local.show_load = !local.show_load;
+            local.saves.invalidate();
         }
         if local.show_load {
-            saves_list(ui, &store, &mut actions);
+            saves_list(ui, &store, &mut local.saves, &mut actions);
         }
-        if ui.add(big("Help: mouse and keys")).clicked() {
+        if ui.add(big("How to play")).clicked() {
             local.show_help = !local.show_help;
         }
         if local.show_help {
-            vt_ui::overlay::help_ui(ui);
+            let names: Vec<(String, String)> = (catalog.games.iter())
+                .map(|g| (g.info.id.clone(), g.info.name.clone()))
+                .collect();
+            if let Some((id, name)) = names.get(local.help_game.min(names.len().saturating_sub(1)))
+            {
+                egui::ComboBox::from_id_salt("vt-help-game")
+                    .selected_text(name)
+                    .width(300.0)
+                    .show_ui(ui, |ui| {
+                        for (i, (_, n)) in names.iter().enumerate() {
+                            ui.selectable_value(&mut local.help_game, i, n);
+                        }
+                    });
+                let text = crate::howto::full_text(id);
+                vt_ui::overlay::game_help_ui(ui, text.as_deref());
+            } else {
+                vt_ui::overlay::help_ui(ui);
+            }
         }
         if !catalog.notices.is_empty() {
             ui.add_space(8.0);
@@ -124,8 +145,14 @@ pub fn menu_ui(
 
 /// The saves in the store, each with Load, Export and Delete; and a save
 /// from any file the player picks.
-pub fn saves_list(ui: &mut egui::Ui, store: &SaveStore, actions: &mut MessageWriter<Action>) {
-    let list = store.list();
+pub fn saves_list(
+    ui: &mut egui::Ui,
+    store: &SaveStore,
+    cache: &mut SaveList,
+    actions: &mut MessageWriter<Action>,
+) {
+    let now = ui.ctx().input(|i| i.time);
+    let list = cache.get(store, now).to_vec();
     ui.horizontal(|ui| {
         ui.weak(format!("Saves in {}", store.describe()));
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
@@ -161,6 +188,7 @@ pub fn saves_list(ui: &mut egui::Ui, store: &SaveStore, actions: &mut MessageWri
                     ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                         if ui.small_button("Delete").clicked() {
                             let _ = store.delete(&s.name);
+                            cache.invalidate();
                         }
                         if ui
                             .small_button("Export…")

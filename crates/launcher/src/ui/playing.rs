@@ -22,6 +22,7 @@ pub struct PauseUi {
     /// the game before.
     filled_for: Option<(String, u64, Option<String>)>,
     show_load: bool,
+    saves: crate::saves::SaveList,
     show_settings: bool,
 }
 
@@ -271,9 +272,10 @@ fn pause_menu(
         });
         if ui.add(wide("Load a saved game")).clicked() {
             ui_state.show_load = !ui_state.show_load;
+            ui_state.saves.invalidate();
         }
         if ui_state.show_load {
-            super::menu::saves_list(ui, store, actions);
+            super::menu::saves_list(ui, store, &mut ui_state.saves, actions);
         }
         if ui.add(wide("Settings")).clicked() {
             ui_state.show_settings = !ui_state.show_settings;

@@ -10,10 +10,18 @@ use bevy_egui::EguiContexts;
 use bevy_egui::egui::{self, RichText};
 use vt_ui::Controller;
 
-/// A fresh form each time the screen opens (random seed).
-pub fn init_form(mut commands: Commands, catalog: Option<Res<Catalog>>) {
+/// The form each time the screen opens: the last game's choices, a fresh
+/// random seed.
+pub fn init_form(
+    mut commands: Commands,
+    catalog: Option<Res<Catalog>>,
+    settings: Res<crate::flow::Settings>,
+) {
     let empty = Catalog::default();
-    commands.insert_resource(SetupForm::for_game(catalog.as_deref().unwrap_or(&empty), 0));
+    commands.insert_resource(SetupForm::remembered(
+        catalog.as_deref().unwrap_or(&empty),
+        settings.last_new_game.as_ref(),
+    ));
 }
 
 pub fn setup_ui(
@@ -21,6 +29,7 @@ pub fn setup_ui(
     catalog: Option<Res<Catalog>>,
     form: Option<ResMut<SetupForm>>,
     mut levels: ResMut<crate::computer::Levels>,
+    mut settings: ResMut<crate::flow::Settings>,
     mut actions: MessageWriter<Action>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -98,11 +107,24 @@ pub fn setup_ui(
         }
         ui.separator();
         ui.label(RichText::new("Who plays each side").strong());
+        let by_rules = g
+            .info
+            .scenarios
+            .get(form.scenario)
+            .map(|s| g.info.played_by_rules(&s.id))
+            .unwrap_or_default();
         egui::Grid::new("vt-sides").num_columns(4).show(ui, |ui| {
             let form = &mut *form;
             form.levels.resize(form.controllers.len(), Level::default());
             for (i, side) in g.info.sides.iter().enumerate() {
                 ui.label(&side.name);
+                if by_rules.contains(&(i as u8)) {
+                    ui.label(Controller::Rules.label()).on_hover_text(
+                        "This scenario's own rules play this side: it never decides.",
+                    );
+                    ui.end_row();
+                    continue;
+                }
                 if let Some(c) = form.controllers.get_mut(i) {
                     ui.radio_value(c, Controller::Person, Controller::Person.label());
                     ui.radio_value(c, Controller::Computer, Controller::Computer.label())
@@ -143,6 +165,10 @@ pub fn setup_ui(
                 && let Ok(ng) = ready
             {
                 levels.0 = form.levels.clone();
+                let last = form.choices(&catalog);
+                if settings.last_new_game != last {
+                    settings.last_new_game = last;
+                }
                 actions.write(Action::Start(ng));
             }
         });

@@ -46,6 +46,7 @@ pub fn app_reading(
             computer_delay: 0.0,
             ui_scale: 1.0,
             animations: vt_ui::anim::AnimSpeed::Off,
+            last_new_game: None,
         },
         with_egui: false,
         data_files,
@@ -185,6 +186,7 @@ impl Ruleset for Secret {
                 id: "duel".into(),
                 name: "Duel".into(),
                 description: String::new(),
+                played_by_rules: Vec::new(),
             }],
             options: vec![],
         }

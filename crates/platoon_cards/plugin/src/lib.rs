@@ -20,6 +20,7 @@ pub use words::words;
 use bevy::prelude::*;
 use platoon_cards_rules::command::{Aim, Command};
 use platoon_cards_rules::fire::FireCtx;
+use platoon_cards_rules::state::Side;
 use platoon_cards_rules::step::Kind;
 use platoon_cards_rules::{PlatoonCards, State};
 use vt_core::tabletop::{HUNDREDTH, Point};
@@ -68,11 +69,13 @@ impl Plugin for PlatoonCardsPlugin {
     }
 }
 
-/// The session's state, for the deciding side's previews and checks: a
-/// check or a shot's plan names only what that side may know (the rules'
-/// refusals reveal nothing hidden).
-pub fn state_of(game: &ActiveGame) -> Option<&State> {
-    game.typed::<PlatoonCards>().map(|s| &s.state)
+/// The game as `side` may know it, for that side's previews and checks
+/// (`PlatoonCards::known_state`: the dice to come, the deck's order and
+/// every enemy secret left out); the board never checks or plans on the
+/// real state.
+pub fn known_state(game: &ActiveGame, side: Side) -> Option<State> {
+    let s = game.typed::<PlatoonCards>()?;
+    Some(s.rules.known_state(&s.state, side))
 }
 
 /// The table follows the synced view.
@@ -210,10 +213,6 @@ pub fn respond(
         actions.clear();
         return;
     };
-    let Some(state) = state_of(&game) else {
-        actions.clear();
-        return;
-    };
     let hint = panel::hint(view, synced.decision.as_ref(), synced.to_decide);
     if preview.hint.as_deref() != Some(&hint) {
         preview.hint = Some(hint);
@@ -231,8 +230,22 @@ pub fn respond(
         (None, None) => false,
         _ => true,
     };
+    // The known state is worked out only when something is to be checked.
+    let mut known: Option<State> = None;
+    let known_state = |known: &mut Option<State>| -> Option<State> {
+        if known.is_none() {
+            *known = crate::known_state(&game, view.side);
+        }
+        known.clone()
+    };
     if stale {
+        let state = if wanted.is_some() {
+            known_state(&mut known)
+        } else {
+            None
+        };
         preview.movement = wanted.and_then(|d| {
+            let state = state.as_ref()?;
             let st = view.stands.iter().find(|s| s.id as u64 == d.stand)?;
             let to = d.to.snapped(HUNDREDTH);
             let c = Command::Move { stand: st.id, to };
@@ -287,6 +300,10 @@ pub fn respond(
             }
             TableAction::Ground { .. } | TableAction::Template { .. } => vec![],
         };
+        let Some(state) = known_state(&mut known) else {
+            continue;
+        };
+        let state = &state;
         let mut first_refusal = None;
         let mut sent = false;
         for c in &tries {

@@ -5,7 +5,7 @@
 //! order in words.
 
 use crate::words::{self, shot_lines};
-use crate::{ChosenWeapon, fire_ctx, state_of};
+use crate::{ChosenWeapon, fire_ctx, known_state};
 use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText};
 use platoon_cards_rules::PlatoonCards;
@@ -65,6 +65,10 @@ pub fn hint(view: &View, d: Option<&Decision>, to_decide: bool) -> String {
     format!("{turn}: {}{how}", d.prompt)
 }
 
+/// The column's width and the card row's height, in points.
+const COLUMN_W: f32 = 300.0;
+const CARDS_H: f32 = 150.0;
+
 fn side_banner(side: Side) -> palette::Rgba {
     crate::table::army(side)
 }
@@ -93,10 +97,9 @@ pub fn panel(
     } = open;
     let legal = &synced.legal;
     let is_legal = |c: &Command| synced.to_decide && legal.contains(c);
-    let state = state_of(game);
     let recent: Vec<vt_core::Adjudication> =
         game.recent_adjudications(12).into_iter().cloned().collect();
-    layout.column(&ctx, "vt-platoon-cards", 300.0, insets, |ui| {
+    layout.column(&ctx, "vt-platoon-cards", COLUMN_W, insets, |ui| {
         egui::ScrollArea::vertical().show(ui, |ui| {
             let heading = |ui: &mut egui::Ui, t: String| {
                 ui.label(RichText::new(t).strong().color(palette::ui::HEADING.egui()));
@@ -129,72 +132,6 @@ pub fn panel(
                 );
             }
             ui.separator();
-            // The platoon card deck: cards left per side, the card turned.
-            let mut events = CardEvents::default();
-            ui.horizontal(|ui| {
-                cards::deck_ui(
-                    ui,
-                    "US cards",
-                    view.cards_left[Side::Us.idx() as usize] as usize,
-                );
-                cards::deck_ui(
-                    ui,
-                    "VC/NVA cards",
-                    view.cards_left[Side::Vc.idx() as usize] as usize,
-                );
-                match view.card {
-                    Some(side) => {
-                        let mut f = CardFace::new(format!("{} card", side.name()), side_banner(side));
-                        f.lines = vec!["activates one".into(), "platoon".into()];
-                        f.footer = match view.active.and_then(|p| view.platoons.iter().find(|x| x.id == p)) {
-                            Some(p) => p.name.clone(),
-                            None => "turned".into(),
-                        };
-                        f.tooltip = "The card turned: its side activates any one platoon (Chart: TURN SEQUENCE).".into();
-                        cards::card_group(ui, "Turned", vec![(u16::MAX, f)], "", &mut drag, &mut events);
-                    }
-                    None => {
-                        cards::empty_slot(ui, "no card");
-                    }
-                }
-            });
-            // The side's platoons as cards: lit when the card turned may
-            // activate it.
-            let mine: Vec<(u16, CardFace)> = view
-                .platoons
-                .iter()
-                .filter(|p| p.side == view.side)
-                .map(|p| {
-                    let act = Command::Activate { platoon: p.id };
-                    let mut f = CardFace::new(p.name.clone(), side_banner(p.side));
-                    f.lines = vec![
-                        p.quality.clone(),
-                        format!("activated {}x", p.activations),
-                    ];
-                    if p.overwatch {
-                        f.lines.push("on overwatch".into());
-                    }
-                    if p.hidden {
-                        f.lines.push("hidden".into());
-                    }
-                    f.footer = p.morale.map_or(String::new(), |m| m.name().replace("Platoon ", ""));
-                    f.lit = is_legal(&act);
-                    f.selected = view.active == Some(p.id);
-                    f.tooltip = if f.lit {
-                        "Click to activate this platoon with the card turned.".into()
-                    } else {
-                        "At most two activations a turn; a second only once every platoon has had one.".into()
-                    };
-                    (p.id, f)
-                })
-                .collect();
-            cards::card_group(ui, "Your platoons", mine, "none", &mut drag, &mut events);
-            for p in events.clicked.drain(..) {
-                let c = Command::Activate { platoon: p };
-                if is_legal(&c) {
-                    out.write(SubmitCommand::typed(&c));
-                }
-            }
             // The morale check: the buttons, then the last check's dice.
             if view.kind == Some(Kind::Morale) {
                 ui.separator();
@@ -262,7 +199,9 @@ pub fn panel(
                         .hovered
                         .and_then(|k| view.stands.iter().find(|s| s.id as u64 == k))
                         .filter(|t| t.side != st.side);
-                    if let (Some(tg), Some(state)) = (target, state) {
+                    // Planned on the game as this side knows it.
+                    let state = target.and_then(|_| known_state(game, view.side));
+                    if let (Some(tg), Some(state)) = (target, state.as_ref()) {
                         ui.label(RichText::new(format!("At {}:", tg.name)).strong());
                         if st.side == view.side && synced.to_decide {
                             match rules.plan_shot(state, st.id, chosen.weapon, tg.id, fire_ctx(view.kind)) {
@@ -311,5 +250,71 @@ pub fn panel(
             }
         });
     });
+    // The cards along the bottom, right of the column (resized or
+    // collapsed): the decks, the card turned and the side's platoons, so
+    // the column stays narrow and the table shows.
+    let left = layout.column_width(&ctx, "vt-platoon-cards", COLUMN_W);
+    layout.bottom_row(&ctx, "vt-platoon-card-row", left, CARDS_H, insets, |ui| {
+        // The platoon card decks (cards left per side), the card turned,
+        // and the side's platoons as cards: lit when the card turned may
+        // activate it.
+        let mine: Vec<(u16, CardFace)> = view
+            .platoons
+            .iter()
+            .filter(|p| p.side == view.side)
+            .map(|p| {
+                let act = Command::Activate { platoon: p.id };
+                let mut f = CardFace::new(p.name.clone(), side_banner(p.side));
+                f.lines = vec![
+                    p.quality.clone(),
+                    format!("activated {}x", p.activations),
+                ];
+                if p.overwatch {
+                    f.lines.push("on overwatch".into());
+                }
+                if p.hidden {
+                    f.lines.push("hidden".into());
+                }
+                f.footer = p.morale.map_or(String::new(), |m| m.name().replace("Platoon ", ""));
+                f.lit = is_legal(&act);
+                f.selected = view.active == Some(p.id);
+                f.tooltip = if f.lit {
+                    "Click to activate this platoon with the card turned.".into()
+                } else {
+                    "At most two activations a turn; a second only once every platoon has had one.".into()
+                };
+                (p.id, f)
+            })
+            .collect();
+        let mut events = CardEvents::default();
+        ui.horizontal(|ui| {
+            cards::deck_ui(ui, "US cards", view.cards_left[Side::Us.idx() as usize] as usize);
+            cards::deck_ui(ui, "VC/NVA cards", view.cards_left[Side::Vc.idx() as usize] as usize);
+            match view.card {
+                Some(side) => {
+                    let mut f = CardFace::new(format!("{} card", side.name()), side_banner(side));
+                    f.lines = vec!["activates one".into(), "platoon".into()];
+                    f.footer = match view.active.and_then(|p| view.platoons.iter().find(|x| x.id == p)) {
+                        Some(p) => p.name.clone(),
+                        None => "turned".into(),
+                    };
+                    f.tooltip = "The card turned: its side activates any one platoon (Chart: TURN SEQUENCE).".into();
+                    cards::card_group(ui, "Turned", vec![(u16::MAX, f)], "", &mut drag, &mut events);
+                }
+                None => {
+                    cards::empty_slot(ui, "no card");
+                }
+            }
+            ui.separator();
+            cards::card_group(ui, "Your platoons", mine, "none", &mut drag, &mut events);
+        });
+        for p in events.clicked.drain(..) {
+            let c = Command::Activate { platoon: p };
+            if is_legal(&c) {
+                out.write(SubmitCommand::typed(&c));
+            }
+        }
+    });
+    cards::drag_ghost(&ctx, &mut drag);
     Ok(())
 }

@@ -99,6 +99,17 @@ impl PlatoonCards {
         }
     }
 
+    /// What a hidden card is, for its owner: the platoon under it, or bogus.
+    fn card_words(&self, s: Option<&State>, marker: u16) -> String {
+        match s.and_then(|s| s.cards.iter().find(|c| c.marker == marker)) {
+            Some(c) => match c.platoon {
+                Some(p) => self.pname(s, p),
+                None => "bogus".into(),
+            },
+            None => "face down".into(),
+        }
+    }
+
     fn side_of(&self, s: Option<&State>, id: StandId) -> Option<Side> {
         s.and_then(|s| s.stands.get(id as usize)).map(|x| x.side)
     }
@@ -113,18 +124,26 @@ impl PlatoonCards {
                 secret,
             } => {
                 let thing = match what {
-                    Placed::Card(m) => format!("card {m}"),
+                    Placed::Card(m) => format!("card {m} ({})", self.card_words(s, *m)),
                     Placed::Stand(id) => n(*id),
                     Placed::Mine(m) => format!("mine strip {m}"),
                     Placed::Sniper(k) => format!("sniper {k}"),
                 };
-                let entry = LogEntry::text(format!(
-                    "{} places {thing} at ({:.1}, {:.1}).",
-                    side.name(),
-                    at.x,
-                    at.y
-                ));
-                if *secret {
+                let at_words = format!("({:.1}, {:.1})", at.x, at.y);
+                let entry =
+                    LogEntry::text(format!("{} places {thing} at {at_words}.", side.name()));
+                if let Placed::Card(m) = what {
+                    // Where a card lies is public (it is on the table); what
+                    // lies under it is its owner's: the enemy reads a
+                    // face-down card.
+                    entry.private_to(
+                        side.idx(),
+                        format!(
+                            "{} places a face-down card (no. {m}) at {at_words}.",
+                            side.name()
+                        ),
+                    )
+                } else if *secret {
                     entry.private_to(
                         side.idx(),
                         format!("{} adjusts its hidden deployment.", side.name()),

@@ -270,6 +270,7 @@ impl Ruleset for PlatoonCards {
                     id: s.id.clone(),
                     name: s.name.clone(),
                     description: s.description.clone(),
+                    played_by_rules: Vec::new(),
                 })
                 .collect(),
             options: vec![

@@ -322,6 +322,11 @@ impl PlatoonCards {
 
     /// A routed platoon: every element falls back.
     pub(crate) fn fall_back_platoon(&self, s: &mut State, p: PlatoonId, ev: &mut Vec<Event>) {
+        // A hidden platoon that routs runs: moving shows it (our reading of
+        // Notes: HIDDEN DEPLOYMENT), so its card is turned up first. Left
+        // under its card, it would end its activation at once and tell the
+        // enemy it had routed without being seen.
+        self.reveal_platoon(s, p, None, ev);
         let ids: Vec<StandId> = s
             .members(p)
             .filter(|st| st.on_table() && !st.hidden)

@@ -15,9 +15,21 @@ use vt_core::Modifier;
 use vt_core::tabletop::Point;
 
 thread_local! {
-    /// Answers of [`PlatoonCards::side_spots`] while a legal list is drawn up.
-    static SPOT_MEMO: std::cell::RefCell<Option<std::collections::BTreeMap<(Side, StandId), bool>>> =
+    /// Answers of [`PlatoonCards::side_spots`] while a legal list is drawn
+    /// up: per (side, target), up to two stands of the side that spot it.
+    static SPOT_MEMO: std::cell::RefCell<Option<std::collections::BTreeMap<(Side, StandId), Spotters>>> =
         const { std::cell::RefCell::new(None) };
+}
+
+/// The first two spotters of a target found (in stand order): enough to
+/// answer "does a stand other than this one spot it" for any one stand.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct Spotters([Option<StandId>; 2]);
+
+impl Spotters {
+    fn other_than(self, except: Option<StandId>) -> bool {
+        self.0.iter().flatten().any(|id| Some(*id) != except)
+    }
 }
 
 /// Keeps [`PlatoonCards::side_spots`]'s answers for the life of the guard
@@ -275,10 +287,10 @@ impl PlatoonCards {
         (sight.clear && seen.distance <= r.range + 1e-9, r, sight)
     }
 
-    /// Some stand of `side` spots the target (for proximity shooting and
-    /// revealing hidden cards). While a legal list is drawn up the answers
-    /// are kept (the state does not change meanwhile), for a firer that
-    /// does not spot the target itself (so leaving it out changes nothing).
+    /// Some stand of `side` other than `except` spots the target (for
+    /// proximity shooting). While a legal list is drawn up the first two
+    /// spotters found are kept (the state does not change meanwhile), which
+    /// answers rightly whichever stand is left out and whoever asks first.
     pub fn side_spots(
         &self,
         s: &State,
@@ -289,17 +301,25 @@ impl PlatoonCards {
         let key = (side, target.id);
         if let Some(v) = SPOT_MEMO.with(|m| m.borrow().as_ref().and_then(|m| m.get(&key).copied()))
         {
-            return v;
+            return v.other_than(except);
         }
-        let v = s.on_table().any(|o| {
-            o.side == side && !o.hidden && Some(o.id) != except && self.spots(s, o, target)
-        });
+        let memo = SPOT_MEMO.with(|m| m.borrow().is_some());
+        if !memo {
+            return s.on_table().any(|o| {
+                o.side == side && !o.hidden && Some(o.id) != except && self.spots(s, o, target)
+            });
+        }
+        let mut found = s
+            .on_table()
+            .filter(|o| o.side == side && !o.hidden && self.spots(s, o, target))
+            .map(|o| o.id);
+        let v = Spotters([found.next(), found.next()]);
         SPOT_MEMO.with(|m| {
             if let Some(m) = m.borrow_mut().as_mut() {
                 m.insert(key, v);
             }
         });
-        v
+        v.other_than(except)
     }
 
     /// Could `side` see something of infantry size at `at` (a hidden card)?

@@ -284,3 +284,65 @@ impl PlatoonCards {
         format!("{} {} {}", s.platoon(st.platoon).name, t.short, st.number)
     }
 }
+
+impl PlatoonCards {
+    /// The game as `side` may know it, for that side's checks and shot
+    /// plans before the roll (the board asks these of it, never of the
+    /// real state): the dice to come and the order of the card deck are
+    /// unknown (a fixed generator, the pile sorted); enemy platoons under
+    /// their cards are off the table with nothing of theirs kept (where
+    /// they are, their state, which card is theirs, every card bogus);
+    /// enemy snipers and air strikes are absent; enemy mine strips are
+    /// dummies unless shown (absent when the scenario hides them); enemy
+    /// plot counters have no battery. Two games that differ only in a
+    /// secret of the enemy give the same known state.
+    pub fn known_state(&self, s: &State, side: Side) -> State {
+        let mut k = s.clone();
+        k.rng = vt_core::GameRng::seeded(0);
+        k.deck.draw_pile.sort();
+        let enemy = side.other();
+        for st in k
+            .stands
+            .iter_mut()
+            .filter(|st| st.side == enemy && st.hidden)
+        {
+            st.pos = Point::new(0.0, 0.0);
+            st.facing = 0.0;
+            st.status = Status::Ok;
+            st.arrives = Some(u8::MAX);
+            st.act = ActivationLog::default();
+            st.this_turn = TurnLog::default();
+        }
+        for p in k
+            .platoons
+            .iter_mut()
+            .filter(|p| p.side == enemy && p.card_marker.is_some())
+        {
+            p.card_marker = Some(0);
+            p.activations = 0;
+            p.overwatch = None;
+            p.record = FireRecord::default();
+            p.last_morale = None;
+        }
+        for c in k.cards.iter_mut().filter(|c| c.side == enemy) {
+            c.platoon = None;
+        }
+        k.mines
+            .retain(|m| m.side == side || !m.hidden || m.state == MineState::Real);
+        for m in k.mines.iter_mut().filter(|m| m.side == enemy) {
+            m.real = m.state == MineState::Real;
+        }
+        k.snipers.retain(|x| x.side == side || x.gone);
+        k.strikes.retain(|a| a.side == side);
+        for c in k.plots.iter_mut().filter(|c| c.side == enemy) {
+            c.battery = None;
+        }
+        if k.active.is_some_and(|p| {
+            let p = s.platoon(p);
+            p.side == enemy && p.card_marker.is_some()
+        }) {
+            k.active = None;
+        }
+        k
+    }
+}

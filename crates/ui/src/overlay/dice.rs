@@ -9,15 +9,35 @@ use vt_core::Adjudication;
 
 /// Draws one die (or card number) with its number.
 pub fn die_ui(ui: &mut egui::Ui, value: i32, size: f32) -> egui::Response {
+    judged_die_ui(ui, value, size, None)
+}
+
+/// Draws one die of a pool judged die by die: a hit gets a thick edge in
+/// the "good" colour, a miss is drawn faded, so the hits read at a glance
+/// without adding anything up. `None`: not judged alone (a plain die).
+pub fn judged_die_ui(
+    ui: &mut egui::Ui,
+    value: i32,
+    size: f32,
+    hit: Option<bool>,
+) -> egui::Response {
     let (rect, response) = ui.allocate_exact_size(vec2(size, size), Sense::hover());
     let p = ui.painter();
-    p.rect(
-        rect,
-        size * 0.18,
-        palette::cards::DIE.egui(),
-        Stroke::new(1.5, palette::cards::DIE_EDGE.egui()),
-        StrokeKind::Inside,
-    );
+    let (fill, edge) = match hit {
+        Some(true) => (
+            palette::cards::DIE.egui(),
+            Stroke::new(3.0, palette::ui::GOOD.egui()),
+        ),
+        Some(false) => (
+            palette::cards::DIE.egui().gamma_multiply(0.55),
+            Stroke::new(1.0, palette::cards::DIE_EDGE.egui()),
+        ),
+        None => (
+            palette::cards::DIE.egui(),
+            Stroke::new(1.5, palette::cards::DIE_EDGE.egui()),
+        ),
+    };
+    p.rect(rect, size * 0.18, fill, edge, StrokeKind::Inside);
     // The number, never pips: FTE rolls d10s (and a d6 in the same scatter
     // roll), CSAR "rolls" are Resolution card numbers; pips would show a
     // d10's 4 as a d6 face.
@@ -28,7 +48,11 @@ pub fn die_ui(ui: &mut egui::Ui, value: i32, size: f32) -> egui::Response {
         FontId::monospace(size * 0.55),
         palette::cards::DIE_PIPS.egui(),
     );
-    response.on_hover_text(format!("rolled {value}"))
+    response.on_hover_text(match hit {
+        Some(true) => format!("rolled {value}: a hit"),
+        Some(false) => format!("rolled {value}: a miss"),
+        None => format!("rolled {value}"),
+    })
 }
 
 /// A number a tumbling die shows at `t` seconds (not a roll: the game's
@@ -93,7 +117,7 @@ fn roll_card(
                     for (i, d) in a.rolled.iter().enumerate() {
                         match rolling {
                             Some(t) => die_ui(ui, tumbling(*d, i, t), 26.0),
-                            None => die_ui(ui, *d, 26.0),
+                            None => judged_die_ui(ui, *d, 26.0, a.die_hits(i)),
                         };
                     }
                     if rolling.is_some() {
@@ -103,7 +127,16 @@ fn roll_card(
                     if m != 0 {
                         ui.label(RichText::new(format!("{m:+}")).monospace());
                     }
-                    if !a.modifiers.is_empty() || a.rolled.len() > 1 {
+                    if let Some(hits) = a.hits() {
+                        ui.label(
+                            RichText::new(format!(
+                                "{hits} hit{}",
+                                if hits == 1 { "" } else { "s" }
+                            ))
+                            .monospace()
+                            .strong(),
+                        );
+                    } else if a.shows_total() {
                         ui.label(RichText::new(format!("= {}", a.total)).monospace().strong());
                     }
                 });

@@ -146,9 +146,18 @@ pub fn adjudication_ui(ui: &mut egui::Ui, a: &Adjudication, viewer: Option<vt_co
         .num_columns(3)
         .striped(true)
         .show(ui, |ui| {
-            let dice: Vec<String> = a.rolled.iter().map(|d| d.to_string()).collect();
             ui.label("Rolled");
-            ui.label(RichText::new(dice.join(" + ")).monospace());
+            if a.each_die_needs.is_some() {
+                // Each die against its score, not a sum.
+                ui.horizontal(|ui| {
+                    for (i, d) in a.rolled.iter().enumerate() {
+                        super::dice::judged_die_ui(ui, *d, 18.0, a.die_hits(i));
+                    }
+                });
+            } else {
+                let dice: Vec<String> = a.rolled.iter().map(|d| d.to_string()).collect();
+                ui.label(RichText::new(dice.join(" + ")).monospace());
+            }
             ui.label("");
             ui.end_row();
             for m in &a.modifiers {
@@ -158,7 +167,12 @@ pub fn adjudication_ui(ui: &mut egui::Ui, a: &Adjudication, viewer: Option<vt_co
                     .on_hover_text(format!("Given by rule {}", m.rule));
                 ui.end_row();
             }
-            if !a.modifiers.is_empty() || a.rolled.len() > 1 {
+            if let (Some(hits), Some(needs)) = (a.hits(), a.each_die_needs) {
+                ui.label(RichText::new("Hits").strong());
+                ui.label(RichText::new(hits.to_string()).monospace().strong());
+                ui.weak(format!("dice scoring {needs} or more, each alone"));
+                ui.end_row();
+            } else if a.shows_total() {
                 ui.label(RichText::new("Total").strong());
                 ui.label(RichText::new(a.total.to_string()).monospace().strong());
                 ui.label("");

@@ -41,6 +41,11 @@ pub struct OverlayState {
     /// seconds).
     pub rolls_seen: usize,
     pub roll_started: Option<f64>,
+    /// The cell a board lights before any roll (the column of the attack
+    /// being aimed); the tables viewer shows it instead of the last roll's.
+    pub preview_cell: Option<vt_core::dice::TableCell>,
+    /// The game's how-to-play ([`how_to_ui`] markup), shown first in Help.
+    pub how_to: Option<String>,
 }
 
 impl Default for OverlayState {
@@ -59,6 +64,8 @@ impl Default for OverlayState {
             log_seen: 0,
             rolls_seen: 0,
             roll_started: None,
+            preview_cell: None,
+            how_to: None,
         }
     }
 }
@@ -167,6 +174,42 @@ pub const KEYS: &[(&str, &str)] = &[
         "Pan the board (right or middle button, or left on empty ground)",
     ),
 ];
+
+/// A how-to-play text: `## ` starts a heading, `- ` a bullet, anything
+/// else is a paragraph.
+pub fn how_to_ui(ui: &mut egui::Ui, text: &str) {
+    for line in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        if let Some(h) = line.strip_prefix("## ") {
+            ui.add_space(4.0);
+            ui.label(RichText::new(h).strong().size(15.0));
+        } else if let Some(b) = line.strip_prefix("- ") {
+            ui.horizontal_top(|ui| {
+                ui.label("•");
+                ui.add(egui::Label::new(b).wrap());
+            });
+        } else {
+            ui.add(egui::Label::new(line).wrap());
+        }
+    }
+}
+
+/// The in-game Help: the game's how-to-play, then the keys.
+pub fn game_help_ui(ui: &mut egui::Ui, how_to: Option<&str>) {
+    egui::ScrollArea::vertical()
+        .id_salt("vt-help-scroll")
+        .max_height(520.0)
+        .show(ui, |ui| {
+            if let Some(t) = how_to {
+                how_to_ui(ui, t);
+                ui.separator();
+                egui::CollapsingHeader::new("Mouse and keys")
+                    .default_open(false)
+                    .show(ui, help_ui);
+            } else {
+                help_ui(ui);
+            }
+        });
+}
 
 pub fn help_ui(ui: &mut egui::Ui) {
     ui.label("Everything can be done with the mouse; these keys are shortcuts.");
@@ -290,10 +333,11 @@ pub fn overlay_ui(
                     }
                 });
         }
-        let last_cell = game
-            .recent_adjudications(64)
-            .into_iter()
-            .find_map(|a| a.table.clone());
+        let last_cell = state.preview_cell.clone().or_else(|| {
+            game.recent_adjudications(64)
+                .into_iter()
+                .find_map(|a| a.table.clone())
+        });
         let ctx = root.ctx().clone();
         let mut open = state.tables;
         egui::Window::new("Tables")
@@ -315,10 +359,16 @@ pub fn overlay_ui(
             });
         state.sources = open;
         let mut open = state.help;
-        egui::Window::new("Help: mouse and keys")
-            .open(&mut open)
-            .default_pos([340.0, 70.0])
-            .show(&ctx, help_ui);
+        let how_to = state.how_to.clone();
+        egui::Window::new(if how_to.is_some() {
+            "How to play"
+        } else {
+            "Help: mouse and keys"
+        })
+        .open(&mut open)
+        .default_pos([340.0, 70.0])
+        .default_width(440.0)
+        .show(&ctx, |ui| game_help_ui(ui, how_to.as_deref()));
         state.help = open;
     }
     if has_board {

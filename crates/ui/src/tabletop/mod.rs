@@ -369,7 +369,13 @@ impl Plugin for TablePlugin {
             )
             .add_systems(
                 Update,
-                (draw::camera, draw::table, draw::stands, draw::overlay)
+                (
+                    draw::camera,
+                    draw::table,
+                    draw::stands,
+                    draw::overlay,
+                    stand::keep_legible,
+                )
                     .chain()
                     .in_set(VtSet::Draw)
                     .run_if(table_on),

@@ -119,6 +119,25 @@ pub fn spawn_stand(p: &mut Painter, s: &TableStand, home: Vec3) -> Entity {
     let root = p.root(tip, Transform::from_translation(home));
     p.child_shape(root, &base_shape(s), Vec3::ZERO);
     let size = (s.base.width().min(s.base.depth()) as f32 * 0.62).max(0.3);
+    // What a player reads on the stand (its symbol, label and markers)
+    // grows when the table is zoomed out far enough to make it unreadable
+    // (a 1.5" base on a 72" table fitted to the window is a dozen pixels);
+    // the base itself stays at true size, for where it is and what it
+    // touches.
+    let group = p
+        .commands
+        .spawn((
+            Transform::default(),
+            Visibility::default(),
+            Legible {
+                size,
+                min_px: LEGIBLE_PX,
+            },
+        ))
+        .id();
+    p.commands.entity(root).add_child(group);
+    let root_stand = root;
+    let root = group;
     let plate = counter_shape(&CounterSpec {
         size,
         side_color: s.colour.scale(1.25).color(),
@@ -158,11 +177,51 @@ pub fn spawn_stand(p: &mut Painter, s: &TableStand, home: Vec3) -> Entity {
             Some(root),
             &m.text,
             at + Vec3::new(0.0, 0.0, 0.01),
-            0.3,
+            0.34,
             m.colour.ink(),
         );
     }
-    root
+    root_stand
+}
+
+/// On-screen size, in pixels, below which a stand's symbol plate (and with
+/// it its label and markers) is drawn larger than true.
+pub const LEGIBLE_PX: f32 = 26.0;
+/// At most this many times true size, so that neighbours stay apart:
+/// stands in a Crossfire group stand 2" apart, and a 1.5" base's plate
+/// (0.93") at 2.5 times touched its neighbour's on screen.
+pub const LEGIBLE_MAX: f32 = 2.0;
+
+/// Drawn at least `min_px` pixels across: `size` world units at true
+/// scale, scaled up about its parent's centre when zoomed out.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct Legible {
+    pub size: f32,
+    pub min_px: f32,
+}
+
+impl Legible {
+    /// The scale for `world_per_px` world units per pixel.
+    pub fn scale(&self, world_per_px: f32) -> f32 {
+        let px = self.size / world_per_px.max(f32::EPSILON);
+        (self.min_px / px).clamp(1.0, LEGIBLE_MAX)
+    }
+}
+
+/// Keeps what must be read on the table legible at the camera's zoom.
+pub fn keep_legible(
+    cams: Query<&Transform, (With<crate::board::BoardCamera>, Without<Legible>)>,
+    mut items: Query<(&Legible, &mut Transform)>,
+) {
+    let Some(wpp) = cams.iter().next().map(|t| t.scale.x) else {
+        return;
+    };
+    for (l, mut t) in &mut items {
+        let f = l.scale(wpp);
+        if (t.scale.x - f).abs() > 1e-3 {
+            t.scale = Vec3::new(f, f, 1.0);
+        }
+    }
 }
 
 /// Spawns a marker chip at `home`: a disc in its colour with its word.
@@ -191,4 +250,27 @@ pub fn spawn_marker(p: &mut Painter, m: &TableMarker, home: Vec3) -> Entity {
         m.colour.ink(),
     );
     root
+}
+
+#[cfg(test)]
+mod legible_tests {
+    use super::*;
+
+    #[test]
+    fn a_stand_grows_only_when_too_small_to_read() {
+        // A 1.5" base's plate (0.93") on a 72" table across 1280 pixels:
+        // about 16.5 pixels, drawn 26/16.5 times larger.
+        let l = Legible {
+            size: 0.93,
+            min_px: LEGIBLE_PX,
+        };
+        let f = l.scale(72.0 / 1280.0);
+        assert!((f - 26.0 / (0.93 * 1280.0 / 72.0)).abs() < 1e-3, "{f}");
+        // Fitted beside the side panels (about 600 pixels): the limit.
+        assert_eq!(l.scale(72.0 / 600.0), LEGIBLE_MAX);
+        // Zoomed in (100 pixels an inch): true size.
+        assert_eq!(l.scale(0.01), 1.0);
+        // The whole table twice over: no more than the limit.
+        assert_eq!(l.scale(0.5), LEGIBLE_MAX);
+    }
 }

@@ -15,9 +15,9 @@ fn at(p: Point) -> String {
 }
 
 fn attack_roll(s: Option<&State>, a: &Attack, purpose: String, rule: &str) -> Adjudication {
-    // A pool: each die is read alone against 5, so the dice are shown as
-    // rolled and add up to their sum; cover takes a die from the pool
-    // (said in the purpose, not as a modifier of the sum).
+    // A pool: each die is read alone against 5 (no sum; the total is the
+    // hits); cover takes a die from the pool (said in the purpose, not as
+    // a modifier).
     let pool = if a.cover {
         format!(
             "{purpose}, target in cover: {} of {} dice",
@@ -27,9 +27,7 @@ fn attack_roll(s: Option<&State>, a: &Attack, purpose: String, rule: &str) -> Ad
     } else {
         format!("{purpose}, {} dice", a.rolled.len())
     };
-    let mut adj = Adjudication::new(pool, rule);
-    adj.rolled = a.rolled.iter().map(|&d| d as i32).collect();
-    adj.total = adj.rolled.iter().sum();
+    let mut adj = Adjudication::new(pool, rule).pool(a.rolled.iter().map(|&d| d as i32), 5);
     adj.needed = Some("5 or 6 on each die".into());
     adj.result = format!(
         "{} hit{}: {} {}",

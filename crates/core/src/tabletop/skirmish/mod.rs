@@ -429,6 +429,7 @@ impl Ruleset for Skirmish {
                 id: "hamlet".into(),
                 name: "The hamlet".into(),
                 description: "A US patrol against a VC squad dug in round a hamlet, on a 48\" x 36\" table: only to try the table board.".into(),
+                played_by_rules: Vec::new(),
             }],
             options: vec![],
         }

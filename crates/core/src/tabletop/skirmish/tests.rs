@@ -169,10 +169,11 @@ fn fire_results() {
     assert_eq!(s.stands[5].status, Status::Suppressed);
     let text = g.describe_in(&s, &ev[0]);
     assert!(text.text.contains("2 hits"), "{}", text.text);
-    // The shown numbers add up: the dice and their sum, no modifier.
+    // Each die judged alone: the total is the hits, not a sum.
     let adj = &text.adjudications[0];
     assert_eq!(adj.rolled, [5, 6, 2]);
-    assert_eq!(adj.total, 13);
+    assert_eq!((adj.each_die_needs, adj.total), (Some(5), 2));
+    assert!(!adj.shows_total());
     assert!(adj.modifiers.is_empty());
     assert_eq!(adj.result, "2 hits: VC rifle team 1 suppressed");
     // A suppressed stand cannot fire; it can rally: 4 brings it to pinned.

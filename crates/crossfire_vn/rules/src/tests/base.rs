@@ -482,15 +482,15 @@ fn smoke_blocks_sight_until_the_enemy_initiative_ends() {
     assert!(l.g.sees(&l.s, l.st(f), l.st(v)));
 }
 
-// The log: a fire's dice are shown as rolled and add up to their sum; what
-// changed the number of dice is said with its section; the result counts
-// the hits.
+// The log: a fire's dice are shown as rolled, each judged alone against
+// 5 or 6 (6.4: no sum); what changed the number of dice is said with its
+// section; the result counts the hits.
 #[test]
-fn a_fire_in_the_log_adds_up() {
+fn a_fire_in_the_log_judges_each_die_alone() {
     let mut l = Lab::new();
     let f = l.add("us-ft", Side::FreeWorld, 15.0, 5.0);
     let v = l.add("vc-ft", Side::VcNva, 15.0, 12.0);
-    l.force(&[5, 6]);
+    l.force(&[4, 6]);
     l.ok(fire(&[f], v));
     let e =
         l.ev.iter()
@@ -498,8 +498,12 @@ fn a_fire_in_the_log_adds_up() {
             .unwrap();
     let entry = l.g.describe_in(&l.s, e);
     let a = &entry.adjudications[0];
-    assert_eq!(a.rolled, [5, 6]);
-    assert_eq!(a.total, 11);
+    assert_eq!(a.rolled, [4, 6]);
+    assert_eq!(a.each_die_needs, Some(5));
+    assert_eq!((a.die_hits(0), a.die_hits(1)), (Some(false), Some(true)));
+    // The total is the count of hits, and no screen adds the dice up.
+    assert_eq!(a.total, 1);
+    assert!(!a.shows_total());
     assert!(a.modifiers.is_empty());
     assert!(
         a.purpose
@@ -507,6 +511,15 @@ fn a_fire_in_the_log_adds_up() {
         "{}",
         a.purpose
     );
-    assert_eq!(a.result, "2 hit(s): Suppressed");
+    assert_eq!(
+        a.needed.as_deref(),
+        Some("5 or more on each die, each die judged alone; 1 hit pins, 2 suppress, 3 kill")
+    );
+    assert_eq!(a.result, "1 hit: Pinned");
+    assert!(
+        a.summary().contains("rolled 4 6 (5+ each: 1 hit)"),
+        "{}",
+        a.summary()
+    );
     assert_eq!(a.rule, "CF 6.4");
 }

@@ -6,4 +6,5 @@ mod amendments;
 mod base;
 mod contract;
 mod hidden_info;
+mod secrecy;
 pub(crate) mod util;

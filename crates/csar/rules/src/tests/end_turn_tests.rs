@@ -135,6 +135,30 @@ fn auto_abort_ends_the_game_at_once() {
     assert!(s.tally.reached_auto_abort);
     c.advance(&mut s, &mut ev);
     assert_eq!(s.result, Some(GameResult::Loss));
+    // The game-over text says who won and why, with the rule.
+    let (r, why) = c.mission_verdict(&s);
+    assert_eq!(r, GameResult::Loss);
+    assert!(why.starts_with("The enemy wins (5.0)"), "{why}");
+    assert!(why.contains("Auto Abort, 2.1.1"), "{why}");
+}
+
+#[test]
+fn the_verdict_names_what_fell_short_of_a_win() {
+    // CSAR 5.0: every Survivor off the map and no aircraft destroyed is a
+    // win; one still aboard a helicopter when the game ends is a draw.
+    let c = csar();
+    let mut s = blank(&c, 5);
+    for v in s.survivors.iter_mut() {
+        v.at = crate::components::SurvivorAt::OffMap;
+    }
+    let (r, why) = c.mission_verdict(&s);
+    assert_eq!(r, GameResult::Win, "{why}");
+    assert!(why.starts_with("You win (5.0)"), "{why}");
+    s.survivors[0].at = crate::components::SurvivorAt::Aboard(0);
+    let (r, why) = c.mission_verdict(&s);
+    assert_eq!(r, GameResult::Draw);
+    assert!(why.contains("still aboard a helicopter"), "{why}");
+    assert_eq!(r, c.mission_result(&s));
 }
 
 #[test]

@@ -5,4 +5,5 @@ pub mod util;
 
 mod contract;
 mod hidden;
+mod secrecy;
 mod sections;

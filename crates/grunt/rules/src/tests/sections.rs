@@ -74,6 +74,25 @@ fn b2_movement() {
     assert_eq!(e, "Grunt B2", "moved once");
 }
 
+// Grunt B2: units may not move through enemy units, so a unit ringed by
+// them has nowhere to go: it is not offered for picking (picking it could
+// only end in staying put), and picking it is refused.
+#[test]
+fn b2_a_hemmed_in_unit_is_not_offered() {
+    let (g, mut s) = bare(Level::Basic, &FIELD);
+    let a = put(&g, &mut s, Role::Infantry, "06.06");
+    let free = put(&g, &mut s, Role::Infantry, "06.02");
+    let around: Vec<Hex> = g.map_of(&s).neighbours(h("06.06")).collect();
+    assert_eq!(around.len(), 6);
+    for n in around {
+        put(&g, &mut s, Role::HardCore, &n.to_string());
+    }
+    let legal = g.legal(&s);
+    assert!(!legal.contains(&Command::Select { unit: a }), "{legal:?}");
+    assert!(legal.contains(&Command::Select { unit: free }));
+    assert_eq!(refused(&g, &s, Command::Select { unit: a }), "Grunt B2");
+}
+
 // Grunt A2: forest and treeline 3, broken 2, open, buildings and roads 1;
 // a river hexside one more. In the Basic Game every hex costs 1 (B2).
 #[test]
@@ -973,6 +992,36 @@ fn o7_1_adjustment() {
 // Grunt O7.2-O7.4: six guns at 6; never within six hexes of friendly troops
 // in clear or broken terrain, four in forest; four and two when the F.O. is
 // with or ahead of the forward-most unit.
+// Grunt B4, O7.2: the US may not look under a face-down counter, so the
+// aiming points its legal list offers the battery must not depend on what
+// lies there (a peasant or a Hard-core unit).
+#[test]
+fn o7_aiming_points_keep_face_down_counters_secret() {
+    let big = ["..........................."; 30];
+    let (g, mut s) = bare(Level::Standard, &big);
+    s.options.on.push(Optional::Artillery);
+    let fo = put(&g, &mut s, Role::ForwardObserver, "10.10");
+    s.battery.ready = Some(1);
+    s.battery.fo = Some(fo);
+    let a = put(&g, &mut s, Role::Peasants, "10.20");
+    let b = put(&g, &mut s, Role::HardCore, "14.20");
+    for id in [a, b] {
+        s.cm(id).face_down = true;
+    }
+    at_step(&mut s, Step::Combat { side: Side::Us });
+    let mut t = s.clone();
+    t.cm(a).role = Role::HardCore;
+    t.cm(b).role = Role::Peasants;
+    let aims = |s: &State| -> Vec<Command> {
+        g.legal(s)
+            .into_iter()
+            .filter(|c| matches!(c, Command::Artillery { .. }))
+            .collect()
+    };
+    assert_eq!(aims(&s).len(), 2, "both markers are aiming points");
+    assert_eq!(aims(&s), aims(&t));
+}
+
 #[test]
 fn o7_fire_for_effect_and_safety() {
     let big = ["..........................."; 30];

@@ -204,3 +204,58 @@ fn markers_are_numbered_from_the_seed() {
         "the file's order does not give the cards away"
     );
 }
+
+// Chart: MORALE TABLE (routed: falls back) and Notes: HIDDEN DEPLOYMENT (our
+// reading: moving shows a hidden platoon). A hidden platoon that routs at
+// its activation is turned up and falls back; left under its card it would
+// end its activation at once and tell the US it had routed, unseen (found
+// by the paired-game test in `secrecy.rs`).
+#[test]
+fn a_hidden_platoon_that_routs_is_turned_up() {
+    let g = PlatoonCards::embedded();
+    let mut s = hamlet(&g, 5);
+    apply(&g, &mut s, Command::SetupDone);
+    while matches!(s.step(), Step::PlotDivisional { .. }) {
+        apply(&g, &mut s, Command::PlotDone);
+    }
+    let p = s
+        .platoons
+        .iter()
+        .find(|p| p.side == Side::Vc && p.card && p.card_marker.is_some())
+        .unwrap()
+        .id;
+    let marker = s.platoon(p).card_marker.unwrap();
+    for st in s.stands.iter_mut().filter(|st| st.platoon == p) {
+        st.status = Status::Disrupted;
+    }
+    s.steps = vec![Step::Activate { side: Side::Vc }];
+    s.card = Some(Side::Vc);
+    apply(&g, &mut s, Command::Activate { platoon: p });
+    s.rng.force(&[1]);
+    let ev = apply(
+        &g,
+        &mut s,
+        Command::RollMorale {
+            company_commander: false,
+        },
+    );
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        crate::Event::MoraleCheck {
+            result: crate::data::MoraleResult::Routed,
+            ..
+        }
+    )));
+    assert!(ev.iter().any(
+        |e| matches!(e, crate::Event::Revealed { marker: m, platoon: Some(x), .. } if *m == marker && *x == p)
+    ));
+    assert!(
+        s.cards
+            .iter()
+            .find(|c| c.marker == marker)
+            .unwrap()
+            .revealed
+    );
+    assert!(s.members(p).all(|st| !st.hidden));
+    assert!(g.make_view(&s, Side::Us).platoons.iter().any(|v| v.id == p));
+}

@@ -4,5 +4,6 @@
 mod charts;
 mod contract;
 mod hidden;
+mod secrecy;
 mod sections;
 mod util;

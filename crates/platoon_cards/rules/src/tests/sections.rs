@@ -1552,3 +1552,44 @@ fn the_capacity_option() {
     s.options.acav_three = true;
     assert_eq!(g.capacity(&s, s.stand(acav)), 3);
 }
+
+#[test]
+fn the_spotting_memo_answers_for_any_stand_left_out() {
+    // Notes: SPOTTING ("proximity"): whether a friend other than the firer
+    // spots the target. While a legal list is drawn up the answers are
+    // kept; they must not depend on who asked first: here the one stand
+    // that spots asks first (nobody else spots), then another stand (the
+    // spotter does), then nobody is left out.
+    let g = game();
+    let mut s = started(&g, 3);
+    clear_table(&mut s);
+    let a = stand(&g, &s, "US Plt", "us-rifle", 0);
+    let b = stand(&g, &s, "US Plt", "us-m60", 0);
+    let vc = stand(&g, &s, "VC Plt", "vc-rifle", 0);
+    put(&mut s, vc, 55.0, 31.0, 180.0);
+    put(&mut s, a, 55.0, 26.0, 0.0); // spots it
+    put(&mut s, b, 45.0, 26.0, 0.0); // does not
+    let target = s.stand(vc).clone();
+    let plain = [
+        g.side_spots(&s, Side::Us, &target, Some(a)),
+        g.side_spots(&s, Side::Us, &target, Some(b)),
+        g.side_spots(&s, Side::Us, &target, None),
+    ];
+    assert_eq!(plain, [false, true, true]);
+    for order in [[0, 1, 2], [1, 0, 2], [2, 0, 1], [2, 1, 0]] {
+        let _memo = crate::spotting::SpotMemo::start();
+        let except = [Some(a), Some(b), None];
+        for k in order {
+            assert_eq!(
+                g.side_spots(&s, Side::Us, &target, except[k]),
+                plain[k],
+                "asked in the order {order:?}"
+            );
+        }
+    }
+    // Two spotters: leaving either out, the other still spots.
+    put(&mut s, b, 56.5, 26.0, 0.0);
+    let _memo = crate::spotting::SpotMemo::start();
+    assert!(g.side_spots(&s, Side::Us, &target, Some(a)));
+    assert!(g.side_spots(&s, Side::Us, &target, Some(b)));
+}
