@@ -11,7 +11,7 @@
 
 use crate::Grunt;
 use crate::command::Command;
-use crate::data::Role;
+use crate::data::{Role, Terrain};
 use crate::state::*;
 use vt_core::{AiRules, GameRng, SideIdx};
 
@@ -125,13 +125,24 @@ impl Grunt {
     }
 
     /// B4: the US sees a face-down NLF counter as a numbered marker in a
-    /// hex (and whether people are known to be under it). What each marker
-    /// is — type, load of fire, casualties, what it did unseen — is dealt
-    /// again among the markers of the same look: those known to hold
-    /// people among themselves, the rest among themselves. Only markers
-    /// alone in their hex and carrying nothing are dealt (a stack's make-up
-    /// follows rules of its own, S6).
+    /// hex, and what has happened to that marker in its sight: whether it
+    /// has been found to hold people (A6, O3b), moved, been attacked or
+    /// pinned. What each marker is (type, load of fire, casualties, what it
+    /// did unseen) is dealt again among the markers of the same look, those
+    /// known to hold people among themselves and the rest among
+    /// themselves, keeping to what the US can tell:
+    /// - a marker that has moved holds something that moves (B2: caches,
+    ///   traps and peasants never do);
+    /// - a marker never moved in forest was not placed there as peasants
+    ///   (B7b; solitaire scatters them anywhere, B6);
+    /// - a unit the US saw turn face down (S3) and an ambush counter it
+    ///   saw laid in play (O5) are known, and stay as they are.
+    ///
+    /// Only markers alone in their hex and carrying nothing are dealt (a
+    /// stack's make-up follows rules of its own, S6).
     fn redeal_face_down(&self, s: &mut State, rng: &mut GameRng) {
+        let map = self.map_of(s);
+        let placed = !s.solitaire();
         for people in [false, true] {
             let ids: Vec<CounterId> = s
                 .counters
@@ -141,6 +152,8 @@ impl Grunt {
                         && c.status == Status::OnMap
                         && c.face_down
                         && c.people_known == people
+                        && c.hid == 0
+                        && c.ambusher.is_none()
                         && c.carried_by.is_none()
                         && c.carrying.is_none()
                         && c.hex.is_some_and(|h| s.at(h).count() == 1)
@@ -150,27 +163,41 @@ impl Grunt {
             if ids.len() < 2 {
                 continue;
             }
-            let mut inside: Vec<Counter> = ids.iter().map(|&i| s.c(i).clone()).collect();
+            let mut inside: Vec<Counter> = ids.iter().map(|&i| identity(s.c(i))).collect();
             // A canonical order first, so the sample does not depend on
             // which marker held which counter.
-            inside.sort_by_cached_key(|c| vt_core::digest::digest(&identity(c)));
+            inside.sort_by_cached_key(vt_core::digest::digest);
             rng.shuffle(&mut inside);
-            for (&id, x) in ids.iter().zip(inside) {
-                let shell = s.c(id).clone();
-                *s.cm(id) = Counter {
-                    id: shell.id,
-                    side: shell.side,
-                    status: shell.status,
-                    gone: shell.gone,
-                    hex: shell.hex,
-                    face_down: shell.face_down,
-                    marker: shell.marker,
-                    carried_by: shell.carried_by,
-                    carrying: shell.carrying,
-                    people_known: shell.people_known,
-                    moved: shell.moved,
-                    ..x
+            // The most constrained markers take their pick first: each the
+            // first of the shuffled contents it may hold. The real deal
+            // shows one exists, and taking movers for moved markers first
+            // leaves enough of the rest for the forest ones.
+            let rank = |id: CounterId| {
+                let c = s.c(id);
+                let forest = c.hex.is_some_and(|h| map.terrain(h) == Terrain::Forest);
+                if c.moved != 0 {
+                    0
+                } else if forest && placed {
+                    1
+                } else {
+                    2
+                }
+            };
+            let mut slots = ids.clone();
+            slots.sort_by_key(|&id| (rank(id), id));
+            let mut dealt: Vec<(CounterId, Counter)> = Vec::with_capacity(slots.len());
+            for id in slots {
+                let may = |r: Role| match rank(id) {
+                    0 => r.moves(),
+                    1 => r != Role::Peasants,
+                    _ => true,
                 };
+                let k = inside.iter().position(|x| may(x.role)).unwrap_or(0);
+                dealt.push((id, inside.remove(k)));
+            }
+            for (id, x) in dealt {
+                let shell = s.c(id).clone();
+                *s.cm(id) = with_shell(&x, &shell);
             }
         }
     }
@@ -240,22 +267,44 @@ impl Grunt {
     }
 }
 
-/// What a face-down counter is, apart from where it lies and what the
-/// enemy sees of it: the counter with its shell blanked.
-fn identity(c: &Counter) -> Counter {
+/// `inside` under the marker `shell`: the marker keeps what the US has
+/// seen of it (where it is, its number, whether it moved, was attacked,
+/// pinned, turned up or hid, probed or challenged, found to hold people);
+/// the rest (type, load of fire, casualties, Movement Points left, fire
+/// spent unseen, what it laid or waits for) comes from `inside`.
+fn with_shell(inside: &Counter, shell: &Counter) -> Counter {
     Counter {
-        id: 0,
-        status: Status::OnMap,
-        gone: None,
-        hex: None,
-        face_down: true,
-        marker: 0,
-        carried_by: None,
-        carrying: None,
-        people_known: false,
-        moved: 0,
-        ..c.clone()
+        id: shell.id,
+        side: shell.side,
+        status: shell.status,
+        gone: shell.gone,
+        hex: shell.hex,
+        face_down: shell.face_down,
+        marker: shell.marker,
+        carried_by: shell.carried_by,
+        carrying: shell.carrying,
+        pinned_through: shell.pinned_through,
+        moved: shell.moved,
+        attacked: shell.attacked,
+        arrived: shell.arrived,
+        revealed: shell.revealed,
+        probed: shell.probed,
+        challenged: shell.challenged,
+        people_known: shell.people_known,
+        exposed: shell.exposed,
+        locked_by: shell.locked_by.clone(),
+        search_from: shell.search_from,
+        may_uncover: shell.may_uncover,
+        trapped: shell.trapped,
+        hid: shell.hid,
+        ..inside.clone()
     }
+}
+
+/// What a face-down counter is, apart from its marker: the counter under
+/// a blank shell.
+fn identity(c: &Counter) -> Counter {
+    with_shell(c, &Counter::new(0, c.role, c.side))
 }
 
 #[cfg(test)]
