@@ -1,26 +1,34 @@
 //! What the computer player needs from Grunt ([`vt_core::AiRules`]): the
-//! NLF's face-down counters dealt again, the other side's secret awards
-//! estimated, a position's chance, and how to play on.
+//! NLF's face-down counters dealt again, the US's unseen calls and strikes
+//! taken back, the other side's secret awards estimated, a position's
+//! chance, and how to play on.
 //!
 //! What a side may not know (see [`crate::view`]): to the US, what each
-//! face-down NLF counter is (B4: a numbered marker, and whether it is
-//! known to hold people, A6, O3b); to each side, the awards only the other
-//! side reads until the end (D0-D4, C1-C3: the points for the order of
-//! battle, the deployment, the orders, the casualty schedule, the calls);
-//! and the dice to come.
+//! face-down NLF counter is (B4: a numbered marker, and what the US saw
+//! happen to it); to the NLF, the US's written calls (D6) and air strikes
+//! (O9.1) until they arrive; to each side, the awards only the other side
+//! reads until the end (D0-D4, C1-C3: the points for the order of battle,
+//! the deployment, the orders, the casualty schedule, the calls); and the
+//! dice to come.
+//!
+//! Not sampled (the NLF's search reads them as they are): the US orders
+//! and deployment (C1-C3, D1-D5: they shape the forces the NLF sees land),
+//! the battery's plot (O7) and how many on-call strikes are left (O9.2).
 
 use crate::Grunt;
 use crate::command::Command;
 use crate::data::{Role, Terrain};
 use crate::state::*;
+use crate::step::Step;
 use vt_core::{AiRules, GameRng, SideIdx};
 
 impl AiRules for Grunt {
     fn determinize(&self, state: &State, side: SideIdx, rng: &mut GameRng) -> State {
         let me = Side::from_idx(side);
         let mut s = state.clone();
-        if me == Side::Us {
-            self.redeal_face_down(&mut s, rng);
+        match me {
+            Side::Us => self.redeal_face_down(&mut s, rng),
+            Side::Nlf => self.unwrite_us_plans(&mut s),
         }
         self.estimate_secret_awards(&mut s, me);
         s.rng = GameRng::seeded(rng.next_u64());
@@ -200,6 +208,45 @@ impl Grunt {
                 *s.cm(id) = with_shell(&x, &shell);
             }
         }
+    }
+
+    /// D6, O9.1: to the NLF, the US's written calls for the rest of its
+    /// company (or a second one) and its air strikes are unknown until
+    /// they arrive. The sample has none written: calls not yet answered are
+    /// taken back (the force waits to be called again) and strikes not yet
+    /// flown are struck out. Under orders the commitment moves the game's
+    /// end, which the NLF sees (C3), so those calls stay.
+    fn unwrite_us_plans(&self, s: &mut State) {
+        let turn = s.turn;
+        if s.order.is_none() {
+            let pending: Vec<(Group, u8)> = s
+                .calls
+                .iter()
+                .filter(|c| c.arrives > turn)
+                .map(|c| (c.group, c.arrives))
+                .collect();
+            for c in s.counters.iter_mut() {
+                if c.status == Status::Waiting
+                    && let Some(w) = c.waiting.as_mut()
+                    && w.turn.is_some_and(|t| pending.contains(&(w.group, t)))
+                {
+                    w.turn = None;
+                    w.entry = None;
+                }
+            }
+            s.calls.retain(|c| c.arrives <= turn);
+        }
+        // Strikes due this turn or earlier have come in (or been called
+        // off) in sight; a step placing one names it by its index.
+        let keep: Vec<bool> = s.strikes.iter().map(|x| x.turn <= turn).collect();
+        let new_index = |i: usize| keep[..i].iter().filter(|k| **k).count() as u8;
+        for st in s.steps.iter_mut() {
+            if let Step::AirStrike { strike } = st {
+                *strike = new_index(*strike as usize);
+            }
+        }
+        let mut k = keep.iter();
+        s.strikes.retain(|_| k.next().copied().unwrap_or(true));
     }
 
     /// D0-D4, C1-C3: the awards only the other side reads are dropped from
@@ -406,5 +453,160 @@ mod tests {
             }
             assert!(s.is_over(), "{sc}: {n} commands");
         }
+    }
+
+    // B4, B2, B3, S3, O5: what the US saw of a marker stays with it in
+    // every sample: where it is, whether it moved, was attacked, pinned or
+    // found to hold people; a marker that moved holds something that
+    // moves; a unit seen to turn face down and an ambush seen laid stay.
+    #[test]
+    fn what_the_us_saw_stays_with_its_marker() {
+        let rules = Grunt::embedded();
+        let mut moved = 0;
+        let mut attacked = 0;
+        for (sc, seed) in [("standard-optional", 1), ("basic", 2), ("standard", 3)] {
+            let mut s = rules.new_game(&Setup::new(sc, seed)).unwrap();
+            let mut rng = GameRng::seeded(seed);
+            let mut ev = Vec::new();
+            for n in 0..1500 {
+                if s.is_over() {
+                    break;
+                }
+                if n % 25 == 0 {
+                    let x = rules.determinize(&s, 0, &mut GameRng::seeded(n));
+                    for (a, b) in s.counters.iter().zip(&x.counters) {
+                        if !(a.side == Side::Nlf && a.on_map() && a.face_down) {
+                            assert_eq!(a, b, "{sc} {n}: a counter the US sees");
+                            continue;
+                        }
+                        assert_eq!(
+                            (a.hex, a.marker, a.moved, a.attacked, a.pinned_through),
+                            (b.hex, b.marker, b.moved, b.attacked, b.pinned_through),
+                            "{sc} {n}: marker {}",
+                            a.marker
+                        );
+                        assert_eq!(a.people_known, b.people_known);
+                        if a.moved != 0 {
+                            moved += 1;
+                            assert!(
+                                b.role.moves(),
+                                "{sc} {n}: a moved marker holds {:?}",
+                                b.role
+                            );
+                        }
+                        if a.attacked != 0 {
+                            attacked += 1;
+                        }
+                        if a.hid != 0 || a.ambusher.is_some() {
+                            assert_eq!(a, b, "{sc} {n}: known marker {}", a.marker);
+                        }
+                    }
+                }
+                let legal = rules.legal(&s);
+                let k = rules.rollout(&s, &legal, &mut rng);
+                ev.clear();
+                rules.execute(&mut s, &legal[k], &mut ev);
+            }
+        }
+        assert!(
+            moved > 20 && attacked > 0,
+            "{moved} moved, {attacked} attacked"
+        );
+    }
+
+    // B4: the samples do deal the markers again: over twenty samples a
+    // marker is seen to hold several kinds of counter.
+    #[test]
+    fn samples_spread() {
+        let rules = Grunt::embedded();
+        let a = placed(&rules);
+        let markers: Vec<CounterId> = a
+            .counters
+            .iter()
+            .filter(|c| c.side == Side::Nlf && c.on_map() && c.face_down)
+            .map(|c| c.id)
+            .collect();
+        let mut kinds: Vec<Vec<Role>> = vec![Vec::new(); markers.len()];
+        for seed in 0..20 {
+            let x = rules.determinize(&a, 0, &mut GameRng::seeded(seed));
+            for (k, &id) in markers.iter().enumerate() {
+                if !kinds[k].contains(&x.c(id).role) {
+                    kinds[k].push(x.c(id).role);
+                }
+            }
+        }
+        let varied = kinds.iter().filter(|v| v.len() >= 3).count();
+        assert!(
+            varied * 2 >= markers.len(),
+            "{varied} of {} markers vary",
+            markers.len()
+        );
+    }
+
+    /// A Standard game with air strikes, Bait deployment, at the first US
+    /// Movement Phase where the rest of the company may be called.
+    fn at_first_call(rules: &Grunt) -> State {
+        use crate::data::Deployment;
+        let mut s = rules
+            .new_game(&Setup::new("standard", 3).option("air-strikes", "on"))
+            .unwrap();
+        let mut ev = Vec::new();
+        for _ in 0..3000 {
+            let legal = rules.legal(&s);
+            if legal.iter().any(|c| matches!(c, Command::Call { .. })) {
+                return s;
+            }
+            let pick = legal
+                .iter()
+                .find(|c| {
+                    matches!(c, Command::ChooseDeployment { deployment } if *deployment == Deployment::Bait)
+                })
+                .or_else(|| {
+                    legal.iter().find(|c| {
+                        matches!(c, Command::PlaceRest | Command::PlacementDone) || c.is_end()
+                    })
+                })
+                .unwrap_or(&legal[0])
+                .clone();
+            ev.clear();
+            rules.execute(&mut s, &pick, &mut ev);
+        }
+        panic!("no call offered");
+    }
+
+    // D6, O9.1: the US's written call and its planned strike are its
+    // secrets: a game with them and one without give the NLF the same
+    // samples.
+    #[test]
+    fn the_nlf_samples_never_read_us_calls_or_strikes() {
+        let rules = Grunt::embedded();
+        let a = at_first_call(&rules);
+        let mut b = a.clone();
+        let call = rules
+            .legal(&b)
+            .into_iter()
+            .find(|c| matches!(c, Command::Call { .. }))
+            .unwrap();
+        rules.execute(&mut b, &call, &mut Vec::new());
+        b.strikes.push(Strike {
+            kind: StrikeKind::PrePlanned,
+            turn: b.turn + 3,
+            area: Vec::new(),
+            done: false,
+            cancelled: false,
+            award: true,
+        });
+        assert!(!b.calls.is_empty());
+        assert_ne!(digest(&a), digest(&b));
+        let json = |s: &State| serde_json::to_string(&rules.view(s, 1)).unwrap();
+        assert_eq!(json(&a), json(&b));
+        for seed in 0..3 {
+            let sa = rules.determinize(&a, 1, &mut GameRng::seeded(seed));
+            let sb = rules.determinize(&b, 1, &mut GameRng::seeded(seed));
+            assert_eq!(digest(&sa), digest(&sb), "seed {seed}");
+        }
+        // The US knows its own plans.
+        let own = rules.determinize(&b, 0, &mut GameRng::seeded(1));
+        assert_eq!((own.calls, own.strikes), (b.calls, b.strikes));
     }
 }
