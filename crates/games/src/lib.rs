@@ -38,9 +38,7 @@ pub fn entries() -> Vec<GameEntry> {
             id: "grunt",
             data_files: grunt_rules::data_files,
             build: |files| Ok(Arc::new(Game::new(grunt_rules::Grunt::from_files(files)?))),
-            // No sampler of what a side may know yet (issue 13): the
-            // computer plays it at random rather than search the real state.
-            ai: |_| None,
+            ai: vt_ai::for_game::<grunt_rules::Grunt>,
         },
         GameEntry {
             id: "csar",
@@ -115,10 +113,9 @@ mod tests {
             assert_eq!(info.id, e.id);
             assert!(!info.scenarios.is_empty());
             assert!(!info.sides.is_empty());
-            // The games with their search hooks (issue 13); the others play
-            // at random until they have a sampler of a side's knowledge.
-            let searched = matches!(e.id, "fte" | "csar" | "crossfire-vn" | "platoon-cards");
-            assert_eq!((e.ai)(&*g).is_some(), searched, "{}: computer player", e.id);
+            // Every game has its search hooks (issue 13): a sampler of what
+            // a side may know, an evaluation and a rollout policy.
+            assert!((e.ai)(&*g).is_some(), "{}: computer player", e.id);
         }
     }
 }

@@ -51,6 +51,7 @@
 //! of the sum with its section), [`Grunt::reachable`], [`Grunt::sight`]
 //! (the line of sight with the reason it is blocked), [`Grunt::map_of`].
 
+mod ai;
 pub mod air_strikes;
 pub mod ambush;
 pub mod ammunition;

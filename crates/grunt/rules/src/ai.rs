@@ -1,0 +1,612 @@
+//! What the computer player needs from Grunt ([`vt_core::AiRules`]): the
+//! NLF's face-down counters dealt again, the US's unseen calls and strikes
+//! taken back, the other side's secret awards estimated, a position's
+//! chance, and how to play on.
+//!
+//! What a side may not know (see [`crate::view`]): to the US, what each
+//! face-down NLF counter is (B4: a numbered marker, and what the US saw
+//! happen to it); to the NLF, the US's written calls (D6) and air strikes
+//! (O9.1) until they arrive; to each side, the awards only the other side
+//! reads until the end (D0-D4, C1-C3: the points for the order of battle,
+//! the deployment, the orders, the casualty schedule, the calls); and the
+//! dice to come.
+//!
+//! Not sampled (the NLF's search reads them as they are): the US orders
+//! and deployment (C1-C3, D1-D5: they shape the forces the NLF sees land),
+//! the battery's plot (O7) and how many on-call strikes are left (O9.2).
+
+use crate::Grunt;
+use crate::command::Command;
+use crate::data::{Role, Terrain};
+use crate::state::*;
+use crate::step::Step;
+use vt_core::{AiRules, GameRng, SideIdx};
+
+impl AiRules for Grunt {
+    fn determinize(&self, state: &State, side: SideIdx, rng: &mut GameRng) -> State {
+        let me = Side::from_idx(side);
+        let mut s = state.clone();
+        match me {
+            Side::Us => self.redeal_face_down(&mut s, rng),
+            Side::Nlf => self.unwrite_us_plans(&mut s),
+        }
+        self.estimate_secret_awards(&mut s, me);
+        s.rng = GameRng::seeded(rng.next_u64());
+        s
+    }
+
+    /// B10: more points wins, and the US may not win once its company
+    /// commander is destroyed. The points margin (secret awards included,
+    /// as the sample has them), with a share of the fighting strength each
+    /// side still has, read as a chance through a logistic curve.
+    fn evaluate(&self, s: &State, side: SideIdx) -> f64 {
+        let me = Side::from_idx(side);
+        if let Some(r) = &s.result {
+            let won = match r.as_str() {
+                "us" => Some(Side::Us),
+                "nlf" => Some(Side::Nlf),
+                _ => None,
+            };
+            return match won {
+                Some(w) if w == me => 1.0,
+                Some(_) => 0.0,
+                None => 0.5,
+            };
+        }
+        let cc_lost = s
+            .counters
+            .iter()
+            .any(|c| c.role == Role::Commander && c.gone == Some(Gone::Killed));
+        if cc_lost {
+            return if me == Side::Us { 0.0 } else { 1.0 };
+        }
+        let margin = (s.points(Side::Us, None) - s.points(Side::Nlf, None)) as f64;
+        let mut strength = [0.0f64; 2];
+        for c in s
+            .counters
+            .iter()
+            .filter(|c| c.on_map() && c.role.is_person())
+        {
+            let w = self.attack(c.role) as f64 / 2.0;
+            strength[c.side.idx() as usize] += w;
+        }
+        let total = strength[0] + strength[1];
+        let share = if total > 0.0 {
+            (strength[0] - strength[1]) / total
+        } else {
+            0.0
+        };
+        let x = margin + 6.0 * share;
+        let us = 1.0 / (1.0 + (-x / 6.0).exp());
+        if me == Side::Us { us } else { 1.0 - us }
+    }
+
+    /// Iterations a second of one core (`cargo run --release -p vt-games
+    /// --example search_rate`).
+    fn search_rate(&self) -> u32 {
+        300
+    }
+
+    /// A game is hundreds of commands: rollouts stop after this many and
+    /// read the position with [`AiRules::evaluate`].
+    fn rollout_horizon(&self) -> Option<usize> {
+        Some(60)
+    }
+
+    /// Weighted at random by [`Grunt::weight`]: the search's rollouts and
+    /// the scripted player. Uniform play ends phases with its units
+    /// unused and wanders.
+    fn rollout(&self, _s: &State, legal: &[Command], rng: &mut GameRng) -> usize {
+        let weights: Vec<u32> = legal.iter().map(|c| self.weight(c)).collect();
+        vt_core::ai::weighted_index(&weights, rng)
+    }
+}
+
+impl Grunt {
+    /// How strongly a company commander's rules of thumb favour `c`: fire,
+    /// probe, challenge and call the guns when there is a chance, move
+    /// rather than stand, finish the set-up; ending a phase last.
+    fn weight(&self, c: &Command) -> u32 {
+        match c {
+            Command::Fire { .. }
+            | Command::Artillery { .. }
+            | Command::RequestArtillery { .. }
+            | Command::HeliFire { .. }
+            | Command::Strike { .. } => 12,
+            Command::Probe { .. } | Command::Challenge { .. } | Command::Interrogate { .. } => 8,
+            Command::DestroyCache | Command::CaptureCache => 10,
+            Command::Move { .. } | Command::Enter { .. } | Command::Land { .. } => 6,
+            Command::Uncover { .. } | Command::Select { .. } => 5,
+            Command::PlaceRest | Command::PlacementDone | Command::PlanDone => 20,
+            Command::EndMovement
+            | Command::EndDiscovery
+            | Command::EndCombat
+            | Command::EndTurn
+            | Command::EndGroup
+            | Command::EndSuppress
+            | Command::Stay
+            | Command::HoldFire
+            | Command::CancelStrike => 1,
+            Command::DeclareDayToDay => 1,
+            _ => 4,
+        }
+    }
+
+    /// B4: the US sees a face-down NLF counter as a numbered marker in a
+    /// hex, and what has happened to that marker in its sight: whether it
+    /// has been found to hold people (A6, O3b), moved, been attacked or
+    /// pinned. What each marker is (type, load of fire, casualties, what it
+    /// did unseen) is dealt again among the markers of the same look, those
+    /// known to hold people among themselves and the rest among
+    /// themselves, keeping to what the US can tell:
+    /// - a marker that has moved holds something that moves (B2: caches,
+    ///   traps and peasants never do);
+    /// - a marker never moved in forest was not placed there as peasants
+    ///   (B7b; solitaire scatters them anywhere, B6);
+    /// - a unit the US saw turn face down (S3) and an ambush counter it
+    ///   saw laid in play (O5) are known, and stay as they are.
+    ///
+    /// Only markers alone in their hex and carrying nothing are dealt (a
+    /// stack's make-up follows rules of its own, S6).
+    fn redeal_face_down(&self, s: &mut State, rng: &mut GameRng) {
+        let map = self.map_of(s);
+        let placed = !s.solitaire();
+        for people in [false, true] {
+            let ids: Vec<CounterId> = s
+                .counters
+                .iter()
+                .filter(|c| {
+                    c.side != Side::Us
+                        && c.status == Status::OnMap
+                        && c.face_down
+                        && c.people_known == people
+                        && c.hid == 0
+                        && c.ambusher.is_none()
+                        && c.carried_by.is_none()
+                        && c.carrying.is_none()
+                        && c.hex.is_some_and(|h| s.at(h).count() == 1)
+                })
+                .map(|c| c.id)
+                .collect();
+            if ids.len() < 2 {
+                continue;
+            }
+            let mut inside: Vec<Counter> = ids.iter().map(|&i| identity(s.c(i))).collect();
+            // A canonical order first, so the sample does not depend on
+            // which marker held which counter.
+            inside.sort_by_cached_key(vt_core::digest::digest);
+            rng.shuffle(&mut inside);
+            // The most constrained markers take their pick first: each the
+            // first of the shuffled contents it may hold. The real deal
+            // shows one exists, and taking movers for moved markers first
+            // leaves enough of the rest for the forest ones.
+            let rank = |id: CounterId| {
+                let c = s.c(id);
+                let forest = c.hex.is_some_and(|h| map.terrain(h) == Terrain::Forest);
+                if c.moved != 0 {
+                    0
+                } else if forest && placed {
+                    1
+                } else {
+                    2
+                }
+            };
+            let mut slots = ids.clone();
+            slots.sort_by_key(|&id| (rank(id), id));
+            let mut dealt: Vec<(CounterId, Counter)> = Vec::with_capacity(slots.len());
+            for id in slots {
+                let may = |r: Role| match rank(id) {
+                    0 => r.moves(),
+                    1 => r != Role::Peasants,
+                    _ => true,
+                };
+                let k = inside.iter().position(|x| may(x.role)).unwrap_or(0);
+                dealt.push((id, inside.remove(k)));
+            }
+            for (id, x) in dealt {
+                let shell = s.c(id).clone();
+                *s.cm(id) = with_shell(&x, &shell);
+            }
+        }
+    }
+
+    /// D6, O9.1: to the NLF, the US's written calls for the rest of its
+    /// company (or a second one) and its air strikes are unknown until
+    /// they arrive. The sample has none written: calls not yet answered are
+    /// taken back (the force waits to be called again) and strikes not yet
+    /// flown are struck out. Under orders the commitment moves the game's
+    /// end, which the NLF sees (C3), so those calls stay.
+    fn unwrite_us_plans(&self, s: &mut State) {
+        let turn = s.turn;
+        if s.order.is_none() {
+            let pending: Vec<(Group, u8)> = s
+                .calls
+                .iter()
+                .filter(|c| c.arrives > turn)
+                .map(|c| (c.group, c.arrives))
+                .collect();
+            for c in s.counters.iter_mut() {
+                if c.status == Status::Waiting
+                    && let Some(w) = c.waiting.as_mut()
+                    && w.turn.is_some_and(|t| pending.contains(&(w.group, t)))
+                {
+                    w.turn = None;
+                    w.entry = None;
+                }
+            }
+            s.calls.retain(|c| c.arrives <= turn);
+        }
+        // Strikes due this turn or earlier have come in (or been called
+        // off) in sight; a step placing one names it by its index.
+        let keep: Vec<bool> = s.strikes.iter().map(|x| x.turn <= turn).collect();
+        let new_index = |i: usize| keep[..i].iter().filter(|k| **k).count() as u8;
+        for st in s.steps.iter_mut() {
+            if let Step::AirStrike { strike } = st {
+                *strike = new_index(*strike as usize);
+            }
+        }
+        let mut k = keep.iter();
+        s.strikes.retain(|_| k.next().copied().unwrap_or(true));
+    }
+
+    /// D0-D4, C1-C3: the awards only the other side reads are dropped from
+    /// the sample, and what this side can reckon put in their place: to
+    /// the US, the mean award for the NLF's order of battle; to the NLF,
+    /// the mean award for the US deployment and orders, and (under orders,
+    /// whose casualty schedule is secret) the usual points for the US
+    /// casualties it has seen.
+    fn estimate_secret_awards(&self, s: &mut State, me: Side) {
+        let other = me.other();
+        let secret = Reader::Only(other);
+        if !s.ledger.iter().any(|a| a.reader == secret) {
+            return;
+        }
+        s.ledger.retain(|a| a.reader != secret);
+        let mean = |v: Vec<i32>| {
+            if v.is_empty() {
+                0
+            } else {
+                v.iter().sum::<i32>() / v.len() as i32
+            }
+        };
+        let add = |s: &mut State, to: Side, points: i32, why: &str| {
+            if points != 0 {
+                s.award(to, points, why.to_string(), "issue 13", secret);
+            }
+        };
+        match me {
+            Side::Us => {
+                let standard = s.standard();
+                let v = mean(
+                    self.oob
+                        .nlf
+                        .iter()
+                        .filter(|c| c.standard == standard)
+                        .map(|c| c.award.value)
+                        .collect(),
+                );
+                add(s, Side::Us, v, "NLF order of battle (estimated)");
+            }
+            Side::Nlf => {
+                if s.deployment_choice && s.turn > 0 {
+                    let v = mean(self.oob.deployments.iter().map(|d| d.award.value).collect());
+                    add(s, Side::Nlf, v, "US deployment (estimated)");
+                }
+                if s.chain_of_command && s.turn > 0 {
+                    let v = mean(self.orders.iter().map(|o| o.award.value).collect());
+                    add(s, Side::Nlf, v, "US orders (estimated)");
+                    let p = &self.tables.points;
+                    let wia = s
+                        .casualties
+                        .iter()
+                        .filter(|x| x.side == Side::Us && !x.kia)
+                        .count();
+                    let kia = s
+                        .casualties
+                        .iter()
+                        .filter(|x| x.side == Side::Us && x.kia)
+                        .count();
+                    let v = wia as i32 * p.us_wia.value + kia as i32 * p.us_kia.value;
+                    add(s, Side::Nlf, v, "US casualties (estimated)");
+                }
+            }
+        }
+    }
+}
+
+/// `inside` under the marker `shell`: the marker keeps what the US has
+/// seen of it (where it is, its number, whether it moved, was attacked,
+/// pinned, turned up or hid, probed or challenged, found to hold people);
+/// the rest (type, load of fire, casualties, Movement Points left, fire
+/// spent unseen, what it laid or waits for) comes from `inside`.
+fn with_shell(inside: &Counter, shell: &Counter) -> Counter {
+    Counter {
+        id: shell.id,
+        side: shell.side,
+        status: shell.status,
+        gone: shell.gone,
+        hex: shell.hex,
+        face_down: shell.face_down,
+        marker: shell.marker,
+        carried_by: shell.carried_by,
+        carrying: shell.carrying,
+        pinned_through: shell.pinned_through,
+        moved: shell.moved,
+        attacked: shell.attacked,
+        arrived: shell.arrived,
+        revealed: shell.revealed,
+        probed: shell.probed,
+        challenged: shell.challenged,
+        people_known: shell.people_known,
+        exposed: shell.exposed,
+        locked_by: shell.locked_by.clone(),
+        search_from: shell.search_from,
+        may_uncover: shell.may_uncover,
+        trapped: shell.trapped,
+        hid: shell.hid,
+        ..inside.clone()
+    }
+}
+
+/// What a face-down counter is, apart from its marker: the counter under
+/// a blank shell.
+fn identity(c: &Counter) -> Counter {
+    with_shell(c, &Counter::new(0, c.role, c.side))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Arc;
+    use vt_core::digest::digest;
+    use vt_core::{Ruleset, Setup};
+
+    const SCENARIOS: [&str; 5] = [
+        "basic",
+        "standard",
+        "standard-optional",
+        "chain-of-command",
+        "solitaire",
+    ];
+
+    // B4, D0-D4, C1-C3: a sample looks the same to the side it is for,
+    // and does not depend on what it may not know.
+    #[test]
+    fn samples_keep_what_each_side_sees() {
+        for sc in SCENARIOS {
+            vt_core::testing::check_determinize(
+                Arc::new(Grunt::embedded()),
+                &Setup::new(sc, 3),
+                2,
+                9,
+            );
+        }
+    }
+
+    /// The basic game once the NLF has placed its counters.
+    fn placed(rules: &Grunt) -> State {
+        let mut s = rules.new_game(&Setup::new("basic", 6)).unwrap();
+        let mut ev = Vec::new();
+        for _ in 0..200 {
+            let legal = rules.legal(&s);
+            if let Some(c) = legal.iter().find(|c| matches!(c, Command::PlaceRest)) {
+                rules.execute(&mut s, c, &mut ev);
+                break;
+            }
+            rules.execute(&mut s, &legal[0], &mut ev);
+        }
+        s
+    }
+
+    // B4: two games that differ only in what lies under two face-down
+    // markers give the US the same samples.
+    #[test]
+    fn the_sampler_never_reads_face_down_counters() {
+        let rules = Grunt::embedded();
+        let a = placed(&rules);
+        let alone: Vec<CounterId> = a
+            .counters
+            .iter()
+            .filter(|c| c.side != Side::Us && c.on_map() && c.face_down && !c.people_known)
+            .filter(|c| c.hex.is_some_and(|h| a.at(h).count() == 1) && c.carrying.is_none())
+            .map(|c| c.id)
+            .collect();
+        let (i, j) = alone
+            .iter()
+            .flat_map(|&i| alone.iter().map(move |&j| (i, j)))
+            .find(|&(i, j)| a.c(i).role != a.c(j).role)
+            .unwrap();
+        let mut b = a.clone();
+        let (ri, rj) = (a.c(i).role, a.c(j).role);
+        b.cm(i).role = rj;
+        b.cm(j).role = ri;
+        assert_ne!(digest(&a), digest(&b));
+        let json = |s: &State| serde_json::to_string(&rules.view(s, 0)).unwrap();
+        assert_eq!(json(&a), json(&b));
+        for seed in 0..5 {
+            let sa = rules.determinize(&a, 0, &mut GameRng::seeded(seed));
+            let sb = rules.determinize(&b, 0, &mut GameRng::seeded(seed));
+            assert_eq!(digest(&sa), digest(&sb), "seed {seed}");
+        }
+        // The NLF know their own counters.
+        let own = rules.determinize(&a, 1, &mut GameRng::seeded(1));
+        assert_eq!(own.counters, a.counters);
+    }
+
+    // The rollout policy plays whole games to an end, and the evaluation
+    // gives the two sides chances that add up to one.
+    #[test]
+    fn rollouts_finish_games() {
+        let rules = Grunt::embedded();
+        for sc in SCENARIOS {
+            let mut s = rules.new_game(&Setup::new(sc, 2)).unwrap();
+            let mut rng = GameRng::seeded(2);
+            let mut ev = Vec::new();
+            let mut n = 0;
+            while !s.is_over() && n < 50_000 {
+                let e = rules.evaluate(&s, 0) + rules.evaluate(&s, 1);
+                assert!((e - 1.0).abs() < 1e-9, "{sc}: {e}");
+                let legal = rules.legal(&s);
+                let k = rules.rollout(&s, &legal, &mut rng);
+                rules.execute(&mut s, &legal[k], &mut ev);
+                n += 1;
+            }
+            assert!(s.is_over(), "{sc}: {n} commands");
+        }
+    }
+
+    // B4, B2, B3, S3, O5: what the US saw of a marker stays with it in
+    // every sample: where it is, whether it moved, was attacked, pinned or
+    // found to hold people; a marker that moved holds something that
+    // moves; a unit seen to turn face down and an ambush seen laid stay.
+    #[test]
+    fn what_the_us_saw_stays_with_its_marker() {
+        let rules = Grunt::embedded();
+        let mut moved = 0;
+        let mut attacked = 0;
+        for (sc, seed) in [("standard-optional", 1), ("basic", 2), ("standard", 3)] {
+            let mut s = rules.new_game(&Setup::new(sc, seed)).unwrap();
+            let mut rng = GameRng::seeded(seed);
+            let mut ev = Vec::new();
+            for n in 0..1500 {
+                if s.is_over() {
+                    break;
+                }
+                if n % 25 == 0 {
+                    let x = rules.determinize(&s, 0, &mut GameRng::seeded(n));
+                    for (a, b) in s.counters.iter().zip(&x.counters) {
+                        if !(a.side == Side::Nlf && a.on_map() && a.face_down) {
+                            assert_eq!(a, b, "{sc} {n}: a counter the US sees");
+                            continue;
+                        }
+                        assert_eq!(
+                            (a.hex, a.marker, a.moved, a.attacked, a.pinned_through),
+                            (b.hex, b.marker, b.moved, b.attacked, b.pinned_through),
+                            "{sc} {n}: marker {}",
+                            a.marker
+                        );
+                        assert_eq!(a.people_known, b.people_known);
+                        if a.moved != 0 {
+                            moved += 1;
+                            assert!(
+                                b.role.moves(),
+                                "{sc} {n}: a moved marker holds {:?}",
+                                b.role
+                            );
+                        }
+                        if a.attacked != 0 {
+                            attacked += 1;
+                        }
+                        if a.hid != 0 || a.ambusher.is_some() {
+                            assert_eq!(a, b, "{sc} {n}: known marker {}", a.marker);
+                        }
+                    }
+                }
+                let legal = rules.legal(&s);
+                let k = rules.rollout(&s, &legal, &mut rng);
+                ev.clear();
+                rules.execute(&mut s, &legal[k], &mut ev);
+            }
+        }
+        assert!(
+            moved > 20 && attacked > 0,
+            "{moved} moved, {attacked} attacked"
+        );
+    }
+
+    // B4: the samples do deal the markers again: over twenty samples a
+    // marker is seen to hold several kinds of counter.
+    #[test]
+    fn samples_spread() {
+        let rules = Grunt::embedded();
+        let a = placed(&rules);
+        let markers: Vec<CounterId> = a
+            .counters
+            .iter()
+            .filter(|c| c.side == Side::Nlf && c.on_map() && c.face_down)
+            .map(|c| c.id)
+            .collect();
+        let mut kinds: Vec<Vec<Role>> = vec![Vec::new(); markers.len()];
+        for seed in 0..20 {
+            let x = rules.determinize(&a, 0, &mut GameRng::seeded(seed));
+            for (k, &id) in markers.iter().enumerate() {
+                if !kinds[k].contains(&x.c(id).role) {
+                    kinds[k].push(x.c(id).role);
+                }
+            }
+        }
+        let varied = kinds.iter().filter(|v| v.len() >= 3).count();
+        assert!(
+            varied * 2 >= markers.len(),
+            "{varied} of {} markers vary",
+            markers.len()
+        );
+    }
+
+    /// A Standard game with air strikes, Bait deployment, at the first US
+    /// Movement Phase where the rest of the company may be called.
+    fn at_first_call(rules: &Grunt) -> State {
+        use crate::data::Deployment;
+        let mut s = rules
+            .new_game(&Setup::new("standard", 3).option("air-strikes", "on"))
+            .unwrap();
+        let mut ev = Vec::new();
+        for _ in 0..3000 {
+            let legal = rules.legal(&s);
+            if legal.iter().any(|c| matches!(c, Command::Call { .. })) {
+                return s;
+            }
+            let pick = legal
+                .iter()
+                .find(|c| {
+                    matches!(c, Command::ChooseDeployment { deployment } if *deployment == Deployment::Bait)
+                })
+                .or_else(|| {
+                    legal.iter().find(|c| {
+                        matches!(c, Command::PlaceRest | Command::PlacementDone) || c.is_end()
+                    })
+                })
+                .unwrap_or(&legal[0])
+                .clone();
+            ev.clear();
+            rules.execute(&mut s, &pick, &mut ev);
+        }
+        panic!("no call offered");
+    }
+
+    // D6, O9.1: the US's written call and its planned strike are its
+    // secrets: a game with them and one without give the NLF the same
+    // samples.
+    #[test]
+    fn the_nlf_samples_never_read_us_calls_or_strikes() {
+        let rules = Grunt::embedded();
+        let a = at_first_call(&rules);
+        let mut b = a.clone();
+        let call = rules
+            .legal(&b)
+            .into_iter()
+            .find(|c| matches!(c, Command::Call { .. }))
+            .unwrap();
+        rules.execute(&mut b, &call, &mut Vec::new());
+        b.strikes.push(Strike {
+            kind: StrikeKind::PrePlanned,
+            turn: b.turn + 3,
+            area: Vec::new(),
+            done: false,
+            cancelled: false,
+            award: true,
+        });
+        assert!(!b.calls.is_empty());
+        assert_ne!(digest(&a), digest(&b));
+        let json = |s: &State| serde_json::to_string(&rules.view(s, 1)).unwrap();
+        assert_eq!(json(&a), json(&b));
+        for seed in 0..3 {
+            let sa = rules.determinize(&a, 1, &mut GameRng::seeded(seed));
+            let sb = rules.determinize(&b, 1, &mut GameRng::seeded(seed));
+            assert_eq!(digest(&sa), digest(&sb), "seed {seed}");
+        }
+        // The US knows its own plans.
+        let own = rules.determinize(&b, 0, &mut GameRng::seeded(1));
+        assert_eq!((own.calls, own.strikes), (b.calls, b.strikes));
+    }
+}
