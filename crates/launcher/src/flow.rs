@@ -384,7 +384,8 @@ pub fn views_differ(game: &ActiveGame, a: u8, b: u8) -> bool {
 /// person's command rolled dice they may read, the board stays theirs to
 /// see the result ([`ActiveGame::result_first`]) until they hand over. A
 /// person whose only choice is to pass is not handed the screen for it:
-/// the pass is given for them and logged.
+/// the pass is given for them and logged (unless it is an interrupt, whose
+/// offer itself must not tell anything).
 pub fn after_change(game: &mut ActiveGame, fresh: &[vt_core::LogEntry]) {
     let prev = game.viewer;
     let mut fresh = fresh.to_vec();
@@ -440,6 +441,14 @@ fn forced_pass_due(game: &ActiveGame, looking: Option<u8>) -> bool {
         || game.controller(next) != Controller::Person
         || !views_differ(game, looking, next)
     {
+        return false;
+    }
+    // A chance offered while the other side acts (an interrupt) is asked
+    // even when it can only be declined, so that whether the screen is
+    // handed over tells the acting player nothing (Grunt B5: the NLF is
+    // asked after every landing group; Crossfire's reactive fire from
+    // hidden stands). The hand-over screen lets it be declined unseen.
+    if game.session.decision().interrupt {
         return false;
     }
     let legal = game.session.legal();

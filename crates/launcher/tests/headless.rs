@@ -900,6 +900,38 @@ fn hot_seat_shows_the_result_first_and_skips_forced_passes() {
     assert_eq!(play_mode(&app), Some(PlayMode::Board));
 }
 
+// A chance the rules offer one side while the other acts (an interrupt:
+// Grunt's landing fire, Crossfire's reactive fire) is handed over even when
+// it can only be declined: if the pass were given without a hand-over, the
+// acting player would learn that the other side could not act (Grunt B5,
+// "the NLF is asked after every landing group").
+#[test]
+fn an_interrupt_that_can_only_be_declined_is_still_handed_over() {
+    let mut app = app(vec![secret_entry()], &empty_assets(), SaveStore::memory());
+    to_menu(&mut app);
+    let ng = NewGame {
+        game: "secret".into(),
+        setup: Setup::new("ambush", 4),
+        controllers: vec![Controller::Person, Controller::Person],
+    };
+    act(&mut app, Action::Start(ng));
+    act(&mut app, Action::HandOverDone);
+    app.world_mut()
+        .write_message(SubmitCommand(json!({"Shoot": {"stun": true}})));
+    app.update();
+    app.update();
+    let g = app.world().resource::<ActiveGame>();
+    assert!(g.session.decision().interrupt);
+    assert_eq!(g.session.legal().len(), 1, "Blue can only pass");
+    assert_eq!(commands(&app), 1, "Blue's pass is not given for it");
+    assert_eq!(g.deciding_side(), Some(1));
+    // Red reads its roll, then hands over as after any other command.
+    assert_eq!(g.viewer, Some(0));
+    act(&mut app, Action::HandOverNow);
+    app.update();
+    assert_eq!(play_mode(&app), Some(PlayMode::HandOver));
+}
+
 // Grunt B6: in the solitaire game the rules play the NLF. The new-game form
 // seats the rules there whatever was picked, and a game started with a
 // person on both seats (as VT_AUTOSTART does) opens on the US board: no

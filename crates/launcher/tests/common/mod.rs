@@ -185,6 +185,10 @@ pub struct SecretState {
     /// The side to move may only pass.
     #[serde(default)]
     pub stunned: bool,
+    /// Scenario "ambush": a stunned side's pass is a chance offered while
+    /// the other acts (an interrupt), as Grunt's landing fire is.
+    #[serde(default)]
+    pub ambush: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -230,12 +234,20 @@ impl Ruleset for Secret {
                     name: "Blue".into(),
                 },
             ],
-            scenarios: vec![ScenarioInfo {
-                id: "duel".into(),
-                name: "Duel".into(),
-                description: String::new(),
-                played_by_rules: Vec::new(),
-            }],
+            scenarios: vec![
+                ScenarioInfo {
+                    id: "duel".into(),
+                    name: "Duel".into(),
+                    description: String::new(),
+                    played_by_rules: Vec::new(),
+                },
+                ScenarioInfo {
+                    id: "ambush".into(),
+                    name: "Ambush".into(),
+                    description: String::new(),
+                    played_by_rules: Vec::new(),
+                },
+            ],
             options: vec![],
         }
     }
@@ -251,6 +263,7 @@ impl Ruleset for Secret {
             passes: 0,
             called: false,
             stunned: false,
+            ambush: setup.scenario == "ambush",
         })
     }
 
@@ -263,7 +276,7 @@ impl Ruleset for Secret {
             kind: "bid".into(),
             prompt: "Mark, pass or call".into(),
             rule: "S1".into(),
-            interrupt: false,
+            interrupt: s.ambush && s.stunned,
         }
     }
 
