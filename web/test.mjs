@@ -108,9 +108,12 @@ async function openPage(query = '', { throttle = 0 } = {}) {
   }
   const lines = [];
   const waiters = [];
+  // Each line with the milliseconds since navigation as this process saw
+  // it arrive (for where the start-up time goes).
+  let t0 = Date.now();
   page.on('console', (m) => {
-    const t = m.text();
-    lines.push(`[${m.type()}] ${t}`);
+    const t = m.text().replace(/%c/g, '').replace(/ color: [^%]*$/, '');
+    lines.push(`${String(Date.now() - t0).padStart(6)} ms [${m.type()}] ${t}`);
     for (const w of waiters) if (!w.done && w.re.test(t)) { w.done = true; w.res(t.match(w.re)); }
   });
   page.on('pageerror', (e) => lines.push(`[pageerror] ${e}`));
@@ -122,6 +125,7 @@ async function openPage(query = '', { throttle = 0 } = {}) {
     setTimeout(() => { if (!w.done) { w.done = true; rej(new Error(`no console line like ${re} within ${ms / 1000} s`)); } }, ms);
   });
   const wasm = page.waitForResponse((r) => r.url().endsWith('.wasm'));
+  t0 = Date.now();
   await page.goto(base + query);
   return { context, page, lines, waitFor, wasm };
 }
