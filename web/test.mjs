@@ -239,7 +239,7 @@ if (results.menuRuns.length) {
 // "Compiling…"/"Starting…", and goes once the menu is drawn.
 if (!process.argv.includes('--no-loading')) {
   const wasmFile = join(dist, 'vietnam-tactics_bg.wasm');
-  const sent = !plain && existsSync(wasmFile + '.br') ? wasmFile + '.br' : wasmFile;
+  const sent = plain ? wasmFile : [wasmFile + '.br', wasmFile + '.gz', wasmFile].find((f) => existsSync(f));
   const throttle = Math.max(100000, Math.round(statSync(sent).size / 4));
   const rawMb = (statSync(wasmFile).size / 1e6).toFixed(1);
   const { context, page, lines, waitFor } = await openPage('', { throttle });
