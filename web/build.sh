@@ -11,11 +11,11 @@
 # Needs: rustup's wasm32-unknown-unknown target, wasm-bindgen-cli at the version
 # Cargo.lock pins, binaryen's wasm-opt (116 or newer), python3; gzip and
 # brotli for the precompressed copies. Installs what is missing: the target
-# with rustup, wasm-bindgen-cli and wasm-opt with `cargo install` (the
-# wasm-opt crate compiles binaryen 116's C++ once, into ~/.cargo/bin: needs
-# a C++ compiler), and only if that fails binaryen from npm (web/package.json,
-# into web/node_modules; needs node and npm; binaryen compiled to
-# WebAssembly, many times slower than the native one).
+# with rustup, wasm-bindgen-cli with `cargo install`, and for wasm-opt
+# binaryen 116's library (web/wasm_opt.py fetches it with pip into
+# ~/.cache/vietnam-tactics/binaryen), or if that fails binaryen from npm
+# (web/package.json, into web/node_modules; needs node and npm; binaryen
+# compiled to WebAssembly, many times slower than the native one).
 #
 # Leaves in web/dist: index.html (the loader), vietnam-tactics.js (the glue),
 # vietnam-tactics_bg.wasm (the program and its data) and .gz / .br copies of
@@ -51,28 +51,30 @@ fi
 # binaryen's wasm-opt, 116 or newer (Debian 12's binaryen 108 breaks
 # wasm-bindgen's externref table: "WebAssembly.Table.set(): Argument 1 is
 # invalid" in the browser): WASM_OPT if given, else a wasm-opt of 116+ on
-# the PATH, else one built with `cargo install wasm-opt`, else binaryen
-# from npm (web/package.json).
+# the PATH or in ~/.cargo/bin (`cargo install wasm-opt`), else binaryen 116's
+# library run natively by web/wasm_opt.py (fetched once with pip, seconds),
+# else binaryen from npm (web/package.json: compiled to WebAssembly, many
+# times slower).
 wasm_opt_version() { "$@" --version 2>/dev/null | grep -o 'version [0-9]*' | awk '{print $2}' || true; }
 wasm_opt=()
 if [ -z "${NO_WASM_OPT:-}" ]; then
   if [ -n "${WASM_OPT:-}" ]; then
     read -r -a wasm_opt <<< "$WASM_OPT"
   else
-    ver=$(wasm_opt_version wasm-opt)
-    if [ -z "$ver" ] || [ "$ver" -lt 116 ]; then
-      cargo_bin=${CARGO_HOME:-$HOME/.cargo}/bin
-      ver=$(wasm_opt_version "$cargo_bin/wasm-opt")
-      if [ -z "$ver" ] || [ "$ver" -lt 116 ]; then
-        step "installing wasm-opt (binaryen 116, compiled from C++; found: ${ver:-none})"
-        cargo install wasm-opt --locked || echo "note: cargo install wasm-opt failed; trying binaryen from npm"
-        ver=$(wasm_opt_version "$cargo_bin/wasm-opt")
-      fi
+    cargo_bin=${CARGO_HOME:-$HOME/.cargo}/bin
+    for cand in wasm-opt "$cargo_bin/wasm-opt"; do
+      ver=$(wasm_opt_version "$cand")
       if [ -n "$ver" ] && [ "$ver" -ge 116 ]; then
-        wasm_opt=("$cargo_bin/wasm-opt")
+        wasm_opt=("$cand")
+        break
       fi
-    else
-      wasm_opt=(wasm-opt)
+    done
+    if [ ${#wasm_opt[@]} -eq 0 ]; then
+      if python3 web/wasm_opt.py --install >/dev/null; then
+        wasm_opt=(python3 web/wasm_opt.py)
+      else
+        echo "note: binaryen's library could not be fetched (web/wasm_opt.py); trying binaryen from npm"
+      fi
     fi
     if [ ${#wasm_opt[@]} -eq 0 ]; then
       if [ ! -x web/node_modules/binaryen/bin/wasm-opt ]; then

@@ -128,6 +128,8 @@ pub struct Thinking {
     pub started: Instant,
     pub budget: Budget,
     runner: Runner,
+    #[cfg(target_arch = "wasm32")]
+    frames: FrameLog,
 }
 
 impl Thinking {
@@ -283,9 +285,15 @@ pub fn computer_turns(
     let ai = ai_of(catalog.as_deref(), &game);
     // The search under way: a slice of it, or its answer.
     if let Some(t) = computer.thinking.as_mut() {
+        #[cfg(target_arch = "wasm32")]
+        let slice = Instant::now();
         t.runner.step(t.started, t.budget);
+        #[cfg(target_arch = "wasm32")]
+        t.frames.note(slice);
         if t.runner.finished(t.started, t.budget) {
             let t = computer.thinking.take().expect("checked");
+            #[cfg(target_arch = "wasm32")]
+            t.frames.log(&t);
             let purpose = t.purpose;
             let side = t.side;
             let revision = t.revision;
@@ -471,6 +479,50 @@ fn start(
         started,
         budget,
         runner: Runner::start(search, budget),
+        #[cfg(target_arch = "wasm32")]
+        frames: FrameLog::default(),
+    }
+}
+
+/// In the browser, where the search shares the page's one thread: how the
+/// frames went while it ran, logged when it ends (`computer: … frames`),
+/// which web/test.mjs reads to check that the page kept drawing.
+#[cfg(target_arch = "wasm32")]
+#[derive(Default)]
+struct FrameLog {
+    frames: u32,
+    /// When the last frame's slice began.
+    last: Option<Instant>,
+    /// The longest time from one frame's slice to the next: a frame.
+    longest_gap: Duration,
+    longest_slice: Duration,
+}
+
+#[cfg(target_arch = "wasm32")]
+impl FrameLog {
+    /// A frame's slice of search, begun at `slice`.
+    fn note(&mut self, slice: Instant) {
+        self.frames += 1;
+        self.longest_slice = self.longest_slice.max(slice.elapsed());
+        if let Some(last) = self.last {
+            self.longest_gap = self.longest_gap.max(slice.duration_since(last));
+        }
+        self.last = Some(slice);
+    }
+
+    fn log(&self, t: &Thinking) {
+        info!(
+            "computer: {:?} for side {} searched {} of {} positions in {} ms over {} frames \
+             (longest frame {} ms, longest slice {} ms)",
+            t.purpose,
+            t.side,
+            t.iterations(),
+            t.budget.iterations,
+            t.started.elapsed().as_millis(),
+            self.frames,
+            self.longest_gap.as_millis(),
+            self.longest_slice.as_millis(),
+        );
     }
 }
 
