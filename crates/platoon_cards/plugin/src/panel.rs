@@ -5,7 +5,7 @@
 //! order in words.
 
 use crate::words::{self, shot_lines};
-use crate::{ChosenWeapon, fire_ctx, known_state};
+use crate::{ChosenWeapon, Support, fire_ctx, known_state};
 use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText};
 use platoon_cards_rules::PlatoonCards;
@@ -147,7 +147,10 @@ pub fn panel(
                 }
                 ui.label(RichText::new("5+ OK (one level of suppression off), 3-4 Unsteady, 1-2 Shaken (no advance), below 1 Routed.").small());
             }
-            if let Some(a) = recent.iter().find(|a| a.purpose.to_lowercase().contains("morale")) {
+            if let Some(a) = recent
+                .iter()
+                .find(|a| a.each_die_needs.is_none() && a.purpose.to_lowercase().contains("morale"))
+            {
                 ui.separator();
                 ui.label(RichText::new(format!("Last morale check: {}", a.purpose)).small().strong());
                 ui.horizontal(|ui| {
@@ -185,13 +188,37 @@ pub fn panel(
                     ui.label(format!("{}; moved {:.1}\"", st.status.name(), st.moved));
                     let t = rules.types.iter().find(|t| t.id == st.unit);
                     if chosen.stand != Some(st.id as u64) {
-                        *chosen = ChosenWeapon { stand: Some(st.id as u64), weapon: 0 };
+                        *chosen = ChosenWeapon { stand: Some(st.id as u64), weapon: 0, support: None };
                     }
                     if let Some(t) = t {
                         for (i, w) in t.weapons.iter().enumerate() {
-                            let on = chosen.weapon == i as u8;
+                            let on = chosen.weapon == i as u8 && chosen.support.is_none();
                             if ui.selectable_label(on, &w.name).clicked() {
                                 chosen.weapon = i as u8;
+                                chosen.support = None;
+                            }
+                        }
+                        // An FO calls his side's batteries and strikes:
+                        // chosen here, aimed on the table.
+                        if t.observer.is_some() && st.side == view.side {
+                            for b in view.batteries.iter().filter(|b| b.side == st.side) {
+                                let left = b.models.saturating_sub(b.fired);
+                                let mut calls = vec![(false, format!("{} HE ({left} of {} guns left)", b.name, b.models))];
+                                if b.smoke != platoon_cards_rules::data::SmokeSize::None {
+                                    calls.push((true, format!("{} smoke", b.name)));
+                                }
+                                for (smoke, label) in calls {
+                                    let sup = Support::Battery { id: b.id, smoke };
+                                    if ui.selectable_label(chosen.support == Some(sup), label).clicked() {
+                                        chosen.support = Some(sup);
+                                    }
+                                }
+                            }
+                            for a in view.strikes.iter().filter(|a| a.side == st.side && !a.used) {
+                                let sup = Support::Strike(a.id);
+                                if ui.selectable_label(chosen.support == Some(sup), format!("{} (air strike)", a.name)).clicked() {
+                                    chosen.support = Some(sup);
+                                }
                             }
                         }
                     }
@@ -203,7 +230,12 @@ pub fn panel(
                     let state = target.and_then(|_| known_state(game, view.side));
                     if let (Some(tg), Some(state)) = (target, state.as_ref()) {
                         ui.label(RichText::new(format!("At {}:", tg.name)).strong());
-                        if st.side == view.side && synced.to_decide {
+                        let sup = if chosen.stand == Some(st.id as u64) { chosen.support } else { None };
+                        if let (Some(sup), true) = (sup, st.side == view.side) {
+                            for l in words::call_lines(view, rules, sup) {
+                                ui.label(RichText::new(l).small());
+                            }
+                        } else if st.side == view.side && synced.to_decide {
                             match rules.plan_shot(state, st.id, chosen.weapon, tg.id, fire_ctx(view.kind)) {
                                 Ok(shot) => {
                                     for l in shot_lines(&shot) {
@@ -261,7 +293,9 @@ pub fn panel(
         let mine: Vec<(u16, CardFace)> = view
             .platoons
             .iter()
-            .filter(|p| p.side == view.side)
+            // Platoons without a card (a divisional FOO) are never
+            // activated by one.
+            .filter(|p| p.side == view.side && p.card)
             .map(|p| {
                 let act = Command::Activate { platoon: p.id };
                 let mut f = CardFace::new(p.name.clone(), side_banner(p.side));
@@ -288,8 +322,18 @@ pub fn panel(
             .collect();
         let mut events = CardEvents::default();
         ui.horizontal(|ui| {
-            cards::deck_ui(ui, "US cards", view.cards_left[Side::Us.idx() as usize] as usize);
-            cards::deck_ui(ui, "VC/NVA cards", view.cards_left[Side::Vc.idx() as usize] as usize);
+            // One deck holds both sides' cards (Chart: TURN SEQUENCE):
+            // one slot, with how many of each are left beneath it.
+            let (us, vc) = (
+                view.cards_left[Side::Us.idx() as usize] as usize,
+                view.cards_left[Side::Vc.idx() as usize] as usize,
+            );
+            ui.vertical(|ui| {
+                let hover = format!("{us} US and {vc} VC/NVA cards face down");
+                cards::deck_ui(ui, "Deck", us + vc);
+                ui.label(RichText::new(format!("US {us} · VC {vc}")).small())
+                    .on_hover_text(hover);
+            });
             match view.card {
                 Some(side) => {
                     let mut f = CardFace::new(format!("{} card", side.name()), side_banner(side));

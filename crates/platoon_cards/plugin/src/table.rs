@@ -170,6 +170,20 @@ fn info(rules: &PlatoonCards, view: &View, s: &StandView) -> Vec<String> {
     v
 }
 
+/// The key of the marker a set-up piece is drawn as (mine strips are
+/// templates: none).
+pub fn marker_key(p: crate::Picked) -> Option<u64> {
+    match p {
+        crate::Picked::Card(m) => Some(CARD_KEYS + m as u64),
+        crate::Picked::Sniper(x) => Some(SNIPER_KEYS + x as u64),
+        crate::Picked::Mine(_) => None,
+    }
+}
+
+const CARD_KEYS: u64 = 10_000;
+const PLOT_KEYS: u64 = 20_000;
+const SNIPER_KEYS: u64 = 30_000;
+
 /// The table of `view`, drawn for its side.
 pub fn table_of(
     rules: &PlatoonCards,
@@ -254,7 +268,7 @@ pub fn table_of(
             ),
         };
         markers.push(TableMarker {
-            key: 10_000 + c.marker as u64,
+            key: CARD_KEYS + c.marker as u64,
             at: c.pos,
             text,
             colour: palette::status::CONCEALED,
@@ -264,7 +278,7 @@ pub fn table_of(
     }
     for p in &view.plots {
         markers.push(TableMarker {
-            key: 20_000 + p.number as u64,
+            key: PLOT_KEYS + p.number as u64,
             at: p.pos,
             text: format!("{}", p.number),
             colour: palette::board::FLASH_BLAST,
@@ -278,7 +292,7 @@ pub fn table_of(
     }
     for s in &view.snipers {
         markers.push(TableMarker {
-            key: 30_000 + s.id as u64,
+            key: SNIPER_KEYS + s.id as u64,
             at: s.pos,
             text: "SNIPER".into(),
             colour: army(s.side),

@@ -1,5 +1,6 @@
 //! Orders, shots and results in a player's words.
 
+use platoon_cards_rules::PlatoonCards;
 use platoon_cards_rules::command::{Aim, AirTarget, Command};
 use platoon_cards_rules::event::{Check, Effect, Event, Pool};
 use platoon_cards_rules::fire::{Plan, Shot};
@@ -284,4 +285,48 @@ pub fn shot_lines(s: &Shot) -> Vec<String> {
         )),
     }
     v
+}
+
+/// A call for fire before it is made: what lands and how it scatters
+/// (Chart: AREA FIRE; Notes: INDIRECT FIRING and SMOKE).
+pub fn call_lines(view: &View, rules: &PlatoonCards, sup: crate::Support) -> Vec<String> {
+    let a = &rules.charts.area_fire;
+    let scatter = format!(
+        "scatter die: {} of {} faces on target, else the arrow and 1D6\"",
+        a.scatter_hit_faces.value, a.scatter_faces.value
+    );
+    match sup {
+        crate::Support::Battery { id, smoke } => {
+            let Some(b) = view.batteries.iter().find(|b| b.id == id) else {
+                return vec![];
+            };
+            let left = b.models.saturating_sub(b.fired);
+            if smoke {
+                vec![
+                    format!("{}: a smoke screen at the point clicked", b.name),
+                    scatter,
+                ]
+            } else {
+                vec![
+                    format!(
+                        "{}: {left} gun(s) left, each a 5\" template on the target",
+                        b.name
+                    ),
+                    format!(
+                        "{}D6 each against what is under it (one fewer in cover), 5-6 hits",
+                        rules.charts.area_dice(b.band)
+                    ),
+                    scatter,
+                ]
+            }
+        }
+        crate::Support::Strike(id) => {
+            let name = view
+                .strikes
+                .iter()
+                .find(|a| a.id == id)
+                .map_or("the strike", |a| a.name.as_str());
+            vec![format!("{name}: aimed at the target clicked"), scatter]
+        }
+    }
 }
