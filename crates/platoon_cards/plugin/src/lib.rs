@@ -378,7 +378,9 @@ pub fn respond(
                     // picked up.
                     hold.picked = orders::pick_at(view, at);
                 }
-                if !tries.is_empty() && me.is_some() {
+                // Orders aimed on the ground keep the stand that gave
+                // them selected (the next passenger, the next call).
+                if !tries.is_empty() && me.is_some() && view.kind == Some(Kind::Orders) {
                     tools.selected = sel;
                 }
                 tries

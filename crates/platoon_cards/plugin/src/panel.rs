@@ -122,12 +122,15 @@ pub fn panel(
                     let side = Side::from_idx(s);
                     (side.name(), side_banner(side))
                 });
+                // The decision's own line, not the tool bar's (which
+                // grows with the selection and would move the buttons).
+                let line = hint(view, Some(d), synced.to_decide);
                 layout::decision_header(
                     ui,
                     d,
                     who,
                     synced.to_decide,
-                    preview.hint.as_deref(),
+                    Some(line.as_str()),
                     preview.refusal.as_deref(),
                 );
             }
@@ -177,6 +180,27 @@ pub fn panel(
             }
             if let Some(a) = view.action {
                 ui.label(format!("Action: {}", a.name()));
+            }
+            let labels: Vec<String> = legal.iter().map(|c| words::words(view, Some(rules), c)).collect();
+            // The few answers a decision always has, as buttons, above the
+            // selected stand so they stay put as the selection changes.
+            for (i, c) in legal.iter().enumerate() {
+                if matches!(
+                    c,
+                    Command::EndActivation
+                        | Command::Pass
+                        | Command::HoldFire
+                        | Command::EndOverwatch
+                        | Command::SetupDone
+                        | Command::BombardDone
+                        | Command::PlotDone
+                        | Command::NoSupport
+                        | Command::Advance
+                        | Command::NoAdvance
+                ) && layout::wide_button(ui, labels[i].clone(), synced.to_decide).clicked()
+                {
+                    out.write(SubmitCommand::typed(c));
+                }
             }
             // The selected stand: its weapons, and the shot at the stand
             // under the pointer as it would be rolled.
@@ -238,7 +262,9 @@ pub fn panel(
                         } else if st.side == view.side && synced.to_decide {
                             match rules.plan_shot(state, st.id, chosen.weapon, tg.id, fire_ctx(view.kind)) {
                                 Ok(shot) => {
-                                    for l in shot_lines(&shot) {
+                                    let takes = rules.takes(state, state.stand(tg.id));
+                                    let effects = words::effects_line(rules, takes);
+                                    for l in shot_lines(&shot, &effects) {
                                         ui.label(RichText::new(l).small());
                                     }
                                 }
@@ -256,26 +282,6 @@ pub fn panel(
                 }
             }
             ui.separator();
-            let labels: Vec<String> = legal.iter().map(|c| words::words(view, Some(rules), c)).collect();
-            // The few answers a decision always has, as buttons.
-            for (i, c) in legal.iter().enumerate() {
-                if matches!(
-                    c,
-                    Command::EndActivation
-                        | Command::Pass
-                        | Command::HoldFire
-                        | Command::EndOverwatch
-                        | Command::SetupDone
-                        | Command::BombardDone
-                        | Command::PlotDone
-                        | Command::NoSupport
-                        | Command::Advance
-                        | Command::NoAdvance
-                ) && layout::wide_button(ui, labels[i].clone(), synced.to_decide).clicked()
-                {
-                    out.write(SubmitCommand::typed(c));
-                }
-            }
             let (clicked, _) = layout::all_commands(ui, "vt-platoon-all", &labels, synced.to_decide);
             if let Some(i) = clicked {
                 out.write(SubmitCommand::typed(&legal[i]));

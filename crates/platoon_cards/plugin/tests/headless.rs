@@ -447,6 +447,15 @@ fn the_set_up_plots_and_barrages_are_given_from_the_table() {
     // Hamlet sweep: hidden VC cards, snipers and mines, US stands placed
     // in their zone, divisional plots at the start of the turn.
     let mut app = start("hamlet-sweep", 3);
+    // The side setting up sees the corners of its zones.
+    let zones = app
+        .world()
+        .resource::<Table>()
+        .markers
+        .iter()
+        .filter(|m| m.text == "ZONE")
+        .count();
+    assert!(zones >= 4, "no zone corners drawn in the set-up");
     let mut by_board = vec![];
     // The scenario's mine spots are all taken by its strips, so the list
     // offers no strip a move; on the table one goes anywhere allowed.

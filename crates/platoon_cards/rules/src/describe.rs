@@ -52,6 +52,11 @@ pub fn pool_rolls(what: &str, rule: &str, p: &Pool, result: &str) -> Vec<Adjudic
     vec![size, roll]
 }
 
+/// "1 hit", "2 hits".
+fn hits(n: u8) -> String {
+    format!("{n} hit{}", if n == 1 { "" } else { "s" })
+}
+
 fn pip_note(pips: &[String]) -> String {
     if pips.is_empty() {
         String::new()
@@ -323,10 +328,10 @@ impl PlatoonCards {
                 }
                 LogEntry::with_rolls(
                     format!(
-                        "{who} fires{how} ({weapon}, {:.1}\") at {}: {} hits, {}.",
+                        "{who} fires{how} ({weapon}, {:.1}\") at {}: {}, {}.",
                         range,
                         n(*target),
-                        pool.hits,
+                        hits(pool.hits),
                         effect.name()
                     ),
                     rolls,
@@ -481,12 +486,12 @@ impl PlatoonCards {
                 effect,
             } => LogEntry::with_rolls(
                 format!(
-                    "A {} sniper fires from ({:.1}, {:.1}) at {}: {} hits, {}. He is gone, unhurt ({}).",
+                    "A {} sniper fires from ({:.1}, {:.1}) at {}: {}, {}. He is gone, unhurt ({}).",
                     side.name(),
                     pos.x,
                     pos.y,
                     n(*target),
-                    pool.hits,
+                    hits(pool.hits),
                     effect.name(),
                     book(SNIPERS)
                 ),
@@ -744,7 +749,7 @@ impl PlatoonCards {
                     AirEffect::Exploded => "explodes in mid-air",
                 };
                 LogEntry::with_rolls(
-                    format!("{} fires at {t}: {} hits, {words}.", n(*firer), pool.hits),
+                    format!("{} fires at {t}: {}, {words}.", n(*firer), hits(pool.hits)),
                     pool_rolls("Ground to air", &book(GROUND_TO_AIR), pool, words),
                 )
             }
