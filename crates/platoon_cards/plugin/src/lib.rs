@@ -5,23 +5,28 @@
 //! pool (or D10 to hit and penetrate) with its modifiers shown before the
 //! roll.
 //!
-//! On the table: drag one of the activated platoon's stands to move it,
-//! select a stand and click an enemy to fire the weapon chosen in the
-//! column (overwatch and point-blank fire the same way when the chance is
-//! offered). Everything else the rules allow is in the column's list.
+//! On the table (see [`orders`]): the set-up by dragging stands and
+//! picking up and putting down cards, snipers and mine strips; plots,
+//! bombardments, smoke and barrages by clicking the aim point (or the
+//! target); moves by dragging; fire, charges, calls for fire and every
+//! chance (overwatch, point-blank, ground-to-air) by selecting a stand and
+//! clicking the enemy. The column's list keeps every legal order too.
 
+pub mod orders;
 mod panel;
 mod table;
 mod words;
 
+pub use orders::{Picked, Support};
 pub use table::{look, table_of};
 pub use words::words;
 
 use bevy::prelude::*;
-use platoon_cards_rules::command::{Aim, Command};
+use platoon_cards_rules::command::Command;
 use platoon_cards_rules::fire::FireCtx;
 use platoon_cards_rules::state::Side;
 use platoon_cards_rules::step::Kind;
+use platoon_cards_rules::view::View;
 use platoon_cards_rules::{PlatoonCards, State};
 use vt_core::tabletop::{HUNDREDTH, Point};
 use vt_ui::prelude::*;
@@ -32,11 +37,24 @@ pub const GAME_ID: &str = platoon_cards_rules::GAME_ID;
 
 pub struct PlatoonCardsPlugin;
 
-/// The weapon the column has chosen for the selected stand.
+/// The weapon the column has chosen for the selected stand, or for an FO
+/// the battery or air strike it calls.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
 pub struct ChosenWeapon {
     pub stand: Option<u64>,
     pub weapon: u8,
+    pub support: Option<Support>,
+}
+
+/// What the board holds between clicks: a set-up piece picked up, and the
+/// stand selected before this frame's click (a click on the ground lets
+/// go of the selection before the plugin reads it).
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct BoardHold {
+    pub picked: Option<Picked>,
+    pub selected_before: Option<u64>,
+    /// The side at the screen: a new one starts with nothing selected.
+    pub side: Option<Side>,
 }
 
 impl Plugin for PlatoonCardsPlugin {
@@ -47,6 +65,7 @@ impl Plugin for PlatoonCardsPlugin {
             show_command_list: false,
         })
         .init_resource::<ChosenWeapon>()
+        .init_resource::<BoardHold>()
         .add_plugins(TablePlugin)
         .add_plugins(SyncPlugin::<PlatoonCards>::default())
         .add_systems(Update, (fill_table, animate).chain().in_set(VtSet::React))
@@ -82,11 +101,12 @@ pub fn known_state(game: &ActiveGame, side: Side) -> Option<State> {
 pub fn fill_table(
     synced: Res<Synced<PlatoonCards>>,
     chosen: Res<ChosenWeapon>,
+    hold: Res<BoardHold>,
     mut changes: MessageReader<SessionChanged<PlatoonCards>>,
     mut table: ResMut<Table>,
 ) {
     let fresh = changes.read().last().is_none_or(|c| c.snap());
-    if !synced.is_changed() && !chosen.is_changed() {
+    if !synced.is_changed() && !chosen.is_changed() && !hold.is_changed() {
         return;
     }
     let (Some(view), Some(rules)) = (&synced.view, &synced.rules) else {
@@ -95,13 +115,8 @@ pub fn fill_table(
         }
         return;
     };
-    let orders = synced.to_decide && view.kind == Some(Kind::Orders);
     let movable = |s: &platoon_cards_rules::view::StandView| {
-        orders
-            && Some(s.platoon) == view.active
-            && s.side == view.side
-            && view.action.is_some_and(|a| a.may_move())
-            && !s.immobile
+        orders::draggable(rules, view, synced.to_decide, s)
     };
     let weapon_of = |s: &platoon_cards_rules::view::StandView| {
         if chosen.stand == Some(s.id as u64) {
@@ -110,7 +125,15 @@ pub fn fill_table(
             0
         }
     };
-    let now = table_of(rules, view, &movable, &weapon_of, fresh);
+    let mut now = table_of(rules, view, &movable, &weapon_of, fresh);
+    // The piece picked up in the set-up stands out until it is put down.
+    if let Some(p) = hold.picked {
+        let key = table::marker_key(p);
+        for m in now.markers.iter_mut().filter(|m| Some(m.key) == key) {
+            m.colour = vt_ui::palette::ui::HEADING;
+            m.text = format!("{} \u{25b8}", m.text);
+        }
+    }
     if *table != now {
         *table = now;
     }
@@ -165,27 +188,8 @@ pub fn animate(
 }
 
 /// The fire orders a click on an enemy may mean now, in the order tried.
-pub fn fire_orders(kind: Option<Kind>, stand: u16, weapon: u8, target: u16) -> Vec<Command> {
-    match kind {
-        Some(Kind::Orders) => vec![Command::Fire {
-            stand,
-            weapon,
-            target: Aim::Stand(target),
-        }],
-        Some(Kind::Reaction) | Some(Kind::EndOverwatch) => vec![
-            Command::OverwatchFire {
-                stand,
-                weapon,
-                target: Aim::Stand(target),
-            },
-            Command::PointBlank {
-                stand,
-                weapon,
-                target,
-            },
-        ],
-        _ => vec![],
-    }
+pub fn fire_orders(view: &View, stand: u16, weapon: u8, target: u16) -> Vec<Command> {
+    orders::click_orders(view, stand, weapon, None, target)
 }
 
 /// The context a shot is planned in, for the decision under way.
@@ -202,8 +206,9 @@ pub fn fire_ctx(kind: Option<Kind>) -> FireCtx {
 pub fn respond(
     synced: Res<Synced<PlatoonCards>>,
     game: Option<Res<ActiveGame>>,
-    tools: Res<TableTools>,
-    chosen: Res<ChosenWeapon>,
+    mut tools: ResMut<TableTools>,
+    mut chosen: ResMut<ChosenWeapon>,
+    mut hold: ResMut<BoardHold>,
     mut preview: ResMut<TablePreview>,
     mut actions: MessageReader<TableAction>,
     mut out: MessageWriter<SubmitCommand>,
@@ -213,7 +218,36 @@ pub fn respond(
         actions.clear();
         return;
     };
-    let hint = panel::hint(view, synced.decision.as_ref(), synced.to_decide);
+    // Another side at the screen (hot seat): nothing of the last player's
+    // is left in hand.
+    if hold.side != Some(view.side) {
+        hold.side = Some(view.side);
+        hold.picked = None;
+        hold.selected_before = None;
+        tools.selected = None;
+        tools.tape = None;
+        tools.sight = None;
+        *chosen = ChosenWeapon::default();
+    }
+    if view.kind != Some(Kind::Setup) && hold.picked.is_some() {
+        hold.picked = None;
+    }
+    let sel_view = |k: Option<u64>| k.and_then(|k| view.stands.iter().find(|s| s.id as u64 == k));
+    let support = |k: u64, chosen: &ChosenWeapon| {
+        if chosen.stand == Some(k) {
+            chosen.support
+        } else {
+            None
+        }
+    };
+    let mut hint = panel::hint(view, synced.decision.as_ref(), synced.to_decide);
+    if synced.to_decide {
+        let sel = sel_view(tools.selected);
+        let sup = sel.and_then(|s| support(s.id as u64, &chosen));
+        if let Some(h) = orders::click_hint(view, sel, sup, hold.picked) {
+            hint = format!("{hint} {h}");
+        }
+    }
     if preview.hint.as_deref() != Some(&hint) {
         preview.hint = Some(hint);
     }
@@ -248,8 +282,16 @@ pub fn respond(
             let state = state.as_ref()?;
             let st = view.stands.iter().find(|s| s.id as u64 == d.stand)?;
             let to = d.to.snapped(HUNDREDTH);
-            let c = Command::Move { stand: st.id, to };
-            let checked = rules.check_command(state, &c);
+            let tries = orders::drop_orders(view, st.id, to);
+            let checked = tries
+                .iter()
+                .map(|c| rules.check_command(state, c))
+                .find(|r| r.is_ok())
+                .unwrap_or_else(|| {
+                    tries
+                        .first()
+                        .map_or(Ok(()), |c| rules.check_command(state, c))
+                });
             let dist = st.pos.distance(to);
             Some(vt_ui::tabletop::MovePreview {
                 stand: d.stand,
@@ -257,7 +299,10 @@ pub fn respond(
                 end: to,
                 legal: checked.is_ok(),
                 note: match checked {
-                    Ok(()) => format!("{dist:.1}\" (moved {:.1}\" already)", st.moved),
+                    Ok(()) if view.kind == Some(Kind::Orders) => {
+                        format!("{dist:.1}\" (moved {:.1}\" already)", st.moved)
+                    }
+                    Ok(()) => format!("{dist:.1}\""),
                     Err(r) => format!("{dist:.1}\": {}", r.message),
                 },
                 slow: vec![],
@@ -266,40 +311,84 @@ pub fn respond(
             })
         });
     }
+    // The selection a click on the ground found (the board lets go of it
+    // before this system runs).
+    let before = hold.selected_before;
     for a in actions.read() {
         if !synced.to_decide {
             continue;
         }
         preview.refusal = None;
-        let tries: Vec<Command> = match *a {
-            TableAction::Drop { stand, to } => vec![Command::Move {
-                stand: stand as u16,
-                to: to.snapped(HUNDREDTH),
-            }],
+        let own = |k: u64| sel_view(Some(k)).filter(|s| s.side == view.side);
+        let tries: Vec<Command> = match a {
+            TableAction::Drop { stand, to } => orders::drop_orders(view, *stand as u16, *to),
             TableAction::Click { stand } => {
-                let sel = tools.selected.filter(|s| *s != stand);
-                let side_of = |k: u64| {
-                    view.stands
-                        .iter()
-                        .find(|s| s.id as u64 == k)
-                        .map(|s| s.side)
-                };
-                match sel {
-                    Some(sel)
-                        if side_of(sel) != side_of(stand) && side_of(sel) == Some(view.side) =>
-                    {
-                        let weapon = if chosen.stand == Some(sel) {
+                let sel = tools.selected.filter(|s| s != stand).or(before);
+                match (sel.and_then(own), sel_view(Some(*stand))) {
+                    (Some(me), Some(t)) if t.side != view.side => {
+                        let weapon = if chosen.stand == Some(me.id as u64) {
                             chosen.weapon
                         } else {
                             0
                         };
-                        fire_orders(view.kind, sel as u16, weapon, stand as u16)
+                        orders::click_orders(
+                            view,
+                            me.id,
+                            weapon,
+                            support(me.id as u64, &chosen),
+                            t.id,
+                        )
+                    }
+                    (_, Some(t)) if t.side == view.side => {
+                        // One of the side's own: it becomes the stand
+                        // that acts (a stand on overwatch, a firer).
+                        tools.selected = Some(*stand);
+                        vec![]
                     }
                     _ => vec![],
                 }
             }
-            TableAction::Ground { .. } | TableAction::Template { .. } => vec![],
+            TableAction::Ground { .. } | TableAction::Template { .. } => {
+                let (at, under) = match a {
+                    TableAction::Template { template, .. } => {
+                        let at = template.centre();
+                        let under = view
+                            .stands
+                            .iter()
+                            .filter(|s| s.side != view.side && s.aboard.is_none())
+                            .find(|s| table::base_of(s).contains(at))
+                            .map(|s| s.id);
+                        (at, under)
+                    }
+                    TableAction::Ground { at } => (*at, None),
+                    _ => continue,
+                };
+                let sel = tools.selected.or(before);
+                let me = sel.and_then(own);
+                let tries = orders::ground_orders(
+                    view,
+                    me.map(|s| s.id),
+                    me.and_then(|s| support(s.id as u64, &chosen)),
+                    hold.picked,
+                    at,
+                    under,
+                );
+                if tries.is_empty() && view.kind == Some(Kind::Setup) {
+                    // Nothing in hand: a piece of the side's own here is
+                    // picked up.
+                    hold.picked = orders::pick_at(view, at);
+                }
+                // Orders aimed on the ground keep the stand that gave
+                // them selected (the next passenger, the next call).
+                if !tries.is_empty() && me.is_some() && view.kind == Some(Kind::Orders) {
+                    tools.selected = sel;
+                }
+                tries
+            }
         };
+        if tries.is_empty() {
+            continue;
+        }
         let Some(state) = known_state(&mut known) else {
             continue;
         };
@@ -321,8 +410,23 @@ pub fn respond(
                 }
             }
         }
+        if sent
+            && tries.iter().any(|c| {
+                matches!(
+                    c,
+                    Command::PlaceCard { .. }
+                        | Command::PlaceMine { .. }
+                        | Command::PlaceSniper { .. }
+                )
+            })
+        {
+            hold.picked = None;
+        }
         if !sent && let Some(r) = first_refusal {
             preview.refusal = Some(r);
         }
+    }
+    if hold.selected_before != tools.selected {
+        hold.selected_before = tools.selected;
     }
 }

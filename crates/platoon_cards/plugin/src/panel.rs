@@ -5,7 +5,7 @@
 //! order in words.
 
 use crate::words::{self, shot_lines};
-use crate::{ChosenWeapon, fire_ctx, known_state};
+use crate::{ChosenWeapon, Support, fire_ctx, known_state};
 use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText};
 use platoon_cards_rules::PlatoonCards;
@@ -122,12 +122,15 @@ pub fn panel(
                     let side = Side::from_idx(s);
                     (side.name(), side_banner(side))
                 });
+                // The decision's own line, not the tool bar's (which
+                // grows with the selection and would move the buttons).
+                let line = hint(view, Some(d), synced.to_decide);
                 layout::decision_header(
                     ui,
                     d,
                     who,
                     synced.to_decide,
-                    preview.hint.as_deref(),
+                    Some(line.as_str()),
                     preview.refusal.as_deref(),
                 );
             }
@@ -147,7 +150,10 @@ pub fn panel(
                 }
                 ui.label(RichText::new("5+ OK (one level of suppression off), 3-4 Unsteady, 1-2 Shaken (no advance), below 1 Routed.").small());
             }
-            if let Some(a) = recent.iter().find(|a| a.purpose.to_lowercase().contains("morale")) {
+            if let Some(a) = recent
+                .iter()
+                .find(|a| a.each_die_needs.is_none() && a.purpose.to_lowercase().contains("morale"))
+            {
                 ui.separator();
                 ui.label(RichText::new(format!("Last morale check: {}", a.purpose)).small().strong());
                 ui.horizontal(|ui| {
@@ -175,57 +181,9 @@ pub fn panel(
             if let Some(a) = view.action {
                 ui.label(format!("Action: {}", a.name()));
             }
-            // The selected stand: its weapons, and the shot at the stand
-            // under the pointer as it would be rolled.
-            ui.separator();
-            let sel = tools.selected.and_then(|k| view.stands.iter().find(|s| s.id as u64 == k));
-            match sel {
-                Some(st) => {
-                    heading(ui, st.name.clone());
-                    ui.label(format!("{}; moved {:.1}\"", st.status.name(), st.moved));
-                    let t = rules.types.iter().find(|t| t.id == st.unit);
-                    if chosen.stand != Some(st.id as u64) {
-                        *chosen = ChosenWeapon { stand: Some(st.id as u64), weapon: 0 };
-                    }
-                    if let Some(t) = t {
-                        for (i, w) in t.weapons.iter().enumerate() {
-                            let on = chosen.weapon == i as u8;
-                            if ui.selectable_label(on, &w.name).clicked() {
-                                chosen.weapon = i as u8;
-                            }
-                        }
-                    }
-                    let target = tools
-                        .hovered
-                        .and_then(|k| view.stands.iter().find(|s| s.id as u64 == k))
-                        .filter(|t| t.side != st.side);
-                    // Planned on the game as this side knows it.
-                    let state = target.and_then(|_| known_state(game, view.side));
-                    if let (Some(tg), Some(state)) = (target, state.as_ref()) {
-                        ui.label(RichText::new(format!("At {}:", tg.name)).strong());
-                        if st.side == view.side && synced.to_decide {
-                            match rules.plan_shot(state, st.id, chosen.weapon, tg.id, fire_ctx(view.kind)) {
-                                Ok(shot) => {
-                                    for l in shot_lines(&shot) {
-                                        ui.label(RichText::new(l).small());
-                                    }
-                                }
-                                Err(r) => {
-                                    ui.label(RichText::new(format!("cannot fire: {} ({})", r.message, r.section)).small());
-                                }
-                            }
-                        }
-                    } else if st.side == view.side {
-                        ui.label(RichText::new("Point at an enemy stand to see the dice before the roll; click it to fire.").small());
-                    }
-                }
-                None => {
-                    ui.label("Click a stand to select it.");
-                }
-            }
-            ui.separator();
             let labels: Vec<String> = legal.iter().map(|c| words::words(view, Some(rules), c)).collect();
-            // The few answers a decision always has, as buttons.
+            // The few answers a decision always has, as buttons, above the
+            // selected stand so they stay put as the selection changes.
             for (i, c) in legal.iter().enumerate() {
                 if matches!(
                     c,
@@ -244,6 +202,86 @@ pub fn panel(
                     out.write(SubmitCommand::typed(c));
                 }
             }
+            // The selected stand: its weapons, and the shot at the stand
+            // under the pointer as it would be rolled.
+            ui.separator();
+            let sel = tools.selected.and_then(|k| view.stands.iter().find(|s| s.id as u64 == k));
+            match sel {
+                Some(st) => {
+                    heading(ui, st.name.clone());
+                    ui.label(format!("{}; moved {:.1}\"", st.status.name(), st.moved));
+                    let t = rules.types.iter().find(|t| t.id == st.unit);
+                    if chosen.stand != Some(st.id as u64) {
+                        *chosen = ChosenWeapon { stand: Some(st.id as u64), weapon: 0, support: None };
+                    }
+                    if let Some(t) = t {
+                        for (i, w) in t.weapons.iter().enumerate() {
+                            let on = chosen.weapon == i as u8 && chosen.support.is_none();
+                            if ui.selectable_label(on, &w.name).clicked() {
+                                chosen.weapon = i as u8;
+                                chosen.support = None;
+                            }
+                        }
+                        // An FO calls his side's batteries and strikes:
+                        // chosen here, aimed on the table.
+                        if t.observer.is_some() && st.side == view.side {
+                            for b in view.batteries.iter().filter(|b| b.side == st.side) {
+                                let left = b.models.saturating_sub(b.fired);
+                                let mut calls = vec![(false, format!("{} HE ({left} of {} guns left)", b.name, b.models))];
+                                if b.smoke != platoon_cards_rules::data::SmokeSize::None {
+                                    calls.push((true, format!("{} smoke", b.name)));
+                                }
+                                for (smoke, label) in calls {
+                                    let sup = Support::Battery { id: b.id, smoke };
+                                    if ui.selectable_label(chosen.support == Some(sup), label).clicked() {
+                                        chosen.support = Some(sup);
+                                    }
+                                }
+                            }
+                            for a in view.strikes.iter().filter(|a| a.side == st.side && !a.used) {
+                                let sup = Support::Strike(a.id);
+                                if ui.selectable_label(chosen.support == Some(sup), format!("{} (air strike)", a.name)).clicked() {
+                                    chosen.support = Some(sup);
+                                }
+                            }
+                        }
+                    }
+                    let target = tools
+                        .hovered
+                        .and_then(|k| view.stands.iter().find(|s| s.id as u64 == k))
+                        .filter(|t| t.side != st.side);
+                    // Planned on the game as this side knows it.
+                    let state = target.and_then(|_| known_state(game, view.side));
+                    if let (Some(tg), Some(state)) = (target, state.as_ref()) {
+                        ui.label(RichText::new(format!("At {}:", tg.name)).strong());
+                        let sup = if chosen.stand == Some(st.id as u64) { chosen.support } else { None };
+                        if let (Some(sup), true) = (sup, st.side == view.side) {
+                            for l in words::call_lines(view, rules, sup) {
+                                ui.label(RichText::new(l).small());
+                            }
+                        } else if st.side == view.side && synced.to_decide {
+                            match rules.plan_shot(state, st.id, chosen.weapon, tg.id, fire_ctx(view.kind)) {
+                                Ok(shot) => {
+                                    let takes = rules.takes(state, state.stand(tg.id));
+                                    let effects = words::effects_line(rules, takes);
+                                    for l in shot_lines(&shot, &effects) {
+                                        ui.label(RichText::new(l).small());
+                                    }
+                                }
+                                Err(r) => {
+                                    ui.label(RichText::new(format!("cannot fire: {} ({})", r.message, r.section)).small());
+                                }
+                            }
+                        }
+                    } else if st.side == view.side {
+                        ui.label(RichText::new("Point at an enemy stand to see the dice before the roll; click it to fire.").small());
+                    }
+                }
+                None => {
+                    ui.label("Click a stand to select it.");
+                }
+            }
+            ui.separator();
             let (clicked, _) = layout::all_commands(ui, "vt-platoon-all", &labels, synced.to_decide);
             if let Some(i) = clicked {
                 out.write(SubmitCommand::typed(&legal[i]));
@@ -261,7 +299,9 @@ pub fn panel(
         let mine: Vec<(u16, CardFace)> = view
             .platoons
             .iter()
-            .filter(|p| p.side == view.side)
+            // Platoons without a card (a divisional FOO) are never
+            // activated by one.
+            .filter(|p| p.side == view.side && p.card)
             .map(|p| {
                 let act = Command::Activate { platoon: p.id };
                 let mut f = CardFace::new(p.name.clone(), side_banner(p.side));
@@ -288,8 +328,18 @@ pub fn panel(
             .collect();
         let mut events = CardEvents::default();
         ui.horizontal(|ui| {
-            cards::deck_ui(ui, "US cards", view.cards_left[Side::Us.idx() as usize] as usize);
-            cards::deck_ui(ui, "VC/NVA cards", view.cards_left[Side::Vc.idx() as usize] as usize);
+            // One deck holds both sides' cards (Chart: TURN SEQUENCE):
+            // one slot, with how many of each are left beneath it.
+            let (us, vc) = (
+                view.cards_left[Side::Us.idx() as usize] as usize,
+                view.cards_left[Side::Vc.idx() as usize] as usize,
+            );
+            ui.vertical(|ui| {
+                let hover = format!("{us} US and {vc} VC/NVA cards face down");
+                cards::deck_ui(ui, "Deck", us + vc);
+                ui.label(RichText::new(format!("US {us} · VC {vc}")).small())
+                    .on_hover_text(hover);
+            });
             match view.card {
                 Some(side) => {
                     let mut f = CardFace::new(format!("{} card", side.name()), side_banner(side));

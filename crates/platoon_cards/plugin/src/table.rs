@@ -170,6 +170,21 @@ fn info(rules: &PlatoonCards, view: &View, s: &StandView) -> Vec<String> {
     v
 }
 
+/// The key of the marker a set-up piece is drawn as (mine strips are
+/// templates: none).
+pub fn marker_key(p: crate::Picked) -> Option<u64> {
+    match p {
+        crate::Picked::Card(m) => Some(CARD_KEYS + m as u64),
+        crate::Picked::Sniper(x) => Some(SNIPER_KEYS + x as u64),
+        crate::Picked::Mine(_) => None,
+    }
+}
+
+const CARD_KEYS: u64 = 10_000;
+const PLOT_KEYS: u64 = 20_000;
+const SNIPER_KEYS: u64 = 30_000;
+const ZONE_KEYS: u64 = 40_000;
+
 /// The table of `view`, drawn for its side.
 pub fn table_of(
     rules: &PlatoonCards,
@@ -254,7 +269,7 @@ pub fn table_of(
             ),
         };
         markers.push(TableMarker {
-            key: 10_000 + c.marker as u64,
+            key: CARD_KEYS + c.marker as u64,
             at: c.pos,
             text,
             colour: palette::status::CONCEALED,
@@ -264,7 +279,7 @@ pub fn table_of(
     }
     for p in &view.plots {
         markers.push(TableMarker {
-            key: 20_000 + p.number as u64,
+            key: PLOT_KEYS + p.number as u64,
             at: p.pos,
             text: format!("{}", p.number),
             colour: palette::board::FLASH_BLAST,
@@ -278,13 +293,40 @@ pub fn table_of(
     }
     for s in &view.snipers {
         markers.push(TableMarker {
-            key: 30_000 + s.id as u64,
+            key: SNIPER_KEYS + s.id as u64,
             at: s.pos,
             text: "SNIPER".into(),
             colour: army(s.side),
             name: "your sniper (hidden)".into(),
             info: vec!["3D6, 24\"; the enemy spots it within 3\" of a move".into()],
         });
+    }
+    // In the set-up, the corners of the side's deployment zones, so a
+    // player sees where a stand, card or strip may go.
+    if view.kind == Some(platoon_cards_rules::step::Kind::Setup)
+        && let Some(sc) = rules.scenarios.iter().find(|sc| sc.id == view.scenario)
+    {
+        for (z, zone) in sc
+            .zones
+            .iter()
+            .enumerate()
+            .filter(|(_, z)| z.side == view.side)
+        {
+            let n = zone.area.len().max(1) as f64;
+            let mid = zone.area.iter().fold(Point::new(0.0, 0.0), |a, p| a + *p) * (1.0 / n);
+            for (i, corner) in zone.area.iter().enumerate() {
+                // A little inside, so the chip sits on the zone.
+                let inward = (mid - *corner).normalized().unwrap_or(Point::new(0.0, 0.0));
+                markers.push(TableMarker {
+                    key: ZONE_KEYS + (z * 16 + i) as u64,
+                    at: *corner + inward * 1.0,
+                    text: "ZONE".into(),
+                    colour: army(view.side),
+                    name: format!("your set-up zone: {}", zone.name),
+                    info: vec!["stands and hidden cards are set up inside it".into()],
+                });
+            }
+        }
     }
     let mut templates = vec![];
     let up = Point::new(0.0, 1.0);

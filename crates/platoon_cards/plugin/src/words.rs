@@ -1,8 +1,10 @@
 //! Orders, shots and results in a player's words.
 
+use platoon_cards_rules::PlatoonCards;
 use platoon_cards_rules::command::{Aim, AirTarget, Command};
 use platoon_cards_rules::event::{Check, Effect, Event, Pool};
 use platoon_cards_rules::fire::{Plan, Shot};
+use platoon_cards_rules::small_arms::Takes;
 use platoon_cards_rules::view::View;
 use vt_core::tabletop::Point;
 
@@ -221,7 +223,7 @@ fn mods(ms: &[vt_core::Modifier]) -> Vec<String> {
 
 /// A D6 pool before the roll: the weapon's dice at this range, each die
 /// added or taken away and why, and the score each die needs.
-pub fn pool_lines(p: &Pool) -> Vec<String> {
+pub fn pool_lines(p: &Pool, effects: &str) -> Vec<String> {
     let mut v = vec![format!("{}D6 for the weapon at this range", p.base)];
     for m in &p.dice_mods {
         v.push(format!("{:+}D6 {} ({})", m.value, m.label, m.rule));
@@ -237,7 +239,7 @@ pub fn pool_lines(p: &Pool) -> Vec<String> {
         format!("{}D6: no die can hit", p.dice())
     } else {
         format!(
-            "{}D6, each {}{} hits; 1 hit Suppressed, 2 Disrupted, 3+ Killed",
+            "{}D6, each {}{} hits; {effects}",
             p.dice(),
             need,
             if need < 6 { "+" } else { "" }
@@ -260,11 +262,11 @@ pub fn check_lines(what: &str, c: &Check) -> Vec<String> {
 }
 
 /// A shot before the roll, in lines.
-pub fn shot_lines(s: &Shot) -> Vec<String> {
+pub fn shot_lines(s: &Shot, effects: &str) -> Vec<String> {
     let mut v = vec![format!("{} at {:.1}\" ({:?})", s.name, s.range, s.mode)];
     match &s.plan {
         Plan::Pool { pool, takes_hidden } => {
-            v.extend(pool_lines(pool));
+            v.extend(pool_lines(pool, effects));
             if *takes_hidden {
                 v.push("also hits what hides under the card".into());
             }
@@ -284,4 +286,98 @@ pub fn shot_lines(s: &Shot) -> Vec<String> {
         )),
     }
     v
+}
+
+/// A call for fire before it is made: what lands and how it scatters
+/// (Chart: AREA FIRE; Notes: INDIRECT FIRING and SMOKE).
+pub fn call_lines(view: &View, rules: &PlatoonCards, sup: crate::Support) -> Vec<String> {
+    let a = &rules.charts.area_fire;
+    let scatter = format!(
+        "scatter die: {} of {} faces on target, else the arrow and 1D6\"",
+        a.scatter_hit_faces.value, a.scatter_faces.value
+    );
+    match sup {
+        crate::Support::Battery { id, smoke } => {
+            let Some(b) = view.batteries.iter().find(|b| b.id == id) else {
+                return vec![];
+            };
+            let left = b.models.saturating_sub(b.fired);
+            if smoke {
+                vec![
+                    format!("{}: a smoke screen at the point clicked", b.name),
+                    scatter,
+                ]
+            } else {
+                vec![
+                    format!(
+                        "{}: {left} gun(s) left, each a 5\" template on the target",
+                        b.name
+                    ),
+                    format!(
+                        "{}D6 each against what is under it (one fewer in cover), 5-6 hits",
+                        rules.charts.area_dice(b.band)
+                    ),
+                    scatter,
+                ]
+            }
+        }
+        crate::Support::Strike(id) => {
+            let name = view
+                .strikes
+                .iter()
+                .find(|a| a.id == id)
+                .map_or("the strike", |a| a.name.as_str());
+            vec![format!("{name}: aimed at the target clicked"), scatter]
+        }
+    }
+}
+
+/// What 1, 2, 3... hits do to a target that takes them as `takes`, in
+/// the chart's words ("1 hit Suppressed, 2 Disrupted, 3+ Killed"; a PC or
+/// FO alone: "1 hit no effect, 2+ Killed").
+pub fn effects_line(rules: &PlatoonCards, takes: Takes) -> String {
+    let mut groups: Vec<(u8, Effect)> = vec![];
+    for n in 1..=4u8 {
+        let e = rules.effect_of(n, takes);
+        if groups.last().is_none_or(|(_, last)| *last != e) {
+            groups.push((n, e));
+        }
+    }
+    let k = groups.len();
+    groups
+        .iter()
+        .enumerate()
+        .map(|(i, (n, e))| {
+            let hits = if *n == 1 {
+                "1 hit".to_string()
+            } else {
+                format!("{n}")
+            };
+            let more = if i + 1 == k && *n < 4 { "+" } else { "" };
+            format!("{hits}{more} {}", effect(*e))
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shot_preview_names_what_the_hits_do_to_this_target() {
+        let rules = PlatoonCards::embedded();
+        // Chart: SMALL ARMS SHOOTING: 1 hit Suppressed, 2 Disrupted, 3+
+        // Killed.
+        assert_eq!(
+            effects_line(&rules, Takes::Squad),
+            "1 hit Suppressed, 2 Disrupted, 3+ Killed"
+        );
+        // Notes: a PC or FO alone: two hits kill, a suppression does
+        // nothing.
+        assert_eq!(
+            effects_line(&rules, Takes::SingleFigure),
+            "1 hit no effect, 2+ Killed"
+        );
+    }
 }

@@ -10,8 +10,9 @@ use vt_core::engine::LogEntry;
 use vt_core::{Adjudication, Modifier};
 
 /// A pool as two adjudications: how many dice (the weapon's dice and each
-/// die added or taken away: they add up to the pool), and the dice rolled
-/// with the score each needed.
+/// die added or taken away: they add up to the pool), and the dice rolled,
+/// judged die by die against the score each needed (pip modifiers
+/// included): the dice are never added up, the total shown is the hits.
 pub fn pool_rolls(what: &str, rule: &str, p: &Pool, result: &str) -> Vec<Adjudication> {
     let mut size = Adjudication::new(format!("{what}: dice"), rule);
     size.modifiers
@@ -19,21 +20,29 @@ pub fn pool_rolls(what: &str, rule: &str, p: &Pool, result: &str) -> Vec<Adjudic
     size.modifiers.extend(p.dice_mods.iter().cloned());
     size.total = size.modifier_sum();
     size.result = format!("{}D6", p.dice());
-    let mut roll = Adjudication::new(format!("{what}: roll"), rule);
-    roll.rolled = p.rolled.iter().map(|&d| d as i32).collect();
-    roll.total = roll.rolled.iter().sum();
+    let need = p.needed();
+    let roll = Adjudication::new(format!("{what}: roll"), rule)
+        .pool(p.rolled.iter().map(|&d| d as i32), need as i32);
     let pips: Vec<String> = p
         .pip_mods
         .iter()
         .map(|m| format!("{} {:+} on each die ({})", m.label, m.value, m.rule))
         .collect();
-    let need = p.needed();
+    let mut roll = roll;
     roll.needed = Some(if need > 6 {
-        format!("{}+ on each die: none can hit{}", p.hit_on, pip_note(&pips))
+        format!(
+            "none can hit ({}+ on each die{})",
+            p.hit_on,
+            pip_note(&pips)
+        )
     } else if pips.is_empty() {
-        format!("{need}+ on each die")
+        format!("{need} or more on each die")
     } else {
-        format!("{need}+ on each die ({}+{})", p.hit_on, pip_note(&pips))
+        format!(
+            "{need} or more on each die ({}+{})",
+            p.hit_on,
+            pip_note(&pips)
+        )
     });
     roll.result = format!(
         "{} hit{}: {result}",
@@ -41,6 +50,11 @@ pub fn pool_rolls(what: &str, rule: &str, p: &Pool, result: &str) -> Vec<Adjudic
         if p.hits == 1 { "" } else { "s" }
     );
     vec![size, roll]
+}
+
+/// "1 hit", "2 hits".
+fn hits(n: u8) -> String {
+    format!("{n} hit{}", if n == 1 { "" } else { "s" })
 }
 
 fn pip_note(pips: &[String]) -> String {
@@ -314,10 +328,10 @@ impl PlatoonCards {
                 }
                 LogEntry::with_rolls(
                     format!(
-                        "{who} fires{how} ({weapon}, {:.1}\") at {}: {} hits, {}.",
+                        "{who} fires{how} ({weapon}, {:.1}\") at {}: {}, {}.",
                         range,
                         n(*target),
-                        pool.hits,
+                        hits(pool.hits),
                         effect.name()
                     ),
                     rolls,
@@ -472,12 +486,12 @@ impl PlatoonCards {
                 effect,
             } => LogEntry::with_rolls(
                 format!(
-                    "A {} sniper fires from ({:.1}, {:.1}) at {}: {} hits, {}. He is gone, unhurt ({}).",
+                    "A {} sniper fires from ({:.1}, {:.1}) at {}: {}, {}. He is gone, unhurt ({}).",
                     side.name(),
                     pos.x,
                     pos.y,
                     n(*target),
-                    pool.hits,
+                    hits(pool.hits),
                     effect.name(),
                     book(SNIPERS)
                 ),
@@ -735,7 +749,7 @@ impl PlatoonCards {
                     AirEffect::Exploded => "explodes in mid-air",
                 };
                 LogEntry::with_rolls(
-                    format!("{} fires at {t}: {} hits, {words}.", n(*firer), pool.hits),
+                    format!("{} fires at {t}: {}, {words}.", n(*firer), hits(pool.hits)),
                     pool_rolls("Ground to air", &book(GROUND_TO_AIR), pool, words),
                 )
             }

@@ -599,6 +599,49 @@ fn small_arms_worked_note() {
     assert_eq!(pool(&g, gl).0, 4);
 }
 
+#[test]
+fn a_pool_is_shown_die_by_die() {
+    // Chart: SMALL ARMS SHOOTING: a suppressed rifle squad at close range
+    // against a squad in cover: 2D6, each hitting only on a 6 (the worked
+    // note); every die is judged alone, so the log shows the hits, never
+    // a sum of the dice.
+    let g = game();
+    let mut p = g
+        .small_arms_pool(&PoolInputs {
+            suppressed: true,
+            cover: 1,
+            ..arms(SmallArm::Rifle, 8.0)
+        })
+        .expect("in range");
+    p.rolled = vec![6, 5];
+    p.hits = 1;
+    let shown =
+        crate::describe::pool_rolls("Fire", "PCM Chart: SMALL ARMS SHOOTING", &p, "Suppressed");
+    assert_eq!(shown.len(), 2);
+    // How many dice: the weapon's dice and each die taken away add up.
+    assert_eq!(shown[0].total, 2);
+    assert_eq!(shown[0].result, "2D6");
+    // The roll: 6 hits, 5 does not; one hit, not 11.
+    let roll = &shown[1];
+    assert_eq!(roll.each_die_needs, Some(6));
+    assert_eq!(roll.total, 1);
+    assert_eq!(roll.die_hits(0), Some(true));
+    assert_eq!(roll.die_hits(1), Some(false));
+    assert!(!roll.shows_total());
+    assert!(
+        roll.needed
+            .as_deref()
+            .unwrap()
+            .starts_with("6 or more on each die")
+    );
+    assert!(
+        roll.summary().contains("6 5 (6+ each: 1 hit)"),
+        "{}",
+        roll.summary()
+    );
+    assert!(roll.result.starts_with("1 hit:"));
+}
+
 // ---- Chart: M113's & ACAV's ----
 
 #[test]
