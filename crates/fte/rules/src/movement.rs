@@ -226,7 +226,7 @@ impl Fte {
         let Some(m) = s.moving() else {
             return Vec::new();
         };
-        let Some(from) = self.moving_hex(s, &m) else {
+        let Some(from) = self.moving_hex(s, m) else {
             return Vec::new();
         };
         let mut out = Vec::new();
@@ -234,7 +234,7 @@ impl Fte {
             return out;
         }
         for to in self.map_of(s).neighbors(from) {
-            if let Ok(c) = self.step_cost(s, &m, from, to) {
+            if let Ok(c) = self.step_cost(s, m, from, to) {
                 out.push((to, c));
             }
         }
@@ -353,13 +353,13 @@ impl Fte {
         let Some(m) = s.moving() else {
             return refuse("6.0", "no move under way");
         };
-        let Some(here) = self.moving_hex(s, &m) else {
+        let Some(here) = self.moving_hex(s, m) else {
             return refuse("6.0", "the moving units are gone");
         };
         let side = s.unit(m.units[0]).side;
         let lead = s.unit(m.units[0]);
         match c {
-            Command::Step { hex } => self.step_ok(s, &m, here, *hex).map(|_| ()),
+            Command::Step { hex } => self.step_ok(s, m, here, *hex).map(|_| ()),
             Command::EndMove => Ok(()),
             Command::Drop { casualty } => {
                 let ok = s
