@@ -464,6 +464,13 @@ pub trait Ruleset: Send + Sync + 'static {
 
     fn outcome(&self, state: &Self::State) -> Outcome;
 
+    /// Whether the game is over: `outcome(state).result.is_some()`, which
+    /// a game may answer without building the outcome's words and score
+    /// (a playout asks after every command).
+    fn finished(&self, state: &Self::State) -> bool {
+        self.outcome(state).result.is_some()
+    }
+
     /// The event in words, with its adjudications.
     fn describe(&self, event: &Self::Event) -> LogEntry;
 

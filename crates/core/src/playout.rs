@@ -55,7 +55,9 @@ pub fn play_one<R: Ruleset>(
     let mut events = Vec::new();
     let mut commands = 0;
     let result = loop {
-        if let Some(r) = rules.outcome(&state).result {
+        if rules.finished(&state)
+            && let Some(r) = rules.outcome(&state).result
+        {
             break r;
         }
         if commands >= max_commands {

@@ -279,18 +279,12 @@ impl Fte {
                 "that unit is not on the map (loaded units may not act)",
             );
         }
-        let done: Vec<ActionKind> = a
+        const ENDED: [ActionKind; 2] = [ActionKind::Move, ActionKind::Move];
+        let done: &[ActionKind] = a
             .acted
             .iter()
             .find(|x| x.unit == unit)
-            .map(|x| {
-                if x.ended {
-                    vec![ActionKind::Move, ActionKind::Move]
-                } else {
-                    x.actions.clone()
-                }
-            })
-            .unwrap_or_default();
+            .map_or(&[], |x| if x.ended { &ENDED } else { &x.actions[..] });
         if a.acted.iter().any(|x| x.unit == unit && x.ended) {
             return refuse("7.4", "that unit's activation has ended");
         }

@@ -24,20 +24,16 @@ impl Fte {
             return refuse("8.0", "assault with which units?");
         }
         let side = s.active;
-        let defenders: Vec<UnitId> = s
+        let defended = s
             .units_at(hex)
-            .filter(|u| u.side != side && !(self.is_heli(u) && u.altitude != Altitude::Ground))
-            .map(|u| u.id)
-            .collect();
-        if defenders.is_empty() {
+            .any(|u| u.side != side && !(self.is_heli(u) && u.altitude != Altitude::Ground));
+        if !defended {
             return refuse("8.0", "there is no enemy unit in that hex");
         }
-        let mut seen = Vec::new();
-        for &u in units {
-            if seen.contains(&u) {
+        for (i, &u) in units.iter().enumerate() {
+            if units[..i].contains(&u) {
                 return refuse("8.0", "a unit is listed twice");
             }
-            seen.push(u);
             self.may_act(s, u, ActionKind::Assault)?;
             let x = s.unit(u);
             match self.class(x) {
@@ -84,7 +80,12 @@ impl Fte {
             let able: Vec<UnitId> = units
                 .iter()
                 .copied()
-                .filter(|u| self.check_assault(s, &[*u], h).is_ok())
+                // Only units next to the hex may assault it (8.0): the
+                // others are refused without the whole check.
+                .filter(|u| {
+                    s.unit(*u).hex.is_some_and(|x| x.is_adjacent(h))
+                        && self.check_assault(s, &[*u], h).is_ok()
+                })
                 .collect();
             if !able.is_empty() {
                 out.push(Command::Assault {

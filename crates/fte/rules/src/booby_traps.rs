@@ -207,6 +207,22 @@ impl Fte {
         near
     }
 
+    /// Whether `plot_hexes` would list any hex, without listing them.
+    pub(crate) fn any_plot_hex(&self, s: &State, side: Side) -> bool {
+        match side {
+            Side::Nva => self
+                .map_of(s)
+                .hexes()
+                .iter()
+                .any(|h| self.plot_ok(s, side, *h)),
+            Side::Us => s
+                .on_map()
+                .filter(|u| u.side == Side::Us && self.is_infantry(u) && !self.is_marker_only(u))
+                .filter_map(|u| u.hex)
+                .any(|h| h.within(1).into_iter().any(|x| self.plot_ok(s, side, x))),
+        }
+    }
+
     /// 26.0: traps and Claymores are plotted in secret at set-up.
     pub(crate) fn check_plot(&self, s: &State, side: Side, hex: Hex) -> Checked {
         ensure(s.to_plot[side.idx()] > 0, "26.0", "nothing left to plot")?;

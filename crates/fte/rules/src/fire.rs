@@ -9,12 +9,30 @@ use crate::data::{Effect, MoveClass, Role, Terrain, Weapon};
 use crate::describe::{Names, modifiers, total};
 use crate::event::{AttackKind, Drm, Event, Mods};
 use crate::geo::{Hex, HexExt};
+use crate::line_of_sight::{Blocked, Blockers};
 use crate::state::*;
 use crate::step::Step;
 use vt_core::dice::{Adjudication, Modifier, TableCell};
 use vt_core::engine::RuleError;
 use vt_core::engine::{LogEntry, SideIdx};
 use vt_core::refusal::{Refusal, refuse};
+
+/// Why a unit may not fire at another ([`Fte::fire_reach`]), before it is
+/// put in words.
+#[derive(Clone, Debug)]
+pub(crate) enum NoFire {
+    Rule(&'static str, &'static str),
+    NoLos(Blocked),
+}
+
+impl NoFire {
+    pub(crate) fn refusal(self) -> Refusal {
+        match self {
+            NoFire::Rule(section, why) => Refusal::new(section, why),
+            NoFire::NoLos(b) => Refusal::new("7.3", format!("no line of sight: {}", b.describe())),
+        }
+    }
+}
 
 /// One fire attack, before its roll.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -274,39 +292,71 @@ impl Fte {
     /// Can `firer` shoot at `target` (LoS or observed mortar fire, range up to
     /// double)? Returns whether it is Observed Mortar Fire.
     pub fn can_fire_at(&self, s: &State, firer: UnitId, target: UnitId) -> Result<bool, Refusal> {
+        let blockers = self.fire_blockers(s, s.unit(firer).side);
+        self.fire_reach(s, firer, target, true, &blockers)
+            .map_err(NoFire::refusal)
+    }
+
+    /// [`Fte::can_fire_at`] for the lists (`legal`, Opportunity Fire
+    /// chances), which ask it for every pair: the refusal stays a code, put
+    /// in words only when shown, and the hexes where the firer's side
+    /// blocks fire (7.3.2) are worked out once for the whole list.
+    /// `observed`: Observed Mortar Fire counts (7.2); without it, only
+    /// fire along a line of sight does.
+    pub(crate) fn fire_reach(
+        &self,
+        s: &State,
+        firer: UnitId,
+        target: UnitId,
+        observed: bool,
+        blockers: &Blockers,
+    ) -> Result<bool, NoFire> {
         let f = s.unit(firer);
         let t = s.unit(target);
         if !self.can_shoot(f) {
-            return refuse(
+            return Err(NoFire::Rule(
                 "2.0",
                 "that unit has no Fire Rating (Sappers fire only in Assaults)",
-            );
+            ));
         }
         if f.broken {
-            return refuse("7.0", "Broken units may not fire");
+            return Err(NoFire::Rule("7.0", "Broken units may not fire"));
         }
         if t.status != UnitStatus::OnMap || f.status != UnitStatus::OnMap {
-            return refuse("6.9", "loaded units may not fire or be fired at");
+            return Err(NoFire::Rule(
+                "6.9",
+                "loaded units may not fire or be fired at",
+            ));
         }
         let mortar = self.role(f) == Role::Mortar;
         if mortar && self.is_heli(t) && t.altitude == Altitude::High {
-            return refuse("7.0", "mortars cannot attack helicopters at High level");
+            return Err(NoFire::Rule(
+                "7.0",
+                "mortars cannot attack helicopters at High level",
+            ));
         }
         if let (Some(r), Some(d)) = (self.ty(f).range, self.range_between(s, firer, target))
             && d > 2 * r as u32
         {
-            return refuse("7.1", "beyond double the unit's Range");
+            return Err(NoFire::Rule("7.1", "beyond double the unit's Range"));
         }
         let (Some(fe), Some(te)) = (self.eye(s, firer), self.eye(s, target)) else {
-            return refuse("7.3", "not on the map");
+            return Err(NoFire::Rule("7.3", "not on the map"));
         };
-        match self.fire_los(s, f.side, fe, te, mortar) {
+        let own;
+        let blockers = if blockers.side == f.side {
+            blockers
+        } else {
+            own = self.fire_blockers(s, f.side);
+            &own
+        };
+        match self.fire_los_among(s, fe, te, mortar, blockers) {
             Ok(()) => Ok(false),
             Err(b) => {
-                if mortar && self.friendly_observer(s, f.side, target) {
+                if observed && mortar && self.friendly_observer(s, f.side, target) {
                     Ok(true)
                 } else {
-                    refuse("7.3", format!("no line of sight: {}", b.describe()))
+                    Err(NoFire::NoLos(b))
                 }
             }
         }
@@ -327,15 +377,16 @@ impl Fte {
         let t = self
             .resolve_target(s, side, target)
             .ok_or_else(|| Refusal::new("7.1", "no such enemy unit in sight"))?;
-        let mut seen = Vec::new();
+        let blockers = self.fire_blockers(s, side);
         let mut observed = false;
-        for &f in firers {
-            if seen.contains(&f) {
+        for (i, &f) in firers.iter().enumerate() {
+            if firers[..i].contains(&f) {
                 return refuse("7.1", "a unit is listed twice");
             }
-            seen.push(f);
             self.may_act(s, f, ActionKind::Fire)?;
-            let o = self.can_fire_at(s, f, t)?;
+            let o = self
+                .fire_reach(s, f, t, true, &blockers)
+                .map_err(NoFire::refusal)?;
             if f == primary {
                 observed = o;
             }
@@ -441,6 +492,7 @@ impl Fte {
         if shooters.is_empty() {
             return;
         }
+        let blockers = self.fire_blockers(s, side);
         let targets: Vec<UnitId> = s
             .on_map()
             .filter(|t| t.side != side)
@@ -450,7 +502,7 @@ impl Fte {
             let able: Vec<UnitId> = shooters
                 .iter()
                 .copied()
-                .filter(|f| self.can_fire_at(s, *f, t).is_ok())
+                .filter(|f| self.fire_reach(s, *f, t, true, &blockers).is_ok())
                 .collect();
             let tr = self.target_ref(s, t);
             for &p in &able {

@@ -410,10 +410,32 @@ impl Ruleset for Fte {
             return Vec::new();
         }
         let candidates = self.candidates(s);
-        // A Random Event's choices are listed by the check itself
-        // (`event_choice_ok`): checking them again is work for nothing.
-        if matches!(s.step(), step::Step::RandomEvent { .. }) {
-            return candidates;
+        match s.step() {
+            // A Random Event's choices are listed by the check itself
+            // (`event_choice_ok`): checking them again is work for nothing.
+            step::Step::RandomEvent { .. } => return candidates,
+            // Set-up lists each movable unit in its own area's hexes and
+            // the hexes a trap may be plotted in (`plot_ok`): of the
+            // checks only "in play" is left (3.0, 26.0).
+            step::Step::Setup { .. } => {
+                let map = self.map_of(s);
+                return candidates
+                    .into_iter()
+                    .filter(|c| match c {
+                        Command::Place { hex, .. } => map.in_play(*hex),
+                        _ => true,
+                    })
+                    .collect();
+            }
+            // An Opportunity Fire chance before any check lists exactly
+            // the units that may attempt it (`opfire_eligible`), alone and
+            // together, a Claymore only when `claymore_chance`, and the
+            // pass (21.0, 26.0).
+            step::Step::OpportunityFire(o) if o.passed.is_empty() => return candidates,
+            // The units listed are `conceal_candidates`, all the check
+            // accepts (18.2), and the end of the check.
+            step::Step::Concealment { .. } => return candidates,
+            _ => {}
         }
         candidates
             .into_iter()
@@ -440,6 +462,11 @@ impl Ruleset for Fte {
 
     fn outcome(&self, s: &State) -> Outcome {
         self.make_outcome(s)
+    }
+
+    fn finished(&self, s: &State) -> bool {
+        // `make_outcome` has a result exactly when the state has one.
+        s.result.is_some()
     }
 
     fn describe(&self, e: &Event) -> LogEntry {

@@ -44,6 +44,30 @@ impl Blocked {
     }
 }
 
+/// The hexes holding units of one side that block that side's fire
+/// (7.3.2), by grid index: built once for a list of fire checks
+/// ([`Fte::fire_blockers`]) instead of scanning every unit at each hex a
+/// line passes.
+#[derive(Clone, Debug)]
+pub(crate) struct Blockers {
+    pub(crate) side: Side,
+    bits: Vec<u64>,
+    /// Units off the map's grid (none in a game from the scenario files).
+    off_grid: Vec<Hex>,
+}
+
+impl Blockers {
+    fn at(&self, map: &Map, h: Hex) -> bool {
+        match map.index(h) {
+            Some(i) => self
+                .bits
+                .get(i / 64)
+                .is_some_and(|w| w & (1 << (i % 64)) != 0),
+            None => self.off_grid.contains(&h),
+        }
+    }
+}
+
 /// Where a unit looks from or is looked at: its hex and, for a helicopter,
 /// its altitude.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -376,7 +400,11 @@ impl Fte {
 
     /// Sighting LoS (concealment, 18.0): units do not block it.
     pub fn sight(&self, s: &State, a: Eye, b: Eye) -> bool {
-        let map = self.map_of(s);
+        self.sight_on(self.map_of(s), a, b)
+    }
+
+    /// [`Fte::sight`] on a map already looked up, for loops over many pairs.
+    pub(crate) fn sight_on(&self, map: &Map, a: Eye, b: Eye) -> bool {
         los_with(self, map, a, b, None).is_ok()
     }
 
@@ -390,18 +418,50 @@ impl Fte {
         b: Eye,
         mortar: bool,
     ) -> Result<(), Blocked> {
+        if mortar {
+            return los_with(self, self.map_of(s), a, b, None);
+        }
+        self.fire_los_among(s, a, b, mortar, &self.fire_blockers(s, side))
+    }
+
+    /// [`Fte::fire_los`] with the firing side's blocking hexes worked out
+    /// beforehand ([`Fte::fire_blockers`]).
+    pub(crate) fn fire_los_among(
+        &self,
+        s: &State,
+        a: Eye,
+        b: Eye,
+        mortar: bool,
+        blockers: &Blockers,
+    ) -> Result<(), Blocked> {
         let map = self.map_of(s);
         if mortar {
             return los_with(self, map, a, b, None);
         }
-        let blocks = |h: Hex| {
-            s.units_at(h).any(|u| {
-                u.side == side && u.altitude == Altitude::Ground && !self.is_marker_only(u)
-            })
-        };
-        los(self, map, a, b, &blocks)
+        los(self, map, a, b, &|h: Hex| blockers.at(map, h))
     }
 
+    /// The hexes where `side`'s own units block its fire (7.3.2): infantry,
+    /// vehicles and grounded helicopters, not Dummies or Civilians.
+    pub(crate) fn fire_blockers(&self, s: &State, side: Side) -> Blockers {
+        let map = self.map_of(s);
+        let mut b = Blockers {
+            side,
+            bits: vec![0; map.grid().len().div_ceil(64)],
+            off_grid: Vec::new(),
+        };
+        for u in s.on_map() {
+            if u.side != side || u.altitude != Altitude::Ground || self.is_marker_only(u) {
+                continue;
+            }
+            let Some(h) = u.hex else { continue };
+            match map.index(h) {
+                Some(i) => b.bits[i / 64] |= 1 << (i % 64),
+                None => b.off_grid.push(h),
+            }
+        }
+        b
+    }
     /// The LoS tool: clear or why not, between two hexes at ground level.
     pub fn line_of_sight(&self, s: &State, a: Hex, b: Hex) -> Result<(), Blocked> {
         los_with(self, self.map_of(s), Eye::ground(a), Eye::ground(b), None)

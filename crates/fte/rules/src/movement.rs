@@ -16,11 +16,43 @@ use crate::step::Step;
 use vt_core::engine::LogEntry;
 use vt_core::refusal::{Checked, Refusal, ensure, refuse};
 
+/// Why the moving stack may not enter a hex ([`Fte::step_cost`]), before
+/// it is put in words.
+enum NoStep {
+    Rule(&'static str, &'static str),
+    Impassable(Hex),
+    Mp { needed: u8, left: u8 },
+}
+
+impl NoStep {
+    fn refusal(self) -> Refusal {
+        match self {
+            NoStep::Rule(section, why) => Refusal::new(section, why),
+            NoStep::Impassable(to) => Refusal::new(
+                "6.1",
+                format!("{to} may not be entered (Terrain Effects Chart)"),
+            ),
+            NoStep::Mp { needed, left } => Refusal::new(
+                "6.4",
+                format!(
+                    "not enough movement points: {} needed, {} left",
+                    crate::data::half_mp(needed),
+                    crate::data::half_mp(left)
+                ),
+            ),
+        }
+    }
+}
+
 impl Fte {
     /// Half-MP cost for `unit` to move from `from` into the adjacent `to`;
     /// None when it may not enter (P on the chart, off the map).
     pub fn move_cost(&self, s: &State, unit: &Unit, from: Hex, to: Hex) -> Option<u8> {
-        let map = self.map_of(s);
+        self.move_cost_on(self.map_of(s), unit, from, to)
+    }
+
+    /// [`Fte::move_cost`] on a map already looked up.
+    fn move_cost_on(&self, map: &crate::map::Map, unit: &Unit, from: Hex, to: Hex) -> Option<u8> {
         let t = map.terrain(to)?;
         if !from.is_adjacent(to) {
             return None;
@@ -103,12 +135,10 @@ impl Fte {
         let Some(&first) = units.first() else {
             return refuse("6.1", "move which units?");
         };
-        let mut seen = Vec::new();
-        for &u in units {
-            if seen.contains(&u) {
+        for (i, &u) in units.iter().enumerate() {
+            if units[..i].contains(&u) {
                 return refuse("6.1", "a unit is listed twice");
             }
-            seen.push(u);
             self.may_act(s, u, ActionKind::Move)?;
         }
         let hex = s.unit(first).hex;
@@ -193,10 +223,10 @@ impl Fte {
 
     /// The hexes the moving stack may step into now, with their cost.
     pub fn steps(&self, s: &State) -> Vec<(Hex, u8)> {
-        let Some(m) = self.moving(s) else {
+        let Some(m) = s.moving() else {
             return Vec::new();
         };
-        let Some(from) = self.moving_hex(s, &m) else {
+        let Some(from) = self.moving_hex(s, m) else {
             return Vec::new();
         };
         let mut out = Vec::new();
@@ -204,7 +234,7 @@ impl Fte {
             return out;
         }
         for to in self.map_of(s).neighbors(from) {
-            if let Ok(c) = self.step_ok(s, &m, from, to) {
+            if let Ok(c) = self.step_cost(s, m, from, to) {
                 out.push((to, c));
             }
         }
@@ -212,30 +242,35 @@ impl Fte {
     }
 
     fn step_ok(&self, s: &State, m: &Moving, from: Hex, to: Hex) -> Result<u8, Refusal> {
+        self.step_cost(s, m, from, to).map_err(NoStep::refusal)
+    }
+
+    /// [`Fte::step_ok`] with the refusal left a code: the lists ask it for
+    /// every neighbour and show none of the reasons.
+    fn step_cost(&self, s: &State, m: &Moving, from: Hex, to: Hex) -> Result<u8, NoStep> {
         if m.mode == MoveMode::Stealthy && m.hexes >= 1 {
-            return refuse("6.7", "Stealthy Movement is one hex");
+            return Err(NoStep::Rule("6.7", "Stealthy Movement is one hex"));
         }
+        let map = self.map_of(s);
+        // The units already in the hex, found once for every check below.
+        let occupants: Vec<&Unit> = s.units_at(to).collect();
         let mut cost = 0;
         for &u in &m.units {
             let unit = s.unit(u);
-            let c = self.move_cost(s, unit, from, to).ok_or_else(|| {
-                Refusal::new(
-                    "6.1",
-                    format!("{to} may not be entered (Terrain Effects Chart)"),
-                )
-            })?;
+            let c = self
+                .move_cost_on(map, unit, from, to)
+                .ok_or(NoStep::Impassable(to))?;
             cost = cost.max(c);
-            if !self.can_stack(s, u, to) {
-                return refuse(
+            if !self.stacks_with(unit, occupants.iter().copied()) {
+                return Err(NoStep::Rule(
                     "6.2",
                     "stacking limit: two vehicles or one helicopter per hex; Civilians never with NVA/VC infantry",
-                );
+                ));
             }
         }
         // 7.4: a Broken helicopter may only move to leave the map.
         let lead = s.unit(m.units[0]);
         if self.is_heli(lead) && lead.broken {
-            let map = self.map_of(s);
             let to_edge = |h: Hex| {
                 map.all_edge_hexes()
                     .iter()
@@ -244,18 +279,17 @@ impl Fte {
                     .unwrap_or(0)
             };
             if to_edge(to) >= to_edge(from) {
-                return refuse("7.4", "a Broken helicopter may only fly off the map");
+                return Err(NoStep::Rule(
+                    "7.4",
+                    "a Broken helicopter may only fly off the map",
+                ));
             }
         }
         if cost > m.left {
-            return refuse(
-                "6.4",
-                format!(
-                    "not enough movement points: {} needed, {} left",
-                    crate::data::half_mp(cost),
-                    crate::data::half_mp(m.left)
-                ),
-            );
+            return Err(NoStep::Mp {
+                needed: cost,
+                left: m.left,
+            });
         }
         let side = s.unit(m.units[0]).side;
         let heli_air = m
@@ -263,19 +297,19 @@ impl Fte {
             .iter()
             .all(|u| self.is_heli(s.unit(*u)) && s.unit(*u).altitude != Altitude::Ground);
         if !heli_air {
-            let blocked = s.units_at(to).any(|o| {
+            let blocked = occupants.iter().any(|o| {
                 o.side != side
                     && !self.is_heli(o)
                     && self.role(o) != Role::Medic
                     && !(self.role(o) == Role::Civilians && side == Side::Us)
-            }) || s
-                .units_at(to)
+            }) || occupants
+                .iter()
                 .any(|o| o.side != side && self.is_heli(o) && o.altitude == Altitude::Ground);
             if blocked {
-                return refuse(
+                return Err(NoStep::Rule(
                     "6.2",
                     "a unit may not enter a hex holding enemy units (Concealed ones too)",
-                );
+                ));
             }
         }
         Ok(cost)
@@ -285,7 +319,7 @@ impl Fte {
         for (h, _) in self.steps(s) {
             out.push(Command::Step { hex: h });
         }
-        let Some(m) = self.moving(s) else {
+        let Some(m) = s.moving() else {
             return;
         };
         for &u in &m.units {
@@ -316,16 +350,16 @@ impl Fte {
     }
 
     pub(crate) fn check_move_step(&self, s: &State, c: &Command) -> Checked {
-        let Some(m) = self.moving(s) else {
+        let Some(m) = s.moving() else {
             return refuse("6.0", "no move under way");
         };
-        let Some(here) = self.moving_hex(s, &m) else {
+        let Some(here) = self.moving_hex(s, m) else {
             return refuse("6.0", "the moving units are gone");
         };
         let side = s.unit(m.units[0]).side;
         let lead = s.unit(m.units[0]);
         match c {
-            Command::Step { hex } => self.step_ok(s, &m, here, *hex).map(|_| ()),
+            Command::Step { hex } => self.step_ok(s, m, here, *hex).map(|_| ()),
             Command::EndMove => Ok(()),
             Command::Drop { casualty } => {
                 let ok = s
@@ -711,7 +745,7 @@ impl Fte {
         };
         let map = self.map_of(s);
         // A move under way keeps what it has left.
-        let under_way = self.moving(s).filter(|m| m.units == units).map(|m| m.left);
+        let under_way = s.moving().filter(|m| m.units == units).map(|m| m.left);
         let budget = under_way.unwrap_or_else(|| {
             units
                 .iter()
@@ -732,7 +766,7 @@ impl Fte {
                     from: vt_core::hex::Hex,
                     to: vt_core::hex::Hex|
          -> Option<Mp> {
-            self.step_ok(s, &moving, Hex::from_axial(from), Hex::from_axial(to))
+            self.step_cost(s, &moving, Hex::from_axial(from), Hex::from_axial(to))
                 .ok()
                 .map(|c| Mp::halves(c as u32))
         };

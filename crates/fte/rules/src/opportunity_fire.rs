@@ -91,6 +91,7 @@ impl Fte {
         if targets.is_empty() {
             return Vec::new();
         }
+        let blockers = self.fire_blockers(s, side);
         s.on_map()
             .filter(|u| {
                 u.side == side
@@ -104,7 +105,7 @@ impl Fte {
                     }
                     && targets
                         .iter()
-                        .any(|t| self.can_fire_at(s, u.id, *t).is_ok_and(|obs| !obs))
+                        .any(|t| self.fire_reach(s, u.id, *t, false, &blockers).is_ok())
             })
             .map(|u| u.id)
             .collect()
@@ -144,6 +145,7 @@ impl Fte {
                 u.op_fired
             }
         };
+        let map = self.map_of(s);
         s.on_map().any(|u| {
             if u.side != side {
                 return false;
@@ -157,7 +159,7 @@ impl Fte {
             (claymore_man || could_fire)
                 && self
                     .eye(s, u.id)
-                    .is_some_and(|e| eyes.iter().any(|t| self.sight(s, e, *t)))
+                    .is_some_and(|e| eyes.iter().any(|t| self.sight_on(map, e, *t)))
         })
     }
 
@@ -322,8 +324,9 @@ impl Fte {
                             "Opportunity Fire only at the unit that triggered it",
                         )
                     })?;
+                let blockers = self.fire_blockers(s, side);
                 for u in &all {
-                    if !self.can_fire_at(s, *u, t).is_ok_and(|obs| !obs) {
+                    if self.fire_reach(s, *u, t, false, &blockers).is_err() {
                         return refuse(
                             "7.3",
                             "a firing unit has no line of sight or is out of range",

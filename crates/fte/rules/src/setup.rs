@@ -376,8 +376,8 @@ impl Fte {
     /// The side's set-up ends by itself when it has nothing left to place
     /// or plot; false while it has.
     pub(crate) fn settle_setup(&self, s: &mut State, side: Side, ev: &mut Vec<Event>) -> bool {
-        let more = s.to_plot[side.idx()] > 0 && !self.plot_hexes(s, side).is_empty()
-            || !self.setup_movable(s, side).is_empty();
+        let more = s.to_plot[side.idx()] > 0 && self.any_plot_hex(s, side)
+            || !self.setup_areas(s, side).is_empty();
         if more {
             return false;
         }

@@ -10,8 +10,13 @@ impl Fte {
     /// Stacking (6.2): two vehicles or one helicopter per hex; Civilians
     /// never with NVA/VC infantry.
     pub fn can_stack(&self, s: &State, unit: UnitId, hex: Hex) -> bool {
-        let u = s.unit(unit);
-        let here = s.units_at(hex).filter(|o| o.id != unit);
+        self.stacks_with(s.unit(unit), s.units_at(hex))
+    }
+
+    /// [`Fte::can_stack`] with the units in the hex already found (`here`
+    /// may include `u` itself, which does not count).
+    pub(crate) fn stacks_with<'a>(&self, u: &Unit, here: impl Iterator<Item = &'a Unit>) -> bool {
+        let here = here.filter(|o| o.id != u.id);
         let mut vehicles = 0;
         let mut helis = 0;
         let mut nva_inf = false;

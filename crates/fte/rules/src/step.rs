@@ -516,77 +516,63 @@ impl Fte {
     }
 
     /// Every unit, casualty and cache number in a command must exist.
+    /// (Asked of every candidate `legal` checks: it looks at the numbers
+    /// where they stand rather than gathering them.)
     fn ids_exist(&self, s: &State, c: &Command) -> Checked {
         use Command as C;
-        let mut units: Vec<UnitId> = Vec::new();
-        let mut cas: Vec<u16> = Vec::new();
-        let mut caches: Vec<u16> = Vec::new();
-        match c {
-            C::Place { unit, .. }
-            | C::Enter { unit, .. }
-            | C::ActivateUnit { unit }
-            | C::Search { unit }
-            | C::DestroyCache { unit }
-            | C::RequestMedevac { unit }
-            | C::RequestFireMission { unit, .. }
-            | C::Carry { unit }
-            | C::EventUnit { unit }
-            | C::RevealUnit { unit }
-            | C::Conceal { unit } => units.push(*unit),
-            C::ActivateLeader { leader } => units.push(*leader),
-            C::Unload { carrier } => units.push(*carrier),
-            C::Abandon { vehicle } => units.push(*vehicle),
+        let unit = |u: &UnitId| (*u as usize) < s.units.len();
+        let units = |us: &[UnitId]| us.iter().all(unit);
+        let cas = |k: &u16| (*k as usize) < s.casualties.len();
+        let ok = match c {
+            C::Place { unit: u, .. }
+            | C::Enter { unit: u, .. }
+            | C::ActivateUnit { unit: u }
+            | C::Search { unit: u }
+            | C::DestroyCache { unit: u }
+            | C::RequestMedevac { unit: u }
+            | C::RequestFireMission { unit: u, .. }
+            | C::Carry { unit: u }
+            | C::EventUnit { unit: u }
+            | C::RevealUnit { unit: u }
+            | C::Conceal { unit: u } => unit(u),
+            C::ActivateLeader { leader } => unit(leader),
+            C::Unload { carrier } => unit(carrier),
+            C::Abandon { vehicle } => unit(vehicle),
             C::ActivateHelicopters { units: us }
             | C::Move { units: us, .. }
             | C::Assault { units: us, .. }
             | C::OpFireAttempt { units: us }
-            | C::Advance { units: us } => units.extend(us),
+            | C::Advance { units: us } => units(us),
             C::Fire {
                 firers, primary, ..
             }
             | C::AssaultFire {
                 firers, primary, ..
-            } => {
-                units.extend(firers);
-                units.push(*primary);
-            }
+            } => units(firers) && unit(primary),
             C::OpFire {
                 primary,
                 supporters,
                 ..
-            } => {
-                units.push(*primary);
-                units.extend(supporters);
-            }
+            } => unit(primary) && units(supporters),
             C::Recover {
-                unit,
+                unit: u,
                 pick_up,
                 transfer,
             } => {
-                units.push(*unit);
-                cas.extend(pick_up);
-                if let Some((k, to)) = transfer {
-                    cas.push(*k);
-                    units.push(*to);
-                }
+                unit(u)
+                    && pick_up.iter().all(cas)
+                    && transfer.is_none_or(|(k, to)| cas(&k) && unit(&to))
             }
             C::Load {
                 carrier,
                 units: us,
                 casualties,
-            } => {
-                units.push(*carrier);
-                units.extend(us);
-                cas.extend(casualties);
-            }
-            C::Drop { casualty } => cas.push(*casualty),
-            C::RevealCache { cache } => caches.push(*cache),
-            _ => {}
-        }
-        if units.iter().any(|u| *u as usize >= s.units.len())
-            || cas.iter().any(|k| *k as usize >= s.casualties.len())
-            || caches.iter().any(|k| *k as usize >= s.caches.len())
-        {
+            } => unit(carrier) && units(us) && casualties.iter().all(cas),
+            C::Drop { casualty } => cas(casualty),
+            C::RevealCache { cache } => (*cache as usize) < s.caches.len(),
+            _ => true,
+        };
+        if !ok {
             return refuse("2.0", "no such unit, marker or cache");
         }
         Ok(())

@@ -300,3 +300,34 @@ fn a_replayed_log_reads_as_played() {
         "this game must name someone differently by the end"
     );
 }
+
+// `legal` skips checks its lists already made (the set-up areas, the fire
+// and Opportunity Fire lists, a Random Event's choices): in random games
+// of every scenario it is still exactly the candidates `check` accepts, in
+// the same order.
+#[test]
+fn legal_is_the_checked_candidates() {
+    use vt_core::playout::{Policy, RandomPolicy};
+    let r = Fte::embedded();
+    for sc in r.info().scenarios {
+        let mut states = 0;
+        for seed in 0..6u64 {
+            let mut s = r.new_game(&Setup::new(&sc.id, 40 + seed)).unwrap();
+            let mut p = RandomPolicy::new(seed);
+            while r.outcome(&s).result.is_none() {
+                let legal = r.legal(&s);
+                let checked: Vec<_> = r
+                    .candidates(&s)
+                    .into_iter()
+                    .filter(|c| r.check_command(&s, c).is_ok())
+                    .collect();
+                assert_eq!(legal, checked, "{} seed {seed}: {:?}", sc.id, s.step());
+                states += 1;
+                let k = Policy::<Fte>::choose(&mut p, &r, &s, &legal);
+                let mut ev = Vec::new();
+                r.execute(&mut s, &legal[k], &mut ev);
+            }
+        }
+        assert!(states > 500, "{}: {states} states", sc.id);
+    }
+}
