@@ -2,6 +2,7 @@
 //! keys; clicks on the board (not on a panel) as [`BoardClick`] messages;
 //! tooltips for anything on the board with a [`Tooltip`].
 
+use crate::camera::{BoardInsets, free_board_rect};
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -138,10 +139,24 @@ impl CycleUnits {
 /// Pixels the pointer may move between press and release and still click.
 pub const CLICK_SLOP: f32 = 5.0;
 
-/// True if the window point is inside the board rectangle and egui is not
-/// taking the pointer (a window, a popup, a drag on a widget).
-pub fn pointer_on_board(window_pos: Vec2, rect: &BoardRect, egui: Option<&EguiWantsInput>) -> bool {
-    let inside = rect.0.is_none_or(|r| r.contains(window_pos));
+/// True if the window point is on the free part of the board rectangle
+/// (not under the launcher's overlay nor the game's own panels,
+/// [`BoardInsets`]) and egui is not taking the pointer (a window, a popup, a
+/// drag on a widget). The panels are checked by their place, not only by
+/// egui's word: egui says whether the pointer is over a panel as of the last
+/// frame, so a pointer that has just jumped onto a panel and clicks there
+/// (slow frames, a quick hand) would otherwise click the hex under the
+/// panel too, and the panel's buttons shift under the pointer.
+pub fn pointer_on_board(
+    window_pos: Vec2,
+    rect: &BoardRect,
+    insets: &BoardInsets,
+    egui: Option<&EguiWantsInput>,
+) -> bool {
+    let inside = match rect.0 {
+        None => true,
+        Some(_) => free_board_rect(rect.0, insets).is_some_and(|r| r.contains(window_pos)),
+    };
     let egui_busy = egui.is_some_and(|e| e.wants_any_pointer_input());
     inside && !egui_busy
 }
@@ -156,6 +171,7 @@ pub fn update_pointer(
     window: Query<&Window, With<PrimaryWindow>>,
     camera: Query<(&Camera, &GlobalTransform), With<BoardCamera>>,
     rect: Res<BoardRect>,
+    insets: Res<BoardInsets>,
     egui: Option<Res<EguiWantsInput>>,
     mouse: Res<ButtonInput<MouseButton>>,
     tips: Query<(Entity, &GlobalTransform, &Tooltip, &InheritedVisibility)>,
@@ -169,7 +185,7 @@ pub fn update_pointer(
         pointer.hovered = None;
         return;
     };
-    let on_board = pointer_on_board(cursor, &rect, egui.as_deref());
+    let on_board = pointer_on_board(cursor, &rect, &insets, egui.as_deref());
     let world = camera
         .iter()
         .next()
@@ -362,12 +378,40 @@ mod tests {
     #[test]
     fn pointer_outside_the_board_rect_is_not_on_the_board() {
         let r = BoardRect(Some(Rect::new(200.0, 50.0, 900.0, 700.0)));
-        assert!(pointer_on_board(Vec2::new(300.0, 300.0), &r, None));
-        assert!(!pointer_on_board(Vec2::new(100.0, 300.0), &r, None));
+        let none = BoardInsets::default();
+        assert!(pointer_on_board(Vec2::new(300.0, 300.0), &r, &none, None));
+        assert!(!pointer_on_board(Vec2::new(100.0, 300.0), &r, &none, None));
         assert!(pointer_on_board(
             Vec2::new(5.0, 5.0),
             &BoardRect(None),
+            &none,
             None
         ));
+    }
+
+    // Issue 14: a click on a game's own side panel (FTE's column) also
+    // clicked the hex under it when egui had not yet seen the pointer
+    // there: a hint line appeared, the buttons moved, and the release
+    // pressed the wrong one (a Medevac request nobody chose).
+    #[test]
+    fn pointer_over_a_games_own_panel_is_not_on_the_board() {
+        let r = BoardRect(Some(Rect::new(0.0, 50.0, 940.0, 780.0)));
+        let column = BoardInsets {
+            left: 300.0,
+            ..Default::default()
+        };
+        assert!(!pointer_on_board(
+            Vec2::new(150.0, 346.0),
+            &r,
+            &column,
+            None
+        ));
+        assert!(pointer_on_board(Vec2::new(584.0, 510.0), &r, &column, None));
+        let all = BoardInsets {
+            left: 470.0,
+            right: 470.0,
+            ..Default::default()
+        };
+        assert!(!pointer_on_board(Vec2::new(470.0, 300.0), &r, &all, None));
     }
 }
