@@ -265,7 +265,7 @@ impl Csar {
     /// Lists the step's candidate commands, from its section; returns true
     /// when they are already checked (the Move step checks each move against
     /// one look at the map).
-    fn candidates(&self, s: &State, v: &mut Vec<Command>) -> bool {
+    pub(crate) fn candidates(&self, s: &State, v: &mut Vec<Command>) -> bool {
         match s.step {
             Step::ChoosePilot => self.pilot_candidates(s, v),
             Step::PlacePilot { card } => self.place_pilot_candidates(s, card, v),

@@ -432,6 +432,10 @@ impl Ruleset for Fte {
             // together, a Claymore only when `claymore_chance`, and the
             // pass (21.0, 26.0).
             step::Step::OpportunityFire(o) if o.passed.is_empty() => return candidates,
+            // Reinforcements are listed as each arrival (`arrivals`) in each
+            // of its `entry_hexes` at the altitudes its kind enters at: what
+            // `check_enter` accepts, and nothing else (4.0).
+            step::Step::Reinforcements { .. } => return candidates,
             // The units listed are `conceal_candidates`, all the check
             // accepts (18.2), and the end of the check.
             step::Step::Concealment { .. } => return candidates,

@@ -38,7 +38,20 @@ impl Fte {
         let mut v: Vec<Hex> = edges.iter().flat_map(|e| map.edge_hexes(*e)).collect();
         v.sort();
         v.dedup();
-        v.retain(|h| self.can_stack(s, u, *h) && self.enemies_at(s, unit.side, *h).is_empty());
+        // The units standing on these edges, found in one pass (not a scan
+        // of every unit at each of the ~90 edge hexes).
+        let occupants: Vec<&Unit> = s
+            .units
+            .iter()
+            .filter(|o| {
+                o.status == UnitStatus::OnMap && o.hex.is_some_and(|h| v.binary_search(&h).is_ok())
+            })
+            .collect();
+        v.retain(|h| {
+            let here = || occupants.iter().copied().filter(|o| o.hex == Some(*h));
+            // `can_stack` and no enemy there (`enemies_at` empty).
+            self.stacks_with(unit, here()) && here().all(|o| o.side == unit.side)
+        });
         if self.is_vehicle(unit) {
             v.retain(|h| {
                 map.terrain(*h)

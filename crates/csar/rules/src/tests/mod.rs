@@ -191,3 +191,37 @@ pub(crate) fn has(ev: &[Event], pred: impl Fn(&Event) -> bool) -> bool {
 pub(crate) fn count(ev: &[Event], pred: impl Fn(&Event) -> bool) -> usize {
     ev.iter().filter(|e| pred(e)).count()
 }
+
+/// `legal` is every candidate `check_command` accepts, in order, in random
+/// games of every scenario: the lists built already checked (the pick of a
+/// card kind, the moves) offer nothing the check refuses and leave out
+/// nothing it accepts.
+#[test]
+fn legal_is_the_checked_candidates() {
+    use vt_core::playout::{Policy, RandomPolicy};
+    let c = Csar::embedded();
+    let mut picks = 0;
+    for sc in c.info().scenarios {
+        for seed in 0..20u64 {
+            let mut s = c.new_game(&Setup::new(&sc.id, 40 + seed)).unwrap();
+            let mut p = RandomPolicy::new(seed);
+            while c.outcome(&s).result.is_none() {
+                let legal = c.legal(&s);
+                let mut all = Vec::new();
+                c.candidates(&s, &mut all);
+                let checked: Vec<_> = all
+                    .into_iter()
+                    .filter(|x| c.check_command(&s, x).is_ok())
+                    .collect();
+                assert_eq!(legal, checked, "{} seed {seed}: {:?}", sc.id, s.step);
+                if matches!(s.step, Step::ChooseHand { .. }) {
+                    picks += 1;
+                }
+                let k = Policy::<Csar>::choose(&mut p, &c, &s, &legal);
+                let mut ev = Vec::new();
+                c.execute(&mut s, &legal[k], &mut ev);
+            }
+        }
+    }
+    assert!(picks > 100, "{picks} lists of card kinds to pick");
+}

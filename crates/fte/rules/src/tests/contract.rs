@@ -309,6 +309,8 @@ fn a_replayed_log_reads_as_played() {
 fn legal_is_the_checked_candidates() {
     use vt_core::playout::{Policy, RandomPolicy};
     let r = Fte::embedded();
+    // The shortcuts in `legal` must be met: reinforcements entering.
+    let mut entering = 0;
     for sc in r.info().scenarios {
         let mut states = 0;
         for seed in 0..6u64 {
@@ -323,6 +325,10 @@ fn legal_is_the_checked_candidates() {
                     .collect();
                 assert_eq!(legal, checked, "{} seed {seed}: {:?}", sc.id, s.step());
                 states += 1;
+                if matches!(s.step(), crate::step::Step::Reinforcements { .. }) && !legal.is_empty()
+                {
+                    entering += 1;
+                }
                 let k = Policy::<Fte>::choose(&mut p, &r, &s, &legal);
                 let mut ev = Vec::new();
                 r.execute(&mut s, &legal[k], &mut ev);
@@ -330,4 +336,5 @@ fn legal_is_the_checked_candidates() {
         }
         assert!(states > 500, "{}: {states} states", sc.id);
     }
+    assert!(entering > 10, "{entering} reinforcement lists");
 }
