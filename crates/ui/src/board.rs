@@ -82,6 +82,12 @@ impl ClickTracker {
     pub fn pressed(&self) -> bool {
         self.press.is_some()
     }
+
+    /// Forget the press under way: its release is no click.
+    pub fn cancel(&mut self) {
+        self.press = None;
+        self.dragged = false;
+    }
 }
 
 /// A left click on the board that was not a drag and not on a panel.
@@ -177,7 +183,10 @@ pub fn update_pointer(
     tips: Query<(Entity, &GlobalTransform, &Tooltip, &InheritedVisibility)>,
     mut pointer: ResMut<BoardPointer>,
     mut clicks: MessageWriter<BoardClick>,
+    time: Res<Time<Real>>,
+    mut guard: ResMut<crate::guard::ClickGuard>,
 ) {
+    let now = time.elapsed_secs_f64();
     let cursor = window.iter().next().and_then(|w| w.cursor_position());
     pointer.window = cursor;
     let Some(cursor) = cursor else {
@@ -207,11 +216,14 @@ pub fn update_pointer(
             .map(|(e, ..)| e)
     });
     if mouse.just_pressed(MouseButton::Left) {
-        pointer.clicks.press(cursor, on_board);
+        // Not while the decision has just changed (crate::guard).
+        let counts = guard.board_press_counts(now);
+        pointer.clicks.press(cursor, on_board && counts);
     }
     pointer.clicks.moved(cursor);
     if mouse.just_released(MouseButton::Left)
         && pointer.clicks.release()
+        && guard.board_release_counts(now)
         && let Some(w) = pointer.world
     {
         clicks.write(BoardClick { world: w });
@@ -291,6 +303,25 @@ pub fn pan_zoom(
     if keyboard_free && keys.just_pressed(KeyCode::Home) {
         // The whole board, in the room the panels leave.
         fit.pending = Some(crate::camera::FitKind::Whole);
+    }
+}
+
+/// While the board is played, the keys are the board's (Tab, the arrows,
+/// +/-, Home, E, U...) unless a text field has focus. egui gives its first
+/// button the keyboard focus at the first Tab, and from then on says it
+/// wants the keyboard: Home, the arrows and +/- did nothing, and Tab
+/// walked egui's buttons instead of the units. So a focus egui holds on
+/// anything but a text field is let go at the end of each pass (run after
+/// the panels, in `PlayMode::Board`).
+pub fn keys_stay_with_the_board(mut contexts: bevy_egui::EguiContexts) {
+    let Ok(ctx) = contexts.ctx_mut() else {
+        return;
+    };
+    if ctx.text_edit_focused() {
+        return;
+    }
+    if let Some(id) = ctx.memory(|m| m.focused()) {
+        ctx.memory_mut(|m| m.surrender_focus(id));
     }
 }
 

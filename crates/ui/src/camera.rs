@@ -9,8 +9,11 @@
 //! small, the [`CameraFit::interest`] points at a readable zoom. It fits
 //! again when the free rectangle changes (a panel or the window resized)
 //! unless the player has moved the camera since; it brings
-//! [`CameraFit::focus`] into view when that changes; a hand-over in hot
-//! seat leaves the camera where it was. Home fits the whole board.
+//! [`CameraFit::focus`] into view when that changes. In hot seat each side
+//! keeps its own camera ([`CameraFit::viewer`]): a hand-over puts back where
+//! that side last looked, and a side's first look opens on its own pieces
+//! (its set-up area), not on the other side's framing. Home fits the whole
+//! board.
 
 use crate::board::{BoardBounds, BoardCamera, BoardRect};
 use bevy::prelude::*;
@@ -56,7 +59,7 @@ pub struct CameraFit {
     pub focus: Option<Vec2>,
     /// How close to the free rectangle's edge a focus may stay (world units).
     pub focus_margin: f32,
-    /// The side whose view is shown (a change of viewer moves nothing).
+    /// The side whose view is shown: each side keeps its own camera.
     pub viewer: Option<SideIdx>,
     last: LastFit,
 }
@@ -75,6 +78,26 @@ struct LastFit {
     put: Option<Transform>,
     viewer: Option<SideIdx>,
     focus: Option<Vec2>,
+    /// Where each side last left the camera.
+    seats: Vec<(SideIdx, Transform)>,
+}
+
+impl LastFit {
+    /// A hand-over from `from` to `to`: keeps where `from` looked and says
+    /// where `to` last did (`None`: `to` has not looked yet).
+    fn hand_over(
+        &mut self,
+        from: Option<SideIdx>,
+        to: Option<SideIdx>,
+        now: Transform,
+    ) -> Option<Transform> {
+        if let Some(f) = from {
+            self.seats.retain(|(s, _)| *s != f);
+            self.seats.push((f, now));
+        }
+        let to = to?;
+        self.seats.iter().find(|(s, _)| *s == to).map(|(_, t)| *t)
+    }
 }
 
 impl CameraFit {
@@ -132,10 +155,24 @@ pub fn fit_camera(
     };
     let fit = &mut *fit;
     if fit.last.viewer != fit.viewer {
-        // A hand-over keeps the camera where it is: both players look at
-        // the same table, and a board that re-frames under the next
-        // player's hand costs them their bearings.
+        // Hot seat: each side keeps its own camera. At the US set-up the
+        // camera kept the NVA/VC's framing and the US units were off
+        // screen until Home; re-framing at every hand-over would cost a
+        // player their bearings instead. So a side finds the board where
+        // it left it, and its first look opens on its own pieces.
+        let from = fit.last.viewer;
         fit.last.viewer = fit.viewer;
+        match fit.last.hand_over(from, fit.viewer, *t) {
+            Some(back) => {
+                *t = back;
+                fit.last.put = Some(*t);
+                fit.last.free = Some(free);
+            }
+            None if from.is_some() && fit.viewer.is_some() => {
+                fit.pending.get_or_insert(FitKind::Opening);
+            }
+            None => {}
+        }
     }
     let win = Vec2::new(w.width(), w.height());
     // The free rectangle's centre, from the window's centre (y down).
@@ -202,6 +239,56 @@ mod tests {
             },
         );
         assert!(none.is_none(), "no room for a board");
+    }
+
+    // Issue 14: at the US hot-seat set-up the camera kept the NVA/VC's
+    // framing. Each side keeps its own camera; a side's first look opens on
+    // its own pieces; a hand-over back puts the camera where that side left it.
+    #[test]
+    fn each_side_keeps_its_own_camera() {
+        let mut app = App::new();
+        app.insert_resource(BoardRect(Some(Rect::new(0.0, 0.0, 1280.0, 720.0))))
+            .init_resource::<BoardInsets>()
+            .insert_resource(BoardBounds(Some(Rect::new(0.0, 0.0, 4000.0, 2000.0))))
+            .init_resource::<CameraFit>()
+            .add_systems(Update, fit_camera);
+        app.world_mut().spawn((Window::default(), PrimaryWindow));
+        let cam = app
+            .world_mut()
+            .spawn((Transform::default(), BoardCamera::default()))
+            .id();
+        let look = |app: &mut App, side: SideIdx, at: Vec2| {
+            let mut f = app.world_mut().resource_mut::<CameraFit>();
+            f.viewer = Some(side);
+            f.interest = vec![at];
+            app.update();
+            *app.world().get::<Transform>(cam).unwrap()
+        };
+        {
+            let mut f = app.world_mut().resource_mut::<CameraFit>();
+            f.readable_scale = Some(1.0);
+            f.new_game();
+        }
+        // The NVA/VC sets up first, in the far corner: 1280x720 at scale
+        // 1 round (3500, 1800), kept inside the board.
+        let nva = look(&mut app, 1, Vec2::new(3500.0, 1800.0));
+        assert_eq!(nva.translation.truncate(), Vec2::new(3360.0, 1640.0));
+        // The NVA/VC player pans; then the US looks for the first time.
+        app.world_mut()
+            .get_mut::<Transform>(cam)
+            .unwrap()
+            .translation
+            .x -= 300.0;
+        let nva_left = *app.world().get::<Transform>(cam).unwrap();
+        let us = look(&mut app, 0, Vec2::new(300.0, 200.0));
+        assert_eq!(us.translation.truncate(), Vec2::new(640.0, 360.0));
+        // The US player zooms; back to the NVA/VC: where they left it.
+        app.world_mut().get_mut::<Transform>(cam).unwrap().scale = Vec3::new(0.5, 0.5, 1.0);
+        let us_left = *app.world().get::<Transform>(cam).unwrap();
+        assert_eq!(look(&mut app, 1, Vec2::new(3500.0, 1800.0)), nva_left);
+        // Nothing re-frames while the same side goes on looking.
+        assert_eq!(look(&mut app, 1, Vec2::new(100.0, 100.0)), nva_left);
+        assert_eq!(look(&mut app, 0, Vec2::new(300.0, 200.0)), us_left);
     }
 
     #[test]

@@ -14,6 +14,7 @@
 //! | [`overlay`] | the shared overlay (log, dice tray, tables, turn track, sources, help) and the card widget ([`overlay::cards`]) |
 //! | [`hexmap`], [`counter`], [`highlight`], [`shapes`] | a hex map on hexx, procedural counters and markers, highlights, line of sight, flat meshes |
 //! | [`board`] | pointer, clicks, pan and zoom, tooltips, Tab ([`board::CycleUnits`]) |
+//! | [`guard`] | clicks held back for a moment after the decision changes, so a button cannot change under a click |
 //! | [`testing`] | the headless test app |
 //! | [`dev`] | where clickable things are drawn, written out with the `dev` feature |
 //! | [`screen`], [`game`], [`generic`], [`store`] | the screens, the game being played, the generic screen, a plugin's files |
@@ -180,6 +181,7 @@ pub mod dev;
 pub mod draw;
 pub mod game;
 pub mod generic;
+pub mod guard;
 pub mod hexmap;
 pub mod highlight;
 pub mod labels;
@@ -267,7 +269,9 @@ impl Plugin for VtUiPlugin {
             .init_resource::<anim::AnimSpeed>()
             .init_resource::<anim::StepThrough>()
             .init_resource::<dev::ClickTargets>()
+            .init_resource::<guard::ClickGuard>()
             .add_systems(OnExit(Screen::Playing), forget_board)
+            .add_systems(Update, guard::watch_decision.in_set(VtSet::Sync))
             .add_systems(
                 Update,
                 (
@@ -285,6 +289,16 @@ impl Plugin for VtUiPlugin {
                     .in_set(VtSet::Animate),
             );
         if self.with_egui {
+            app.add_systems(
+                PostUpdate,
+                guard::filter_egui_input.before(bevy_egui::EguiPostUpdateSet::EndPass),
+            );
+            app.add_systems(
+                bevy_egui::EguiPrimaryContextPass,
+                board::keys_stay_with_the_board
+                    .after(VtSet::Ui)
+                    .run_if(in_state(PlayMode::Board)),
+            );
             app.add_systems(
                 bevy_egui::EguiPrimaryContextPass,
                 (board::tooltip_ui, hexmap::hex_label_ui)

@@ -161,3 +161,35 @@ fn a_piece_slides_along_its_path_and_rests_at_home() {
     assert!(!app.world().resource::<Animations>().busy());
     assert_eq!(at(&app), home);
 }
+
+// Issue 14: a button changed under a click ("End the move" became "Pass"
+// as the walk's queued end landed). For a moment after the decision a
+// person faces changes, clicks are held back; the computer's moves while
+// no person decides hold nothing back.
+#[test]
+fn clicks_wait_a_moment_after_the_decision_changes() {
+    use vt_ui::guard::{ClickGuard, GUARD_FRAMES, GUARD_SECS};
+    let mut app = testing::board_app(PigBoard);
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+        100,
+    )));
+    let people = vec![Controller::Person, Controller::Person];
+    testing::start(&mut app, pig(), Setup::new("race", 3), people);
+    let held = |app: &App| {
+        let now = app.world().resource::<Time<Real>>().elapsed_secs_f64();
+        app.world().resource::<ClickGuard>().active(now)
+    };
+    for _ in 0..5 {
+        app.update();
+    }
+    assert!(!held(&app), "nothing changed");
+    app.world_mut()
+        .write_message(SubmitCommand::typed(&PigCommand::Roll));
+    app.update();
+    assert!(held(&app), "the decision changed this frame");
+    let frames = (GUARD_SECS / 0.1).ceil() as u32 + GUARD_FRAMES;
+    for _ in 0..frames {
+        app.update();
+    }
+    assert!(!held(&app), "{GUARD_SECS} s later, clicks count again");
+}

@@ -35,7 +35,7 @@ fn heading(ui: &mut egui::Ui, t: impl Into<String>) {
     ui.label(
         egui::RichText::new(t.into())
             .strong()
-            .color(palette::ui::HEADING.egui()),
+            .color(palette::ui::HEADING.ui()),
     );
 }
 
@@ -118,11 +118,11 @@ pub fn panel(
             }
             match (view.dust_off, view.dust_off_called) {
                 (Some(0), _) => {
-                    ui.colored_label(palette::ui::GOOD.egui(), "Dust Off arriving now (6.5)");
+                    ui.colored_label(palette::ui::GOOD.ui(), "Dust Off arriving now (6.5)");
                 }
                 (Some(d), _) => {
                     ui.colored_label(
-                        palette::ui::WARN.egui(),
+                        palette::ui::WARN.ui(),
                         format!("Dust Off on its way: {d} initiative(s) (6.5)"),
                     );
                 }
@@ -304,7 +304,7 @@ pub fn panel(
                         && let Err(e) = rules.check(s, &c)
                     {
                         ui.colored_label(
-                            palette::ui::BAD.egui(),
+                            palette::ui::BAD.ui(),
                             format!("{} ({})", e.message, e.rule),
                         );
                     }

@@ -1035,7 +1035,10 @@ fn steps_ui(
     }
     let mut left = st.shown_cards;
     for g in &seg.groups {
-        group_ui(ui, g, &mut left);
+        // The segment's heading already names a group of its own name: the
+        // title was printed twice, one under the other.
+        let again = g.title.eq_ignore_ascii_case(&seg.title);
+        group_body(ui, g, &mut left, !again);
     }
     ui.separator();
     let label = match st.steps.get(st.step_at + 1) {
@@ -1054,12 +1057,19 @@ fn steps_ui(
 }
 
 fn group_ui(ui: &mut egui::Ui, g: &DrawGroup, left: &mut usize) {
-    ui.separator();
-    ui.label(
-        RichText::new(format!("{} ({})", g.title, g.rule))
-            .color(tone::HEADING.ui())
-            .strong(),
-    );
+    group_body(ui, g, left, true);
+}
+
+/// A group of draws; `heading`: with its own title line.
+fn group_body(ui: &mut egui::Ui, g: &DrawGroup, left: &mut usize, heading: bool) {
+    if heading {
+        ui.separator();
+        ui.label(
+            RichText::new(format!("{} ({})", g.title, g.rule))
+                .color(tone::HEADING.ui())
+                .strong(),
+        );
+    }
     if let Some(h) = &g.header {
         ui.label(RichText::new(h).small());
     }
@@ -1171,7 +1181,7 @@ pub fn game_over_ui(
     egui::Window::new("Your record")
         .anchor(Align2::RIGHT_TOP, [-12.0, 12.0])
         .default_width(420.0)
-        .collapsible(false)
+        .collapsible(true)
         .resizable(false)
         .show(ctx, |ui| {
             records_ui(ui, &rec.records, rec.problem.as_deref())

@@ -34,8 +34,6 @@ pub const COLUMN_W: f32 = 300.0;
 /// title, the Terrain Effects Chart row and a line of hexsides.
 const HEX_SECTION_H: f32 = 178.0;
 
-const WARN: Color32 = tone::WARN.egui();
-
 fn side_rgba(s: Side) -> palette::Rgba {
     match s {
         Side::Us => army::US,
@@ -772,7 +770,7 @@ fn aim_ui(ui: &mut egui::Ui, st: &Look, view: &View, a: &crate::pick::Aim, out: 
                     }
                     if st.aim_hidden {
                         ui.colored_label(
-                            WARN,
+                            tone::WARN.ui(),
                             "The target is Concealed: its own modifiers (a Bunker, Foxholes, a Sapper's -1, a Defensive Modifier) show only when the dice are rolled.",
                         );
                     }
@@ -815,7 +813,10 @@ fn move_ui(ui: &mut egui::Ui, st: &Look, view: &View, out: &mut Out) {
         ui.label(RichText::new(format!("{} MP left", mp(m.left_half_mp))).strong());
     }
     if let Some((dest, _)) = st.resume {
-        ui.colored_label(WARN, "The enemy had a chance to react: the walk stopped.");
+        ui.colored_label(
+            tone::WARN.ui(),
+            "The enemy had a chance to react: the walk stopped.",
+        );
         if button(ui, &format!("Go on to {dest}"), true).clicked() {
             out.actions.push(FteAction::Resume);
         }

@@ -710,8 +710,32 @@ impl Ctx<'_> {
             if let Some(walk) = self.walk_to(hex) {
                 return walk;
             }
+            // An enemy the selection cannot fire at: say why, with the
+            // rule (the click only opened the stack, with no word).
+            if let Some(why) = self.why_no_fire(hex) {
+                return Click::Hint(why);
+            }
         }
         self.fallback(hex)
+    }
+
+    /// Why the selection may not fire at the first enemy in `hex`: the
+    /// rules' own refusal of that shot.
+    fn why_no_fire(&self, hex: Hex) -> Option<String> {
+        let target = *enemy_targets(self.view, hex).first()?;
+        let primary = self.best(self.sel)?;
+        let c = Command::Fire {
+            firers: self.sel.to_vec(),
+            primary,
+            target,
+        };
+        let e = self.rules.check(self.state, &c).err()?;
+        Some(format!(
+            "No fire at {} in {hex}: {} ({}).",
+            target_name(self.view, target),
+            e.message,
+            e.rule
+        ))
     }
 
     /// Moving the selection to `hex` along the cheapest path, if it can.

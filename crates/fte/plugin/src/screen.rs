@@ -479,6 +479,19 @@ pub fn follow(
     let kind_changed = kind_seen.as_ref() != Some(&now);
     let viewer_changed = kind_seen.as_ref().is_none_or(|(_, v)| *v != now.1);
     *kind_seen = Some(now);
+    if viewer_changed {
+        // A hand-over: what the last player picked up, aimed at or
+        // measured is theirs. Their set-up re-placements are secret (3.0):
+        // the next player must not read "unit #12 picked up" in the column,
+        // nor act on another side's selection. Where a walk was going stays
+        // (the mover goes on after the enemy's chance; only its own column
+        // offers that).
+        st.sel.clear();
+        st.aim = None;
+        st.menu = None;
+        st.tabbed = None;
+        st.tool = Tool::Play;
+    }
     if kind_changed {
         st.hint = None;
         // A movement mode belongs to one activation of one side: Double

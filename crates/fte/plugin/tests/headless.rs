@@ -483,6 +483,28 @@ fn set_up_picks_a_unit_up_and_puts_it_down() {
     );
 }
 
+// FTE 3.0: set-up re-placements are secret. A unit the NVA/VC player
+// picked up and left selected is not the US player's selection after the
+// hand-over (the column read "unit #12 picked up" to the US).
+#[test]
+fn a_selection_does_not_pass_to_the_next_player() {
+    let mut a = app("hamlet-search", 5, 1);
+    assert_eq!(game(&a).kind_as(), Some(K::Setup));
+    let dummy = unit_at(&mut a, "vc-dummy", "14.9");
+    click(&mut a, "14.9");
+    assert_eq!(screen(&a).sel, vec![dummy]);
+    act(&mut a, FteAction::SetTool(Tool::Plot));
+    apply(&mut a, Command::SetupDone);
+    assert_eq!(game(&a).kind_as(), Some(K::Setup), "the US sets up next");
+    assert_eq!(game(&a).viewer, Some(0));
+    assert!(screen(&a).sel.is_empty(), "{:?}", screen(&a).sel);
+    assert!(
+        screen(&a).area.is_empty(),
+        "no ringed area of the VC's unit"
+    );
+    assert_eq!(screen(&a).tool, Tool::Play);
+}
+
 // Hot seat: while the hand-over screen hides the board (no viewer), no
 // counter, marker or highlight of either side stays drawn.
 #[test]

@@ -163,7 +163,18 @@ impl Fte {
                 LogEntry::text(format!("{} loses its Concealed marker (18.1).", n.u(*unit)))
             }
             Event::GainedConcealment { unit } => {
-                LogEntry::text(format!("{} becomes Concealed (18.2).", n.u(*unit)))
+                // The other side reads the marker only (18.0); the owner
+                // reads which of its units went under it (it read
+                // "Concealed marker 15 becomes Concealed" of its own team).
+                let public = format!("{} becomes Concealed (18.2).", n.u(*unit));
+                match n.owner(*unit) {
+                    Some(side) => LogEntry::text(format!(
+                        "{} becomes Concealed (18.2).",
+                        n.owner_marked(*unit)
+                    ))
+                    .private_to(side, public),
+                    None => LogEntry::text(public),
+                }
             }
             other => n.misrouted(other),
         }

@@ -54,6 +54,23 @@ impl Names<'_> {
         }
     }
 
+    /// The side that owns a unit, if the game is at hand.
+    pub(crate) fn owner(&self, id: u16) -> Option<SideIdx> {
+        let s = self.state?;
+        s.units.get(id as usize).map(|x| x.side.idx() as SideIdx)
+    }
+
+    /// For the unit's owner only: its name, and its marker while it has one
+    /// ("Rifle Fire Team #2 (Concealed marker 15)").
+    pub(crate) fn owner_marked(&self, id: u16) -> String {
+        match self.state.and_then(|s| s.units.get(id as usize)) {
+            Some(x) if x.concealed => {
+                format!("{} (Concealed marker {})", self.fte.who(id, x.ty), x.marker)
+            }
+            _ => self.owner_u(id),
+        }
+    }
+
     pub(crate) fn units(&self, v: &[u16]) -> String {
         v.iter().map(|x| self.u(*x)).collect::<Vec<_>>().join(", ")
     }

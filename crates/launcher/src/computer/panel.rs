@@ -40,11 +40,28 @@ pub fn computer_panel(
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
-    egui::Area::new(egui::Id::new("vt-computer"))
-        .anchor(egui::Align2::CENTER_TOP, vec2(0.0, 44.0))
+    // One line (Suggest, "looking", "thinking") sits at the right end of
+    // the overlay's top bar, where the bar leaves room, not over the top
+    // row of the map (it hid the hexes there, in FTE against the computer
+    // and in hot seat alike). The answer, asked for and dismissed by the
+    // player, opens below it on the right.
+    let card = !computer_side && suggestion_command(&computer, &game).is_some();
+    let (id, at) = if card {
+        ("vt-computer-card", vec2(-8.0, 48.0))
+    } else {
+        ("vt-computer", vec2(-8.0, 1.0))
+    };
+    egui::Area::new(egui::Id::new(id))
+        .anchor(egui::Align2::RIGHT_TOP, at)
+        .order(egui::Order::Foreground)
         .show(ctx, |ui| {
-            egui::Frame::popup(ui.style()).show(ui, |ui| {
-                ui.set_max_width(520.0);
+            let frame = if card {
+                egui::Frame::popup(ui.style())
+            } else {
+                egui::Frame::NONE
+            };
+            frame.show(ui, |ui| {
+                ui.set_max_width(if card { 420.0 } else { 520.0 });
                 if computer_side {
                     thinking_line(ui, &game, &computer, side);
                     return;

@@ -1,6 +1,5 @@
 //! The game-over screen: the result, the score, save the replay, back.
 
-use super::centre_window;
 use crate::flow::Action;
 use bevy::prelude::*;
 use bevy_egui::EguiContexts;
@@ -31,52 +30,61 @@ pub fn game_over_ui(
         return Ok(());
     };
     let outcome = game.session.outcome();
-    centre_window("Game over").show(ctx, |ui| {
-        ui.set_width(480.0);
-        ui.label(RichText::new(&game.info.name).strong());
-        if let Some(r) = &outcome.result {
-            ui.heading(result_words(&game, r));
-        }
-        ui.label(RichText::new(&outcome.summary).size(15.0));
-        egui::Grid::new("vt-final-score")
-            .striped(true)
-            .show(ui, |ui| {
-                for (k, v) in &outcome.score {
-                    ui.label(k);
-                    ui.monospace(v.to_string());
-                    ui.end_row();
+    // Beside the final board, not over its middle: the player looks at how
+    // it ended. It moves, and folds to its title bar (the triangle) to
+    // leave the whole board; a game's own window (CSAR's record) sits on
+    // the right.
+    egui::Window::new("Game over")
+        .pivot(egui::Align2::LEFT_TOP)
+        .default_pos([12.0, 40.0])
+        .collapsible(true)
+        .resizable(false)
+        .show(ctx, |ui| {
+            ui.set_width(480.0);
+            ui.label(RichText::new(&game.info.name).strong());
+            if let Some(r) = &outcome.result {
+                ui.heading(result_words(&game, r));
+            }
+            ui.label(RichText::new(&outcome.summary).size(15.0));
+            egui::Grid::new("vt-final-score")
+                .striped(true)
+                .show(ui, |ui| {
+                    for (k, v) in &outcome.score {
+                        ui.label(k);
+                        ui.monospace(v.to_string());
+                        ui.end_row();
+                    }
+                });
+            if let Some(c) = computer.as_deref() {
+                crate::computer::panel::chart_ui(ui, c, &game);
+            }
+            ui.weak(format!(
+                "{} commands, seed {}",
+                game.session.commands(),
+                game.session.setup().seed
+            ));
+            egui::CollapsingHeader::new("The log").show(ui, |ui| {
+                ui.set_max_height(300.0);
+                // Nothing forced open or shut here: the player opens what they want.
+                let mut seen = game.log.len();
+                // The game is over: every side reads everything.
+                vt_ui::overlay::log::log_ui(ui, &game.log, vt_core::Reader::Referee, &mut seen);
+            });
+            ui.horizontal(|ui| {
+                if ui.button("Save the replay").clicked() {
+                    actions.write(Action::SaveReplay);
+                }
+                if ui
+                    .button("Export the replay…")
+                    .on_hover_text("Write the whole game to a file you choose.")
+                    .clicked()
+                {
+                    actions.write(Action::Export(None));
+                }
+                if ui.button("Back to the menu").clicked() {
+                    actions.write(Action::ToMenu);
                 }
             });
-        if let Some(c) = computer.as_deref() {
-            crate::computer::panel::chart_ui(ui, c, &game);
-        }
-        ui.weak(format!(
-            "{} commands, seed {}",
-            game.session.commands(),
-            game.session.setup().seed
-        ));
-        egui::CollapsingHeader::new("The log").show(ui, |ui| {
-            ui.set_max_height(300.0);
-            // Nothing forced open or shut here: the player opens what they want.
-            let mut seen = game.log.len();
-            // The game is over: every side reads everything.
-            vt_ui::overlay::log::log_ui(ui, &game.log, vt_core::Reader::Referee, &mut seen);
         });
-        ui.horizontal(|ui| {
-            if ui.button("Save the replay").clicked() {
-                actions.write(Action::SaveReplay);
-            }
-            if ui
-                .button("Export the replay…")
-                .on_hover_text("Write the whole game to a file you choose.")
-                .clicked()
-            {
-                actions.write(Action::Export(None));
-            }
-            if ui.button("Back to the menu").clicked() {
-                actions.write(Action::ToMenu);
-            }
-        });
-    });
     Ok(())
 }

@@ -122,11 +122,12 @@ pub fn card_ui(ui: &mut egui::Ui, f: &CardFace) -> egui::Response {
     let banner =
         egui::Rect::from_min_size(rect.min + vec2(3.0, 3.0), vec2(rect.width() - 6.0, 7.0));
     p.rect_filled(banner, 2.0, f.banner.ui());
+    let room = rect.width() - 8.0;
     let title = p.layout(
         f.title.clone(),
-        FontId::proportional(12.0),
+        FontId::proportional(title_size(ui, &f.title, room)),
         palette::cards::TITLE.ui(),
-        rect.width() - 8.0,
+        room,
     );
     let title_h = title.size().y;
     p.galley(rect.min + vec2(4.0, 13.0), title, palette::BLACK.ui());
@@ -156,6 +157,32 @@ pub fn card_ui(ui: &mut egui::Ui, f: &CardFace) -> egui::Response {
     } else {
         response.on_hover_text(&f.tooltip)
     }
+}
+
+/// The title's font size: 12, or smaller until its longest word fits the
+/// card's width, so a title wraps between words ("King Coordination"
+/// wrapped to "King Coordinati / on").
+fn title_size(ui: &egui::Ui, title: &str, room: f32) -> f32 {
+    let widest = |size: f32| {
+        title
+            .split_whitespace()
+            .map(|w| {
+                ui.painter()
+                    .layout_no_wrap(
+                        w.to_string(),
+                        FontId::proportional(size),
+                        egui::Color32::WHITE,
+                    )
+                    .size()
+                    .x
+            })
+            .fold(0.0, f32::max)
+    };
+    let mut size = 12.0;
+    while size > 8.0 && widest(size) > room {
+        size -= 0.5;
+    }
+    size
 }
 
 /// A card face down (a deck, a card not yet turned up).

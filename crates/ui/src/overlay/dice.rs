@@ -64,6 +64,11 @@ pub fn tumbling(value: i32, i: usize, t: f64) -> i32 {
     1 + (x % faces) as i32
 }
 
+/// The dice tray's height (logical points): room for a card with a
+/// two-line purpose, its dice, a two-line "needed" and the result; a taller
+/// card scrolls inside the tray rather than growing it.
+pub const TRAY_HEIGHT: f32 = 146.0;
+
 /// The most recent rolls, newest first, each on a line with its dice.
 /// `rolling`: seconds the newest roll has been tumbling, while it does.
 /// Returns true if the tray was clicked (to stop the tumbling).
@@ -78,7 +83,7 @@ pub fn dice_tray_ui(
         return false;
     }
     let mut clicked = false;
-    egui::ScrollArea::horizontal()
+    egui::ScrollArea::both()
         .id_salt("vt-dice-tray")
         .show(ui, |ui| {
             ui.horizontal(|ui| {

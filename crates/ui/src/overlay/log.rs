@@ -1,11 +1,8 @@
 //! The log of events in words; each adjudication opens to its rolls and
 //! every modifier with its rule section.
 
-use bevy_egui::egui::{self, Color32, RichText};
+use bevy_egui::egui::{self, RichText};
 use vt_core::{Adjudication, LogEntry, Reader};
-
-pub const MODIFIER_HELPS: Color32 = crate::palette::ui::MODIFIER_HELPS.egui();
-pub const MODIFIER_HURTS: Color32 = crate::palette::ui::MODIFIER_HURTS.egui();
 
 /// The side reading, if one side is (its modifiers are coloured by whether
 /// they help it).
@@ -28,10 +25,10 @@ pub fn modifier_value(
     let text = RichText::new(format!("{:+}", m.value)).monospace();
     match a.helps(m, viewer) {
         Some(true) => ui
-            .label(text.color(MODIFIER_HELPS))
+            .label(text.color(crate::palette::ui::MODIFIER_HELPS.ui()))
             .on_hover_text("This modifier helps you."),
         Some(false) => ui
-            .label(text.color(MODIFIER_HURTS))
+            .label(text.color(crate::palette::ui::MODIFIER_HURTS.ui()))
             .on_hover_text("This modifier hurts you."),
         None => ui.label(text),
     }

@@ -319,8 +319,12 @@ pub fn overlay_ui(
                 });
         }
         if state.dice {
+            // One height whatever the rolls say (and before the first):
+            // a tray that grew from a line to two-line cards moved the
+            // board and the column under the pointer (issue 14).
             egui::Panel::bottom("vt-dice")
                 .resizable(false)
+                .exact_size(dice::TRAY_HEIGHT)
                 .show(root, |ui| {
                     let rolling = state.rolling(game, ui.ctx().input(|i| i.time), speed);
                     if dice::dice_tray_ui(

@@ -5,9 +5,6 @@ use bevy_egui::egui::{self, Color32, RichText};
 use vt_core::TableView;
 use vt_core::dice::TableCell;
 
-pub const ROW_COLUMN_FILL: Color32 = crate::palette::ui::TABLE_LINE.egui();
-pub const CELL_FILL: Color32 = crate::palette::ui::TABLE_CELL.egui();
-
 /// Where a table's highlight goes: the index of the highlighted row (into
 /// `rows`) and column (into `columns`, 0 being the row labels).
 pub fn highlight_of(table: &TableView, cell: Option<&TableCell>) -> (Option<usize>, Option<usize>) {
@@ -106,10 +103,11 @@ pub fn tables_ui(
 }
 
 fn cell(ui: &mut egui::Ui, text: RichText, lit: bool, exact: bool) {
+    // In the chosen scheme (the colour-blind one too).
     let fill = if exact {
-        CELL_FILL
+        crate::palette::ui::TABLE_CELL.ui()
     } else if lit {
-        ROW_COLUMN_FILL
+        crate::palette::ui::TABLE_LINE.ui()
     } else {
         Color32::TRANSPARENT
     };

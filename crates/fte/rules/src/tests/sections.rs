@@ -921,6 +921,25 @@ fn medevac_12_0() {
     );
 }
 
+// FTE 12.0: a request needs no casualty. The rule asks for an American
+// Leader that is not Broken or Suppressed, and one request pending at a
+// time; nothing about KIA or WIA on the map. The Slick comes one to five
+// turns after the call (or never), so calling it before anyone is hit is a
+// leader's choice the rules leave open: offered on turn 1 with no
+// casualties is right (issue 14 asked).
+#[test]
+fn medevac_needs_no_casualty_12_0() {
+    let mut s = sandbox("examples");
+    let l = add(&mut s, "us-leader", Side::Us, "20.24");
+    assert!(s.casualties.is_empty());
+    play(&mut s, Command::ActivateUnit { unit: l });
+    let c = Command::RequestMedevac { unit: l };
+    assert!(rules().check(&s, &c).is_ok(), "{:?}", rules().check(&s, &c));
+    assert!(rules().legal(&s).contains(&c));
+    s.unit_mut(l).suppressed = true;
+    assert_eq!(refused(&s, c), "FTE 12.0", "not a Suppressed Leader");
+}
+
 // FTE 13.0 and errata: -1 for an FO, +1 per pending mission; a natural 1 is
 // always Battalion Mortars with no delay and a 10 always denied; VC Leaders
 // cannot request.
@@ -1060,8 +1079,20 @@ fn concealment_18() {
         "{c:?}"
     );
     s.set_phase(Step::Concealment { side: Side::Nva });
-    play(&mut s, Command::Conceal { unit: hidden });
+    let ev = play(&mut s, Command::Conceal { unit: hidden });
     assert!(s.unit(hidden).concealed, "no Visible enemy sees it");
+    // 18.0: the US reads the marker only; the NVA reads which of its own
+    // units went under it (not "Concealed marker 5 becomes Concealed").
+    let gained = ev
+        .iter()
+        .find(|e| matches!(e, Event::GainedConcealment { .. }))
+        .expect("it becomes Concealed");
+    let entry = r.describe_in(&s, gained);
+    let marker = format!("Concealed marker {}", s.unit(hidden).marker);
+    let (nva, _) = entry.read_by(vt_core::Reader::Side(Side::Nva.idx() as u8));
+    let (us, _) = entry.read_by(vt_core::Reader::Side(Side::Us.idx() as u8));
+    assert!(nva.contains("Fire Team") && nva.contains(&marker), "{nva}");
+    assert!(!us.contains("Fire Team") && us.contains(&marker), "{us}");
     s.rng.force(&[3]);
     let ev = play(&mut s, Command::Conceal { unit: seen });
     let mods = ev.iter().find_map(|e| match e {
