@@ -5,8 +5,13 @@
 //! - in the Combat Phase a click on a target aims every unit that can fire
 //!   at it (the column shows the odds and lets units be left out); a second
 //!   click on the same target fires;
+//! - landing, a click lands the next squad at once; the column's toggle
+//!   makes it open the menu of loads (the commander, F.O.s, medics);
 //! - otherwise one command is sent at once, several open a menu (a unit to
-//!   move among several in a hex, a load to land, a probe by which unit).
+//!   move among several in a hex, a probe by which unit).
+//!
+//! Keys: Enter (or F) fires the attack being aimed; Escape puts the aim or
+//! the menu away (and only then, with nothing to put away, pauses).
 
 use crate::model;
 use crate::screen::{self, GruntAction, GruntScreen, Menu, MenuItem};
@@ -85,6 +90,10 @@ pub fn hex_clicks(
                 .find(|t| t.hex == hex)
                 .map(|t| t.firers.clone());
             if let Some(firers) = all {
+                let firers = match g.view.as_ref() {
+                    Some(v) => model::default_firers(v, &firers),
+                    None => firers,
+                };
                 st.aim = screen::aim(&rules, &session.state, &g.legal, hex, firers);
                 continue;
             }
@@ -94,6 +103,14 @@ pub fn hex_clicks(
         let Some(view) = g.view.as_ref() else {
             continue;
         };
+        if kind == Some(K::Landing)
+            && cmds.len() > 1
+            && !st.pick_loads
+            && let Some(c) = model::default_load(&rules, view, &cmds)
+        {
+            submit.write(SubmitCommand::typed(c));
+            continue;
+        }
         match cmds.len() {
             0 => {
                 st.hint = Some(nothing_here(&g, hex));
@@ -164,7 +181,11 @@ pub fn apply_actions(
             }
             GruntAction::CloseMenu => st.menu = None,
             GruntAction::Aim(hex, firers) => {
-                st.aim = screen::aim(&rules, &session.state, &g.legal, *hex, firers.clone());
+                let firers = match g.view.as_ref() {
+                    Some(v) => model::default_firers(v, firers),
+                    None => firers.clone(),
+                };
+                st.aim = screen::aim(&rules, &session.state, &g.legal, *hex, firers);
             }
             GruntAction::AimToggle(u) => {
                 if let Some(a) = st.aim.clone() {
@@ -188,6 +209,35 @@ pub fn apply_actions(
             }
             GruntAction::CancelAim => st.aim = None,
         }
+    }
+}
+
+/// Enter or F fires the attack being aimed (as its Fire button does);
+/// Escape puts the aim or the click menu away, before the launcher's
+/// Escape (the pause) sees the key.
+pub fn keys(
+    keys: Option<ResMut<ButtonInput<KeyCode>>>,
+    egui: Option<Res<bevy_egui::input::EguiWantsInput>>,
+    g: Res<Synced<Grunt>>,
+    mut st: ResMut<GruntScreen>,
+    mut actions: MessageWriter<GruntAction>,
+) {
+    let Some(mut keys) = keys else { return };
+    if egui.is_some_and(|e| e.wants_any_keyboard_input()) {
+        return;
+    }
+    if keys.just_pressed(KeyCode::Escape) && (st.aim.is_some() || st.menu.is_some()) {
+        keys.clear_just_pressed(KeyCode::Escape);
+        st.aim = None;
+        st.menu = None;
+        st.touch();
+        return;
+    }
+    if g.to_decide
+        && keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter, KeyCode::KeyF])
+        && st.aim.as_ref().is_some_and(|a| a.preview.is_ok())
+    {
+        actions.write(GruntAction::Confirm);
     }
 }
 

@@ -49,6 +49,15 @@ impl Plugin for GruntPlugin {
         .add_plugins(SyncPlugin::<Grunt>::default())
         .init_resource::<GruntScreen>()
         .add_message::<GruntAction>()
+        // Before the launcher's keys (VtSet::Input), which pause on Escape.
+        .add_systems(
+            Update,
+            input::keys
+                .in_set(VtSet::Pointer)
+                .run_if(in_state(PlayMode::Board))
+                .run_if(board_visible(GAME_ID))
+                .run_if(in_game(GAME_ID)),
+        )
         .add_systems(
             Update,
             (

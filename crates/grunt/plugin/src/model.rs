@@ -2,7 +2,7 @@
 //! ("US infantry squad #3"), a face-down counter by its marker, and every
 //! command in a player's words.
 
-use grunt_rules::data::{Deployment, Role};
+use grunt_rules::data::{Deployment, Load, Role};
 use grunt_rules::map::Hex;
 use grunt_rules::state::{CounterId, Group, HeliJob, Side};
 use grunt_rules::view::{CounterView, View};
@@ -13,6 +13,47 @@ pub fn counter(view: &View, id: CounterId) -> Option<&CounterView> {
 }
 
 /// Where a counter of the view stands (a carried cache: its carrier's hex).
+/// The load a click on a landing hex lands at once (B5): the next
+/// infantry squad, or else the next other squad-sized unit. The commander,
+/// F.O.s and medics are picked from the menu (the column's toggle).
+pub fn default_load<'a>(rules: &Grunt, view: &View, cmds: &'a [Command]) -> Option<&'a Command> {
+    let role = |c: &Command| match c {
+        Command::Land { units, .. } if units.len() == 1 => view
+            .counters
+            .iter()
+            .find(|x| x.id == units[0])
+            .map(|x| x.role),
+        _ => None,
+    };
+    cmds.iter()
+        .find(|c| role(c) == Some(Role::Infantry))
+        .or_else(|| {
+            cmds.iter()
+                .find(|c| role(c).is_some_and(|r| rules.ty(r).load == Load::Squad))
+        })
+}
+
+/// The units a target's aim starts with: all that may fire, less those
+/// sitting on a cache (firing would give it up, B3.5) unless no other
+/// unit can fire.
+pub fn default_firers(view: &View, firers: &[(CounterId, u8)]) -> Vec<(CounterId, u8)> {
+    let working = |id: CounterId| {
+        view.counters
+            .iter()
+            .any(|c| c.id == id && c.working.is_some())
+    };
+    let free: Vec<(CounterId, u8)> = firers
+        .iter()
+        .copied()
+        .filter(|(id, _)| !working(*id))
+        .collect();
+    if free.is_empty() {
+        firers.to_vec()
+    } else {
+        free
+    }
+}
+
 pub fn counter_hex(view: &View, id: CounterId) -> Option<Hex> {
     let c = counter(view, id)?;
     c.hex

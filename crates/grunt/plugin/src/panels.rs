@@ -28,14 +28,26 @@ pub const COLUMN_W: f32 = 320.0;
 /// The hovered-hex section: terrain, its line, and a counter or two.
 const HEX_SECTION_H: f32 = 84.0;
 
-const WARN: Color32 = tone::WARN.egui();
-const GOOD: Color32 = tone::GOOD.egui();
+/// Colours in the scheme the player chose (Settings: colour-blind).
+fn warn() -> Color32 {
+    tone::WARN.ui()
+}
+
+fn good() -> Color32 {
+    tone::GOOD.ui()
+}
 
 fn side_rgba(s: Side) -> palette::Rgba {
     match s {
         Side::Us => army::US,
         Side::Nlf => army::VC,
     }
+}
+
+/// A side's colour lightened for text on the dark column, in the chosen
+/// scheme.
+fn side_text(s: Side) -> Color32 {
+    side_rgba(s).shown().scale(1.7).egui()
 }
 
 /// What the column asks for.
@@ -45,6 +57,8 @@ struct Out {
     hover_units: Option<Vec<u16>>,
     hover_area: Option<Vec<Hex>>,
     undo: bool,
+    /// The landing toggle: pick each load from a menu (B5).
+    pick_loads: Option<bool>,
 }
 
 /// The column and the click menu.
@@ -99,7 +113,15 @@ pub fn play_ui(
             if g.kind_as::<K>() == Some(K::Combat) {
                 combat_ui(ui, st_, view, &mut out);
             }
-            buttons_ui(ui, rules, view, &g.legal, g.kind_as(), &mut out);
+            buttons_ui(
+                ui,
+                rules,
+                view,
+                &g.legal,
+                g.kind_as(),
+                st_.pick_loads,
+                &mut out,
+            );
         }
         if !view.summary.is_empty() && view.result.is_some() {
             ui.separator();
@@ -169,6 +191,11 @@ pub fn play_ui(
     if out.undo && game.undo() {
         st.hint = None;
     }
+    if let Some(p) = out.pick_loads {
+        st.pick_loads = p;
+        st.menu = None;
+        st.touch();
+    }
     for a in out.actions {
         actions.write(a);
     }
@@ -204,15 +231,18 @@ fn header_ui(ui: &mut egui::Ui, rules: &Grunt, view: &View) {
         ui.label("Setting up (B4)");
     }
     ui.horizontal(|ui| {
+        ui.colored_label(side_text(Side::Us), format!("US {} points", view.points[0]));
         ui.colored_label(
-            side_rgba(Side::Us).scale(1.7).egui(),
-            format!("US {} points", view.points[0]),
-        );
-        ui.colored_label(
-            side_rgba(Side::Nlf).scale(1.7).egui(),
+            side_text(Side::Nlf),
             format!("NLF {} points", view.points[1]),
         );
     });
+    if view.commander_lost {
+        ui.colored_label(
+            warn(),
+            "The US company commander was destroyed: the US can no longer win; the NLF wins whatever the points (B10).",
+        );
+    }
     let secret = view.ledger.iter().any(|a| a.secret);
     ui.weak(if secret {
         "Points as you may know them: your secret awards are counted, the other side's are not (B10)."
@@ -268,10 +298,10 @@ fn combat_ui(ui: &mut egui::Ui, st: &GruntScreen, view: &View, out: &mut Out) {
                         "{} = read on {} (rounded for the defender, B3)",
                         p.ratio, p.column_label
                     ))
-                    .color(GOOD),
+                    .color(good()),
                 ),
                 None => ui.colored_label(
-                    WARN,
+                    warn(),
                     format!("{}: worse than the first column, no effect", p.ratio),
                 ),
             };
@@ -281,19 +311,19 @@ fn combat_ui(ui: &mut egui::Ui, st: &GruntScreen, view: &View, out: &mut Out) {
                 .any(|c| c.hex == Some(a.hex) && c.role == grunt_rules::data::Role::Peasants)
             {
                 ui.colored_label(
-                    WARN,
+                    warn(),
                     "Civilians in the hex: what they take scores for the NLF (A6).",
                 );
             }
             ui.horizontal(|ui| {
                 if ui
-                    .button(RichText::new("Fire").strong())
-                    .on_hover_text("Or click the target again")
+                    .button(RichText::new("Fire (Enter)").strong())
+                    .on_hover_text("Or press F, or click the target again")
                     .clicked()
                 {
                     out.actions.push(GruntAction::Confirm);
                 }
-                if ui.button("Cancel").clicked() {
+                if ui.button("Cancel (Esc)").clicked() {
                     out.actions.push(GruntAction::CancelAim);
                 }
             });
@@ -301,7 +331,14 @@ fn combat_ui(ui: &mut egui::Ui, st: &GruntScreen, view: &View, out: &mut Out) {
         ui.weak("Tick the units that fire together (B3: one attack a target a turn).");
         for id in &a.able {
             let mut on = a.firers.iter().any(|f| f.0 == *id);
-            let label = model::name(view, *id);
+            let mut label = model::name(view, *id);
+            if view
+                .counters
+                .iter()
+                .any(|c| c.id == *id && c.working.is_some())
+            {
+                label.push_str(" (on a cache: firing gives it up, B3.5)");
+            }
             if ui.checkbox(&mut on, label).changed() {
                 out.actions.push(GruntAction::AimToggle(*id));
             }
@@ -366,7 +403,7 @@ fn combat_ui(ui: &mut egui::Ui, st: &GruntScreen, view: &View, out: &mut Out) {
                 }
             }
             Err(e) => {
-                ui.colored_label(WARN, e);
+                ui.colored_label(warn(), e);
                 if ui.button("Cancel").clicked() {
                     out.actions.push(GruntAction::CancelAim);
                 }
@@ -384,6 +421,7 @@ fn buttons_ui(
     view: &View,
     legal: &[Command],
     kind: Option<K>,
+    pick_loads: bool,
     out: &mut Out,
 ) {
     // Strikes with an area are plotted on the map by their centre hex.
@@ -407,12 +445,45 @@ fn buttons_ui(
             out.actions.push(GruntAction::Submit(c.clone()));
         }
     }
+    let probe = legal.iter().any(|c| matches!(c, Command::Probe { .. }));
+    let challenge = legal.iter().any(|c| matches!(c, Command::Challenge { .. }));
+    let small_loads = kind == Some(K::Landing)
+        && legal.iter().any(|c| match c {
+            Command::Land { units, .. } => units.iter().any(|u| {
+                view.counters
+                    .iter()
+                    .any(|x| x.id == *u && rules.ty(x.role).load != grunt_rules::data::Load::Squad)
+            }),
+            _ => false,
+        });
+    if small_loads {
+        let mut on = pick_loads;
+        if ui
+            .checkbox(&mut on, "Choose each load from a menu")
+            .on_hover_text(
+                "Off: a click on a lit hex lands the next squad. On: a click opens the list of loads, to land the company commander, an F.O. or medics (B5).",
+            )
+            .changed()
+        {
+            out.pick_loads = Some(on);
+        }
+    }
+    let discovery = match (probe, challenge) {
+        (true, true) => "Click a lit hex to probe or challenge it (B8, A6).",
+        (false, true) => "Click a lit hex to challenge it (A6).",
+        _ => "Click a lit hex to probe it (B8).",
+    };
+    let landing = if small_loads && !pick_loads {
+        "Click a lit hex to land the next squad there (B5); tick the box above for the commander, an F.O. or medics."
+    } else {
+        "Click a lit hex to land the next load there (B5)."
+    };
     let hint = match kind {
         Some(K::Movement) => Some("Click a lit unit to move it (green rings)."),
         Some(K::MoveUnit) => Some("Click a lit hex to go there; the label is the MP it costs."),
-        Some(K::Landing) => Some("Click a lit hex to land the next load there (B5)."),
+        Some(K::Landing) => Some(landing),
         Some(K::PlaceNlf) => Some("Click a lit hex to place the next counter face down (B4)."),
-        Some(K::Discovery) => Some("Click a lit hex to probe or challenge it."),
+        Some(K::Discovery) => Some(discovery),
         Some(K::LandingFire) => Some("Click a lit landing hex to fire at the helicopter there."),
         Some(K::Suppress) => Some("Click a lit hex for the door guns."),
         Some(K::EndOfTurn) => Some("Click a lit unit to hide it again, or a hex for an ambush."),
@@ -505,7 +576,7 @@ fn side_ledger_ui(ui: &mut egui::Ui, view: &View, side: Side) {
     let lines: Vec<_> = view.ledger.iter().filter(|a| a.side == side).collect();
     let total = view.points[side.idx() as usize];
     ui.colored_label(
-        side_rgba(side).scale(1.7).egui(),
+        side_text(side),
         RichText::new(format!("{}: {total} points", side.name())).strong(),
     );
     if lines.is_empty() {

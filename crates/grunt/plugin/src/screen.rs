@@ -103,6 +103,9 @@ pub struct GruntScreen {
     /// The hexes of an air strike area under the pointer.
     pub hover_area: Vec<Hex>,
     pub hovered_hex: Option<Hex>,
+    /// Landing: a click opens the menu of loads (the commander, F.O.s,
+    /// medics) instead of landing the next squad (B5).
+    pub pick_loads: bool,
     /// Bumped when the highlights must be drawn again.
     pub generation: u64,
     pub hover_generation: u64,

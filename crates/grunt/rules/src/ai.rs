@@ -53,11 +53,7 @@ impl AiRules for Grunt {
                 None => 0.5,
             };
         }
-        let cc_lost = s
-            .counters
-            .iter()
-            .any(|c| c.role == Role::Commander && c.gone == Some(Gone::Killed));
-        if cc_lost {
+        if s.commander_lost() {
             return if me == Side::Us { 0.0 } else { 1.0 };
         }
         let margin = (s.points(Side::Us, None) - s.points(Side::Nlf, None)) as f64;

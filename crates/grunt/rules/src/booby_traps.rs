@@ -1,6 +1,8 @@
 //! S6 Booby-Traps (and B8: a probed trap): a US unit that enters a trap, or
 //! probes or comes beside one in the Basic Game, is attacked at 3 to 1
-//! whatever the terrain; traps never pin; caches stacked with a trap are
+//! whatever the terrain; in the Standard Game traps never pin (S6), in
+//! the Basic Game a probed trap's attack is a plain attack that may pin
+//! (B8); caches stacked with a trap are
 //! destroyed, and scored, the first time it is sprung; a trap is never used
 //! up, and units left on it suffer it again. NLF units never suffer their
 //! own traps.
@@ -76,17 +78,25 @@ impl Grunt {
             .tables
             .column_index(&self.tables.trap_column.value)
             .expect("validated: the trap column exists");
-        let mut spec = AttackSpec::new(AttackKind::BoobyTrap, Side::Nlf, h);
+        // The no-pinning rule is the Standard Game's (S6); in the Basic and
+        // Solitaire Games the probed trap simply attacks at 3 to 1 (B8).
+        let standard = s.standard();
+        let kind = if standard {
+            AttackKind::BoobyTrap
+        } else {
+            AttackKind::ProbedTrap
+        };
+        let mut spec = AttackSpec::new(kind, Side::Nlf, h);
         spec.attack = vec![Term {
             label: format!(
                 "booby trap at {} regardless of terrain",
                 self.tables.trap_column.value
             ),
             halves: 0,
-            rule: "S6".into(),
+            rule: kind.rule().into(),
         }];
         spec.column = Some(col);
-        spec.pins = false;
+        spec.pins = !standard;
         // In a Probe or beside a trap (B6, B8) the victims stand next to it.
         let at = s.c(victims[0]).hex.unwrap_or(h);
         spec.hex = at;

@@ -468,6 +468,7 @@ impl Grunt {
             let (why, rule) = match (civilians, spec.kind) {
                 (true, _) => ("civilians hit", "A6"),
                 (_, AttackKind::BoobyTrap) => ("booby trap", "S6"),
+                (_, AttackKind::ProbedTrap) => ("booby trap", "B8"),
                 _ => ("fire", "B3"),
             };
             self.score(s, &mut e, why, rule);

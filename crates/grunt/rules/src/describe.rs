@@ -664,8 +664,12 @@ impl Grunt {
             .map(|t| format!("{} {} ({})", t.label, halves(t.halves), t.rule))
             .collect::<Vec<_>>()
             .join(" + ");
-        let odds = if a.kind == AttackKind::BoobyTrap {
-            format!("{} regardless of terrain (S6)", a.column_label)
+        let odds = if a.kind.is_trap() {
+            format!(
+                "{} regardless of terrain ({})",
+                a.column_label,
+                a.kind.rule()
+            )
         } else {
             format!(
                 "{} against {} = {}{}",
@@ -750,7 +754,7 @@ impl Grunt {
         };
         adj.modifiers = mods;
         adj.total = a.total();
-        adj.needed = Some(if a.kind == AttackKind::BoobyTrap {
+        adj.needed = Some(if a.kind.is_trap() {
             odds.clone()
         } else {
             format!("attack {attack_terms}; defence {defence_terms}; {odds}")

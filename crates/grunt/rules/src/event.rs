@@ -27,8 +27,14 @@ pub enum AttackKind {
     Artillery,
     /// A bomb run (O9.3).
     AirStrike,
-    /// An anti-personnel trap (B8, S6) at 3 to 1.
+    /// An anti-personnel trap entered in the Standard Game (S6) at 3 to 1;
+    /// it never pins.
     BoobyTrap,
+    /// An anti-personnel trap uncovered in a Probe (B8), or turned up beside
+    /// US units in the Solitaire Game (B6), at 3 to 1: a plain attack of the
+    /// Basic Game, so a "P" pins (the no-pinning rule is the Standard
+    /// Game's S6).
+    ProbedTrap,
     /// An ambush sprung (O5) with +2.
     Ambush,
     /// Reconnaissance by fire into a hex with people (O3b).
@@ -48,11 +54,16 @@ impl AttackKind {
             AttackKind::KillZoneMove => "Moving into a field of fire",
             AttackKind::Artillery => "Artillery",
             AttackKind::AirStrike => "Air strike",
-            AttackKind::BoobyTrap => "Booby trap",
+            AttackKind::BoobyTrap | AttackKind::ProbedTrap => "Booby trap",
             AttackKind::Ambush => "Ambush",
             AttackKind::ReconByFire => "Reconnaissance by fire",
             AttackKind::Solitaire => "NLF fire",
         }
+    }
+
+    /// A booby trap's attack, at 3 to 1 whatever the terrain (B8, S6).
+    pub fn is_trap(self) -> bool {
+        matches!(self, AttackKind::BoobyTrap | AttackKind::ProbedTrap)
     }
 
     pub fn rule(self) -> &'static str {
@@ -65,6 +76,7 @@ impl AttackKind {
             AttackKind::Artillery => "O7.2",
             AttackKind::AirStrike => "O9.3",
             AttackKind::BoobyTrap => "S6",
+            AttackKind::ProbedTrap => "B8",
             AttackKind::Ambush => "O5",
             AttackKind::ReconByFire => "O3b",
             AttackKind::Solitaire => "B6",

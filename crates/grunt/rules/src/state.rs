@@ -499,6 +499,14 @@ impl State {
         self.mode == Mode::Solitaire
     }
 
+    /// B10: the US company commander was destroyed, so the US may not win
+    /// (public: the commander is a face-up US unit).
+    pub fn commander_lost(&self) -> bool {
+        self.counters
+            .iter()
+            .any(|c| c.role == Role::Commander && c.gone == Some(Gone::Killed))
+    }
+
     /// Counters on the map in `h`.
     pub fn at(&self, h: Hex) -> impl Iterator<Item = &Counter> {
         self.counters.iter().filter(move |c| c.at(h))

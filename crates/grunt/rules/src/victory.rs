@@ -64,10 +64,7 @@ impl Grunt {
         }
         let us = s.points(Side::Us, None);
         let nlf = s.points(Side::Nlf, None);
-        let cc_lost = s
-            .counters
-            .iter()
-            .any(|c| c.role == Role::Commander && c.gone == Some(Gone::Killed));
+        let cc_lost = s.commander_lost();
         let day_to_day = s.column == Some(Column::DayToDay);
         let dtd_loss = match (s.standard(), day_to_day, s.day_to_day) {
             (true, true, None) => Some(

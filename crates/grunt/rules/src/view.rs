@@ -131,6 +131,8 @@ pub struct View {
     pub strikes_left: Option<u8>,
     pub battery: Option<Battery>,
     pub day_to_day: Option<u8>,
+    /// B10: the US company commander was destroyed; the US may not win.
+    pub commander_lost: bool,
     pub result: Option<String>,
     pub summary: String,
 }
@@ -291,6 +293,7 @@ impl Grunt {
             strikes_left: if us { s.strikes_left } else { None },
             battery: if us { Some(s.battery.clone()) } else { None },
             day_to_day: s.day_to_day,
+            commander_lost: s.commander_lost(),
             result: s.result.clone(),
             summary: s.summary.clone(),
         }

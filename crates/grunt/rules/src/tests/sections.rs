@@ -517,7 +517,7 @@ fn b8_probe() {
         },
     );
     let at = &attacks(&ev)[0];
-    assert_eq!(at.kind, AttackKind::BoobyTrap);
+    assert_eq!(at.kind, AttackKind::ProbedTrap);
     assert_eq!(at.column_label, "3-1");
     assert_eq!(at.result, CrtResult::K(15));
     at_step(&mut s, Step::Combat { side: Side::Us });
@@ -532,6 +532,46 @@ fn b8_probe() {
         ),
         "Grunt B8"
     );
+}
+
+// Grunt B8: "Should the U.S. Player uncover an Anti-Personnel Trap in a
+// Probe, the units involved immediately undergo an attack at '3 to 1' odds
+// (regardless of Terrain)." That is a plain attack of the Basic Game: a "P"
+// pins the prober (B9). Only the Standard Game's Booby-Traps rule (S6) says
+// traps "do not suffer the pinning effect".
+#[test]
+fn b8_probed_trap_pins_in_the_basic_game() {
+    let (g, mut s) = bare(Level::Basic, &FIELD);
+    let a = put(&g, &mut s, Role::Infantry, "06.05");
+    let trap = put(&g, &mut s, Role::BoobyTrap, "07.05");
+    s.cm(trap).face_down = true;
+    at_step(&mut s, Step::Discovery);
+    s.rng.force(&[3]);
+    let ev = ok(
+        &g,
+        &mut s,
+        Command::Probe {
+            unit: a,
+            hex: h("07.05"),
+        },
+    );
+    let at = &attacks(&ev)[0];
+    assert_eq!(at.kind, AttackKind::ProbedTrap);
+    assert_eq!(at.kind.rule(), "B8");
+    assert_eq!(at.column_label, "3-1");
+    assert_eq!(at.result, CrtResult::P);
+    assert!(s.c(a).pinned(), "a probed trap's P pins in the Basic Game");
+    let adj = ev
+        .iter()
+        .find_map(|e| {
+            g.describe_event(Some(&s), e)
+                .adjudications
+                .into_iter()
+                .next()
+        })
+        .expect("the trap's attack is explained");
+    assert!(!adj.result.contains("never pin"), "{}", adj.result);
+    assert!(adj.needed.unwrap_or_default().contains("(B8)"));
 }
 
 // Grunt B9: pinned units neither move nor fire in their next Player Turn;
