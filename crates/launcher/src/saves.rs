@@ -66,8 +66,9 @@ pub fn clean_name(name: &str) -> String {
 const WEB_PREFIX: &str = "vietnam-tactics/saves/";
 
 impl SaveStore {
-    /// The platform's default: `VT_SAVE_DIR` if set, else the data folder's
-    /// `saves/`; local storage on the web.
+    /// The platform's default: `VT_SAVE_DIR` if set (with its settings and
+    /// records in its own `data/`), else the data folder's `saves/`; local
+    /// storage on the web.
     pub fn platform_default() -> Self {
         if cfg!(target_arch = "wasm32") {
             return SaveStore::Browser;
@@ -285,8 +286,16 @@ impl vt_ui::store::TextStore for SaveStore {
 }
 
 /// `data/` beside the saves folder.
+/// The settings' and the games' records' folder for a save folder:
+/// `data/` beside `saves/` (the platform's layout, and the tools' `out/saves`),
+/// else `data/` inside the folder given. A `VT_SAVE_DIR` of `/tmp/NAME-saves`
+/// kept its data in `/tmp/data`, shared by every such folder: the menu
+/// offered "Continue" with another game's note over this folder's autosave.
 fn data_folder(saves: &std::path::Path) -> PathBuf {
-    saves.parent().unwrap_or(saves).join("data")
+    match saves.parent() {
+        Some(p) if saves.file_name().is_some_and(|n| n == "saves") => p.join("data"),
+        _ => saves.join("data"),
+    }
 }
 
 #[cfg(target_arch = "wasm32")]
@@ -348,6 +357,21 @@ mod web {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_save_folder_keeps_its_own_data() {
+        let p = |s: &str| PathBuf::from(s);
+        assert_eq!(
+            data_folder(&p("/home/a/.local/share/vietnam-tactics/saves")),
+            p("/home/a/.local/share/vietnam-tactics/data")
+        );
+        assert_eq!(data_folder(&p("/tmp/ux-saves")), p("/tmp/ux-saves/data"));
+        assert_ne!(
+            data_folder(&p("/tmp/ux-saves")),
+            data_folder(&p("/tmp/web-saves")),
+            "two players' folders in /tmp share no autosave note"
+        );
+    }
 
     #[test]
     fn data_dir_follows_each_platform() {
