@@ -164,6 +164,17 @@ pub fn play_ui(
             out.actions.push(GruntAction::CloseMenu);
         }
     }
+    // A clicked button keeps egui's keyboard focus, and while any widget
+    // has it egui claims every key: Enter, F, Escape, E and U did nothing
+    // after a click in the column (seen playing). Only a text field needs
+    // the keys.
+    if !ctx.text_edit_focused() {
+        ctx.memory_mut(|m| {
+            if let Some(id) = m.focused() {
+                m.surrender_focus(id);
+            }
+        });
+    }
     let hu = out.hover_units.unwrap_or_default();
     if st.hover_units != hu {
         st.hover_units = hu;
