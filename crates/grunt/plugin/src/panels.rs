@@ -165,9 +165,9 @@ pub fn play_ui(
         }
     }
     // A clicked button keeps egui's keyboard focus, and while any widget
-    // has it egui claims every key: Enter, F, Escape, E and U did nothing
-    // after a click in the column (seen playing). Only a text field needs
-    // the keys.
+    // has it bevy_egui reports that egui wants the keyboard, so Enter, F,
+    // Escape, E and U would be ignored after a click in the column. Only a
+    // text field needs the keys.
     if !ctx.text_edit_focused() {
         ctx.memory_mut(|m| {
             if let Some(id) = m.focused() {
