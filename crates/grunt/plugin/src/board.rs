@@ -684,7 +684,15 @@ fn draw_marks(d: &mut Draw, view: &View, placed: &[Placed]) {
 fn draw_highlights(d: &mut Draw, st: &GruntScreen, view: &View) {
     d.colored_rings(&st.usable, 0.06, lit::ACTIVE, 5.0);
     d.rings(&st.offered, HighlightKind::LegalTarget, 5.0);
-    d.rings(&st.group, HighlightKind::Selected, 5.1);
+    // The helicopters the NLF may fire at are among the group's hexes
+    // (B5): they keep the lit ring, the others the group's.
+    let group: Vec<Hex> = st
+        .group
+        .iter()
+        .filter(|h| !st.offered.contains(h))
+        .copied()
+        .collect();
+    d.rings(&group, HighlightKind::Selected, 5.1);
     if let Some(u) = st.moving
         && let Some(h) = model::counter_hex(view, u)
     {

@@ -164,6 +164,17 @@ pub fn play_ui(
             out.actions.push(GruntAction::CloseMenu);
         }
     }
+    // A clicked button keeps egui's keyboard focus, and while any widget
+    // has it bevy_egui reports that egui wants the keyboard, so Enter, F,
+    // Escape, E and U would be ignored after a click in the column. Only a
+    // text field needs the keys.
+    if !ctx.text_edit_focused() {
+        ctx.memory_mut(|m| {
+            if let Some(id) = m.focused() {
+                m.surrender_focus(id);
+            }
+        });
+    }
     let hu = out.hover_units.unwrap_or_default();
     if st.hover_units != hu {
         st.hover_units = hu;

@@ -126,6 +126,52 @@ fn a_click_on_a_lit_hex_lands_a_load() {
     );
 }
 
+// B5: beside the landing group a click lands the next squad at once (no
+// menu of squad-or-commander for each of a dozen loads); with the column's
+// toggle on, a click opens the menu of loads, the company commander among
+// them.
+#[test]
+fn a_landing_click_lands_a_squad_and_the_toggle_offers_the_commander() {
+    let mut app = app("solitaire", 3);
+    let h = *screen(&app).offered.first().expect("landing hexes lit");
+    click(&mut app, h);
+    sent(&mut app);
+    assert_eq!(kind(&app), Some(K::Landing));
+    let next = *screen(&app)
+        .offered
+        .first()
+        .expect("hexes beside the group");
+    click(&mut app, next);
+    assert!(screen(&app).menu.is_none(), "no menu for the common case");
+    let s = sent(&mut app);
+    let view = synced(&app).view.as_ref().expect("a view");
+    let role = |id: u16| view.counters.iter().find(|c| c.id == id).map(|c| c.role);
+    assert!(
+        matches!(s.as_slice(), [Command::Land { units, .. }]
+            if units.len() == 1 && role(units[0]) == Some(grunt_rules::data::Role::Infantry)),
+        "{s:?}"
+    );
+    app.world_mut().resource_mut::<GruntScreen>().pick_loads = true;
+    let next = *screen(&app)
+        .offered
+        .first()
+        .expect("hexes beside the group");
+    click(&mut app, next);
+    let menu = screen(&app)
+        .menu
+        .clone()
+        .expect("the toggle opens the menu");
+    let view = synced(&app).view.as_ref().expect("a view");
+    assert!(
+        menu.items.iter().any(|i| i.units.iter().any(|u| view
+            .counters
+            .iter()
+            .any(|c| c.id == *u && c.role == grunt_rules::data::Role::Commander))),
+        "the commander is offered: {:?}",
+        menu.items.iter().map(|i| &i.label).collect::<Vec<_>>()
+    );
+}
+
 // B4, B6: the US view shows the NLF's face-down counters as markers only,
 // and the board draws no NLF counter face up before it is revealed.
 #[test]
