@@ -226,6 +226,7 @@ pub fn table_of(rules: &CrossfireVn, view: &View, legal: &[Command], fresh: bool
             rings: vec![],
             movable: movable.contains(&st.id),
             spent: false,
+            active: false,
         })
         .collect();
     let mut markers: Vec<TableMarker> = view

@@ -189,7 +189,38 @@ pub fn animate(
 
 /// The fire orders a click on an enemy may mean now, in the order tried.
 pub fn fire_orders(view: &View, stand: u16, weapon: u8, target: u16) -> Vec<Command> {
-    orders::click_orders(view, stand, weapon, None, target)
+    orders::click_orders(view, stand, weapon, None, target, None)
+}
+
+/// The orders a stand dropped at `to` may mean: the move, and, dropped
+/// off the table's edge, leaving by it (a column getting through by the
+/// scenario's exit edge; the rules say whether that edge is within its
+/// move). Only a drop beyond the edge tries the exit, so a refused move
+/// inside the table never takes a stand off.
+pub fn drop_tries(rules: &PlatoonCards, view: &View, id: u16, to: Point) -> Vec<Command> {
+    let mut tries = orders::drop_orders(view, id, to);
+    let off = rules
+        .tabletops
+        .iter()
+        .find(|t| t.id == view.tabletop)
+        .is_some_and(|t| to.x < 0.0 || to.y < 0.0 || to.x > t.width || to.y > t.height);
+    if off && view.kind == Some(Kind::Orders) {
+        tries.push(Command::ExitTable { stand: id });
+    }
+    tries
+}
+
+/// The most rocket pairs an activation when `weapon` is `st`'s rockets
+/// (Chart: HELICOPTERS), else `None`.
+pub fn rocket_pairs(
+    rules: &PlatoonCards,
+    st: &platoon_cards_rules::view::StandView,
+    weapon: u8,
+) -> Option<u8> {
+    let t = rules.types.iter().find(|t| t.id == st.unit)?;
+    let w = t.weapons.get(weapon as usize)?;
+    matches!(w.kind, platoon_cards_rules::data::WeaponKind::Rockets)
+        .then_some(rules.charts.air.rocket_pairs_per_activation.value)
 }
 
 /// The context a shot is planned in, for the decision under way.
@@ -282,7 +313,7 @@ pub fn respond(
             let state = state.as_ref()?;
             let st = view.stands.iter().find(|s| s.id as u64 == d.stand)?;
             let to = d.to.snapped(HUNDREDTH);
-            let tries = orders::drop_orders(view, st.id, to);
+            let tries = drop_tries(rules, view, st.id, to);
             let checked = tries
                 .iter()
                 .map(|c| rules.check_command(state, c))
@@ -321,7 +352,7 @@ pub fn respond(
         preview.refusal = None;
         let own = |k: u64| sel_view(Some(k)).filter(|s| s.side == view.side);
         let tries: Vec<Command> = match a {
-            TableAction::Drop { stand, to } => orders::drop_orders(view, *stand as u16, *to),
+            TableAction::Drop { stand, to } => drop_tries(rules, view, *stand as u16, *to),
             TableAction::Click { stand } => {
                 let sel = tools.selected.filter(|s| s != stand).or(before);
                 match (sel.and_then(own), sel_view(Some(*stand))) {
@@ -337,6 +368,7 @@ pub fn respond(
                             weapon,
                             support(me.id as u64, &chosen),
                             t.id,
+                            rocket_pairs(rules, me, weapon),
                         )
                     }
                     (_, Some(t)) if t.side == view.side => {

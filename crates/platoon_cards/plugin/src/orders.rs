@@ -114,6 +114,7 @@ pub fn click_orders(
     weapon: u8,
     support: Option<Support>,
     target: u16,
+    rockets: Option<u8>,
 ) -> Vec<Command> {
     let airborne = stand(view, target).is_some_and(|t| t.airborne);
     match view.kind {
@@ -132,6 +133,17 @@ pub fn click_orders(
                     aim: Aim::Stand(target),
                 }),
                 None => {}
+            }
+            // The rockets chosen in the column: as many pairs as the
+            // chart allows an activation, else one (Chart: HELICOPTERS).
+            if let Some(most) = rockets {
+                for pairs in (1..=most).rev() {
+                    v.push(Command::Rockets {
+                        stand: sel,
+                        target: Aim::Stand(target),
+                        pairs,
+                    });
+                }
             }
             if view.action == Some(Action::MoveAndAssault) {
                 v.push(Command::Charge { stand: sel, target });

@@ -102,7 +102,7 @@ pub fn panel(
     layout.column(&ctx, "vt-platoon-cards", COLUMN_W, insets, |ui| {
         egui::ScrollArea::vertical().show(ui, |ui| {
             let heading = |ui: &mut egui::Ui, t: String| {
-                ui.label(RichText::new(t).strong().color(palette::ui::HEADING.egui()));
+                ui.label(RichText::new(t).strong().color(palette::ui::HEADING.ui()));
             };
             heading(
                 ui,
@@ -150,23 +150,6 @@ pub fn panel(
                 }
                 ui.label(RichText::new("5+ OK (one level of suppression off), 3-4 Unsteady, 1-2 Shaken (no advance), below 1 Routed.").small());
             }
-            if let Some(a) = recent
-                .iter()
-                .find(|a| a.each_die_needs.is_none() && a.purpose.to_lowercase().contains("morale"))
-            {
-                ui.separator();
-                ui.label(RichText::new(format!("Last morale check: {}", a.purpose)).small().strong());
-                ui.horizontal(|ui| {
-                    for d in &a.rolled {
-                        dice::die_ui(ui, *d, 22.0);
-                    }
-                    let mods: i32 = a.modifiers.iter().map(|m| m.value).sum();
-                    ui.label(format!("{:+} = {} : {}", mods, a.total, a.result));
-                });
-                for m in &a.modifiers {
-                    ui.label(RichText::new(format!("{:+} {} ({})", m.value, m.label, m.rule)).small());
-                }
-            }
             // The four actions.
             if view.kind == Some(Kind::Action) {
                 ui.separator();
@@ -200,6 +183,28 @@ pub fn panel(
                 ) && layout::wide_button(ui, labels[i].clone(), synced.to_decide).clicked()
                 {
                     out.write(SubmitCommand::typed(c));
+                }
+            }
+            // The last morale check's dice, below the buttons so that
+            // these stay put whether or not a check was rolled; the result
+            // on its own line, wrapped to the column (a long result in a
+            // row widened the column over the table).
+            if let Some(a) = recent
+                .iter()
+                .find(|a| a.each_die_needs.is_none() && a.purpose.to_lowercase().contains("morale"))
+            {
+                ui.separator();
+                ui.label(RichText::new(format!("Last morale check: {}", a.purpose)).small().strong());
+                ui.horizontal(|ui| {
+                    for d in &a.rolled {
+                        dice::die_ui(ui, *d, 22.0);
+                    }
+                    let mods: i32 = a.modifiers.iter().map(|m| m.value).sum();
+                    ui.label(format!("{:+} = {}", mods, a.total));
+                });
+                ui.label(RichText::new(&a.result).strong());
+                for m in &a.modifiers {
+                    ui.label(RichText::new(format!("{:+} {} ({})", m.value, m.label, m.rule)).small());
                 }
             }
             // The selected stand: its weapons, and the shot at the stand
@@ -258,6 +263,49 @@ pub fn panel(
                         if let (Some(sup), true) = (sup, st.side == view.side) {
                             for l in words::call_lines(view, rules, sup) {
                                 ui.label(RichText::new(l).small());
+                            }
+                            // Whether the call may be made now, before the
+                            // click (an FO that moved this activation may
+                            // not call: Chart: AREA FIRE).
+                            let aim = platoon_cards_rules::command::Aim::Stand(tg.id);
+                            let call = match sup {
+                                Support::Battery { id, smoke } => Command::CallFire { stand: st.id, battery: id, aim, smoke },
+                                Support::Strike(id) => Command::CallAirStrike { stand: st.id, strike: id, aim },
+                            };
+                            if synced.to_decide && let Err(r) = rules.check_command(state, &call) {
+                                ui.label(RichText::new(format!("cannot call: {} ({})", r.message, r.section)).small());
+                            }
+                        } else if st.side == view.side && synced.to_decide && tg.airborne && view.kind == Some(Kind::Reaction) {
+                            // A helicopter passing: ground-to-air fire, not a
+                            // shot (the shot's check refuses aircraft).
+                            let target = platoon_cards_rules::command::AirTarget::Helicopter(tg.id);
+                            match rules.air_defence_dice(state, st.id, target) {
+                                Ok(n) => {
+                                    for l in words::air_defence_lines(rules, n) {
+                                        ui.label(RichText::new(l).small());
+                                    }
+                                }
+                                Err(r) => {
+                                    ui.label(RichText::new(format!("cannot fire: {} ({})", r.message, r.section)).small());
+                                }
+                            }
+                        } else if let (Some(most), true) = (crate::rocket_pairs(rules, st, chosen.weapon), st.side == view.side && synced.to_decide) {
+                            // Rockets: pairs aimed at the target, each rocket
+                            // scattered (Chart: HELICOPTERS).
+                            let c = Command::Rockets { stand: st.id, target: platoon_cards_rules::command::Aim::Stand(tg.id), pairs: most };
+                            match rules.check_command(state, &c) {
+                                Ok(()) => {
+                                    let a = &rules.charts.air;
+                                    ui.label(RichText::new(format!(
+                                        "{most} rocket pair(s) (1 to {most} an activation): the first pair aimed at the target, each further pair {}\" on along the line of flight; every rocket diced for deviation, a 5\" template each, {}D6, each {}+ hits (PCM Chart: HELICOPTERS, AREA FIRE)",
+                                        a.rocket_pair_shift.value,
+                                        rules.charts.area_dice(a.rocket_band.value),
+                                        rules.charts.area_fire.hit_on.value
+                                    )).small());
+                                }
+                                Err(r) => {
+                                    ui.label(RichText::new(format!("cannot fire: {} ({})", r.message, r.section)).small());
+                                }
                             }
                         } else if st.side == view.side && synced.to_decide {
                             match rules.plan_shot(state, st.id, chosen.weapon, tg.id, fire_ctx(view.kind)) {

@@ -246,6 +246,8 @@ pub fn table_of(
                     .map_or(vec![], |w| rings(rules, w)),
                 movable: movable(s),
                 spent: s.activated,
+                // The platoon the card turned activated (Chart: TURN SEQUENCE).
+                active: view.active == Some(s.platoon),
             }
         })
         .collect();

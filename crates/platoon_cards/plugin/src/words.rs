@@ -360,6 +360,22 @@ pub fn effects_line(rules: &PlatoonCards, takes: Takes) -> String {
         .join(", ")
 }
 
+/// Ground-to-air fire before the roll: the dice and what the hits do
+/// (Chart: GROUND TO AIR FIRE).
+pub fn air_defence_lines(rules: &PlatoonCards, dice: u8) -> Vec<String> {
+    let g = &rules.charts.ground_to_air;
+    vec![
+        format!(
+            "Ground to air: {dice}D6, each {}+ hits (PCM Chart: GROUND TO AIR FIRE)",
+            g.hit_on.value
+        ),
+        format!(
+            "{} hit(s) suppress, {} damage, {} bring it down; {} damages crash it",
+            g.suppress_at.value, g.damage_at.value, g.explode_at.value, g.damages_to_crash.value
+        ),
+    ]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -260,6 +260,25 @@ fn by_board(app: &App, c: &Command) -> Option<ByBoard> {
             select: Some((*stand, *weapon, None)),
             actions: vec![TableAction::Click { stand: *t as u64 }],
         },
+        Command::Rockets {
+            stand,
+            target: Aim::Stand(t),
+            ..
+        } => {
+            // The rockets chosen in the column, then the target clicked.
+            let unit = &view.stands.iter().find(|x| x.id == *stand)?.unit;
+            let w = rules
+                .types
+                .iter()
+                .find(|x| &x.id == unit)?
+                .weapons
+                .iter()
+                .position(|w| matches!(w.kind, platoon_cards_rules::data::WeaponKind::Rockets))?;
+            ByBoard {
+                select: Some((*stand, w as u8, None)),
+                actions: vec![TableAction::Click { stand: *t as u64 }],
+            }
+        }
         Command::Charge { stand, target } => ByBoard {
             select: Some((*stand, 0, None)),
             actions: vec![TableAction::Click {
@@ -329,7 +348,12 @@ fn by_board(app: &App, c: &Command) -> Option<ByBoard> {
     let tries = match &last {
         TableAction::Drop { stand, to } => orders::drop_orders(&view, *stand as u16, *to),
         TableAction::Click { stand } => {
-            orders::click_orders(&view, sel, weapon, sup, *stand as u16)
+            let rockets = view
+                .stands
+                .iter()
+                .find(|x| x.id == sel)
+                .and_then(|x| platoon_cards_plugin::rocket_pairs(&rules, x, weapon));
+            orders::click_orders(&view, sel, weapon, sup, *stand as u16, rockets)
         }
         TableAction::Ground { at } => {
             let picked = match c {

@@ -192,10 +192,7 @@ impl PlatoonCards {
         } else if self.side_spots(s, firer.side, target, Some(firer.id)) {
             Mode::Proximity
         } else {
-            return refuse(
-                SPOTTING_NOTES,
-                "Nobody on your side spots that target: it is beyond its spotting range.",
-            );
+            return Err(self.unspotted_why(s, firer, target));
         };
         let sight = self.stand_sight(s, firer, target, true);
         if !sight.clear {
@@ -205,6 +202,38 @@ impl PlatoonCards {
             );
         }
         Ok((mode, sight.smoke))
+    }
+
+    /// Why nobody spots `target` for `firer`, in the firer's own terms: a
+    /// target within the firer's spotting range but behind something that
+    /// blocks the line is out of sight, not "beyond range" (playing the
+    /// road ambush, a recoilless rifle 3" from a tank, with rough scrub
+    /// between, was refused as beyond its spotting range).
+    fn unspotted_why(&self, s: &State, firer: &Stand, target: &Stand) -> Refusal {
+        let spotter = self.spotter_of(s, firer);
+        let seen = self.seen_stand(s, firer, target);
+        let r = self.spot_range(s, &spotter, &seen, false);
+        if seen.distance <= r.range + 1e-9 {
+            let sight = self.stand_sight(s, firer, target, false);
+            if !sight.clear {
+                return Refusal::new(
+                    LOS,
+                    format!(
+                        "Nobody on your side spots that target: from here the line is blocked ({}).",
+                        sight.why.unwrap_or_else(|| "terrain".into())
+                    ),
+                );
+            }
+        }
+        Refusal::new(
+            SPOTTING_NOTES,
+            format!(
+                "Nobody on your side spots that target: it is {:.1}\" away, beyond the {}\" this stand spots it at{}.",
+                seen.distance,
+                r.range,
+                if r.cover { " (under cover)" } else { "" }
+            ),
+        )
     }
 
     /// The shot as it would be fired: every check, then the pool or the

@@ -392,6 +392,17 @@ impl PlatoonCards {
         stand: StandId,
         target: AirTarget,
     ) -> Checked {
+        self.air_defence_dice(s, stand, target).map(|_| ())
+    }
+
+    /// The D6 `stand` would roll at the aircraft passing now (the board's
+    /// preview before the roll), or why it may not fire.
+    pub fn air_defence_dice(
+        &self,
+        s: &State,
+        stand: StandId,
+        target: AirTarget,
+    ) -> Result<u8, vt_core::Refusal> {
         let Step::Reaction { side, trigger } = s.step() else {
             return refuse(GROUND_TO_AIR, "No aircraft is passing.");
         };
@@ -408,7 +419,7 @@ impl PlatoonCards {
             GROUND_TO_AIR,
             "That stand is not yours.",
         )?;
-        self.air_defence(s, stand, target, path).map(|_| ())
+        self.air_defence(s, stand, target, path)
     }
 
     pub(crate) fn execute_air_defence_cmd(

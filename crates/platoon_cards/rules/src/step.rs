@@ -213,15 +213,9 @@ impl PlatoonCards {
         let side = |x: Side| x.idx();
         match s.step() {
             Step::Over | Step::Resolve(_) => Decision::game_over(),
-            Step::Setup { side: x } => Decision::new(
-                side(*x),
-                Kind::Setup,
-                format!(
-                    "{}: place your hidden cards, mines, snipers and stands, then finish the set-up.",
-                    x.name()
-                ),
-                book(HIDDEN),
-            ),
+            Step::Setup { side: x } => {
+                Decision::new(side(*x), Kind::Setup, setup_prompt(s, *x), book(HIDDEN))
+            }
             Step::Bombardment { side: x, left, .. } => Decision::new(
                 side(*x),
                 Kind::Bombardment,
@@ -448,4 +442,29 @@ impl PlatoonCards {
         }
         true
     }
+}
+
+/// The set-up's prompt naming only what this side has to place: a side
+/// with no hidden cards, mines or snipers is not told to place them (the
+/// road ambush told the US column to place hidden cards it did not have).
+fn setup_prompt(s: &State, side: Side) -> String {
+    let mut what = vec![];
+    if s.cards.iter().any(|c| c.side == side) {
+        what.push("hidden cards");
+    }
+    if s.mines.iter().any(|m| m.side == side) {
+        what.push("mine strips");
+    }
+    if s.snipers.iter().any(|m| m.side == side) {
+        what.push("snipers");
+    }
+    what.push("stands");
+    let list = match what.len() {
+        1 => what[0].to_string(),
+        n => format!("{} and {}", what[..n - 1].join(", "), what[n - 1]),
+    };
+    format!(
+        "{}: place your {list}, then finish the set-up.",
+        side.name()
+    )
 }

@@ -90,6 +90,9 @@ pub struct TableStand {
     pub movable: bool,
     /// Already activated (drawn dimmed).
     pub spent: bool,
+    /// Of the unit acting now (the platoon a card activated): drawn with a
+    /// band round its base and a frame round its plate.
+    pub active: bool,
 }
 
 /// A status marker beside a stand (pinned, suppressed, NO FIRE).

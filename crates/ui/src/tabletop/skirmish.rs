@@ -290,6 +290,7 @@ pub fn table_of(view: &View, to_decide: bool, fresh: bool) -> Table {
                 rings: vec![skirmish::orders::RANGE],
                 movable: acting == Some(s.side) && !s.acted && s.status == Status::Ok,
                 spent: s.acted,
+                active: false,
             }
         })
         .collect();

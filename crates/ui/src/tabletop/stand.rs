@@ -72,6 +72,12 @@ fn base_shape(s: &TableStand) -> ShapeBuilder {
         s.colour
     };
     let poly = base_outline(&s.base);
+    // A stand of the unit acting now (the platoon a card activated) wears
+    // a band in the board's "can act" colour outside any marker's.
+    if s.active {
+        let band = super::mesh::ring_around(&s.base.at(Point::default()), 0.3);
+        super::mesh::fill(&mut b, &band, palette::board::ACTIVE.color());
+    }
     // A stand with a marker wears its colour round the base, so that a
     // pinned or suppressed stand reads at any zoom.
     if let Some(m) = s.markers.first() {
@@ -132,12 +138,26 @@ pub fn spawn_stand(p: &mut Painter, s: &TableStand, home: Vec3) -> Entity {
             Legible {
                 size,
                 min_px: LEGIBLE_PX,
+                max: LEGIBLE_MAX,
             },
         ))
         .id();
     p.commands.entity(root).add_child(group);
     let root_stand = root;
     let root = group;
+    if s.active {
+        // The frame grows with the plate, so the acting platoon stands out
+        // at the whole-table zoom too, where the band round the base is a
+        // pixel or two.
+        let mut f = ShapeBuilder::new();
+        let side = size * 1.22;
+        f.rect(
+            Vec2::ZERO,
+            Vec2::splat(side),
+            palette::board::ACTIVE.color(),
+        );
+        p.child_shape(root, &f, Vec3::new(0.0, 0.0, 0.015));
+    }
     let plate = counter_shape(&CounterSpec {
         size,
         side_color: s.colour.scale(1.25).color(),
@@ -198,13 +218,15 @@ pub const LEGIBLE_MAX: f32 = 2.0;
 pub struct Legible {
     pub size: f32,
     pub min_px: f32,
+    /// At most this many times true size.
+    pub max: f32,
 }
 
 impl Legible {
     /// The scale for `world_per_px` world units per pixel.
     pub fn scale(&self, world_per_px: f32) -> f32 {
         let px = self.size / world_per_px.max(f32::EPSILON);
-        (self.min_px / px).clamp(1.0, LEGIBLE_MAX)
+        (self.min_px / px).clamp(1.0, self.max.max(1.0))
     }
 }
 
@@ -224,29 +246,56 @@ pub fn keep_legible(
     }
 }
 
-/// Spawns a marker chip at `home`: a disc in its colour with its word.
+/// A marker chip's height at true size, in inches, and the least it is
+/// drawn on screen: the word on it is about six tenths of that.
+pub const MARKER_H: f32 = 0.5;
+pub const MARKER_PX: f32 = 17.0;
+/// Markers lie apart on the table (cards, counters, zone corners), so they
+/// may grow further than stands before they crowd each other.
+pub const MARKER_MAX: f32 = 5.0;
+
+/// The chip's width for its word: room for the letters, never narrower
+/// than it is tall.
+pub fn marker_width(text: &str) -> f32 {
+    (0.3 + 0.25 * text.chars().count() as f32).max(MARKER_H)
+}
+
+/// Spawns a marker chip at `home`: a tab in its colour with its word,
+/// drawn at least [`MARKER_PX`] tall however far the table is zoomed out
+/// (a 0.9" disc with 0.22" letters was eight pixels with unreadable text
+/// with the whole table in view).
 pub fn spawn_marker(p: &mut Painter, m: &TableMarker, home: Vec3) -> Entity {
-    let mut tip = Tooltip::new(m.name.clone(), 0.5);
+    let w = marker_width(&m.text);
+    let mut tip = Tooltip::new(m.name.clone(), w / 2.0);
     for l in &m.info {
         tip = tip.line(l.clone());
     }
     let root = p.root(tip, Transform::from_translation(home));
+    let group = p
+        .commands
+        .spawn((
+            Transform::default(),
+            Visibility::default(),
+            Legible {
+                size: MARKER_H,
+                min_px: MARKER_PX,
+                max: MARKER_MAX,
+            },
+        ))
+        .id();
+    p.commands.entity(root).add_child(group);
+    let size = Vec2::new(w, MARKER_H);
     let mut b = ShapeBuilder::new();
-    b.circle(
-        Vec2::new(0.05, -0.05),
-        0.45,
-        palette::board::SHADOW.color(),
-        20,
-    );
-    b.circle(Vec2::ZERO, 0.45, palette::INK.color(), 20);
-    b.circle(Vec2::ZERO, 0.4, m.colour.color(), 20);
-    p.child_shape(root, &b, Vec3::ZERO);
+    b.rect(Vec2::new(0.05, -0.05), size, palette::board::SHADOW.color());
+    b.rect(Vec2::ZERO, size + Vec2::splat(0.08), palette::INK.color());
+    b.rect(Vec2::ZERO, size, m.colour.color());
+    p.child_shape(group, &b, Vec3::ZERO);
     small_text(
         p,
-        Some(root),
+        Some(group),
         &m.text,
         Vec3::new(0.0, 0.0, 0.02),
-        0.22,
+        MARKER_H * 0.62,
         m.colour.ink(),
     );
     root
@@ -263,6 +312,7 @@ mod legible_tests {
         let l = Legible {
             size: 0.93,
             min_px: LEGIBLE_PX,
+            max: LEGIBLE_MAX,
         };
         let f = l.scale(72.0 / 1280.0);
         assert!((f - 26.0 / (0.93 * 1280.0 / 72.0)).abs() < 1e-3, "{f}");
@@ -272,5 +322,25 @@ mod legible_tests {
         assert_eq!(l.scale(0.01), 1.0);
         // The whole table twice over: no more than the limit.
         assert_eq!(l.scale(0.5), LEGIBLE_MAX);
+    }
+
+    #[test]
+    fn a_marker_chip_is_readable_with_the_whole_table_in_view() {
+        let l = Legible {
+            size: MARKER_H,
+            min_px: MARKER_PX,
+            max: MARKER_MAX,
+        };
+        // A 72" table fitted to about 600 pixels beside the side panels:
+        // the chip is drawn MARKER_PX tall, its word about ten pixels.
+        let wpp = 72.0 / 600.0;
+        let px = MARKER_H * l.scale(wpp) / wpp;
+        assert!((px - MARKER_PX).abs() < 1e-3, "{px}");
+        assert!(px * 0.62 >= 10.0, "letters {}", px * 0.62);
+        // Zoomed in it is true size, and a word fits on its chip.
+        assert_eq!(l.scale(0.01), 1.0);
+        assert!(marker_width("CARD") > 4.0 * MARKER_H * 0.62 * 0.5);
+        assert!(marker_width("7") >= MARKER_H);
+        assert!(marker_width("") == MARKER_H);
     }
 }

@@ -1593,3 +1593,56 @@ fn the_spotting_memo_answers_for_any_stand_left_out() {
     assert!(g.side_spots(&s, Side::Us, &target, Some(a)));
     assert!(g.side_spots(&s, Side::Us, &target, Some(b)));
 }
+
+// ---- Notes: SPOTTING and LINE OF SIGHT: why a target cannot be fired on ----
+
+#[test]
+fn a_target_in_range_behind_scrub_is_refused_for_the_line_not_the_range() {
+    // Route 13 as played: the Pattons' lead tank south of the rough scrub
+    // strip (30-38" x 28-30.5"), the recoilless rifle at the rubber's edge
+    // beyond it, about 3" apart edge to edge. The scrub blocks the line
+    // through it (Terrain chart: Rough Scrub "+blocks LOS"), so the tank
+    // does not spot the gun; the refusal says so and does not call a 3"
+    // target "beyond its spotting range" (a small gun under cover: 5").
+    let g = crate::PlatoonCards::from_files(&crate::data_files()).expect("data loads");
+    let mut s = g
+        .new_game(&vt_core::engine::Setup::new("route-13-ambush", 1))
+        .expect("sets up");
+    clear_table(&mut s);
+    let tank = stand(&g, &s, "Tank Section", "m48", 0);
+    let rr = stand(&g, &s, "NVA Coy HQ", "nva-75rr", 0);
+    put(&mut s, tank, 32.2, 27.3, 60.0);
+    put(&mut s, rr, 35.6, 30.5, 180.0);
+    for st in s.stands.iter_mut() {
+        st.hidden = false;
+    }
+    let detail = format!("{:?}", g.spot_detail(&s, s.stand(tank), s.stand(rr)));
+    let e = g
+        .fire_mode(&s, s.stand(tank), s.stand(rr))
+        .expect_err(&detail);
+    assert!(e.message.contains("line is blocked"), "{e} {detail}");
+    assert!(e.message.to_lowercase().contains("scrub"), "{e}");
+    // Far off in the open the refusal names the distance and the range.
+    put(&mut s, rr, 70.0, 2.0, 180.0);
+    let e = g
+        .fire_mode(&s, s.stand(tank), s.stand(rr))
+        .expect_err("too far");
+    assert!(e.message.contains("beyond the"), "{e}");
+}
+
+// ---- Notes: HIDDEN DEPLOYMENT: the set-up asks for what the side has ----
+
+#[test]
+fn the_set_up_prompt_names_only_what_the_side_places() {
+    let g = crate::PlatoonCards::from_files(&crate::data_files()).expect("data loads");
+    let mut s = g
+        .new_game(&vt_core::engine::Setup::new("route-13-ambush", 1))
+        .expect("sets up");
+    // The US column has no hidden cards, mines or snipers of its own.
+    let us = g.current_decision(&s).prompt;
+    assert_eq!(us, "US: place your stands, then finish the set-up.");
+    apply(&g, &mut s, Command::SetupDone);
+    // The ambushers have hidden cards and the mined road.
+    let vc = g.current_decision(&s).prompt;
+    assert!(vc.contains("hidden cards, mine strips and stands"), "{vc}");
+}
