@@ -63,6 +63,9 @@ pub struct DynThought {
     pub command: Value,
     pub value: Option<f64>,
     pub win: Option<f64>,
+    /// Every side's estimated chance after the command (see
+    /// [`crate::Thought::chances`]).
+    pub chances: Vec<f64>,
     pub iterations: u32,
     /// The root commands the search tried: command, visits, value, win.
     pub considered: Vec<(Value, u32, f64, f64)>,
@@ -103,6 +106,7 @@ impl<R: AiRules> DynSearch for Running<R> {
             command: json(&t.command),
             value: t.value,
             win: t.win,
+            chances: t.chances.clone(),
             iterations: t.iterations,
             considered: t
                 .considered

@@ -90,6 +90,10 @@ pub struct Thought<C> {
     /// was nothing to search (one legal command) or no iteration ran.
     pub value: Option<f64>,
     pub win: Option<f64>,
+    /// Every side's estimated chance of winning after it (in side order),
+    /// as the deciding side sees the game: the chances add up to one less
+    /// the chance of a draw. Empty when `win` is `None`.
+    pub chances: Vec<f64>,
     pub iterations: u32,
     /// The root commands by visits, most first.
     pub considered: Vec<Considered<C>>,
@@ -125,6 +129,9 @@ pub struct Search<R: AiRules> {
     events: Vec<R::Event>,
     path: Vec<u32>,
     rewards: Vec<(f64, f64)>,
+    /// For each command tried at the root (its node): every side's summed
+    /// win, for [`Thought::chances`].
+    root_wins: Vec<(u32, Vec<f64>)>,
 }
 
 impl<R: AiRules> Search<R> {
@@ -167,6 +174,7 @@ impl<R: AiRules> Search<R> {
             events: Vec::new(),
             path: Vec::new(),
             rewards: vec![(0.0, 0.0); sides],
+            root_wins: Vec::new(),
             rules,
         }
     }
@@ -295,6 +303,18 @@ impl<R: AiRules> Search<R> {
                 *r = (v, v);
             }
         }
+        if let Some(&first) = self.path.get(1) {
+            let at = match self.root_wins.iter().position(|(n, _)| *n == first) {
+                Some(at) => at,
+                None => {
+                    self.root_wins.push((first, vec![0.0; self.rewards.len()]));
+                    self.root_wins.len() - 1
+                }
+            };
+            for (sum, (_, win)) in self.root_wins[at].1.iter_mut().zip(&self.rewards) {
+                *sum += win;
+            }
+        }
         for &n in &self.path {
             let node = &mut self.nodes[n as usize];
             let (value, win) = self.rewards[node.mover as usize];
@@ -344,6 +364,19 @@ impl<R: AiRules> Search<R> {
         id
     }
 
+    /// Every side's mean win over the `visits` iterations that began with
+    /// the root command keyed `key`.
+    fn chances_after(&self, key: u64, visits: u32) -> Vec<f64> {
+        let Some(c) = self.child(0, key, self.me) else {
+            return Vec::new();
+        };
+        self.root_wins
+            .iter()
+            .find(|(n, _)| *n as usize == c)
+            .map(|(_, w)| w.iter().map(|x| x / visits.max(1) as f64).collect())
+            .unwrap_or_default()
+    }
+
     /// The command the search would play now: of the real legal commands,
     /// the one tried most (ties: the better mean).
     pub fn thought(&self) -> Option<Thought<R::Command>> {
@@ -379,6 +412,7 @@ impl<R: AiRules> Search<R> {
                 index: *index,
                 value: Some(best.value),
                 win: Some(best.win),
+                chances: self.chances_after(self.keys[*index], best.visits),
                 iterations: self.iterations,
                 considered: considered.into_iter().map(|(_, c)| c).collect(),
             },
@@ -387,6 +421,7 @@ impl<R: AiRules> Search<R> {
                 index: 0,
                 value: None,
                 win: None,
+                chances: Vec::new(),
                 iterations: self.iterations,
                 considered: Vec::new(),
             },
@@ -440,6 +475,19 @@ mod tests {
     fn rolls_on_a_small_total() {
         let t = think(&state([0, 0], 2), 2000, 3);
         assert_eq!(t.command, PigCommand::Roll, "{t:?}");
+    }
+
+    // The chances after the chosen command are every side's, from the
+    // same iterations: the decider's is its win, and in Pig (no draws)
+    // they add up to one.
+    #[test]
+    fn chances_are_every_sides_and_add_up() {
+        for (banked, total) in [([5, 25], 26), ([0, 0], 2), ([10, 12], 8)] {
+            let t = think(&state(banked, total), 300, 2);
+            assert_eq!(t.chances.len(), 2, "{t:?}");
+            assert!((t.chances[0] - t.win.unwrap()).abs() < 1e-12, "{t:?}");
+            assert!((t.chances[0] + t.chances[1] - 1.0).abs() < 1e-9, "{t:?}");
+        }
     }
 
     #[test]

@@ -318,6 +318,22 @@ pub fn check_determinize<R: AiRules>(rules: Arc<R>, setup: &Setup, games: u64, e
     }
 }
 
+/// [`check_determinize`] for every scenario the game lists, each set up
+/// with `seed`: a game's "samples keep what each side sees" test, which
+/// then covers a scenario added later too.
+pub fn check_determinize_every_scenario<R: AiRules>(
+    rules: Arc<R>,
+    seed: u64,
+    games: u64,
+    every: usize,
+) {
+    let scenarios = rules.info().scenarios;
+    assert!(!scenarios.is_empty(), "the game lists no scenario");
+    for sc in scenarios {
+        check_determinize(rules.clone(), &Setup::new(&sc.id, seed), games, every);
+    }
+}
+
 /// Commands after which [`check_determinize`] leaves a game.
 const DEFAULT_CHECK_COMMANDS: usize = 5_000;
 

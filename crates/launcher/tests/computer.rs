@@ -151,3 +151,78 @@ fn the_computer_does_not_read_the_other_sides_secret() {
     assert_eq!(a.command, b.command);
     assert_eq!(a.considered, b.considered);
 }
+
+// Two people at the screen playing as fast as they can: every decision
+// with a choice still gets the chart's estimate (queued with its position
+// and searched in the background, finishing after the game is over), and
+// each estimate gives every side's chance from the deciding side's
+// knowledge, so the chart's lines add up (Pig has no draws). The chart
+// of a hot-seat Crossfire game once showed the last third of the game
+// only: a person's decision lost its estimate when the person moved
+// before the search was done; and each side's line was its own estimate
+// at its own decisions, so the lines did not mirror each other.
+#[test]
+fn every_decision_gets_every_sides_chance() {
+    let mut app = app(vec![pig()], &empty_assets(), SaveStore::memory());
+    to_menu(&mut app);
+    let ng = NewGame {
+        game: "pig".into(),
+        setup: Setup::new("race", 8).option("goal", "30"),
+        controllers: vec![Controller::Person, Controller::Person],
+    };
+    act(&mut app, Action::Start(ng));
+    let mut choices = Vec::new();
+    let mut rng = vt_core::GameRng::seeded(8);
+    let mut seen = None;
+    for _ in 0..2000 {
+        app.update();
+        let world = app.world_mut();
+        let g = world.resource::<ActiveGame>();
+        if g.session.outcome().is_finished() {
+            break;
+        }
+        // A command the frame after the decision is first there (a frame
+        // has run with it), as fast as a person could click.
+        let at = g.session.commands();
+        if seen != Some(at) {
+            seen = Some(at);
+            continue;
+        }
+        if !g.person_to_decide() {
+            continue;
+        }
+        let legal = g.session.legal();
+        if legal.len() > 1 {
+            choices.push((g.session.commands(), g.deciding_side().unwrap()));
+        }
+        // Roll four times in five.
+        let c = legal[if rng.below(5) == 0 {
+            legal.len() - 1
+        } else {
+            0
+        }]
+        .clone();
+        world.write_message(SubmitCommand(c));
+    }
+    assert!(
+        app.world()
+            .resource::<ActiveGame>()
+            .session
+            .outcome()
+            .is_finished(),
+        "the game ends"
+    );
+    assert!(choices.len() > 5, "{choices:?}");
+    run_until(&mut app, 20_000, "every estimate", |w| {
+        w.resource::<Computer>().estimates_pending() == 0
+    });
+    let c = app.world().resource::<Computer>();
+    for (at, by) in choices {
+        let e: Vec<_> = c.estimates.iter().filter(|e| e.at == at).collect();
+        assert_eq!(e.len(), 2, "decision {at}: {e:?}");
+        assert!(e.iter().all(|e| e.by == by && e.win.is_finite()), "{e:?}");
+        assert_eq!((e[0].side, e[1].side), (0, 1));
+        let sum = e[0].win + e[1].win;
+        assert!((sum - 1.0).abs() < 1e-9, "decision {at}: {e:?}");
+    }
+}

@@ -30,20 +30,22 @@ impl AiRules for CrossfireVn {
     }
 
     /// The points race as it stands (S13: objectives, casualty markers,
-    /// captured weapons, destroyed vehicles), plus a share of the troops
-    /// each side still has that counts for less as the clock runs out,
-    /// read as a chance through a logistic curve.
+    /// captured weapons, destroyed vehicles), an evacuation under way
+    /// counted by the casualties already out ([`CrossfireVn::prospect`]),
+    /// plus a share of the troops each side still has that counts for less
+    /// as the clock runs out, read as a chance through a logistic curve.
     fn evaluate(&self, s: &State, side: SideIdx) -> f64 {
         let me = Side::from_idx(side);
-        let p = self.points(s);
-        let margin = (p[me.idx()] - p[me.other().idx()]) as f64;
         if s.is_over() {
-            return match margin {
-                m if m > 0.0 => 1.0,
-                m if m < 0.0 => 0.0,
-                _ => 0.5,
+            let p = self.points(s);
+            return match p[me.idx()].cmp(&p[me.other().idx()]) {
+                std::cmp::Ordering::Greater => 1.0,
+                std::cmp::Ordering::Less => 0.0,
+                std::cmp::Ordering::Equal => 0.5,
             };
         }
+        let p = self.prospect(s);
+        let margin = p[me.idx()] - p[me.other().idx()];
         let clock = &self.scenario_of(s).clock;
         let span = (clock.end.saturating_sub(clock.start)).max(1) as f64;
         let left = (clock.end.saturating_sub(s.clock)) as f64 / span;
@@ -69,9 +71,10 @@ impl AiRules for CrossfireVn {
     }
 
     /// Iterations a second of one core (`cargo run --release -p vt-games
-    /// --example search_rate`).
+    /// --example search_rate`, 2 December 2026: the median of the
+    /// game's scenarios on the 2-core reference machine).
     fn search_rate(&self) -> u32 {
-        300
+        240
     }
 
     /// A game is a few hundred commands: rollouts stop after this many and
@@ -92,6 +95,43 @@ impl AiRules for CrossfireVn {
 }
 
 impl CrossfireVn {
+    /// The points as they stand, but for an evacuation not yet done: its
+    /// objective is the VC/NVA's only if a Free World casualty is still on
+    /// the table when the game ends (S13, the scenario's victory), so while
+    /// the clock runs its points are shared by the casualties already out
+    /// and those still in. Counted as the points are, the evacuation is the
+    /// VC/NVA's until the last casualty lifts off, and a Dust Off game
+    /// the Free World was winning read as a sure VC/NVA win all along.
+    pub fn prospect(&self, s: &State) -> [f64; 2] {
+        let p = self.points(s);
+        let mut p = [p[0] as f64, p[1] as f64];
+        let evacuate = self
+            .scenario_of(s)
+            .objectives
+            .iter()
+            .filter(|o| o.kind == crate::data::ObjectiveKind::Evacuate)
+            .count();
+        if evacuate == 0 || self.all_evacuated(s, Side::FreeWorld) {
+            return p;
+        }
+        let casualties = || {
+            s.markers
+                .iter()
+                .filter(|m| m.side == Side::FreeWorld && m.kind == MarkerKind::Casualty)
+        };
+        let out = casualties()
+            .filter(|m| m.place == MarkerPlace::Evacuated)
+            .count() as f64;
+        let still = casualties()
+            .filter(|m| matches!(m.place, MarkerPlace::Ground(_) | MarkerPlace::Carried(_)))
+            .count() as f64;
+        let share = out / (out + still);
+        let v = (self.rules().victory.objective.value as usize * evacuate) as f64 * share;
+        p[Side::FreeWorld.idx()] += v;
+        p[Side::VcNva.idx()] -= v;
+        p
+    }
+
     /// Where the side that decides wants its moving stands: the centre of
     /// the objective it attacks, or none (a defender holds still, hidden).
     fn goal(&self, s: &State) -> Option<Point> {
@@ -409,6 +449,39 @@ mod tests {
             }
         }
         assert!(places.len() > 10, "{places:?}");
+    }
+
+    // S13, Dust Off under Fire: while the clock runs, the evacuation's 10
+    // points are shared by the casualties out and those still in, so each
+    // casualty lifted off raises the Free World's chance, and the two
+    // sides' chances still add up to one.
+    #[test]
+    fn an_evacuation_under_way_is_not_yet_the_enemys() {
+        let rules = CrossfireVn::embedded();
+        let mut s = rules
+            .new_game(&Setup::new("dust-off-under-fire", 4))
+            .unwrap();
+        let wounded: Vec<usize> = (0..s.markers.len())
+            .filter(|&i| {
+                s.markers[i].side == Side::FreeWorld && s.markers[i].kind == MarkerKind::Casualty
+            })
+            .collect();
+        assert_eq!(wounded.len(), 5, "five wounded Marines");
+        let counted = rules.points(&s);
+        assert_eq!(rules.prospect(&s), [counted[0] as f64, counted[1] as f64]);
+        let mut last = rules.evaluate(&s, 0);
+        for (n, &i) in wounded.iter().take(4).enumerate() {
+            s.markers[i].place = MarkerPlace::Evacuated;
+            let counted = rules.points(&s);
+            let p = rules.prospect(&s);
+            // 10 points times the share out go from the NVA to the Marines.
+            let moved = 10.0 * (n + 1) as f64 / 5.0;
+            assert_eq!(p, [counted[0] as f64 + moved, counted[1] as f64 - moved]);
+            let now = rules.evaluate(&s, 0);
+            assert!(now > last, "{n}: {now} after {last}");
+            assert!((now + rules.evaluate(&s, 1) - 1.0).abs() < 1e-9);
+            last = now;
+        }
     }
 
     // The rollout policy plays whole games to an end.

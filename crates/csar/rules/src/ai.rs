@@ -93,6 +93,13 @@ impl AiRules for Csar {
     fn to_move(&self, s: &State) -> Option<SideIdx> {
         (s.step != Step::Over).then_some(0)
     }
+
+    /// Iterations a second of one core (`cargo run --release -p vt-games
+    /// --example search_rate`, 2 December 2026: the median of the game's
+    /// scenarios on the 2-core reference machine).
+    fn search_rate(&self) -> u32 {
+        28_000
+    }
 }
 
 #[derive(Clone, Copy)]

@@ -76,9 +76,10 @@ impl AiRules for Fte {
     }
 
     /// Iterations a second of one core of a 2-core laptop (`cargo run
-    /// --release -p vt-games --example search_rate`).
+    /// --release -p vt-games --example search_rate`, 2 December 2026: the median of the
+    /// game's scenarios on the 2-core reference machine).
     fn search_rate(&self) -> u32 {
-        1500
+        4600
     }
 
     /// A whole game is several hundred commands: the rollouts stop after

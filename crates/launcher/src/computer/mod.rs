@@ -1,7 +1,14 @@
 //! The computer at the table: it plays the sides the set-up gave it with
 //! the game's search (`vt-ai`), suggests a move to a person who asks, and
-//! keeps its estimate of each side's chance at every decision for the
+//! keeps its estimate of every side's chance at every decision for the
 //! chart at the end.
+//!
+//! The estimates: every decision with a choice gets one, from the
+//! knowledge of the side deciding there, giving every side's chance (so
+//! the chart's lines add up to one, less the chance of a draw). A
+//! person's decisions are queued with the position as it stood and
+//! searched one after the other in the background, however quickly the
+//! person plays; the computer's own moves give theirs as they are found.
 //!
 //! The search never runs in the frame: natively it runs on a thread of its
 //! own; in the browser (no threads) it runs in slices of a few
@@ -95,7 +102,8 @@ pub enum Purpose {
     Move,
     /// The move it would make for a person who asked.
     Suggest,
-    /// Its estimate for the chart, while a person thinks.
+    /// Its estimate for the chart, of a decision a person made or is
+    /// making.
     Estimate,
 }
 
@@ -104,9 +112,20 @@ pub enum Purpose {
 pub struct Estimate {
     /// Commands played before the decision.
     pub at: usize,
+    /// The side that decided there: the chance is from its knowledge.
+    pub by: SideIdx,
     pub side: SideIdx,
-    /// Its estimated chance of winning, 0 to 1.
+    /// Its estimated chance of winning, 0 to 1 (not a number where there
+    /// was nothing to search: the chart skips it).
     pub win: f64,
+}
+
+/// A person's decision waiting for its estimate: the search holds the
+/// position as it stood.
+struct Pending {
+    at: usize,
+    side: SideIdx,
+    search: Box<dyn DynSearch>,
 }
 
 /// What the computer suggested to a person.
@@ -123,7 +142,10 @@ pub struct Suggestion {
 pub struct Thinking {
     pub side: SideIdx,
     pub purpose: Purpose,
-    /// The game's revision it started from: any change makes it moot.
+    /// Commands played before the decision it is about.
+    pub at: usize,
+    /// The game's revision it started from: any change makes a move or a
+    /// suggestion moot (an estimate goes on: its position is its own).
     pub revision: u64,
     pub started: Instant,
     pub budget: Budget,
@@ -142,7 +164,12 @@ impl Thinking {
 /// The computer's state between frames.
 #[derive(Resource)]
 pub struct Computer {
+    /// A move or a suggestion under way.
     pub thinking: Option<Thinking>,
+    /// An estimate for the chart under way.
+    pub estimating: Option<Thinking>,
+    /// Decisions waiting for their estimate, oldest first.
+    backlog: Vec<Pending>,
     /// A command found and waiting out the pause between moves.
     pub ready: Option<(u64, Value)>,
     pub waited: f32,
@@ -159,6 +186,8 @@ impl Computer {
     pub fn new(seed: u64) -> Self {
         Computer {
             thinking: None,
+            estimating: None,
+            backlog: Vec::new(),
             ready: None,
             waited: 0.0,
             suggestion: None,
@@ -173,6 +202,10 @@ impl Computer {
         if let Some(t) = self.thinking.take() {
             t.runner.cancel();
         }
+        if let Some(t) = self.estimating.take() {
+            t.runner.cancel();
+        }
+        self.backlog.clear();
         self.ready = None;
         self.waited = 0.0;
         self.suggestion = None;
@@ -180,12 +213,70 @@ impl Computer {
         self.estimates.clear();
     }
 
-    fn record(&mut self, at: usize, side: SideIdx, t: &DynThought) {
-        if let Some(win) = t.win {
-            self.estimates.retain(|e| !(e.at == at && e.side == side));
-            self.estimates.push(Estimate { at, side, win });
-            self.estimates.sort_by_key(|e| (e.at, e.side));
+    /// Keeps every side's chance from a search for `by` at decision `at`
+    /// (only `by`'s where the search gives no other).
+    fn record(&mut self, at: usize, by: SideIdx, t: &DynThought) {
+        let Some(win) = t.win else { return };
+        self.estimates.retain(|e| e.at != at);
+        if t.chances.is_empty() {
+            self.estimates.push(Estimate {
+                at,
+                by,
+                side: by,
+                win,
+            });
         }
+        for (side, &win) in t.chances.iter().enumerate() {
+            self.estimates.push(Estimate {
+                at,
+                by,
+                side: side as SideIdx,
+                win,
+            });
+        }
+        self.estimates.sort_by_key(|e| (e.at, e.side));
+    }
+
+    /// Whether decision `at` has its estimate, or is waiting for it.
+    fn estimated(&self, at: usize) -> bool {
+        self.estimates.iter().any(|e| e.at == at)
+            || self.backlog.iter().any(|p| p.at == at)
+            || self.estimating.as_ref().is_some_and(|t| t.at == at)
+    }
+
+    /// Decisions still waiting for their estimate (the one under way
+    /// included).
+    pub fn estimates_pending(&self) -> usize {
+        self.backlog.len() + usize::from(self.estimating.is_some())
+    }
+
+    /// The estimate under way: a slice of it (in the browser), and when it
+    /// is done its chances kept; then the next decision waiting, unless a
+    /// move or a suggestion is being searched.
+    fn run_estimates(&mut self, ai: Option<&Arc<dyn DynAi>>) {
+        if let Some(t) = self.estimating.as_mut() {
+            #[cfg(target_arch = "wasm32")]
+            if self.thinking.is_none() {
+                t.runner.step(t.started, t.budget);
+            }
+            if t.runner.finished(t.started, t.budget) {
+                let t = self.estimating.take().expect("checked");
+                let (at, side) = (t.at, t.side);
+                if let Some(thought) = t.runner.finish() {
+                    self.record(at, side, &thought);
+                }
+            }
+        }
+        if self.estimating.is_some() || self.thinking.is_some() || self.backlog.is_empty() {
+            return;
+        }
+        let Some(ai) = ai else {
+            self.backlog.clear();
+            return;
+        };
+        let p = self.backlog.remove(0);
+        let budget = Budget::new(&**ai, ESTIMATE_SECONDS);
+        self.estimating = Some(start(p.search, p.side, Purpose::Estimate, p.at, 0, budget));
     }
 }
 
@@ -263,7 +354,14 @@ pub fn computer_turns(
     let at = game.session.commands();
     // An undo takes back the estimates of the decisions it undid.
     computer.estimates.retain(|e| e.at <= at);
-    // A change of the game (a command, an undo) makes a search moot.
+    computer.backlog.retain(|p| p.at <= at);
+    if computer.estimating.as_ref().is_some_and(|t| t.at > at)
+        && let Some(t) = computer.estimating.take()
+    {
+        t.runner.cancel();
+    }
+    // A change of the game (a command, an undo) makes a move or a
+    // suggestion moot.
     if computer
         .thinking
         .as_ref()
@@ -279,10 +377,41 @@ pub fn computer_turns(
     {
         computer.ready = None;
     }
+    let ai = ai_of(catalog.as_deref(), &game);
+    // A person's decision is queued for its estimate as soon as it is
+    // there, whatever the screen (a hand-over too): the chart has every
+    // decision, however quickly it was made.
+    if let (Some(side), Some(ai)) = (game.deciding_side(), ai.as_ref())
+        && !matches!(
+            game.controller(side),
+            Controller::Computer | Controller::Rules
+        )
+        && !computer.estimated(at)
+    {
+        let config = Config {
+            seed: computer.rng.next_u64(),
+            ..Config::default()
+        };
+        if let Some(search) = ai.search(&*game.session, side, config) {
+            if search.is_trivial() {
+                // Nothing to estimate from one command: the chart skips it.
+                computer.estimates.push(Estimate {
+                    at,
+                    by: side,
+                    side,
+                    win: f64::NAN,
+                });
+            } else {
+                computer.backlog.push(Pending { at, side, search });
+            }
+        }
+    }
+    // The estimates go on after the game is over, until the chart has
+    // them all.
+    computer.run_estimates(ai.as_ref());
     if game.session.outcome().is_finished() {
         return;
     }
-    let ai = ai_of(catalog.as_deref(), &game);
     // The search under way: a slice of it, or its answer.
     if let Some(t) = computer.thinking.as_mut() {
         #[cfg(target_arch = "wasm32")]
@@ -299,7 +428,7 @@ pub fn computer_turns(
             let revision = t.revision;
             match t.runner.finish() {
                 Some(thought) => {
-                    computer.record(at, side, &thought);
+                    computer.record(t.at, side, &thought);
                     match purpose {
                         Purpose::Move => computer.ready = Some((revision, thought.command.clone())),
                         Purpose::Suggest => {
@@ -379,8 +508,14 @@ pub fn computer_turns(
                             computer.ready = Some((game.revision, t.command));
                         }
                     } else {
-                        computer.thinking =
-                            Some(start(search, side, Purpose::Move, game.revision, budget));
+                        computer.thinking = Some(start(
+                            search,
+                            side,
+                            Purpose::Move,
+                            at,
+                            game.revision,
+                            budget,
+                        ));
                     }
                 }
             }
@@ -395,35 +530,12 @@ pub fn computer_turns(
         }
         return;
     }
-    // A person decides: a suggestion if asked, else an estimate for the chart.
+    // A person decides: a suggestion if asked.
     computer.waited = 0.0;
     let Some(ai) = ai else { return };
-    let asked = computer.asked == Some(game.revision);
-    let busy = computer.thinking.as_ref().map(|t| t.purpose);
-    match (asked, busy) {
-        (true, Some(Purpose::Suggest)) | (false, Some(_)) => return,
-        (true, Some(_)) => {
-            if let Some(t) = computer.thinking.as_mut() {
-                // The estimate under way becomes the suggestion.
-                t.purpose = Purpose::Suggest;
-                t.budget = Budget::new(&*ai, SUGGEST_SECONDS);
-            }
-            return;
-        }
-        _ => {}
-    }
-    let known = computer
-        .estimates
-        .iter()
-        .any(|e| e.at == at && e.side == side);
-    if !asked && (known || computer.suggestion.is_some()) {
+    if computer.asked != Some(game.revision) || computer.thinking.is_some() {
         return;
     }
-    let (purpose, budget) = if asked {
-        (Purpose::Suggest, Budget::new(&*ai, SUGGEST_SECONDS))
-    } else {
-        (Purpose::Estimate, Budget::new(&*ai, ESTIMATE_SECONDS))
-    };
     let config = Config {
         seed: computer.rng.next_u64(),
         ..Config::default()
@@ -432,27 +544,27 @@ pub fn computer_turns(
         return;
     };
     if search.is_trivial() {
-        if asked {
-            if let Some(t) = search.thought() {
-                computer.suggestion = Some(Suggestion {
-                    revision: game.revision,
-                    side,
-                    command: t.command,
-                    win: None,
-                    iterations: 0,
-                });
-            }
-        } else {
-            // Nothing to estimate from one command: the chart skips it.
-            computer.estimates.push(Estimate {
-                at,
+        if let Some(t) = search.thought() {
+            computer.suggestion = Some(Suggestion {
+                revision: game.revision,
                 side,
-                win: f64::NAN,
+                command: t.command,
+                win: None,
+                iterations: 0,
             });
         }
+        computer.asked = None;
         return;
     }
-    computer.thinking = Some(start(search, side, purpose, game.revision, budget));
+    let budget = Budget::new(&*ai, SUGGEST_SECONDS);
+    computer.thinking = Some(start(
+        search,
+        side,
+        Purpose::Suggest,
+        at,
+        game.revision,
+        budget,
+    ));
 }
 
 /// Plays the suggestion (the panel's "Play it").
@@ -468,6 +580,7 @@ fn start(
     search: Box<dyn DynSearch>,
     side: SideIdx,
     purpose: Purpose,
+    at: usize,
     revision: u64,
     budget: Budget,
 ) -> Thinking {
@@ -475,6 +588,7 @@ fn start(
     Thinking {
         side,
         purpose,
+        at,
         revision,
         started,
         budget,

@@ -176,15 +176,26 @@ const SIDE_COLOURS: [Color32; 4] = [
     Color32::from_rgb(220, 200, 90),
 ];
 
-/// The game-over chart: the computer's estimate of each side's chance of
-/// winning at every decision it looked at (its own moves, and a short look
-/// at each of a person's), from that side's knowledge only.
+/// The game-over chart: the computer's estimate of every side's chance of
+/// winning at every decision with a choice (its own moves, and a short
+/// search of each of a person's), each from the knowledge of the side
+/// deciding there; the sides' chances at a decision add up to one, less
+/// the chance of a draw.
 pub fn chart_ui(ui: &mut egui::Ui, computer: &Computer, game: &ActiveGame) {
     let points: Vec<_> = computer
         .estimates
         .iter()
         .filter(|e| e.win.is_finite())
         .collect();
+    let pending = computer.estimates_pending();
+    if pending > 0 {
+        ui.horizontal(|ui| {
+            ui.add(egui::Spinner::new());
+            ui.label(format!(
+                "The computer is still weighing {pending} decision(s) for the chart of each side's chance."
+            ));
+        });
+    }
     if points.len() < 2 {
         return;
     }
@@ -230,7 +241,10 @@ pub fn chart_ui(ui: &mut egui::Ui, computer: &Computer, game: &ActiveGame) {
                 );
             }
         }
-        ui.weak("left: the first decision, right: the last; the middle line is even.");
+        ui.weak(
+            "left: the first decision, right: the last; the middle line is even. \
+             At each decision, as the side deciding there saw the game.",
+        );
     });
 }
 
