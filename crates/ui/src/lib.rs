@@ -178,6 +178,7 @@ pub mod camera;
 pub mod counter;
 pub mod dev;
 pub mod draw;
+pub mod fonts;
 pub mod game;
 pub mod generic;
 pub mod hexmap;
@@ -285,6 +286,7 @@ impl Plugin for VtUiPlugin {
                     .in_set(VtSet::Animate),
             );
         if self.with_egui {
+            fonts::add_to(app);
             app.add_systems(
                 bevy_egui::EguiPrimaryContextPass,
                 (board::tooltip_ui, hexmap::hex_label_ui)
