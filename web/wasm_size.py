@@ -5,11 +5,14 @@
         code bytes by crate (from the wasm's name section), and by section
     wasm_size.py strip IN.wasm OUT.wasm
         drops the custom sections a browser does not need (names, producers)
-    wasm_size.py check NAMED.wasm SHIPPED.wasm BUDGET.json [--report OUT.json]
+    wasm_size.py check NAMED.wasm SHIPPED.wasm BUDGET.json [--report OUT.json] [--profile NAME]
         fails when the shipped .wasm is over the budget's limits (raw, and
         gzip -9 / brotli -q 11 compressed); says which crates grew against
         the budget's baseline either way, and how far the goal is (the
-        budget's "goal" sizes, reported, not enforced)
+        budget's "goal" sizes, reported, not enforced). --profile NAME
+        takes the limits and baseline of the budget's "profiles" NAME (a
+        build of another cargo profile, e.g. CI's web-ci without LTO or
+        wasm-opt, is held to its own sizes)
 
 NAMED.wasm is the same build as SHIPPED.wasm before its name section was
 stripped (web/build.sh keeps one in target/web/). Crates are read from the
@@ -231,6 +234,14 @@ def main(argv):
     if len(argv) >= 4 and argv[0] == "check":
         named, shipped, budget_path = argv[1:4]
         budget = json.load(open(budget_path))
+        if "--profile" in argv:
+            name = argv[argv.index("--profile") + 1]
+            if name not in budget.get("profiles", {}):
+                print(f"FAIL: {budget_path} has no limits for the profile {name}")
+                return 1
+            # Its own baseline only: another profile's crates differ.
+            budget = {**budget, "baseline": {}, **budget["profiles"][name]}
+            print(f"limits of the profile {name}")
         limits, base = budget["limits"], budget.get("baseline", {})
         goal = budget.get("goal", {})
         sizes = compressed(shipped)

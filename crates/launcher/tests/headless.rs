@@ -244,7 +244,7 @@ fn a_board_plugin_turns_a_click_into_a_command() {
 /// Lays out the generic screen, then clicks where the egui output drew the
 /// label `text`, as a player's mouse would.
 fn click_generic_button(game: &ActiveGame, text: &str) -> Option<GenericAction> {
-    let ctx = egui::Context::default();
+    let ctx = vt_ui::fonts::test_context();
     let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(800.0, 600.0));
     let input = |events: Vec<egui::Event>| egui::RawInput {
         screen_rect: Some(screen),

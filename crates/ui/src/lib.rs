@@ -179,6 +179,7 @@ pub mod camera;
 pub mod counter;
 pub mod dev;
 pub mod draw;
+pub mod fonts;
 pub mod game;
 pub mod generic;
 pub mod guard;
@@ -289,6 +290,7 @@ impl Plugin for VtUiPlugin {
                     .in_set(VtSet::Animate),
             );
         if self.with_egui {
+            fonts::add_to(app);
             app.add_systems(
                 PostUpdate,
                 guard::filter_egui_input.before(bevy_egui::EguiPostUpdateSet::EndPass),

@@ -12,11 +12,14 @@
 //!
 //! The search never runs in the frame: natively it runs on a thread of its
 //! own; in the browser (no threads) it runs in slices of a few
-//! milliseconds a frame. Its budget is a number of iterations (a level's
-//! seconds at the game's `search_rate`), so a game replays the same for
-//! the same seed on any machine; only a machine several times slower than
-//! the reference is cut short, at [`CAP`] times the level's time. Either way the window keeps drawing while the
-//! computer thinks, and [`panel`] shows that it does. Its commands go
+//! milliseconds a frame, one iteration at a time. Its budget is a number of
+//! iterations (a level's seconds at the game's `search_rate`), so a game
+//! replays the same for the same seed on any machine; only a machine
+//! several times slower than the reference is cut short, at [`CAP`] times
+//! the level's time of searching (in the browser the slices' time, not the
+//! frames': a page that draws slowly still searches its whole budget).
+//! Either way the window keeps drawing while the computer thinks, and
+//! [`panel`] shows that it does. Its commands go
 //! through the same [`ActiveGame::apply`] as a person's, so they are
 //! logged and animated alike. The search reads only the deciding side's
 //! knowledge: it samples what that side may not see (see `vt-ai`).
@@ -303,13 +306,18 @@ impl Budget {
         }
     }
 
-    fn over(&self, iterations: u32, started: Instant) -> bool {
-        iterations >= self.iterations || started.elapsed() >= self.cap
+    /// Whether a search is done after `iterations` and `searching` time.
+    fn over(&self, iterations: u32, searching: Duration) -> bool {
+        iterations >= self.iterations || searching >= self.cap
     }
 }
-/// In the browser: the share of a frame the search may take.
-#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+
+/// In the browser: the search's share of a frame whose other work is short.
 const SLICE: Duration = Duration::from_millis(8);
+/// In the browser: the longest slice, when the rest of the frame is slow
+/// (the search takes at most as long as the rest of the frame, so the page
+/// draws at no less than half its rate, and never pauses for longer).
+const MAX_SLICE: Duration = Duration::from_millis(50);
 
 /// The game's computer player, if the build has one for it.
 pub fn ai_of(catalog: Option<&Catalog>, game: &ActiveGame) -> Option<Arc<dyn DynAi>> {
@@ -416,10 +424,10 @@ pub fn computer_turns(
     if let Some(t) = computer.thinking.as_mut() {
         #[cfg(target_arch = "wasm32")]
         let slice = Instant::now();
-        t.runner.step(t.started, t.budget);
+        t.runner.step(t.budget, Instant::now);
         #[cfg(target_arch = "wasm32")]
         t.frames.note(slice);
-        if t.runner.finished(t.started, t.budget) {
+        if t.runner.finished(t.budget) {
             let t = computer.thinking.take().expect("checked");
             #[cfg(target_arch = "wasm32")]
             t.frames.log(&t);
@@ -627,7 +635,7 @@ impl FrameLog {
     fn log(&self, t: &Thinking) {
         info!(
             "computer: {:?} for side {} searched {} of {} positions in {} ms over {} frames \
-             (longest frame {} ms, longest slice {} ms)",
+             (longest frame {} ms, longest slice {} ms); {} ms of search (cap {} ms)",
             t.purpose,
             t.side,
             t.iterations(),
@@ -636,11 +644,14 @@ impl FrameLog {
             self.frames,
             self.longest_gap.as_millis(),
             self.longest_slice.as_millis(),
+            t.runner.searching().as_millis(),
+            t.budget.cap.as_millis(),
         );
     }
 }
 
-/// Iterations run between looks at the clock and the budget.
+/// Natively: iterations run between looks at the clock and the budget.
+#[cfg(not(target_arch = "wasm32"))]
 const CHUNK: u32 = 16;
 
 /// How a search runs: on its own thread natively, in slices in the browser.
@@ -648,7 +659,58 @@ enum Runner {
     #[cfg(not(target_arch = "wasm32"))]
     Thread(threaded::Handle),
     #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
-    Frames(Box<dyn DynSearch>),
+    Frames(Slices),
+}
+
+/// A search run in slices of frames (the browser's one thread).
+struct Slices {
+    search: Box<dyn DynSearch>,
+    /// The slices' time so far: what the budget's cap counts.
+    searching: Duration,
+    /// When the last slice ended: the time from then to the next slice is
+    /// the rest of a frame's work.
+    last_end: Option<Instant>,
+}
+
+impl Slices {
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+    fn new(search: Box<dyn DynSearch>) -> Slices {
+        Slices {
+            search,
+            searching: Duration::ZERO,
+            last_end: None,
+        }
+    }
+
+    /// This frame's slice: [`SLICE`], or as long as the rest of the last
+    /// frame took, up to [`MAX_SLICE`].
+    fn length(&self, now: Instant) -> Duration {
+        let rest = self
+            .last_end
+            .map_or(Duration::ZERO, |e| now.duration_since(e));
+        rest.clamp(SLICE, MAX_SLICE)
+    }
+
+    /// Runs one slice: an iteration at a time (one iteration of a big game
+    /// takes milliseconds in the browser) until the slice is used or the
+    /// budget met. `now` is the clock (a test's own).
+    fn step(&mut self, budget: Budget, mut now: impl FnMut() -> Instant) {
+        let begun = now();
+        let length = self.length(begun);
+        let mut at = begun;
+        while at.duration_since(begun) < length
+            && !budget.over(self.search.iterations(), self.searching + (at - begun))
+        {
+            self.search.run(1);
+            at = now();
+        }
+        self.searching += at - begun;
+        self.last_end = Some(at);
+    }
+
+    fn finished(&self, budget: Budget) -> bool {
+        budget.over(self.search.iterations(), self.searching)
+    }
 }
 
 impl Runner {
@@ -659,25 +721,22 @@ impl Runner {
 
     #[cfg(target_arch = "wasm32")]
     fn start(search: Box<dyn DynSearch>, _budget: Budget) -> Runner {
-        Runner::Frames(search)
+        Runner::Frames(Slices::new(search))
     }
 
     /// In the browser: search for a slice of this frame.
     #[allow(irrefutable_let_patterns)] // only Frames in the browser
-    fn step(&mut self, started: Instant, budget: Budget) {
-        if let Runner::Frames(search) = self {
-            let frame = Instant::now();
-            while frame.elapsed() < SLICE && !budget.over(search.iterations(), started) {
-                search.run(CHUNK.min(budget.iterations - search.iterations()));
-            }
+    fn step(&mut self, budget: Budget, now: impl FnMut() -> Instant) {
+        if let Runner::Frames(s) = self {
+            s.step(budget, now);
         }
     }
 
-    fn finished(&self, started: Instant, budget: Budget) -> bool {
+    fn finished(&self, budget: Budget) -> bool {
         match self {
             #[cfg(not(target_arch = "wasm32"))]
             Runner::Thread(h) => h.done(),
-            Runner::Frames(s) => budget.over(s.iterations(), started),
+            Runner::Frames(s) => s.finished(budget),
         }
     }
 
@@ -685,7 +744,17 @@ impl Runner {
         match self {
             #[cfg(not(target_arch = "wasm32"))]
             Runner::Thread(h) => h.iterations(),
-            Runner::Frames(s) => s.iterations(),
+            Runner::Frames(s) => s.search.iterations(),
+        }
+    }
+
+    /// In the browser: the slices' time so far.
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+    fn searching(&self) -> Duration {
+        match self {
+            #[cfg(not(target_arch = "wasm32"))]
+            Runner::Thread(_) => Duration::ZERO,
+            Runner::Frames(s) => s.searching,
         }
     }
 
@@ -693,7 +762,7 @@ impl Runner {
         match self {
             #[cfg(not(target_arch = "wasm32"))]
             Runner::Thread(h) => h.join(),
-            Runner::Frames(s) => s.thought(),
+            Runner::Frames(s) => s.search.thought(),
         }
     }
 
@@ -737,7 +806,8 @@ mod threaded {
             );
             let work = move || {
                 let started = Instant::now();
-                while !budget.over(search.iterations(), started) && !cancel.load(Ordering::Relaxed)
+                while !budget.over(search.iterations(), started.elapsed())
+                    && !cancel.load(Ordering::Relaxed)
                 {
                     search.run(CHUNK.min(budget.iterations - search.iterations()));
                     iterations.store(search.iterations(), Ordering::Relaxed);
@@ -775,5 +845,114 @@ mod threaded {
         pub fn cancel(self) {
             self.cancel.store(true, Ordering::Relaxed);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use vt_core::Setup;
+
+    /// The FTE computer's search for the side to decide at the start of the
+    /// first scenario.
+    fn fte_search(seed: u64) -> (Box<dyn DynSearch>, Arc<dyn DynAi>) {
+        let entry = vt_games::entry("fte").unwrap();
+        let game = vt_games::load(&entry, None).unwrap();
+        let ai = (entry.ai)(&*game).unwrap();
+        let info = game.info();
+        let session = game
+            .new_session(Setup::new(&info.scenarios[0].id, 4))
+            .unwrap();
+        let side = session.decision().side.unwrap();
+        let config = Config {
+            seed,
+            ..Config::default()
+        };
+        let search = ai.search(&*session, side, config).unwrap();
+        assert!(!search.is_trivial());
+        (search, ai)
+    }
+
+    /// A clock for the slices: each look at it is `step` later; between
+    /// frames the page spends `frame` on its other work.
+    struct Clock {
+        at: Instant,
+        step: Duration,
+    }
+
+    impl Clock {
+        fn look(&mut self) -> Instant {
+            self.at += self.step;
+            self.at
+        }
+    }
+
+    // In the browser the search runs an iteration at a time in short slices,
+    // counting only its own time against the cap: on a page drawing one
+    // frame a second it still searches its whole budget, and gives the
+    // move the same search on the thread gives (same seed, same budget).
+    #[test]
+    fn slices_reach_the_budget_and_the_same_move() {
+        let budget = Budget {
+            iterations: 40,
+            cap: Duration::from_millis(300),
+        };
+        let (search, _) = fte_search(9);
+        let mut slices = Slices::new(search);
+        // 3 ms an iteration; frames of a second.
+        let mut clock = Clock {
+            at: Instant::now(),
+            step: Duration::from_millis(3),
+        };
+        let mut frames = 0;
+        while !slices.finished(budget) {
+            frames += 1;
+            assert!(frames < 1000, "the search never ends");
+            let before = slices.search.iterations();
+            slices.step(budget, || clock.look());
+            let ran = slices.search.iterations() - before;
+            // The slice: the rest of the frame's second clamps to 50 ms.
+            let most = if frames == 1 { SLICE } else { MAX_SLICE };
+            assert!(ran >= 1 && ran as u128 <= most.as_millis() / 3 + 1, "{ran}");
+            clock.at += Duration::from_secs(1);
+        }
+        assert_eq!(slices.search.iterations(), 40, "the whole budget");
+        assert!(frames > 1, "over several frames");
+        assert!(slices.searching < budget.cap, "{:?}", slices.searching);
+        let sliced = slices.search.thought().unwrap();
+
+        let (mut whole, _) = fte_search(9);
+        whole.run(40);
+        let straight = whole.thought().unwrap();
+        assert_eq!(sliced.command, straight.command);
+        assert_eq!(sliced.considered, straight.considered);
+    }
+
+    // A search slower than the cap allows stops at the cap: of its own
+    // time, not the frames'.
+    #[test]
+    fn a_slow_search_stops_at_the_cap_of_its_own_time() {
+        let budget = Budget {
+            iterations: 1_000_000,
+            cap: Duration::from_millis(120),
+        };
+        let (search, _) = fte_search(2);
+        let mut slices = Slices::new(search);
+        let mut clock = Clock {
+            at: Instant::now(),
+            step: Duration::from_millis(4),
+        };
+        let mut frames = 0;
+        while !slices.finished(budget) {
+            frames += 1;
+            assert!(frames < 1000, "the search never ends");
+            slices.step(budget, || clock.look());
+            clock.at += Duration::from_millis(20);
+        }
+        // 120 ms at 4 ms an iteration, in slices as long as the rest of
+        // each frame (the 20 ms and a look at the clock).
+        assert_eq!(slices.search.iterations(), 30);
+        assert_eq!(slices.searching, Duration::from_millis(120));
+        assert!(slices.search.thought().is_some());
     }
 }

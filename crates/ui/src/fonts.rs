@@ -1,0 +1,210 @@
+//! egui's fonts: its default text fonts whole, its two symbol fonts cut to
+//! the symbols the app draws.
+//!
+//! egui's defaults embed Noto Emoji and emoji-icon-font whole, 0.74 MB of
+//! the browser's download for about ten symbols (issue 15). The cut copies
+//! (`crates/ui/fonts/`, whose README says how they were made) keep egui's
+//! order and scale tweaks, so a symbol comes from the same font and looks
+//! as it did. A character no font has is drawn as egui's replacement box.
+
+use std::sync::Arc;
+
+use bevy::prelude::*;
+use bevy_egui::egui::{FontData, FontDefinitions, FontFamily, FontTweak};
+use bevy_egui::{EguiContext, EguiPreUpdateSet, egui};
+
+/// The symbols the two cut fonts carry (those Ubuntu Light lacks): the
+/// app's, egui's own and a few common ones. `tests` checks that every
+/// character the code and the data use is drawn.
+pub const SYMBOLS: &str = "↔↕⌛⏳▶◀◻☑♠♣♥♦⚠✈✔✖❌🎲💥💾📂🔍🔥\
+                           ↺↻⌖⏴⏵⏶⏷⏸■○★☆☐☠☰⚐⚑⚔⚙✚⟲⟳👁🗑";
+
+const NOTO_SYMBOLS: &[u8] = include_bytes!("../fonts/NotoEmoji-symbols.ttf");
+const ICON_SYMBOLS: &[u8] = include_bytes!("../fonts/emoji-icon-font-symbols.ttf");
+
+/// egui's default font definitions with the cut symbol fonts.
+pub fn definitions() -> FontDefinitions {
+    let mut defs = FontDefinitions::empty();
+    let mut font = |name: &str, data: FontData| {
+        defs.font_data.insert(name.to_owned(), Arc::new(data));
+    };
+    font(
+        "Hack",
+        FontData::from_static(epaint_default_fonts::HACK_REGULAR),
+    );
+    font(
+        "Ubuntu-Light",
+        FontData::from_static(epaint_default_fonts::UBUNTU_LIGHT),
+    );
+    // egui's own tweaks for these two (epaint's `FontDefinitions::default`).
+    font(
+        "NotoEmoji-Regular",
+        FontData::from_static(NOTO_SYMBOLS).tweak(FontTweak {
+            scale: 0.81,
+            ..Default::default()
+        }),
+    );
+    font(
+        "emoji-icon-font",
+        FontData::from_static(ICON_SYMBOLS).tweak(FontTweak {
+            scale: 0.90,
+            ..Default::default()
+        }),
+    );
+    let names = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    defs.families.insert(
+        FontFamily::Monospace,
+        names(&[
+            "Hack",
+            "Ubuntu-Light",
+            "NotoEmoji-Regular",
+            "emoji-icon-font",
+        ]),
+    );
+    defs.families.insert(
+        FontFamily::Proportional,
+        names(&["Ubuntu-Light", "NotoEmoji-Regular", "emoji-icon-font"]),
+    );
+    defs
+}
+
+/// Gives each new egui context the fonts before its first pass lays out any
+/// text (bevy_egui is built without egui's default fonts).
+pub fn install(mut contexts: Query<&mut EguiContext, Added<EguiContext>>) {
+    for mut ctx in &mut contexts {
+        ctx.get_mut().set_fonts(definitions());
+    }
+}
+
+/// Where [`install`] runs: after bevy_egui makes a window's context, before
+/// the context's first pass.
+pub fn add_to(app: &mut App) {
+    app.add_systems(
+        PreUpdate,
+        install
+            .after(EguiPreUpdateSet::InitContexts)
+            .before(EguiPreUpdateSet::BeginPass),
+    );
+}
+
+/// A context with the app's fonts, for tests that lay out egui screens.
+pub fn test_context() -> egui::Context {
+    let ctx = egui::Context::default();
+    ctx.set_fonts(definitions());
+    ctx
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::{Path, PathBuf};
+
+    /// Characters a board label draws with Bevy's own text (its default font,
+    /// ASCII only), not egui: the platoon set-up's "picked up" mark.
+    const NOT_EGUI: &[char] = &['\u{25b8}'];
+
+    fn files(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) {
+        for e in std::fs::read_dir(dir).unwrap().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                files(&p, ext, out);
+            } else if p.extension().is_some_and(|x| x == ext) {
+                out.push(p);
+            }
+        }
+    }
+
+    /// The non-ASCII characters of each line that is not a comment, and the
+    /// `\u{..}` escapes, with where they are.
+    fn used_characters() -> Vec<(char, String)> {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let mut paths = Vec::new();
+        files(&root.join("crates"), "rs", &mut paths);
+        files(&root.join("assets"), "ron", &mut paths);
+        let mut out = Vec::new();
+        for p in paths {
+            let text = std::fs::read_to_string(&p).unwrap();
+            for (i, line) in text.lines().enumerate() {
+                let code = line.trim_start();
+                if code.starts_with("//") {
+                    continue;
+                }
+                let at = || format!("{}:{}", p.display(), i + 1);
+                out.extend(line.chars().filter(|c| !c.is_ascii()).map(|c| (c, at())));
+                for esc in line.split("\\u{").skip(1) {
+                    let hex: String = esc.chars().take_while(|c| *c != '}').collect();
+                    if let Some(c) = u32::from_str_radix(&hex, 16).ok().and_then(char::from_u32) {
+                        out.push((c, at()));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    fn laid_out() -> egui::Context {
+        let ctx = test_context();
+        ctx.run_ui(egui::RawInput::default(), |_| {})
+            .drop_without_applying_deltas();
+        ctx
+    }
+
+    /// Whether `c` is drawn with a glyph of its own, not egui's replacement
+    /// box (egui's `has_glyph` says no to anything in the font that holds
+    /// the box, here Noto Emoji).
+    fn drawn(f: &mut egui::epaint::text::FontsView<'_>, family: &FontFamily, c: char) -> bool {
+        let id = egui::FontId::new(14.0, family.clone());
+        let mut uv = |c: char| {
+            let g = f.layout_no_wrap(c.to_string(), id.clone(), egui::Color32::WHITE);
+            g.rows[0].glyphs[0].uv_rect
+        };
+        c == '\u{25fb}' || uv(c) != uv('\u{25fb}')
+    }
+
+    #[test]
+    fn every_symbol_in_the_code_is_drawn() {
+        let ctx = laid_out();
+        let used = used_characters();
+        assert!(
+            used.iter().any(|(c, _)| *c == '½'),
+            "the scan finds the code"
+        );
+        let missing: Vec<_> = ctx.fonts_mut(|f| {
+            used.into_iter()
+                .filter(|(c, _)| !NOT_EGUI.contains(c))
+                .filter(|(c, _)| {
+                    !(drawn(f, &FontFamily::Proportional, *c)
+                        && drawn(f, &FontFamily::Monospace, *c))
+                })
+                .collect()
+        });
+        assert!(
+            missing.is_empty(),
+            "no font draws these (add them to fonts::SYMBOLS and cut the fonts again, \
+             crates/ui/fonts/README.md): {missing:?}"
+        );
+    }
+
+    #[test]
+    fn the_cut_fonts_carry_every_symbol_and_nothing_else_is_lost() {
+        let ctx = laid_out();
+        ctx.fonts_mut(|f| {
+            for c in SYMBOLS.chars().filter(|c| !c.is_whitespace()) {
+                assert!(
+                    drawn(f, &FontFamily::Proportional, c),
+                    "{c} (U+{:04X})",
+                    c as u32
+                );
+            }
+            // The text fonts are whole; a symbol nobody asked for is the box.
+            for c in "AzÑ½°√θ—…".chars() {
+                assert!(drawn(f, &FontFamily::Proportional, c), "{c}");
+            }
+            for c in "+-=09½".chars() {
+                assert!(drawn(f, &FontFamily::Monospace, c), "{c}");
+            }
+            let rocket = char::from_u32(0x1f680).unwrap();
+            assert!(!drawn(f, &FontFamily::Proportional, rocket), "a rocket");
+        });
+    }
+}
