@@ -260,9 +260,9 @@ impl Computer {
         if let Some(t) = self.estimating.as_mut() {
             #[cfg(target_arch = "wasm32")]
             if self.thinking.is_none() {
-                t.runner.step(t.started, t.budget);
+                t.runner.step(t.budget, Instant::now);
             }
-            if t.runner.finished(t.started, t.budget) {
+            if t.runner.finished(t.budget) {
                 let t = self.estimating.take().expect("checked");
                 let (at, side) = (t.at, t.side);
                 if let Some(thought) = t.runner.finish() {
