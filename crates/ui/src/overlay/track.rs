@@ -49,9 +49,20 @@ impl TurnTrack {
             .iter()
             .find(|(k, _)| k.eq_ignore_ascii_case("turn"))
             .map(|(_, v)| *v);
+        // A game that says how many turns it has ("turns") gets exactly
+        // those boxes (more only if it runs over); otherwise one past the
+        // current turn, since the end is not known.
+        let last = score
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case("turns"))
+            .map(|(_, v)| *v)
+            .filter(|&v| v >= 1);
         let (turns, current_turn) = match turn {
             Some(t) if t >= 1 => {
-                let n = (t as usize + 1).max(min_turns);
+                let n = match last {
+                    Some(l) => (l as usize).max(t as usize),
+                    None => (t as usize + 1).max(min_turns),
+                };
                 (
                     (1..=n).map(|i| i.to_string()).collect(),
                     Some(t as usize - 1),
@@ -192,5 +203,22 @@ mod tests {
         assert_eq!(late.current_phase, None);
         let none = TurnTrack::infer(&[], &seen, "fire", 6);
         assert!(none.turns.is_empty());
+    }
+
+    /// Seen in the platoon game: turn 6 of 6 showed a box "7" (one past the
+    /// current turn) although the game says it has 6 turns.
+    #[test]
+    fn a_game_that_gives_its_turns_gets_exactly_those_boxes() {
+        let seen = vec!["action".to_string()];
+        let last = [("turn".to_string(), 6), ("turns".to_string(), 6)];
+        let t = TurnTrack::infer(&last, &seen, "action", 6);
+        assert_eq!(t.turns, ["1", "2", "3", "4", "5", "6"]);
+        assert_eq!(t.current_turn, Some(5));
+        let short = [("turn".to_string(), 2), ("turns".to_string(), 8)];
+        assert_eq!(TurnTrack::infer(&short, &seen, "action", 6).turns.len(), 8);
+        // Running over the stated length still shows the current turn.
+        let over = [("turn".to_string(), 9), ("turns".to_string(), 8)];
+        let t = TurnTrack::infer(&over, &seen, "action", 6);
+        assert_eq!((t.turns.len(), t.current_turn), (9, Some(8)));
     }
 }
