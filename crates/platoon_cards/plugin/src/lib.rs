@@ -131,7 +131,9 @@ pub fn fill_table(
         let key = table::marker_key(p);
         for m in now.markers.iter_mut().filter(|m| Some(m.key) == key) {
             m.colour = vt_ui::palette::ui::HEADING;
-            m.text = format!("{} \u{25b8}", m.text);
+            // ASCII: marker labels are drawn with Bevy's default font,
+            // which has only the 95 ASCII glyphs (no arrow).
+            m.text = format!("> {} <", m.text);
         }
     }
     if *table != now {
