@@ -75,6 +75,9 @@ pub enum Action {
     /// The player who acted has seen their result: hide the board for the
     /// next player.
     HandOverNow,
+    /// The game is over and its final board seen: on to the game-over
+    /// screen.
+    SeeResult,
     /// The next player is at the screen: show the board.
     HandOverDone,
     /// On the hand-over screen: decline the chance without looking.
@@ -801,6 +804,11 @@ pub fn handle_actions(
                     hand_over_now(g);
                 }
             }
+            Action::SeeResult => {
+                if let Some(g) = game.as_mut() {
+                    g.end_seen = true;
+                }
+            }
             Action::HandOverDone => {
                 if let Some(g) = game.as_mut() {
                     g.viewer = g.natural_viewer(None);
@@ -851,7 +859,15 @@ pub fn watch_game(
 ) {
     let Some(game) = game else { return };
     if game.session.outcome().is_finished() {
-        next_screen.set(Screen::GameOver);
+        // The last command's dice, draws and animations are on the board:
+        // it stays, with the result in a bar, until the player has looked
+        // (a CSAR abort drawn at the end of a turn went straight to the
+        // game-over screen, the board and the draws gone). A board hidden
+        // for a hand-over has nothing to look at.
+        let on_board = mode.is_some_and(|m| *m.get() == PlayMode::Board);
+        if game.end_seen || !on_board || game.viewer.is_none() {
+            next_screen.set(Screen::GameOver);
+        }
         return;
     }
     if game.viewer.is_none() && mode.is_some_and(|m| *m.get() == PlayMode::Board) {
@@ -899,9 +915,15 @@ pub fn keys(
     if mode != Some(PlayMode::Board) {
         return;
     }
-    if game.is_some_and(|g| g.result_first) {
+    if game.as_ref().is_some_and(|g| g.result_first) {
         if keys.just_pressed(KeyCode::Enter) {
             actions.write(Action::HandOverNow);
+        }
+        return;
+    }
+    if game.is_some_and(|g| g.session.outcome().is_finished()) {
+        if keys.just_pressed(KeyCode::Enter) {
+            actions.write(Action::SeeResult);
         }
         return;
     }

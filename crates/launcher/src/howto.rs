@@ -60,8 +60,10 @@ const GRUNT: &str = "## A turn (Sequence of Play)
 - Game Points come from firing on enemy units and destroying equipment; the side with more at the end wins.
 - The NLF's units start face down: the U.S. must find them.
 ## Doing things
+- Landing (B5): click a lit hex to land the next load there. Tick \"Choose each load from a menu\" in the panel to pick which load lands (the company commander, an F.O., medics) from a menu at each click.
 - Click one of your units to select it, then a highlighted hex to move it or an enemy to fire at it.
-- The panel lists every legal command; E ends the phase; Tab goes through your units; Esc opens the pause menu.";
+- Fire (Combat Phase): click an enemy to aim at it; the panel shows each term of attack and defence, the odds and the Combat Results Table column. Enter or F fires (as the Fire button does); Esc puts the aim, or a click's menu, away.
+- The panel lists every legal command; E ends the phase; Tab goes through your units; Esc (with nothing aimed) opens the pause menu.";
 
 const CROSSFIRE: &str = "## How play goes
 - There are no fixed turns: the side with the initiative acts with its stands one action at a time until it fails a fire or the enemy's reactive fire takes the initiative away (Crossfire, with the Vietnam amendments 6.4 to 6.12).

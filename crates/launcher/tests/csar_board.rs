@@ -95,7 +95,11 @@ fn a_caged_tiger_game_is_played_by_clicks_to_the_game_over_screen() {
     assert_eq!(screen(&app), Screen::Playing);
     let mut rng = GameRng::seeded(3);
     for _ in 0..2000 {
-        if screen(&app) == Screen::GameOver {
+        if (app.world().resource::<ActiveGame>())
+            .session
+            .outcome()
+            .is_finished()
+        {
             break;
         }
         let legal = (app.world())
@@ -119,6 +123,11 @@ fn a_caged_tiger_game_is_played_by_clicks_to_the_game_over_screen() {
     for _ in 0..3 {
         app.update();
     }
+    // The final board stays, with the last draws, until the player goes on
+    // (Enter, or the bar's button).
+    assert_eq!(screen(&app), Screen::Playing);
+    press(&mut app, KeyCode::Enter);
+    app.update();
     assert_eq!(screen(&app), Screen::GameOver);
     let text = saves
         .read_text(RECORD_KEY)

@@ -3,7 +3,7 @@
 //! tooltips for anything on the board with a [`Tooltip`].
 
 use crate::camera::{BoardInsets, free_board_rect};
-use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseScrollUnit};
+use bevy::input::mouse::{AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::input::EguiWantsInput;
@@ -41,6 +41,9 @@ pub struct BoardPointer {
     pub world: Option<Vec2>,
     /// The pointer in window coordinates (logical pixels).
     pub window: Option<Vec2>,
+    /// How far the pointer moved in the window since the last frame
+    /// (logical pixels, y down): what a drag pans by.
+    pub moved: Vec2,
     /// The entity under the pointer with a [`Tooltip`], nearest first.
     pub hovered: Option<Entity>,
     pub clicks: ClickTracker,
@@ -188,6 +191,10 @@ pub fn update_pointer(
 ) {
     let now = time.elapsed_secs_f64();
     let cursor = window.iter().next().and_then(|w| w.cursor_position());
+    pointer.moved = match (pointer.window, cursor) {
+        (Some(was), Some(now)) => now - was,
+        _ => Vec2::ZERO,
+    };
     pointer.window = cursor;
     let Some(cursor) = cursor else {
         pointer.world = None;
@@ -235,7 +242,6 @@ pub fn pan_zoom(
     mut camera: Query<(&mut Transform, &BoardCamera)>,
     mouse: Res<ButtonInput<MouseButton>>,
     keys: Res<ButtonInput<KeyCode>>,
-    motion: Res<AccumulatedMouseMotion>,
     scroll: Res<AccumulatedMouseScroll>,
     pointer: Res<BoardPointer>,
     egui: Option<Res<EguiWantsInput>>,
@@ -247,14 +253,19 @@ pub fn pan_zoom(
     };
     let scale = t.scale.x;
     // Drag: right or middle button anywhere on the board; left once it has
-    // moved far enough not to be a click.
+    // moved far enough not to be a click. The board follows the pointer's
+    // own movement in the window, not the mouse's raw motion: raw motion is
+    // in the device's units (pointer acceleration, high-resolution mice),
+    // so the ground slid away under the cursor, and a pointer moved by
+    // other means (a tablet, X11's XTest under Xvfb) sent none at all and
+    // a drag did nothing.
     let dragging = (pointer.world.is_some() || pointer.clicks.pressed())
         && (mouse.pressed(MouseButton::Right)
             || mouse.pressed(MouseButton::Middle)
             || (mouse.pressed(MouseButton::Left) && pointer.clicks.dragging()));
-    if dragging && motion.delta != Vec2::ZERO {
-        t.translation.x -= motion.delta.x * scale;
-        t.translation.y += motion.delta.y * scale;
+    if dragging && pointer.moved != Vec2::ZERO {
+        t.translation.x -= pointer.moved.x * scale;
+        t.translation.y += pointer.moved.y * scale;
     }
     let keyboard_free = !egui
         .as_deref()
@@ -393,6 +404,72 @@ mod tests {
         t.press(Vec2::new(10.0, 10.0), false);
         assert!(!t.release(), "a press on a panel is not a board click");
         assert!(!t.release(), "a release without a press is not a click");
+    }
+
+    // Issue 14: dragging on the board did not pan (Grunt, the platoon
+    // game's table). The pan followed the mouse's raw motion, which a
+    // pointer moved by other means never sends; it follows the pointer's
+    // movement in the window now, so the ground stays under the cursor.
+    #[test]
+    fn a_drag_pans_by_the_pointers_own_movement() {
+        let mut app = App::new();
+        app.init_resource::<ButtonInput<MouseButton>>()
+            .init_resource::<ButtonInput<KeyCode>>()
+            .init_resource::<AccumulatedMouseScroll>()
+            .init_resource::<BoardRect>()
+            .init_resource::<BoardInsets>()
+            .init_resource::<BoardPointer>()
+            .init_resource::<crate::camera::CameraFit>()
+            .init_resource::<crate::guard::ClickGuard>()
+            .init_resource::<Time>()
+            .init_resource::<Time<Real>>()
+            .add_message::<BoardClick>()
+            .add_systems(Update, (update_pointer, pan_zoom).chain());
+        let win = app
+            .world_mut()
+            .spawn((Window::default(), PrimaryWindow))
+            .id();
+        let cam = app
+            .world_mut()
+            .spawn((
+                Transform::from_scale(Vec3::new(2.0, 2.0, 1.0)),
+                BoardCamera::default(),
+            ))
+            .id();
+        let point = |app: &mut App, at: Vec2| {
+            let mut w = app.world_mut().get_mut::<Window>(win).unwrap();
+            w.set_cursor_position(Some(at));
+            app.update();
+            app.world()
+                .get::<Transform>(cam)
+                .unwrap()
+                .translation
+                .truncate()
+        };
+        assert_eq!(point(&mut app, Vec2::new(400.0, 300.0)), Vec2::ZERO);
+        // The left button pressed on the board (no panel in the way).
+        app.world_mut()
+            .resource_mut::<ButtonInput<MouseButton>>()
+            .press(MouseButton::Left);
+        assert_eq!(point(&mut app, Vec2::new(400.0, 300.0)), Vec2::ZERO);
+        app.world_mut()
+            .resource_mut::<ButtonInput<MouseButton>>()
+            .clear();
+        // A wobble within the click slop is no drag yet.
+        assert_eq!(point(&mut app, Vec2::new(402.0, 300.0)), Vec2::ZERO);
+        // Past it the board moves with the pointer, at the camera's scale
+        // (two world units a pixel), y up in the world.
+        let at = point(&mut app, Vec2::new(432.0, 290.0));
+        assert_eq!(at, Vec2::new(-60.0, -20.0));
+        let at = point(&mut app, Vec2::new(442.0, 290.0));
+        assert_eq!(at, Vec2::new(-80.0, -20.0));
+        // Released: moving the pointer no longer pans, and it was no click.
+        app.world_mut()
+            .resource_mut::<ButtonInput<MouseButton>>()
+            .release(MouseButton::Left);
+        assert_eq!(point(&mut app, Vec2::new(500.0, 200.0)), at);
+        let clicks = app.world().resource::<Messages<BoardClick>>();
+        assert!(clicks.is_empty(), "a drag is not a click");
     }
 
     #[test]

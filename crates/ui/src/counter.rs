@@ -266,8 +266,16 @@ pub fn spawn_counter(p: &mut Painter, spec: &CounterSpec, at: Vec3, tooltip: Too
 /// "ivilian"). A glyph of this face is at most about 0.62 of its size wide
 /// on average over a word.
 pub fn name_px(name: &str, edge: f32) -> f32 {
-    let n = name.chars().count().max(1) as f32;
-    (edge * 0.2).min(edge * 0.9 / (0.62 * n))
+    fit_px(name, edge * 0.9, edge * 0.2)
+}
+
+/// The font size for `text` (one or more lines) on the board: `px`, or
+/// smaller until its longest line fits `width` world units. A glyph of the
+/// board's face is at most about 0.62 of its size wide on average over a
+/// word ("ENTRENCH-" ran off its CSAR counter, "FAST MOVER POOL" off its box).
+pub fn fit_px(text: &str, width: f32, px: f32) -> f32 {
+    let widest = text.lines().map(|l| l.chars().count()).max().unwrap_or(0);
+    px.min(width / (0.62 * widest.max(1) as f32))
 }
 
 /// The most status tags shown on a counter; past that the last tag counts
@@ -354,6 +362,17 @@ mod tests {
         let long = name_px("Civilians", 58.0);
         assert!(long < 58.0 * 0.2);
         assert!(long * 0.62 * 9.0 <= 58.0 * 0.9 + 1e-3);
+    }
+
+    #[test]
+    fn a_text_is_fitted_by_its_longest_line() {
+        // Short enough: the size asked for.
+        assert_eq!(fit_px("HELO", 60.0, 13.0), 13.0);
+        // Two lines: the longer one decides, and then it fits.
+        let px = fit_px("ENTRENCH-\nMENT", 54.0, 12.0);
+        assert!(px < 12.0);
+        assert!(px * 0.62 * 9.0 <= 54.0 + 1e-3);
+        assert_eq!(fit_px("", 10.0, 8.0), 8.0);
     }
 
     #[test]

@@ -61,6 +61,10 @@ pub struct ActiveGame {
     pub result_first: bool,
     /// Where in the log that result starts.
     pub result_from: usize,
+    /// The game is over and the player has looked at the final board (and
+    /// at what the last command set off): the game-over screen may come.
+    /// Until then the board stays, with the result in a bar.
+    pub end_seen: bool,
     /// The log as the player reads it (kept in step with the session).
     pub log: Vec<LogEntry>,
     /// Bumped at every change of the session (a command, an undo, a load).
@@ -101,6 +105,7 @@ impl ActiveGame {
             hidden_from: None,
             result_first: false,
             result_from: 0,
+            end_seen: false,
             log,
             revision: 0,
             refusal: None,

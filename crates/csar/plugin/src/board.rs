@@ -347,7 +347,8 @@ fn draw_sheet(
         (l.offmap, "NOT ON THE MAP"),
     ] {
         let at = Vec3::new(r.center().x, r.max.y - HEADER / 2.0, 1.0);
-        p.child_text(root, title, at, 20.0, air::BOX_NAME);
+        let px = vt_ui::counter::fit_px(title, r.width() - 10.0, 20.0);
+        p.child_text(root, title, at, px, air::BOX_NAME);
     }
 }
 
@@ -377,22 +378,21 @@ fn counter(p: &mut Painter, item: &Item, home: Vec3) -> Entity {
     }
     let id = p.root((CsarCounter(item.thing), spec.tooltip), t);
     p.child_shape(id, &b, Vec3::ZERO);
+    // Every word inside the counter's edge, whatever its length.
+    let fit = |text: &str, px: f32| vt_ui::counter::fit_px(text, s * 0.9, px);
     if !spec.top.is_empty() {
-        p.child_text(
-            id,
-            &spec.top,
-            Vec3::new(0.0, s * 0.35, 0.05),
-            13.0,
-            spec.ink,
-        );
+        let at = Vec3::new(0.0, s * 0.35, 0.05);
+        p.child_text(id, &spec.top, at, fit(&spec.top, 13.0), spec.ink);
     }
     if !spec.middle.is_empty() {
         let at = Vec3::new(0.0, spec.middle_y, 0.05);
-        p.child_text(id, &spec.middle, at, spec.middle_px, spec.ink);
+        let px = fit(&spec.middle, spec.middle_px);
+        p.child_text(id, &spec.middle, at, px, spec.ink);
     }
     if !spec.bottom.is_empty() {
         let at = Vec3::new(0.0, -s * 0.32, 0.05);
-        p.child_text(id, &spec.bottom, at, spec.bottom_px, spec.ink);
+        let px = fit(&spec.bottom, spec.bottom_px);
+        p.child_text(id, &spec.bottom, at, px, spec.ink);
     }
     for (i, badge) in spec.badges.iter().enumerate() {
         let c = Vec3::new(s * 0.5 - 1.0, s * 0.5 - 1.0 - i as f32 * 19.0, 0.06);

@@ -1024,8 +1024,10 @@ fn steps_ui(
     );
     // A long segment (a whole zone's fire) keeps its first lines here.
     const LINES: usize = 8;
+    // At the size of the log's lines: the small print was hard to read
+    // beside the cards it explains.
     for l in seg.lines.iter().take(LINES) {
-        ui.label(RichText::new(l).small());
+        ui.label(l);
     }
     if seg.lines.len() > LINES {
         ui.weak(format!(
@@ -1071,7 +1073,7 @@ fn group_body(ui: &mut egui::Ui, g: &DrawGroup, left: &mut usize, heading: bool)
         );
     }
     if let Some(h) = &g.header {
-        ui.label(RichText::new(h).small());
+        ui.label(h);
     }
     let shown = (*left).min(g.cards.len());
     *left -= shown;

@@ -121,12 +121,12 @@ pub(crate) fn verdict(
             _ => w("no blast", "no blast"),
         },
         Purpose::Search => match icon {
-            Icon::Rifle => w("a rifle!", "a rifle: a Survivor is found"),
+            Icon::Rifle => w("a Survivor is found", "a rifle: a Survivor is found"),
             Icon::Wild => w("no rifle", "Wild, read as no rifle"),
             _ => w("no rifle", "no rifle"),
         },
         Purpose::AbortCheck => match icon {
-            Icon::Rifle => w("a rifle: abort!", "a rifle: the mission is aborted"),
+            Icon::Rifle => w("the mission is aborted", "a rifle: the mission is aborted"),
             Icon::Wild => w("no rifle", "Wild, read as no rifle"),
             _ => w("no rifle", "no rifle"),
         },

@@ -61,7 +61,10 @@ pub fn computer_panel(
                 egui::Frame::NONE
             };
             frame.show(ui, |ui| {
-                ui.set_max_width(if card { 420.0 } else { 520.0 });
+                // The answer stays over the log's column (about 340 wide):
+                // wider, it covered CSAR's Orbit Box, where the move it
+                // suggested was to be made.
+                ui.set_max_width(if card { 320.0 } else { 520.0 });
                 if computer_side {
                     thinking_line(ui, &game, &computer, side);
                     return;
@@ -201,7 +204,7 @@ pub fn chart_ui(ui: &mut egui::Ui, computer: &Computer, game: &ActiveGame) {
     }
     ui.label(RichText::new("The computer's estimate of each side's chance").strong());
     let last = game.session.commands().max(1) as f32;
-    let (rect, _) = ui.allocate_exact_size(
+    let (rect, response) = ui.allocate_exact_size(
         vec2(ui.available_width().min(460.0), 150.0),
         egui::Sense::hover(),
     );
@@ -217,6 +220,20 @@ pub fn chart_ui(ui: &mut egui::Ui, computer: &Computer, game: &ActiveGame) {
         [pos2(rect.left(), y(0.5)), pos2(rect.right(), y(0.5))],
         Stroke::new(1.0, Color32::from_gray(90)),
     );
+    // The scale, so the line reads as a chance, not a shape.
+    for (w, label, align) in [
+        (1.0, "100 %", egui::Align2::LEFT_TOP),
+        (0.5, "50 %", egui::Align2::LEFT_BOTTOM),
+        (0.0, "0 %", egui::Align2::LEFT_BOTTOM),
+    ] {
+        p.text(
+            pos2(rect.left() + 4.0, y(w) + if w == 1.0 { 2.0 } else { -2.0 }),
+            align,
+            label,
+            egui::FontId::proportional(11.0),
+            Color32::from_gray(150),
+        );
+    }
     for side in 0..game.info.sides.len() as SideIdx {
         let line: Vec<egui::Pos2> = points
             .iter()
@@ -229,6 +246,24 @@ pub fn chart_ui(ui: &mut egui::Ui, computer: &Computer, game: &ActiveGame) {
         }
         for q in line {
             p.circle_filled(q, 2.0, colour);
+        }
+    }
+    // The point under the pointer, in words.
+    if let Some(h) = response.hover_pos() {
+        let near = points.iter().min_by(|a, b| {
+            let xa = rect.left() + rect.width() * a.at as f32 / last;
+            let xb = rect.left() + rect.width() * b.at as f32 / last;
+            (xa - h.x).abs().total_cmp(&(xb - h.x).abs())
+        });
+        if let Some(e) = near {
+            let side = game.side_name(e.side);
+            response.on_hover_text_at_pointer(format!(
+                "After {} of {} commands: {} {:.0} %",
+                e.at,
+                last as usize,
+                side,
+                100.0 * e.win
+            ));
         }
     }
     ui.horizontal_wrapped(|ui| {

@@ -104,26 +104,6 @@ pub fn menu_ui(
         if ui.add(big("How to play")).clicked() {
             local.show_help = !local.show_help;
         }
-        if local.show_help {
-            let names: Vec<(String, String)> = (catalog.games.iter())
-                .map(|g| (g.info.id.clone(), g.info.name.clone()))
-                .collect();
-            if let Some((id, name)) = names.get(local.help_game.min(names.len().saturating_sub(1)))
-            {
-                egui::ComboBox::from_id_salt("vt-help-game")
-                    .selected_text(name)
-                    .width(300.0)
-                    .show_ui(ui, |ui| {
-                        for (i, (_, n)) in names.iter().enumerate() {
-                            ui.selectable_value(&mut local.help_game, i, n);
-                        }
-                    });
-                let text = crate::howto::full_text(id);
-                vt_ui::overlay::game_help_ui(ui, text.as_deref());
-            } else {
-                vt_ui::overlay::help_ui(ui);
-            }
-        }
         if !catalog.notices.is_empty() {
             ui.add_space(8.0);
             egui::Frame::group(ui.style())
@@ -140,7 +120,60 @@ pub fn menu_ui(
                 });
         }
     });
+    if local.show_help {
+        help_window(ctx, catalog, &mut local);
+    }
     Ok(())
+}
+
+/// How to play, in a window of its own as tall as the screen allows: inside
+/// the menu it had the room the menu left, three lines at 1280x800.
+fn help_window(ctx: &egui::Context, catalog: &Catalog, local: &mut MenuUi) {
+    let screen = ctx.content_rect();
+    let mut open = true;
+    egui::Window::new("How to play")
+        .open(&mut open)
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .collapsible(false)
+        .resizable(false)
+        .order(egui::Order::Foreground)
+        .show(ctx, |ui| {
+            ui.set_width(560.0f32.min(screen.width() - 40.0));
+            let names: Vec<(String, String)> = (catalog.games.iter())
+                .map(|g| (g.info.id.clone(), g.info.name.clone()))
+                .collect();
+            let Some((id, name)) = names.get(local.help_game.min(names.len().saturating_sub(1)))
+            else {
+                vt_ui::overlay::help_ui(ui);
+                return;
+            };
+            egui::ComboBox::from_id_salt("vt-help-game")
+                .selected_text(name)
+                .width(340.0)
+                .show_ui(ui, |ui| {
+                    for (i, (_, n)) in names.iter().enumerate() {
+                        ui.selectable_value(&mut local.help_game, i, n);
+                    }
+                });
+            ui.separator();
+            let text = crate::howto::full_text(id);
+            egui::ScrollArea::vertical()
+                .id_salt("vt-menu-help")
+                .max_height((screen.height() - 160.0).max(200.0))
+                .show(ui, |ui| match text.as_deref() {
+                    Some(t) => {
+                        vt_ui::overlay::how_to_ui(ui, t);
+                        ui.separator();
+                        egui::CollapsingHeader::new("Mouse and keys")
+                            .default_open(false)
+                            .show(ui, vt_ui::overlay::help_ui);
+                    }
+                    None => vt_ui::overlay::help_ui(ui),
+                });
+        });
+    if !open {
+        local.show_help = false;
+    }
 }
 
 /// The saves in the store, each with Load, Export and Delete; and a save

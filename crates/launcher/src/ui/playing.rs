@@ -41,6 +41,7 @@ pub fn playing_ui(
     mut pause: Local<PauseUi>,
     mut actions: MessageWriter<Action>,
     mut submit: MessageWriter<SubmitCommand>,
+    mut fit: ResMut<vt_ui::camera::CameraFit>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let Some(game) = game else {
@@ -99,14 +100,51 @@ pub fn playing_ui(
         if out.pause {
             actions.write(Action::Pause);
         }
+        if out.fit_board {
+            fit.pending = Some(vt_ui::camera::FitKind::Whole);
+        }
         if game.result_first && mode == PlayMode::Board {
             result_first_ui(&ctx, &game, &mut actions);
+        }
+        if mode == PlayMode::Board && game.session.outcome().is_finished() && !game.end_seen {
+            game_end_bar(&ctx, &game, &mut actions);
         }
     }
     if mode == PlayMode::Paused {
         pause_menu(&ctx, &game, &store, &mut settings, &mut pause, &mut actions);
     }
     Ok(())
+}
+
+/// A window over the foot of the board, for what the player reads before
+/// going on (a hot-seat result, the end of the game).
+fn bottom_bar(title: impl Into<egui::WidgetText>, id: &str) -> egui::Window<'static> {
+    egui::Window::new(title)
+        .id(egui::Id::new(id))
+        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -24.0])
+        .collapsible(false)
+        .resizable(false)
+        .order(egui::Order::Foreground)
+}
+
+/// The game is over: the final board stays, with what the last command
+/// set off (its dice and draws, CSAR's segments), and this bar says how it
+/// ended until the player goes on to the game-over screen.
+fn game_end_bar(ctx: &egui::Context, game: &ActiveGame, actions: &mut MessageWriter<Action>) {
+    let outcome = game.session.outcome();
+    bottom_bar("The game is over", "vt-game-end").show(ctx, |ui| {
+        ui.set_max_width(520.0);
+        if let Some(r) = &outcome.result {
+            ui.heading(super::game_over::result_words(game, r));
+        }
+        ui.label(RichText::new(&outcome.summary).size(15.0));
+        ui.add_space(6.0);
+        let b = egui::Button::new(RichText::new("See the result (Enter)").size(18.0));
+        if ui.add(b).clicked() {
+            actions.write(Action::SeeResult);
+        }
+        ui.weak("The board stays as it ended until you go on.");
+    });
 }
 
 /// Hot seat: the player who just acted sees what their command rolled
@@ -121,36 +159,34 @@ fn result_first_ui(ctx: &egui::Context, game: &ActiveGame, actions: &mut Message
         .map(|s| game.side_name(s).to_string())
         .unwrap_or_default();
     let reader = vt_core::Reader::Side(me);
-    egui::Window::new(format!("{}: your result", game.side_name(me)))
-        .id(egui::Id::new("vt-result-first"))
-        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -24.0])
-        .collapsible(false)
-        .resizable(false)
-        .order(egui::Order::Foreground)
-        .show(ctx, |ui| {
-            ui.set_max_width(520.0);
-            egui::ScrollArea::vertical()
-                .max_height(320.0)
-                .show(ui, |ui| {
-                    for e in game.log.iter().skip(game.result_from) {
-                        let (text, rolls) = e.read_by(reader);
-                        ui.label(RichText::new(text).strong());
-                        for (k, a) in rolls.iter().enumerate() {
-                            ui.push_id((text, k), |ui| {
-                                vt_ui::overlay::log::adjudication_ui(ui, a, Some(me))
-                            });
-                        }
+    bottom_bar(
+        format!("{}: your result", game.side_name(me)),
+        "vt-result-first",
+    )
+    .show(ctx, |ui| {
+        ui.set_max_width(520.0);
+        egui::ScrollArea::vertical()
+            .max_height(320.0)
+            .show(ui, |ui| {
+                for e in game.log.iter().skip(game.result_from) {
+                    let (text, rolls) = e.read_by(reader);
+                    ui.label(RichText::new(text).strong());
+                    for (k, a) in rolls.iter().enumerate() {
+                        ui.push_id((text, k), |ui| {
+                            vt_ui::overlay::log::adjudication_ui(ui, a, Some(me))
+                        });
                     }
-                });
-            ui.add_space(6.0);
-            let b = egui::Button::new(
-                RichText::new(format!("Seen: hand over to {next} (Enter)")).size(18.0),
-            );
-            if ui.add(b).clicked() {
-                actions.write(Action::HandOverNow);
-            }
-            ui.weak("The board is yours until you hand over; nothing more can be given.");
-        });
+                }
+            });
+        ui.add_space(6.0);
+        let b = egui::Button::new(
+            RichText::new(format!("Seen: hand over to {next} (Enter)")).size(18.0),
+        );
+        if ui.add(b).clicked() {
+            actions.write(Action::HandOverNow);
+        }
+        ui.weak("The board is yours until you hand over; nothing more can be given.");
+    });
 }
 
 fn hand_over(

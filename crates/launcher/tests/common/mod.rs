@@ -86,6 +86,16 @@ pub fn run_game_to_end(app: &mut App, max_commands: usize) {
         if screen(app) == Screen::GameOver {
             return;
         }
+        // The final board stays until the player has looked at it.
+        let over = app
+            .world()
+            .get_resource::<vt_ui::ActiveGame>()
+            .is_some_and(|g| g.session.outcome().is_finished());
+        if over {
+            app.world_mut()
+                .write_message(vietnam_tactics::flow::Action::SeeResult);
+            continue;
+        }
         let now = commands(app);
         assert!(
             now <= max_commands,

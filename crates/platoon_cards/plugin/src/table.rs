@@ -125,7 +125,10 @@ fn markers(view: &View, s: &StandView) -> Vec<StandMarker> {
     {
         m.push(StandMarker::new("OVW", palette::cards::BANNER_COMMAND));
     }
-    if s.hidden {
+    // One tab for a hidden platoon, on its first stand: a tab on every
+    // stand of a platoon standing together ran into one another
+    // ("HIDDENHIDDEN"). Every hidden stand says so in its tooltip.
+    if s.hidden && first_hidden_of_platoon(view, s) {
         m.push(StandMarker::new("HIDDEN", palette::status::CONCEALED));
     }
     if s.immobile {
@@ -134,9 +137,22 @@ fn markers(view: &View, s: &StandView) -> Vec<StandMarker> {
     m
 }
 
+/// `s` is the first hidden stand of its platoon (the one that carries the
+/// platoon's HIDDEN tab).
+fn first_hidden_of_platoon(view: &View, s: &StandView) -> bool {
+    let first = (view.stands.iter())
+        .filter(|o| o.platoon == s.platoon && o.hidden)
+        .map(|o| o.id)
+        .min();
+    first == Some(s.id)
+}
+
 /// The stand's weapons and state in words, for the tooltip.
 fn info(rules: &PlatoonCards, view: &View, s: &StandView) -> Vec<String> {
     let mut v = vec![s.status.name().to_string()];
+    if s.hidden {
+        v.push("hidden (its platoon is not yet seen by the enemy)".into());
+    }
     if let Some(t) = rules.types.iter().find(|t| t.id == s.unit) {
         let w: Vec<&str> = t.weapons.iter().map(|w| w.name.as_str()).collect();
         if !w.is_empty() {

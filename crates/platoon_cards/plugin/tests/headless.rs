@@ -81,6 +81,24 @@ fn the_game_starts_and_the_table_shows_what_the_side_sees() {
         .collect();
     assert!(!hidden.is_empty());
     assert!(hidden.iter().all(|id| table.stand(*id as u64).is_some()));
+    // One HIDDEN tab a hidden platoon: a tab on each of its stands ran into
+    // one another where they stood together ("HIDDENHIDDEN").
+    let tabs = |p: u16| {
+        (table.stands.iter())
+            .filter(|t| {
+                let st = state(&app).stands.iter().find(|s| s.id as u64 == t.key);
+                st.is_some_and(|s| s.platoon == p)
+            })
+            .filter(|t| t.markers.iter().any(|m| m.text == "HIDDEN"))
+            .count()
+    };
+    let mut platoons: Vec<u16> = (state(&app).stands.iter())
+        .filter(|st| st.hidden)
+        .map(|st| st.platoon)
+        .collect();
+    platoons.sort();
+    platoons.dedup();
+    assert!(platoons.iter().all(|p| tabs(*p) == 1));
     view_as(&mut app, Side::Us);
     let table = app.world().resource::<Table>();
     for id in &hidden {

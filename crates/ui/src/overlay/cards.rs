@@ -94,11 +94,14 @@ impl<K> Default for CardEvents<K> {
     }
 }
 
+/// How far a selected card rises out of its row.
+const LIFT: f32 = 8.0;
+
 /// Paints one card face up; returns its response (click and drag).
 pub fn card_ui(ui: &mut egui::Ui, f: &CardFace) -> egui::Response {
     let (rect, response) = ui.allocate_exact_size(CARD, Sense::click_and_drag());
     let lift = if f.selected {
-        -8.0
+        -LIFT
     } else if response.hovered() {
         -3.0
     } else {
@@ -237,6 +240,8 @@ pub fn card_group<K: Copy>(
         // On one line even where the row has scrolled to its end (it was
         // drawn a letter a line there).
         ui.add(egui::Label::new(RichText::new(title).small().strong()).extend());
+        // Room for a selected card to rise into: it covered the title.
+        ui.add_space(LIFT - ui.spacing().item_spacing.y);
         ui.horizontal(|ui| {
             if faces.is_empty() {
                 empty_slot(ui, empty);

@@ -229,6 +229,9 @@ pub struct OverlayOutput {
     pub board_rect: Option<egui::Rect>,
     pub action: Option<GenericAction>,
     pub pause: bool,
+    /// "Fit board" was clicked: the whole board in the room the panels
+    /// leave (as Home).
+    pub fit_board: bool,
 }
 
 /// Lays out the overlay around the board. `has_board` is false for a game
@@ -287,6 +290,16 @@ pub fn overlay_ui(
                 .clicked()
             {
                 state.toggle(Panel::All);
+            }
+            // Home, for the mouse: the whole board in the room between
+            // the panels, none of it under them.
+            if has_board
+                && ui
+                    .button("Fit board")
+                    .on_hover_text("The whole board between the panels (Home)")
+                    .clicked()
+            {
+                out.fit_board = true;
             }
         });
         if state.shown && state.track {

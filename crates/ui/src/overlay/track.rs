@@ -174,7 +174,10 @@ pub fn track_row(
         let w = ((width - 66.0) / cells.len().max(1) as f32).clamp(10.0, 22.0);
         let mut any: Option<egui::Response> = None;
         for (i, c) in cells.iter().enumerate() {
-            let size = egui::vec2(w - 1.0, 18.0);
+            // A word ("AUTO" on CSAR's Abort track) gets the room it needs;
+            // it ran past its box.
+            let need = 6.5 * c.chars().count() as f32 + 4.0;
+            let size = egui::vec2((w - 1.0).max(need), 18.0);
             let r = track_box(ui, c, i == current, lit, danger(c), size, 10.0);
             any = Some(match any {
                 Some(a) => a.union(r),

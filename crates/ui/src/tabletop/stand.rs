@@ -130,19 +130,15 @@ pub fn spawn_stand(p: &mut Painter, s: &TableStand, home: Vec3) -> Entity {
     // (a 1.5" base on a 72" table fitted to the window is a dozen pixels);
     // the base itself stays at true size, for where it is and what it
     // touches.
-    let group = p
-        .commands
-        .spawn((
-            Transform::default(),
-            Visibility::default(),
-            Legible {
-                size,
-                min_px: LEGIBLE_PX,
-                max: LEGIBLE_MAX,
-            },
-        ))
-        .id();
-    p.commands.entity(root).add_child(group);
+    let group = legible_group(
+        p,
+        root,
+        Legible {
+            size,
+            min_px: LEGIBLE_PX,
+            max: LEGIBLE_MAX,
+        },
+    );
     let root_stand = root;
     let root = group;
     if s.active {
@@ -260,6 +256,17 @@ pub fn marker_width(text: &str) -> f32 {
     (0.3 + 0.25 * text.chars().count() as f32).max(MARKER_H)
 }
 
+/// A child of `root` that holds what must stay readable however far the
+/// table is zoomed out (it grows as [`Legible`] says; `root` keeps true size).
+fn legible_group(p: &mut Painter, root: Entity, legible: Legible) -> Entity {
+    let group = p
+        .commands
+        .spawn((Transform::default(), Visibility::default(), legible))
+        .id();
+    p.commands.entity(root).add_child(group);
+    group
+}
+
 /// Spawns a marker chip at `home`: a tab in its colour with its word,
 /// drawn at least [`MARKER_PX`] tall however far the table is zoomed out
 /// (a 0.9" disc with 0.22" letters was eight pixels with unreadable text
@@ -271,19 +278,15 @@ pub fn spawn_marker(p: &mut Painter, m: &TableMarker, home: Vec3) -> Entity {
         tip = tip.line(l.clone());
     }
     let root = p.root(tip, Transform::from_translation(home));
-    let group = p
-        .commands
-        .spawn((
-            Transform::default(),
-            Visibility::default(),
-            Legible {
-                size: MARKER_H,
-                min_px: MARKER_PX,
-                max: MARKER_MAX,
-            },
-        ))
-        .id();
-    p.commands.entity(root).add_child(group);
+    let group = legible_group(
+        p,
+        root,
+        Legible {
+            size: MARKER_H,
+            min_px: MARKER_PX,
+            max: MARKER_MAX,
+        },
+    );
     let size = Vec2::new(w, MARKER_H);
     let mut b = ShapeBuilder::new();
     b.rect(Vec2::new(0.05, -0.05), size, palette::board::SHADOW.color());

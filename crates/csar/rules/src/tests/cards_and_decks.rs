@@ -279,7 +279,8 @@ fn each_draw_in_the_log_says_what_it_decided() {
     assert!(line(Purpose::ZoneFire, Icon::Reshuffle).contains("not counted"));
     assert!(line(Purpose::Rescue, Icon::Roundel).contains("success"));
     assert!(line(Purpose::Rescue, Icon::Rifle).contains("no roundel"));
-    assert!(line(Purpose::AbortCheck, Icon::Rifle).contains("abort!"));
+    // A result reads as a sentence: "abort!." had two stops.
+    assert!(line(Purpose::AbortCheck, Icon::Rifle).ends_with("rifle: the mission is aborted."));
     assert!(line(Purpose::BombDamage, Icon::Wild).ends_with(": destroyed."));
     let e = c.describe_event(&Event::Drawn {
         purpose: Purpose::ShootDown,
