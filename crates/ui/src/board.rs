@@ -55,12 +55,49 @@ pub struct BoardPointer {
 pub struct ClickTracker {
     press: Option<Vec2>,
     dragged: bool,
+    /// A press made in the frame the pointer jumped onto the board, while
+    /// egui's word on the pointer was still from where it had been: it is
+    /// decided a frame later ([`ClickTracker::settle`]).
+    deferred: Option<Deferred>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Deferred {
+    at: Vec2,
+    counts: bool,
+    released: bool,
 }
 
 impl ClickTracker {
     pub fn press(&mut self, at: Vec2, on_board: bool) {
         self.press = on_board.then_some(at);
         self.dragged = false;
+    }
+
+    /// A press to decide next frame, when egui has seen the pointer where
+    /// it is (`counts`: the click guard let it through).
+    pub fn defer(&mut self, at: Vec2, counts: bool) {
+        self.press = None;
+        self.dragged = false;
+        self.deferred = Some(Deferred {
+            at,
+            counts,
+            released: false,
+        });
+    }
+
+    /// Decides a deferred press now that egui has seen the pointer:
+    /// `on_board` is today's word. True if it was a whole click (its
+    /// release came too).
+    pub fn settle(&mut self, on_board: bool, at: Vec2) -> bool {
+        let Some(d) = self.deferred.take() else {
+            return false;
+        };
+        if !on_board || d.at.distance(at) > CLICK_SLOP {
+            return false;
+        }
+        self.press(d.at, d.counts);
+        d.released && self.release()
     }
 
     pub fn moved(&mut self, to: Vec2) {
@@ -71,6 +108,10 @@ impl ClickTracker {
 
     /// True if this release ends a click.
     pub fn release(&mut self) -> bool {
+        if let Some(d) = self.deferred.as_mut() {
+            d.released = true;
+            return false;
+        }
         let click = self.press.is_some() && !self.dragged;
         self.press = None;
         self.dragged = false;
@@ -90,6 +131,7 @@ impl ClickTracker {
     pub fn cancel(&mut self) {
         self.press = None;
         self.dragged = false;
+        self.deferred = None;
     }
 }
 
@@ -201,6 +243,7 @@ pub fn update_pointer(
         pointer.hovered = None;
         return;
     };
+    let inside = pointer_on_board(cursor, &rect, &insets, None);
     let on_board = pointer_on_board(cursor, &rect, &insets, egui.as_deref());
     let world = camera
         .iter()
@@ -222,10 +265,28 @@ pub fn update_pointer(
             .min_by(|a, b| b.3.total_cmp(&a.3).then(a.1.total_cmp(&b.1)))
             .map(|(e, ..)| e)
     });
+    // A press held back last frame, decided on egui's fresh word.
+    if pointer.clicks.settle(on_board, cursor)
+        && guard.board_release_counts(now)
+        && let Some(w) = pointer.world
+    {
+        clicks.write(BoardClick { world: w });
+    }
     if mouse.just_pressed(MouseButton::Left) {
         // Not while the decision has just changed (crate::guard).
         let counts = guard.board_press_counts(now);
-        pointer.clicks.press(cursor, on_board && counts);
+        // egui says whether the pointer is over one of its panels as of
+        // the last frame. In a slow frame (a loaded machine, a quick hand)
+        // the pointer can come from a panel onto the board and press in
+        // one go: egui still speaks of the panel, and the first click on
+        // the board after a click on a panel was lost. Such a press waits
+        // a frame for egui to see the pointer where it is.
+        let jumped = pointer.moved.length() > CLICK_SLOP;
+        if inside && !on_board && jumped {
+            pointer.clicks.defer(cursor, counts);
+        } else {
+            pointer.clicks.press(cursor, on_board && counts);
+        }
     }
     pointer.clicks.moved(cursor);
     if mouse.just_released(MouseButton::Left)
@@ -470,6 +531,34 @@ mod tests {
         assert_eq!(point(&mut app, Vec2::new(500.0, 200.0)), at);
         let clicks = app.world().resource::<Messages<BoardClick>>();
         assert!(clicks.is_empty(), "a drag is not a click");
+    }
+
+    // Issue 14 (a loaded machine): the pointer comes from a panel onto a
+    // counter and clicks within one slow frame; egui's word is still that
+    // of the panel. The press waits a frame and then counts as a click if
+    // the board has the pointer after all.
+    #[test]
+    fn a_press_made_as_the_pointer_jumped_is_decided_a_frame_later() {
+        let at = Vec2::new(600.0, 300.0);
+        let mut t = ClickTracker::default();
+        t.defer(at, true);
+        assert!(!t.release(), "not yet: egui has not seen the pointer here");
+        assert!(t.settle(true, at), "the board has it: a click");
+        assert!(!t.settle(true, at), "once");
+        // egui had it after all (a window over the board): no click.
+        t.defer(at, true);
+        t.release();
+        assert!(!t.settle(false, at));
+        assert!(!t.release());
+        // Held, not yet released: a press under way, then a click.
+        t.defer(at, true);
+        assert!(!t.settle(true, at));
+        assert!(t.pressed());
+        assert!(t.release());
+        // Held back by the click guard: no click.
+        t.defer(at, false);
+        t.release();
+        assert!(!t.settle(true, at));
     }
 
     #[test]

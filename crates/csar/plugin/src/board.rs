@@ -516,16 +516,17 @@ fn gun(b: &mut ShapeBuilder, ink: Rgba) {
 }
 
 fn survivor(b: &mut ShapeBuilder, ink: Rgba) {
-    // A canopy over a figure.
-    let pts = circle_points(Vec2::new(0.0, 10.0), 16.0, 9.0, 20);
-    let top: Vec<Vec2> = pts.into_iter().filter(|p| p.y >= 10.0).collect();
+    // A canopy over a figure, between the name and the state: a taller
+    // one covered the foot of "SURV 1".
+    let pts = circle_points(Vec2::new(0.0, 5.0), 16.0, 8.0, 20);
+    let top: Vec<Vec2> = pts.into_iter().filter(|p| p.y >= 5.0).collect();
     if top.len() >= 3 {
         b.polygon(&top, ink);
     }
-    b.line(Vec2::new(-15.0, 10.0), Vec2::new(0.0, -4.0), 1.0, ink);
-    b.line(Vec2::new(15.0, 10.0), Vec2::new(0.0, -4.0), 1.0, ink);
-    b.circle(Vec2::new(0.0, -3.0), 3.0, ink, 10);
-    b.line(Vec2::new(0.0, -5.0), Vec2::new(0.0, -13.0), 2.5, ink);
+    b.line(Vec2::new(-15.0, 5.0), Vec2::new(0.0, -5.0), 1.0, ink);
+    b.line(Vec2::new(15.0, 5.0), Vec2::new(0.0, -5.0), 1.0, ink);
+    b.circle(Vec2::new(0.0, -4.0), 2.5, ink, 10);
+    b.line(Vec2::new(0.0, -6.0), Vec2::new(0.0, -12.0), 2.5, ink);
 }
 
 fn barrage(b: &mut ShapeBuilder, ink: Rgba) {

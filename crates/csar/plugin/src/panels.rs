@@ -373,7 +373,10 @@ fn decision_ui(
         );
     }
     if !synced.to_decide {
-        ui.weak("Waiting for the game.");
+        // Over, nothing is awaited: the prompt says so already.
+        if !synced.finished {
+            ui.weak("Waiting for the game.");
+        }
         return;
     }
     let sel = &st.picker.selection;

@@ -204,11 +204,15 @@ pub fn chart_ui(ui: &mut egui::Ui, computer: &Computer, game: &ActiveGame) {
     }
     ui.label(RichText::new("The computer's estimate of each side's chance").strong());
     let last = game.session.commands().max(1) as f32;
-    let (rect, response) = ui.allocate_exact_size(
+    let (whole, response) = ui.allocate_exact_size(
         vec2(ui.available_width().min(460.0), 150.0),
         egui::Sense::hover(),
     );
-    let p = ui.painter_at(rect);
+    // The scale in a gutter on the left, off the lines (a 0 % label sat on
+    // a lost game's line).
+    let gutter = 36.0;
+    let rect = egui::Rect::from_min_max(pos2(whole.left() + gutter, whole.top()), whole.max);
+    let p = ui.painter_at(whole);
     p.rect_stroke(
         rect,
         2.0,
@@ -222,12 +226,12 @@ pub fn chart_ui(ui: &mut egui::Ui, computer: &Computer, game: &ActiveGame) {
     );
     // The scale, so the line reads as a chance, not a shape.
     for (w, label, align) in [
-        (1.0, "100 %", egui::Align2::LEFT_TOP),
-        (0.5, "50 %", egui::Align2::LEFT_BOTTOM),
-        (0.0, "0 %", egui::Align2::LEFT_BOTTOM),
+        (1.0, "100 %", egui::Align2::RIGHT_TOP),
+        (0.5, "50 %", egui::Align2::RIGHT_CENTER),
+        (0.0, "0 %", egui::Align2::RIGHT_BOTTOM),
     ] {
         p.text(
-            pos2(rect.left() + 4.0, y(w) + if w == 1.0 { 2.0 } else { -2.0 }),
+            pos2(rect.left() - 4.0, y(w)),
             align,
             label,
             egui::FontId::proportional(11.0),

@@ -157,9 +157,13 @@ fn help_window(ctx: &egui::Context, catalog: &Catalog, local: &mut MenuUi) {
                 });
             ui.separator();
             let text = crate::howto::full_text(id);
+            // As tall as the screen allows: an auto-sized window otherwise
+            // gives a scroll area only the room of its first frame.
+            let tall = (screen.height() - 160.0).clamp(200.0, 760.0);
             egui::ScrollArea::vertical()
                 .id_salt("vt-menu-help")
-                .max_height((screen.height() - 160.0).max(200.0))
+                .max_height(tall)
+                .min_scrolled_height(tall)
                 .show(ui, |ui| match text.as_deref() {
                     Some(t) => {
                         vt_ui::overlay::how_to_ui(ui, t);
