@@ -353,6 +353,15 @@ fn step(world: &mut World, d: &mut Director) {
     if mode != PlayMode::Board {
         return;
     }
+    // The final board stays with the result in a bar until the player goes
+    // on to the game-over screen.
+    if (world.resource::<ActiveGame>().session.outcome()).is_finished() {
+        if d.shot_once("final-board") {
+            return;
+        }
+        world.write_message(Action::SeeResult);
+        return;
+    }
     // Break loops: the same position acted on again and again.
     if d.stuck.0 == revision {
         d.stuck.1 += 1;
