@@ -395,7 +395,7 @@ impl Fte {
             Step::Carry { casualty } => self.carry_choices(s, *casualty, &mut out),
             Step::HeliDown { .. } => self.set_down_candidates(s, &mut out),
             Step::Assault(_) => self.assault_candidates(s, &mut out),
-            Step::RandomEvent { .. } => out.extend(self.event_candidates(s)),
+            Step::RandomEvent { .. } => self.event_candidates(s, &mut out),
             Step::Interrogate { .. } => {
                 out.extend([Command::Interrogate, Command::NoInterrogation]);
             }
