@@ -224,7 +224,7 @@ impl Fte {
             Side::Nva => self.map_of(s).hexes().iter().any(|h| ok(*h)),
             Side::Us => self
                 .claymore_men(s)
-                .any(|h| h.within(1).into_iter().any(|x| ok(x))),
+                .any(|h| h.within(1).into_iter().any(&ok)),
         }
     }
 
