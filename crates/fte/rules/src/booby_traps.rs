@@ -173,53 +173,58 @@ impl Fte {
 
     /// May `side` plot a trap in `hex` (26.0)?
     pub(crate) fn plot_ok(&self, s: &State, side: Side, hex: Hex) -> bool {
+        self.plot_test(s, side)(hex)
+    }
+
+    /// [`Fte::plot_ok`] for many hexes: the map and the US infantry's hexes
+    /// looked up once.
+    fn plot_test<'a>(&'a self, s: &'a State, side: Side) -> impl Fn(Hex) -> bool + 'a {
         let map = self.map_of(s);
-        if !map.in_play(hex) || s.traps.iter().any(|t| t.hex == hex) {
-            return false;
+        let infantry: Vec<Hex> = match side {
+            Side::Us => self.claymore_men(s).collect(),
+            Side::Nva => Vec::new(),
+        };
+        move |hex: Hex| {
+            if !map.in_play(hex) || s.traps.iter().any(|t| t.hex == hex) {
+                return false;
+            }
+            match side {
+                // NVA/VC Booby Traps only in Trail or Cache hexes.
+                Side::Nva => map.has_trail(hex) || s.caches.iter().any(|c| c.hex == hex && !c.gone),
+                // Claymores in or next to a US Infantry Unit.
+                Side::Us => infantry.iter().any(|&uh| uh == hex || uh.is_adjacent(hex)),
+            }
         }
-        match side {
-            // NVA/VC Booby Traps only in Trail or Cache hexes.
-            Side::Nva => map.has_trail(hex) || s.caches.iter().any(|c| c.hex == hex && !c.gone),
-            // Claymores in or next to a US Infantry Unit.
-            Side::Us => s.on_map().any(|u| {
-                u.side == Side::Us
-                    && self.is_infantry(u)
-                    && !self.is_marker_only(u)
-                    && u.hex.is_some_and(|uh| uh == hex || uh.is_adjacent(hex))
-            }),
-        }
+    }
+
+    /// The hexes of the US Infantry Units a Claymore goes in or next to (26.0).
+    fn claymore_men<'a>(&'a self, s: &'a State) -> impl Iterator<Item = Hex> + 'a {
+        s.on_map()
+            .filter(|u| u.side == Side::Us && self.is_infantry(u) && !self.is_marker_only(u))
+            .filter_map(|u| u.hex)
     }
 
     pub(crate) fn plot_hexes(&self, s: &State, side: Side) -> Vec<Hex> {
         let map = self.map_of(s);
         let mut near: Vec<Hex> = match side {
             Side::Nva => map.hexes().to_vec(),
-            Side::Us => s
-                .on_map()
-                .filter(|u| u.side == Side::Us && self.is_infantry(u) && !self.is_marker_only(u))
-                .filter_map(|u| u.hex)
-                .flat_map(|h| h.within(1))
-                .collect(),
+            Side::Us => self.claymore_men(s).flat_map(|h| h.within(1)).collect(),
         };
         near.sort();
         near.dedup();
-        near.retain(|h| self.plot_ok(s, side, *h));
+        let ok = self.plot_test(s, side);
+        near.retain(|h| ok(*h));
         near
     }
 
     /// Whether `plot_hexes` would list any hex, without listing them.
     pub(crate) fn any_plot_hex(&self, s: &State, side: Side) -> bool {
+        let ok = self.plot_test(s, side);
         match side {
-            Side::Nva => self
-                .map_of(s)
-                .hexes()
-                .iter()
-                .any(|h| self.plot_ok(s, side, *h)),
-            Side::Us => s
-                .on_map()
-                .filter(|u| u.side == Side::Us && self.is_infantry(u) && !self.is_marker_only(u))
-                .filter_map(|u| u.hex)
-                .any(|h| h.within(1).into_iter().any(|x| self.plot_ok(s, side, x))),
+            Side::Nva => self.map_of(s).hexes().iter().any(|h| ok(*h)),
+            Side::Us => self
+                .claymore_men(s)
+                .any(|h| h.within(1).into_iter().any(&ok)),
         }
     }
 

@@ -16,6 +16,26 @@ use vt_core::dice::{Adjudication, TableCell};
 use vt_core::engine::LogEntry;
 use vt_core::refusal::{Checked, ensure, refuse};
 
+/// [`Fte::spotting`]: the eyes and Visible enemies behind a target check.
+pub(crate) struct Spotting<'a> {
+    rules: &'a Fte,
+    map: &'a crate::map::Map,
+    visible: Vec<Hex>,
+    eyes: Vec<crate::line_of_sight::Eye>,
+}
+
+impl Spotting<'_> {
+    /// The hex holds or touches a Visible enemy, or one of the eyes sees
+    /// it (the hex being in play is the caller's check).
+    pub(crate) fn sees(&self, hex: Hex) -> bool {
+        self.visible.iter().any(|&h| h == hex || h.is_adjacent(hex))
+            || self.eyes.iter().any(|&e| {
+                self.rules
+                    .sight_on(self.map, e, crate::line_of_sight::Eye::ground(hex))
+            })
+    }
+}
+
 impl Fte {
     pub(crate) fn check_fire_mission(&self, s: &State, unit: UnitId, hex: Hex) -> Checked {
         self.may_act(s, unit, ActionKind::FireMission)?;
@@ -52,33 +72,41 @@ impl Fte {
         if !self.map_of(s).in_play(hex) {
             return refuse("13.0", "the target hex must be on the map");
         }
-        let near_visible = s.on_map().any(|e| {
-            e.side != side
-                && !e.concealed
-                && !self.is_marker_only(e)
-                && e.hex.is_some_and(|h| h == hex || h.is_adjacent(hex))
-        });
-        if near_visible {
-            return Ok(());
-        }
-        let seen = match by {
-            Some(u) => self
-                .eye(s, u)
-                .is_some_and(|e| self.sight(s, e, crate::line_of_sight::Eye::ground(hex))),
-            None => s.on_map().any(|l| {
-                l.side == side
-                    && self.is_leader(l)
-                    && self.nation(l) == Nation::Nva
-                    && self
-                        .eye(s, l.id)
-                        .is_some_and(|e| self.sight(s, e, crate::line_of_sight::Eye::ground(hex)))
-            }),
-        };
         ensure(
-            seen,
+            self.spotting(s, side, by).sees(hex),
             "13.0",
             "the target hex must be in the requester's LoS or hold or touch a Visible enemy unit",
         )
+    }
+
+    /// Who may call a mission onto which hexes (13.0, 19.9), looked up
+    /// once for a list of hexes: `by`'s eye (None: every NVA Leader's, for
+    /// the NVA Artillery event) and the enemy units Visible to `side`.
+    pub(crate) fn spotting<'a>(
+        &'a self,
+        s: &State,
+        side: Side,
+        by: Option<UnitId>,
+    ) -> Spotting<'a> {
+        let visible = s
+            .on_map()
+            .filter(|e| e.side != side && !e.concealed && !self.is_marker_only(e))
+            .filter_map(|e| e.hex)
+            .collect();
+        let eyes = match by {
+            Some(u) => self.eye(s, u).into_iter().collect(),
+            None => s
+                .on_map()
+                .filter(|l| l.side == side && self.is_leader(l) && self.nation(l) == Nation::Nva)
+                .filter_map(|l| self.eye(s, l.id))
+                .collect(),
+        };
+        Spotting {
+            rules: self,
+            map: self.map_of(s),
+            visible,
+            eyes,
+        }
     }
 
     pub(crate) fn fire_mission_candidates(&self, s: &State, unit: UnitId, out: &mut Vec<Command>) {

@@ -26,6 +26,9 @@ pub trait HexExt: Sized + Copy {
     }
     /// The six neighbours in direction order 1..=6.
     fn neighbors(self) -> [Self; 6];
+    /// Where `other` is among [`HexExt::neighbors`] (0..6), None when it is
+    /// not adjacent: one subtraction instead of building all six.
+    fn direction_to(self, other: Self) -> Option<usize>;
     /// `n` hexes in direction `d` (1..=6), as a scatter roll reads it.
     fn step(self, d: u8, n: u32) -> Self;
     /// Every hex within `r` (itself included).
@@ -52,6 +55,11 @@ impl HexExt for Hex {
     fn neighbors(self) -> [Hex; 6] {
         let a = self.axial();
         DIRECTIONS.map(|(x, y)| Hex::from_axial(a + Axial::new(x, y)))
+    }
+
+    fn direction_to(self, other: Hex) -> Option<usize> {
+        let d = other.axial() - self.axial();
+        DIRECTIONS.iter().position(|&(x, y)| d == Axial::new(x, y))
     }
 
     fn step(self, d: u8, n: u32) -> Hex {

@@ -439,6 +439,17 @@ impl Ruleset for Fte {
             // The units listed are `conceal_candidates`, all the check
             // accepts (18.2), and the end of the check.
             step::Step::Concealment { .. } => return candidates,
+            // A move's Step commands are the hexes `steps` found open by
+            // the `step_cost` the check itself runs (6.0-6.2): only the
+            // rest (altitude, forts, drops, exits) is checked here.
+            step::Step::Moving(_) => {
+                return candidates
+                    .into_iter()
+                    .filter(|c| {
+                        matches!(c, Command::Step { .. }) || self.check_command(s, c).is_ok()
+                    })
+                    .collect();
+            }
             _ => {}
         }
         candidates

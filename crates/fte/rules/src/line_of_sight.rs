@@ -236,6 +236,18 @@ fn los_air(
     let near = |h: Hex| {
         h.is_adjacent(ground.hex) || (heli.alt == Altitude::Treetop && h.is_adjacent(heli.hex))
     };
+    // Every block below is a `near` hex that is `blocking`: when no hex
+    // next to the ground unit (or the Treetop helicopter) blocks, the line
+    // is clear without tracing it.
+    let treetop = (heli.alt == Altitude::Treetop).then(|| heli.hex.neighbors());
+    let mut near_hexes = ground
+        .hex
+        .neighbors()
+        .into_iter()
+        .chain(treetop.into_iter().flatten());
+    if !near_hexes.any(&blocking) {
+        return Ok(());
+    }
     for st in steps(ax, bx) {
         match st {
             Step::Hex(x) if x != ax && x != bx => {

@@ -36,6 +36,14 @@ pub struct MapFile {
     pub streams: Vec<(Hex, Hex)>,
 }
 
+/// What runs along one hexside (6.1: trails, roads, streams).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Hexside {
+    pub trail: bool,
+    pub road: bool,
+    pub stream: bool,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Edge {
     North,
@@ -312,27 +320,36 @@ impl Map {
         if *k == r { near[i] } else { scan(h) }
     }
 
-    /// Bit `k` (0 trail, 1 road, 2 stream) on the hexside a-b.
-    fn side_bit(&self, a: Hex, b: Hex, k: usize) -> bool {
-        let Some(i) = self.index(a) else {
-            return false;
-        };
-        match a.neighbors().iter().position(|n| *n == b) {
-            Some(d) => self.sides[i][k] & (1 << d) != 0,
-            None => false,
+    /// The trail, road and stream on the hexside between `a` and its
+    /// neighbour in direction `d` ([`HexExt::direction_to`]); none off the
+    /// grid. Movement asks for all three at every step, so the direction
+    /// is found once by the caller.
+    pub fn hexside(&self, a: Hex, d: usize) -> Hexside {
+        let bits = self.index(a).map_or([0; 3], |i| self.sides[i]);
+        let on = |k: usize| bits[k] & (1 << d) != 0;
+        Hexside {
+            trail: on(0),
+            road: on(1),
+            stream: on(2),
         }
     }
 
+    /// The hexside between `a` and `b`; none when they are not adjacent.
+    fn hexside_between(&self, a: Hex, b: Hex) -> Hexside {
+        a.direction_to(b)
+            .map_or(Hexside::default(), |d| self.hexside(a, d))
+    }
+
     pub fn trail_between(&self, a: Hex, b: Hex) -> bool {
-        self.side_bit(a, b, 0)
+        self.hexside_between(a, b).trail
     }
 
     pub fn road_between(&self, a: Hex, b: Hex) -> bool {
-        self.side_bit(a, b, 1)
+        self.hexside_between(a, b).road
     }
 
     pub fn stream_between(&self, a: Hex, b: Hex) -> bool {
-        self.side_bit(a, b, 2)
+        self.hexside_between(a, b).stream
     }
 
     /// A Trail or Road leaves this hex.

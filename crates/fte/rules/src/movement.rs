@@ -54,9 +54,7 @@ impl Fte {
     /// [`Fte::move_cost`] on a map already looked up.
     fn move_cost_on(&self, map: &crate::map::Map, unit: &Unit, from: Hex, to: Hex) -> Option<u8> {
         let t = map.terrain(to)?;
-        if !from.is_adjacent(to) {
-            return None;
-        }
+        let dir = from.direction_to(to)?;
         let row = self.tables.terrain(t);
         let class = self.class(unit);
         if class == MoveClass::Helicopter {
@@ -67,8 +65,8 @@ impl Fte {
             };
         }
         let vehicle = class == MoveClass::Vehicle;
-        let road = map.road_between(from, to);
-        let trail = map.trail_between(from, to);
+        let side = map.hexside(from, dir);
+        let (road, trail) = (side.road, side.trail);
         // 6.1 note c: no vehicle trail through jungle.
         let trail_ok = trail && !(vehicle && t == Terrain::Jungle);
         let mut cost = if road {
@@ -97,7 +95,7 @@ impl Fte {
                 self.tables.slope.infantry.value
             };
         }
-        if map.stream_between(from, to) && !road && !trail_ok {
+        if side.stream && !road && !trail_ok {
             cost += if vehicle {
                 self.tables.stream.vehicle.value
             } else {

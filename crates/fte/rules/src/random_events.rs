@@ -136,54 +136,93 @@ impl Fte {
         }
     }
 
-    /// May the event's next piece or target go in this hex (19.6, 19.7, 19.9)?
-    fn event_hex_ok(
-        &self,
-        s: &State,
+    /// The test of whether the event's next piece or target may go in a
+    /// hex (19.6, 19.7, 19.9), with what it needs looked up once for a
+    /// whole list of hexes: the map, the NVA Artillery's spotters and the
+    /// VC piece's kind.
+    fn event_hex_test<'a>(
+        &'a self,
+        s: &'a State,
         event: RandomEvent,
         placed: u8,
         order: &[u8],
-        hex: Hex,
-    ) -> bool {
+    ) -> impl Fn(Hex) -> bool + 'a {
         let map = self.map_of(s);
-        if !map.in_play(hex) {
-            return false;
+        // 19.9: in the LoS of an NVA Leader, or holding or next to a
+        // Visible American unit (the fire mission's own target rule).
+        let spotting = (event == RandomEvent::NvaArtillery && placed == 0)
+            .then(|| self.spotting(s, Side::Nva, None));
+        let piece = match event {
+            RandomEvent::Vc => Self::vc_piece(order, placed).map(|p| self.role_of(p)),
+            _ => None,
+        };
+        let vc_range = self.tables.vc_event_range.value as u32;
+        move |hex: Hex| {
+            if !map.in_play(hex) {
+                return false;
+            }
+            match event {
+                RandomEvent::Cobras => {
+                    placed < 2 && map.is_edge(hex) && !s.units_at(hex).any(|u| self.is_heli(u))
+                }
+                RandomEvent::NvaArtillery => spotting.as_ref().is_some_and(|x| x.sees(hex)),
+                RandomEvent::Vc => {
+                    let Some(role) = piece else {
+                        return false;
+                    };
+                    if !map.near_hamlet(hex, vc_range)
+                        || s.units_at(hex).any(|u| u.side == Side::Us)
+                    {
+                        return false;
+                    }
+                    let nva_inf = s
+                        .units_at(hex)
+                        .any(|u| u.side == Side::Nva && !self.is_marker_only(u));
+                    let has_civ = s.units_at(hex).any(|u| self.role(u) == Role::Civilians);
+                    match role {
+                        Some(Role::Civilians) => !nva_inf,
+                        Some(Role::Dummy) => true,
+                        _ => !has_civ,
+                    }
+                }
+                _ => false,
+            }
         }
+    }
+
+    /// The hexes an event's pieces or target may go in, before the test
+    /// (19.6: Cobras enter at an edge).
+    fn event_hexes(&self, s: &State, event: RandomEvent) -> &[Hex] {
+        let map = self.map_of(s);
         match event {
-            RandomEvent::Cobras => {
-                placed < 2 && map.is_edge(hex) && !s.units_at(hex).any(|u| self.is_heli(u))
-            }
-            // 19.9: in the LoS of an NVA Leader, or holding or next to a
-            // Visible American unit.
-            RandomEvent::NvaArtillery => {
-                placed == 0 && self.target_hex_ok(s, Side::Nva, None, hex).is_ok()
-            }
-            RandomEvent::Vc => {
-                let Some(piece) = Self::vc_piece(order, placed) else {
-                    return false;
-                };
-                let r = self.tables.vc_event_range.value as u32;
-                let near_hamlet = map.near_hamlet(hex, r);
-                if !near_hamlet || s.units_at(hex).any(|u| u.side == Side::Us) {
-                    return false;
-                }
-                let nva_inf = s
-                    .units_at(hex)
-                    .any(|u| u.side == Side::Nva && !self.is_marker_only(u));
-                let has_civ = s.units_at(hex).any(|u| self.role(u) == Role::Civilians);
-                match self.role_of(piece) {
-                    Some(Role::Civilians) => !nva_inf,
-                    Some(Role::Dummy) => true,
-                    _ => !has_civ,
-                }
-            }
-            _ => false,
+            RandomEvent::Cobras => map.all_edge_hexes(),
+            RandomEvent::NvaArtillery | RandomEvent::Vc => map.hexes(),
+            _ => &[],
+        }
+    }
+
+    /// Whether the event has any choice (`event_candidates` not empty),
+    /// stopping at the first: asked once per event before it is listed.
+    fn has_event_choice(&self, s: &State) -> bool {
+        let Step::RandomEvent {
+            event,
+            side,
+            placed,
+            order,
+        } = s.step()
+        else {
+            return false;
+        };
+        // Low Ammo's pass comes only with a unit to choose.
+        s.on_map().any(|u| self.event_unit_ok(*event, *side, u)) || {
+            let ok = self.event_hex_test(s, *event, *placed, order);
+            self.event_hexes(s, *event).iter().any(|h| ok(*h))
         }
     }
 
     /// The event lapses when it has no choice to make; false while it has.
     pub(crate) fn settle_event(&self, s: &mut State) -> bool {
-        if !self.event_candidates(s).is_empty() {
+        if self.has_event_choice(s) {
             return false;
         }
         // 19.7: a VC piece with nowhere to go is left out; the others
@@ -240,7 +279,7 @@ impl Fte {
         };
         match c {
             Command::EventUnit { unit } => self.event_unit_ok(*event, *side, s.unit(*unit)),
-            Command::EventHex { hex } => self.event_hex_ok(s, *event, *placed, order, *hex),
+            Command::EventHex { hex } => self.event_hex_test(s, *event, *placed, order)(*hex),
             Command::EventPass => {
                 *event == RandomEvent::LowAmmo
                     && s.on_map().any(|u| self.event_unit_ok(*event, *side, u))
@@ -249,7 +288,7 @@ impl Fte {
         }
     }
 
-    pub(crate) fn event_candidates(&self, s: &State) -> Vec<Command> {
+    pub(crate) fn event_candidates(&self, s: &State, out: &mut Vec<Command>) {
         let Step::RandomEvent {
             event,
             side,
@@ -257,30 +296,25 @@ impl Fte {
             order,
         } = s.step()
         else {
-            return Vec::new();
+            return;
         };
         let (event, side, placed) = (*event, *side, *placed);
-        let mut out: Vec<Command> = s
-            .on_map()
-            .filter(|u| self.event_unit_ok(event, side, u))
-            .map(|u| Command::EventUnit { unit: u.id })
-            .collect();
-        if event == RandomEvent::LowAmmo && !out.is_empty() {
+        let units_from = out.len();
+        out.extend(
+            s.on_map()
+                .filter(|u| self.event_unit_ok(event, side, u))
+                .map(|u| Command::EventUnit { unit: u.id }),
+        );
+        if event == RandomEvent::LowAmmo && out.len() > units_from {
             out.push(Command::EventPass);
         }
-        let map = self.map_of(s);
-        let hexes: Vec<Hex> = match event {
-            RandomEvent::Cobras => map.all_edge_hexes().to_vec(),
-            RandomEvent::NvaArtillery | RandomEvent::Vc => map.hexes().to_vec(),
-            _ => Vec::new(),
-        };
+        let ok = self.event_hex_test(s, event, placed, order);
         out.extend(
-            hexes
-                .into_iter()
-                .filter(|h| self.event_hex_ok(s, event, placed, order, *h))
-                .map(|h| Command::EventHex { hex: h }),
+            self.event_hexes(s, event)
+                .iter()
+                .filter(|h| ok(**h))
+                .map(|&h| Command::EventHex { hex: h }),
         );
-        out
     }
 
     fn role_of(&self, ty: &str) -> Option<Role> {
