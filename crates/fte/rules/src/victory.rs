@@ -65,7 +65,7 @@ impl Fte {
                         "the side with more Victory Points wins"
                     };
                     format!(
-                        "The {} win on Victory Points, {won} to {lost}, at the end of turn {} of {} (29.0: {how}).",
+                        "{} wins on Victory Points, {won} to {lost}, at the end of turn {} of {} (29.0: {how}).",
                         w.name(),
                         s.turn,
                         s.turns
