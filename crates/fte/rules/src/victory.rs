@@ -113,7 +113,7 @@ impl Fte {
                 LogEntry::text(format!("{} holds {name}: {vp:+} VP.", side.name()))
             }
             Event::GameOver { winner, vp } => LogEntry::text(format!(
-                "Game over: {} win, US {} VP to NVA/VC {} VP (29.0).",
+                "Game over: {} wins, US {} VP to NVA/VC {} VP (29.0).",
                 winner.name(),
                 vp[0],
                 vp[1]
