@@ -360,13 +360,29 @@ pub struct Private {
     /// secret shows the open ones).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rolls: Vec<Adjudication>,
+    /// Sides that read an entry of their own, whatever `side` is: where
+    /// each side holds a secret of the other (a Concealed unit firing at a
+    /// Concealed unit: each names its own unit and reads the enemy's by
+    /// marker), no side reads the whole entry.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub readings: Vec<Reading>,
+}
+
+/// One side's own reading of a [`LogEntry`] (see [`LogEntry::read_as`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Reading {
+    pub side: SideIdx,
+    pub text: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rolls: Vec<Adjudication>,
 }
 
 /// Who reads the log.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Reader {
     /// A side during the game: its own private entries in full, the other
-    /// sides' as their public text.
+    /// sides' as their public text, and its own reading where an entry
+    /// gives it one ([`LogEntry::read_as`]).
     Side(SideIdx),
     /// Nobody in particular (a hand-over screen): public texts only.
     Public,
@@ -393,10 +409,38 @@ impl LogEntry {
 
     /// Only `side` reads this entry in full; the others read `public`.
     pub fn private_to(mut self, side: SideIdx, public: impl Into<String>) -> Self {
+        let readings = self.private.take().map(|p| p.readings).unwrap_or_default();
         self.private = Some(Private {
             side,
             public: public.into(),
             rolls: Vec::new(),
+            readings,
+        });
+        self
+    }
+
+    /// `side` reads `text` and `rolls`, not the whole entry nor the public
+    /// text: for an entry where every side keeps something from the others
+    /// (call it after [`LogEntry::private_to`] or
+    /// [`LogEntry::private_with_rolls`], which give what the rest read).
+    /// A second reading for the same side replaces the first.
+    pub fn read_as(
+        mut self,
+        side: SideIdx,
+        text: impl Into<String>,
+        rolls: Vec<Adjudication>,
+    ) -> Self {
+        let p = self.private.get_or_insert_with(|| Private {
+            side,
+            public: self.text.clone(),
+            rolls: self.adjudications.clone(),
+            readings: Vec::new(),
+        });
+        p.readings.retain(|r| r.side != side);
+        p.readings.push(Reading {
+            side,
+            text: text.into(),
+            rolls,
         });
         self
     }
@@ -419,8 +463,12 @@ impl LogEntry {
     pub fn read_by(&self, reader: Reader) -> (&str, &[Adjudication]) {
         match (&self.private, reader) {
             (None, _) | (_, Reader::Referee) => (&self.text, &self.adjudications),
-            (Some(p), Reader::Side(s)) if s == p.side => (&self.text, &self.adjudications),
-            (Some(p), _) => (&p.public, &p.rolls),
+            (Some(p), Reader::Side(s)) => match p.readings.iter().find(|r| r.side == s) {
+                Some(r) => (&r.text, &r.rolls),
+                None if s == p.side => (&self.text, &self.adjudications),
+                None => (&p.public, &p.rolls),
+            },
+            (Some(p), Reader::Public) => (&p.public, &p.rolls),
         }
     }
 }
@@ -578,5 +626,57 @@ mod tests {
         // Saves and `vt log` keep older entries readable (no private part).
         let old: LogEntry = serde_json::from_str(r#"{"text": "x"}"#).unwrap();
         assert_eq!(old.private, None);
+        let old: LogEntry =
+            serde_json::from_str(r#"{"text": "x", "private": {"side": 1, "public": "y"}}"#)
+                .unwrap();
+        assert_eq!(old.read_by(Reader::Side(0)).0, "y");
+        assert_eq!(old.read_by(Reader::Side(1)).0, "x");
+    }
+
+    // Each side its own reading: a Concealed unit of side 0 fires at a
+    // Concealed unit of side 1; each names its own unit and reads the
+    // other's by marker, the hand-over screen reads markers only, the
+    // referee the whole entry.
+    #[test]
+    fn each_side_may_read_its_own_version() {
+        let mut all = Adjudication::new("Fire", "FTE 7.1");
+        all.rolled = vec![3];
+        let mut open = all.clone();
+        open.purpose = "Fire (open)".into();
+        let e = LogEntry::with_rolls("Rifle #3 fires at Rifle #40.", vec![all.clone()])
+            .private_with_rolls(1, "Marker 2 fires at a Concealed unit.", vec![open.clone()])
+            .read_as(0, "Rifle #3 fires at a Concealed unit.", vec![open.clone()])
+            .read_as(1, "Marker 2 fires at Rifle #40.", vec![all.clone()]);
+        assert_eq!(
+            e.read_by(Reader::Side(0)),
+            (
+                "Rifle #3 fires at a Concealed unit.",
+                std::slice::from_ref(&open)
+            )
+        );
+        assert_eq!(
+            e.read_by(Reader::Side(1)),
+            ("Marker 2 fires at Rifle #40.", std::slice::from_ref(&all))
+        );
+        assert_eq!(
+            e.read_by(Reader::Side(2)).0,
+            "Marker 2 fires at a Concealed unit."
+        );
+        assert_eq!(
+            e.read_by(Reader::Public).0,
+            "Marker 2 fires at a Concealed unit."
+        );
+        assert_eq!(e.read_by(Reader::Referee).0, "Rifle #3 fires at Rifle #40.");
+        // A reading survives a later `private_to`, and a second one for a
+        // side replaces the first.
+        let e = e
+            .private_to(1, "Someone fires.")
+            .read_as(0, "Rifle #3 fires.", Vec::new());
+        assert_eq!(e.read_by(Reader::Side(0)).0, "Rifle #3 fires.");
+        assert_eq!(e.read_by(Reader::Side(1)).0, "Marker 2 fires at Rifle #40.");
+        assert_eq!(e.read_by(Reader::Public).0, "Someone fires.");
+        let json = serde_json::to_string(&e).unwrap();
+        let back: LogEntry = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, e);
     }
 }

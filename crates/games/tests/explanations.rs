@@ -65,12 +65,22 @@ fn check_counted(a: &Adjudication, compared: &mut usize) -> Option<String> {
     let ok = succeeded(&a.result)?;
     let needed = a.needed.as_deref().unwrap_or_default();
     let die = a.rolled[0];
-    // The natural rolls the text names ("1 always hits, 10 always misses").
+    let by_numbers = if at_most { a.total <= n } else { a.total >= n };
+    // The natural rolls the text names ("1 always hits, 10 always misses"):
+    // where one decided against the numbers shown, the result says so
+    // ("hit: a roll of 1 always hits (FTE 7.1)"), or a hit reads as a miss.
     if needed.contains(&format!("{die} always")) {
+        if by_numbers != ok && !a.result.contains("always") {
+            return Some(format!(
+                "total {} against \"{needed}\" reads as {}, and the result \"{}\" does not say the natural {die} decided it",
+                a.total,
+                if by_numbers { "a success" } else { "a failure" },
+                a.result
+            ));
+        }
         return None;
     }
     *compared += 1;
-    let by_numbers = if at_most { a.total <= n } else { a.total >= n };
     (by_numbers != ok).then(|| {
         format!(
             "total {} against \"{needed}\" reads as {}, but the result is \"{}\"",
@@ -227,10 +237,13 @@ fn the_checks_catch_a_modifier_counted_twice() {
     assert_eq!(check(&a), None);
     a.total = 3;
     assert!(check(&a).is_some(), "a total that leaves out a modifier");
-    // A natural 1 hits whatever the total.
+    // A natural 1 hits whatever the total, and the result says so: a bare
+    // "hit" beside a total of 6 against "4 or less" reads as a miss.
     a.rolled = vec![1];
     a.modifiers = vec![Modifier::new("Jungle", "FTE 6.1", 5)];
     a.total = 6;
+    assert!(check(&a).is_some(), "a natural 1 that does not say so");
+    a.result = "hit: a roll of 1 always hits (FTE 7.1)".into();
     assert_eq!(check(&a), None);
 }
 

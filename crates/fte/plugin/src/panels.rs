@@ -156,7 +156,10 @@ struct Out {
 
 /// Turn, phase, VP, and the chit cup with what is left per side.
 fn header_ui(ui: &mut egui::Ui, v: &View) {
-    ui.horizontal(|ui| {
+    // Wrapped: a long phase name ("Check for Concealment (18.0), NVA/VC")
+    // widened the column over the map and moved the board under the
+    // pointer.
+    ui.horizontal_wrapped(|ui| {
         ui.label(
             RichText::new(format!("Turn {} of {}", v.turn.max(1), v.turns))
                 .strong()
@@ -740,7 +743,8 @@ fn aim_ui(ui: &mut egui::Ui, st: &Look, view: &View, a: &crate::pick::Aim, out: 
                 "Firing units: tick to include; the round button marks the Primary Firing Unit (7.1)."
             });
             for u in &a.choices {
-                ui.horizontal(|ui| {
+                // Wrapped, so a long unit name does not widen the column.
+                ui.horizontal_wrapped(|ui| {
                     let mut on = a.units.contains(u);
                     if ui.checkbox(&mut on, "").changed() {
                         out.actions.push(FteAction::AimToggle(*u));

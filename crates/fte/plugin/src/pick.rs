@@ -699,24 +699,92 @@ impl Ctx<'_> {
             return Click::Select(here);
         }
         if !self.sel.is_empty() {
-            let mut aims: Vec<Aim> = enemy_targets(self.view, hex)
-                .into_iter()
-                .filter_map(|t| self.fire_aim(t))
-                .collect();
+            let targets = enemy_targets(self.view, hex);
+            let mut aims: Vec<Aim> = targets.iter().filter_map(|t| self.fire_aim(*t)).collect();
             aims.extend(self.assault_aim(hex));
+            let walk = self.walk_to(hex);
+            if !targets.is_empty() {
+                return self.enemy_click(hex, aims, walk);
+            }
             if !aims.is_empty() {
                 return self.aims_click(aims, hex);
             }
-            if let Some(walk) = self.walk_to(hex) {
+            if let Some(walk) = walk {
                 return walk;
-            }
-            // An enemy the selection cannot fire at: say why, with the
-            // rule (the click only opened the stack, with no word).
-            if let Some(why) = self.why_no_fire(hex) {
-                return Click::Hint(why);
             }
         }
         self.fallback(hex)
+    }
+
+    /// A click on a hex holding enemies: a player means to fire (or
+    /// assault). Where the rules also let the selection walk in (an enemy
+    /// Medic alone, 17.1; Civilians before a US unit, 28.0; a helicopter
+    /// in the air above, 6.8), the click asks which; where no fire is
+    /// possible it says why, with the rule, and never walks in unasked.
+    fn enemy_click(&self, hex: Hex, aims: Vec<Aim>, walk: Option<Click>) -> Click {
+        let why = self.why_no_fire(hex);
+        let Some(walk) = walk else {
+            return match (aims.is_empty(), why) {
+                (false, _) => self.aims_click(aims, hex),
+                (true, Some(why)) => Click::Hint(why),
+                (true, None) => self.fallback(hex),
+            };
+        };
+        let mut items: Vec<MenuItem> = match self.aims_click(aims, hex) {
+            Click::Menu(items) => items,
+            Click::Aim(a) => vec![MenuItem {
+                label: match (a.kind, a.target) {
+                    (AimKind::Assault, _) => format!("Assault {hex}"),
+                    (_, Some(t)) => format!("Fire at {}", target_name(self.view, t)),
+                    _ => "Fire".into(),
+                },
+                units: a.units.clone(),
+                then: Click::Aim(a),
+            }],
+            _ => Vec::new(),
+        };
+        if items.is_empty() {
+            // Chosen, it only shows the reason in the column; the menu
+            // keeps two lines, so the walk is never taken unasked.
+            let why = why.unwrap_or_else(|| format!("No fire at {hex} now."));
+            items.push(MenuItem {
+                label: why.clone(),
+                units: Vec::new(),
+                then: Click::Hint(why),
+            });
+        }
+        items.push(MenuItem {
+            label: format!("Move into {hex}{}", self.why_may_enter(hex)),
+            units: self.sel.to_vec(),
+            then: walk,
+        });
+        Click::Menu(items)
+    }
+
+    /// Why the selection may enter an enemy's hex, as far as the viewing
+    /// side can see: nothing said of a Concealed marker.
+    fn why_may_enter(&self, hex: Hex) -> &'static str {
+        use fte_rules::data::Role;
+        let enemies: Vec<&fte_rules::state::Unit> = (self.view.units.iter())
+            .filter(|u| u.side != self.view.side && u.hex == Some(hex))
+            .map(|u| self.state.unit(u.id))
+            .collect();
+        if enemies.is_empty() || self.view.concealed.iter().any(|c| c.hex == hex) {
+            return "";
+        }
+        let all = |r: Role| enemies.iter().all(|u| self.rules.role(u) == r);
+        if all(Role::Medic) {
+            " (an enemy Medic alone is eliminated, 17.1)"
+        } else if all(Role::Civilians) {
+            " (US units may enter Civilians' hex, 28.0)"
+        } else if enemies
+            .iter()
+            .all(|u| self.rules.is_heli(u) && u.altitude != Altitude::Ground)
+        {
+            " (a helicopter in the air does not hold the hex, 6.8)"
+        } else {
+            ""
+        }
     }
 
     /// Why the selection may not fire at the first enemy in `hex`: the

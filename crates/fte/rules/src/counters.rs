@@ -266,6 +266,33 @@ pub fn judge(roll: u8, mods: &Mods, target: u8) -> bool {
     total <= target as i32
 }
 
+/// The words of a result judged as [`judge`] does: `pass` and `fail` are
+/// the result (`("hit", "hits")`, `("miss", "misses")`). Where a natural 1
+/// or 10 decided against what the shown `total` says next to `target`
+/// (a 1 with modifiers that push it over, a 10 with modifiers that bring it
+/// under), the result names the rule of `rule` that decided it, or a hit
+/// would read as a miss.
+pub(crate) fn judged(
+    roll: u8,
+    total: i32,
+    target: u8,
+    passed: bool,
+    pass: (&str, &str),
+    fail: (&str, &str),
+    rule: &str,
+) -> String {
+    let by_numbers = total <= target as i32;
+    // Only the natural rolls: a result that differs from the shown numbers
+    // for another reason (a Concealed target's hidden modifiers, 18.0) is
+    // explained by the number needed, not here.
+    match (passed, by_numbers, roll) {
+        (true, false, 1) => format!("{}: a roll of 1 always {} ({rule})", pass.0, pass.1),
+        (false, true, 10) => format!("{}: a roll of 10 always {} ({rule})", fail.0, fail.1),
+        (true, ..) => pass.0.to_string(),
+        (false, ..) => fail.0.to_string(),
+    }
+}
+
 pub fn mod_sum(mods: &Mods) -> i32 {
     mods.iter().map(|(_, v)| *v as i32).sum()
 }
@@ -273,7 +300,7 @@ pub fn mod_sum(mods: &Mods) -> i32 {
 impl Fte {
     /// Adds a new counter (a Medevac Slick, Cobras, VC event units) off the
     /// map; the caller places it.
-    pub(crate) fn spawn(&self, s: &mut State, ty: &str, side: Side) -> Option<UnitId> {
+    pub fn spawn(&self, s: &mut State, ty: &str, side: Side) -> Option<UnitId> {
         let t = self.type_index(ty)?;
         let id = s.units.len() as UnitId;
         let heli = self.types[t as usize].class == MoveClass::Helicopter;
@@ -351,12 +378,22 @@ impl Fte {
                 a.needed = Some(format!(
                     "{quality} or less (Troop Quality; 1 always passes, 10 always fails)"
                 ));
-                a.result = if *pass {
-                    "passed".into()
-                } else {
-                    "failed".into()
+                // 1.2: a 1 always passes, a 10 always fails; the
+                // Concealment check repeats it (18.2).
+                let natural = match kind {
+                    CheckKind::Concealment => "FTE 18.2",
+                    _ => "FTE 1.2",
                 };
-                let result = a.result.clone();
+                a.result = judged(
+                    *roll,
+                    a.total,
+                    *quality,
+                    *pass,
+                    ("passed", "passes"),
+                    ("failed", "fails"),
+                    natural,
+                );
+                let result = if *pass { "passed" } else { "failed" };
                 let entry =
                     LogEntry::with_rolls(format!("{purpose} for {who}: {result}."), vec![a]);
                 match (marked, marker) {

@@ -572,10 +572,13 @@ impl Fte {
                 effect,
                 marked,
             } => {
-                let tname = if *target_concealed {
-                    "a Concealed unit".to_string()
-                } else {
-                    self.who(*target, *target_ty)
+                // A Concealed target is named to its owner only.
+                let tname = |named: bool| {
+                    if *target_concealed && !named {
+                        "a Concealed unit".to_string()
+                    } else {
+                        self.who(*target, *target_ty)
+                    }
                 };
                 let (what, rule) = match kind {
                     AttackKind::Fire => ("Fire", "FTE 7.1"),
@@ -607,8 +610,9 @@ impl Fte {
                     _ => "miss".into(),
                 };
                 // `open`: the firers by number; `all_mods`: the target's own
-                // modifiers too.
+                // modifiers too (and the target by name).
                 let render = |open: bool, all_mods: bool| -> (String, Vec<Adjudication>) {
+                    let tname = tname(all_mods);
                     let mut adj = Vec::new();
                     if *kind != AttackKind::Passenger {
                         let mut a = Adjudication::new(format!("{what} at {tname}"), rule);
@@ -646,7 +650,17 @@ impl Fte {
                                 ));
                             }
                         }
-                        a.result = if *hit { "hit".into() } else { "miss".into() };
+                        // 7.1: a 1 always hits, a 10 always misses,
+                        // whatever the total shown.
+                        a.result = crate::counters::judged(
+                            *roll,
+                            a.total,
+                            *rating,
+                            *hit,
+                            ("hit", "hits"),
+                            ("miss", "misses"),
+                            "FTE 7.1",
+                        );
                         adj.push(a);
                     }
                     if let (Some(r), Some(ef)) = (effect_roll, effect) {
@@ -677,24 +691,27 @@ impl Fte {
                     let (text, adj) = render(true, true);
                     return LogEntry::with_rolls(text, adj);
                 }
-                // The side with the secret reads the whole roll: the
-                // target's owner if it is Concealed (firers still Concealed
-                // then named by marker to him too), else the firers'.
-                let owner = if *target_concealed {
-                    match self.types.get(*target_ty as usize).map(|t| t.nation) {
-                        Some(crate::data::Nation::Us) => Side::Us,
-                        _ => Side::Nva,
-                    }
-                } else {
-                    marked.as_ref().map(|m| m.side).unwrap_or(Side::Us)
+                // Each side reads its own units by name and the enemy's
+                // Concealed ones by marker (18.0): the target's owner its
+                // target and all the modifiers, the firers' owner its
+                // firers; the hand-over screen reads markers only.
+                let target_side = match self.types.get(*target_ty as usize).map(|t| t.nation) {
+                    Some(crate::data::Nation::Us) => Side::Us,
+                    _ => Side::Nva,
                 };
-                let (text, adj) = render(!*target_concealed, true);
+                let (text, adj) = render(true, true);
                 let (public, open) = render(false, !*target_concealed);
-                LogEntry::with_rolls(text, adj).private_with_rolls(
-                    owner.idx() as SideIdx,
+                let mut entry = LogEntry::with_rolls(text, adj).private_with_rolls(
+                    target_side.idx() as SideIdx,
                     public,
                     open,
-                )
+                );
+                if marked.is_some() {
+                    let (t, r) = render(false, true);
+                    entry = entry.read_as(target_side.idx() as SideIdx, t, r);
+                }
+                let (t, r) = render(true, !*target_concealed);
+                entry.read_as(target_side.other().idx() as SideIdx, t, r)
             }
             other => n.misrouted(other),
         }

@@ -321,20 +321,36 @@ impl Fte {
                 a.rolled = vec![*roll as i32];
                 a.modifiers = modifiers(mods);
                 a.total = total(*roll, mods);
+                // 13.0: a natural 1 or 10 decides without the table, so
+                // the row read is the die's, and the result says why when
+                // the modified total points at another row.
+                let natural = matches!(roll, 1 | 10);
+                let row = if natural {
+                    *roll as i32
+                } else {
+                    a.total.clamp(1, 10)
+                };
                 a.table = Some(TableCell {
                     table: "Fire Request Table".into(),
-                    row: a.total.clamp(1, 10).to_string(),
+                    row: row.to_string(),
                     column: Some(side.name().into()),
                 });
                 a.result = match result {
                     Some((k, d)) => format!("{} in {d} turn(s)", k.name()),
                     None => "Request Denied".into(),
                 };
+                let short = a.result.clone();
+                if natural && a.total != *roll as i32 {
+                    a.result += if *roll == 1 {
+                        ": a roll of 1 is always an immediate BN Mortar Fire Mission (FTE 13.0)"
+                    } else {
+                        ": a roll of 10 is always Request Denied (FTE 13.0)"
+                    };
+                }
                 LogEntry::with_rolls(
                     format!(
-                        "{} requests a Fire Mission (target secret): {}.",
+                        "{} requests a Fire Mission (target secret): {short}.",
                         side.name(),
-                        a.result
                     ),
                     vec![a],
                 )

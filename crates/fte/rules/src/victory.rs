@@ -65,7 +65,7 @@ impl Fte {
                         "the side with more Victory Points wins"
                     };
                     format!(
-                        "The {} win on Victory Points, {won} to {lost}, at the end of turn {} of {} (29.0: {how}).",
+                        "{} wins on Victory Points, {won} to {lost}, at the end of turn {} of {} (29.0: {how}).",
                         w.name(),
                         s.turn,
                         s.turns
@@ -113,7 +113,7 @@ impl Fte {
                 LogEntry::text(format!("{} holds {name}: {vp:+} VP.", side.name()))
             }
             Event::GameOver { winner, vp } => LogEntry::text(format!(
-                "Game over: {} win, US {} VP to NVA/VC {} VP (29.0).",
+                "Game over: {} wins, US {} VP to NVA/VC {} VP (29.0).",
                 winner.name(),
                 vp[0],
                 vp[1]

@@ -585,6 +585,233 @@ fn range_and_supporting_units_7_1() {
     );
 }
 
+// FTE 7.1: "A roll of 1 always hits. A roll of 10 always misses." The
+// log shows the modified total against the Fire Rating, so where the
+// natural roll decided against those numbers the result must say why (a
+// roll of 1, +1 and +2 is a total of 4 against "3 or less": a hit).
+#[test]
+fn natural_rolls_explain_the_result_7_1() {
+    use crate::data::Weapon;
+    use crate::event::AttackKind;
+    let r = rules();
+    let mut s = sandbox("examples");
+    let us = add(&mut s, "us-rifle", Side::Us, "20.24");
+    let nva = add(&mut s, "nva-rifle", Side::Nva, "22.24");
+    let attack = |roll: u8, mods: Mods, hit: bool| Event::Attack {
+        kind: AttackKind::Fire,
+        firers: vec![us],
+        primary: Some(us),
+        primary_ty: Some(s.unit(us).ty),
+        target: nva,
+        target_ty: s.unit(nva).ty,
+        target_concealed: false,
+        rating: 3,
+        weapon: Weapon::SmallArms,
+        mods,
+        roll,
+        hit,
+        effect_roll: None,
+        effect: None,
+        marked: None,
+    };
+    let up: Mods = vec![(Drm::BeyondRange, 1), (Drm::Terrain(Terrain::Jungle), 2)];
+    assert!(judge(1, &up, 3), "1 + 3 = 4 against 3: the 1 hits");
+    let e = r.describe_in(&s, &attack(1, up.clone(), true));
+    let a = &e.adjudications[0];
+    assert_eq!(
+        (a.total, a.result.as_str()),
+        (4, "hit: a roll of 1 always hits (FTE 7.1)")
+    );
+    // A 10 brought under the rating by the modifiers still misses.
+    let down: Mods = vec![
+        (Drm::Adjacent, -1),
+        (Drm::Supporting, -1),
+        (Drm::Supporting, -1),
+        (Drm::Supporting, -1),
+        (Drm::Supporting, -1),
+        (Drm::Supporting, -1),
+        (Drm::Supporting, -1),
+        (Drm::Supporting, -1),
+    ];
+    assert!(!judge(10, &down, 3));
+    let e = r.describe_in(&s, &attack(10, down, false));
+    let a = &e.adjudications[0];
+    assert_eq!(
+        (a.total, a.result.as_str()),
+        (2, "miss: a roll of 10 always misses (FTE 7.1)")
+    );
+    // Where the numbers agree the result is the plain word.
+    let e = r.describe_in(&s, &attack(2, vec![(Drm::Adjacent, -1)], true));
+    assert_eq!(e.adjudications[0].result, "hit");
+    let e = r.describe_in(&s, &attack(1, up, true));
+    assert!(e.text.ends_with(": hit."), "{}", e.text);
+
+    // FTE 1.2: a Troop Quality Check's 1 always succeeds, its 10 always
+    // fails; 18.2 says it again of the Concealment check.
+    let mut ev = Vec::new();
+    s.rng.force(&[1]);
+    let big: Mods = vec![(Drm::Status(StatusMarker::Exhausted), 9)];
+    assert!(r.tq_check(&mut s, us, crate::event::CheckKind::Assault, big, &mut ev));
+    s.rng.force(&[10]);
+    let help: Mods = vec![(Drm::Searching, -9)];
+    assert!(!r.tq_check(
+        &mut s,
+        us,
+        crate::event::CheckKind::Concealment,
+        help,
+        &mut ev
+    ));
+    let results: Vec<String> = ev
+        .iter()
+        .filter(|e| matches!(e, Event::Check { .. }))
+        .map(|e| r.describe_in(&s, e).adjudications[0].result.clone())
+        .collect();
+    assert_eq!(
+        results,
+        [
+            "passed: a roll of 1 always passes (FTE 1.2)",
+            "failed: a roll of 10 always fails (FTE 18.2)"
+        ]
+    );
+}
+
+// FTE 18.0: a Concealed unit is known to the enemy by its marker only.
+// When a Concealed unit fires at a Concealed unit each side reads its own
+// unit by name and the enemy's by marker (the firer's owner was shown his
+// own unit as "Concealed marker 28"); the target's own modifiers stay with
+// the target's owner, and the hand-over screen names neither.
+#[test]
+fn concealed_fire_at_concealed_reads_per_side_18_0() {
+    use crate::data::Weapon;
+    use crate::event::{AttackKind, Marked};
+    use vt_core::Reader;
+    let r = rules();
+    let mut s = sandbox("examples");
+    let us = add(&mut s, "us-rifle", Side::Us, "20.24");
+    let nva = add(&mut s, "nva-rifle", Side::Nva, "22.24");
+    let (us_name, nva_name) = (
+        format!("{} #{us}", r.ty(s.unit(us)).name),
+        format!("{} #{nva}", r.ty(s.unit(nva)).name),
+    );
+    let attack = |target_concealed: bool, marked: Option<Marked>| Event::Attack {
+        kind: AttackKind::Fire,
+        firers: vec![us],
+        primary: Some(us),
+        primary_ty: None,
+        target: nva,
+        target_ty: s.unit(nva).ty,
+        target_concealed,
+        rating: 4,
+        weapon: Weapon::SmallArms,
+        mods: vec![(Drm::ConcealedTarget, 1), (Drm::Defense, 1)],
+        roll: 5,
+        hit: false,
+        effect_roll: None,
+        effect: None,
+        marked,
+    };
+    let marked = Some(Marked {
+        side: Side::Us,
+        markers: vec![(us, 28)],
+    });
+    let e = r.describe_in(&s, &attack(true, marked.clone()));
+    let read = |reader| {
+        let (t, rolls) = e.read_by(reader);
+        (t.to_string(), rolls.to_vec())
+    };
+    let (us_text, us_rolls) = read(Reader::Side(Side::Us.idx() as u8));
+    let (nva_text, nva_rolls) = read(Reader::Side(Side::Nva.idx() as u8));
+    let (public, _) = read(Reader::Public);
+    assert!(
+        us_text.contains(&us_name)
+            && !us_text.contains("marker 28")
+            && us_text.contains("a Concealed unit")
+            && !us_text.contains(&nva_name),
+        "{us_text}"
+    );
+    assert!(
+        nva_text.contains("Concealed marker 28")
+            && !nva_text.contains(&us_name)
+            && nva_text.contains(&nva_name),
+        "{nva_text}"
+    );
+    assert!(
+        public.contains("Concealed marker 28") && !public.contains('#'),
+        "{public}"
+    );
+    let labels = |rolls: &[vt_core::dice::Adjudication]| -> Vec<String> {
+        rolls[0].modifiers.iter().map(|m| m.label.clone()).collect()
+    };
+    assert_eq!(
+        labels(&nva_rolls).len(),
+        2,
+        "the target's owner reads its Defense"
+    );
+    assert_eq!(
+        labels(&us_rolls).len(),
+        1,
+        "the firer does not: {:?}",
+        labels(&us_rolls)
+    );
+    assert!(e.read_by(Reader::Referee).0.contains(&us_name));
+    // One secret only: a Concealed firer at a Visible target; a Visible
+    // firer at a Concealed target.
+    let e = r.describe_in(&s, &attack(false, marked));
+    assert!(
+        e.read_by(Reader::Side(Side::Us.idx() as u8))
+            .0
+            .contains(&us_name)
+    );
+    let nva_text = e.read_by(Reader::Side(Side::Nva.idx() as u8)).0;
+    assert!(
+        nva_text.contains("Concealed marker 28") && nva_text.contains(&nva_name),
+        "{nva_text}"
+    );
+    let e = r.describe_in(&s, &attack(true, None));
+    let us_text = e.read_by(Reader::Side(Side::Us.idx() as u8)).0;
+    assert!(
+        us_text.contains("Rifle") && us_text.contains("a Concealed unit"),
+        "{us_text}"
+    );
+    assert!(
+        e.read_by(Reader::Side(Side::Nva.idx() as u8))
+            .0
+            .contains(&nva_name)
+    );
+}
+
+// FTE 13.0: "A roll of 10 is always Request Denied. A roll of 1 is always an
+// immediate Battalion (BN) Mortar Fire Mission with a delay of 0": the row
+// read is the die's, and the result says why when the total points
+// elsewhere.
+#[test]
+fn natural_fire_requests_13_0() {
+    let r = rules();
+    let s = sandbox("examples");
+    let req = |roll: u8, result| Event::FireMissionRequested {
+        side: Side::Us,
+        roll,
+        mods: vec![(Drm::PendingMissions, 2)],
+        result,
+    };
+    let e = r.describe_in(&s, &req(1, Some((MissionKind::BnMortar, 0))));
+    let a = &e.adjudications[0];
+    assert_eq!(a.total, 3);
+    assert_eq!(a.table.as_ref().unwrap().row, "1");
+    assert!(
+        a.result.starts_with("Battalion Mortars in 0 turn(s)")
+            && a.result.ends_with(
+                ": a roll of 1 is always an immediate BN Mortar Fire Mission (FTE 13.0)"
+            ),
+        "{}",
+        a.result
+    );
+    assert!(!e.text.contains("always"), "{}", e.text);
+    let e = r.describe_in(&s, &req(4, Some((MissionKind::Artillery, 2))));
+    assert_eq!(e.adjudications[0].table.as_ref().unwrap().row, "6");
+    assert!(!e.adjudications[0].result.contains("always"));
+}
+
 // FTE 7.0 and 7.3.2: friendly infantry block fire (not a mortar's); enemy
 // units do not.
 #[test]
