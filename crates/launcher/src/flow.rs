@@ -138,6 +138,11 @@ pub struct ContinueNote {
     pub commands: usize,
     pub save_name: Option<String>,
     pub saved_at: usize,
+    /// Which game this is (scenario, options, seed): a finished game removes
+    /// the autosave only if the autosave is its own. Notes written before
+    /// this field have none and are never taken for another game's.
+    #[serde(default)]
+    pub setup: Option<Setup>,
 }
 
 /// The autosaved game the menu offers to continue, read when the menu
@@ -160,12 +165,13 @@ pub fn refresh_continue(store: Res<SaveStore>, mut offer: ResMut<ContinueOffer>)
 }
 
 /// Writes the autosave (and who plays which side, and the note for the
-/// menu); a finished game's autosave is removed: there is nothing to
-/// continue.
+/// menu); a finished game's own autosave is removed: there is nothing to
+/// continue. A finished game loaded to be looked at leaves the autosave of
+/// another game alone (it used to delete it, and "Continue" with it).
 pub fn autosave(store: &SaveStore, g: &ActiveGame) -> Result<(), String> {
     use vt_ui::store::TextStore;
     if g.session.outcome().is_finished() {
-        if store.exists(AUTOSAVE) {
+        if read_continue(store).is_some_and(|note| is_autosave_of(&note, g)) {
             store.delete(AUTOSAVE)?;
         }
         return Ok(());
@@ -185,11 +191,20 @@ pub fn autosave(store: &SaveStore, g: &ActiveGame) -> Result<(), String> {
         commands: g.session.commands(),
         save_name: g.save_name.clone(),
         saved_at: g.saved_at,
+        setup: Some(setup.clone()),
     };
     store.write_text(
         AUTOSAVE_NOTE,
         &ron::to_string(&note).map_err(|e| e.to_string())?,
     )
+}
+
+/// The autosave described by `note` is an earlier point of this game: the
+/// same game and set-up (scenario, options, seed), no further on.
+fn is_autosave_of(note: &ContinueNote, g: &ActiveGame) -> bool {
+    note.game == g.info.name
+        && note.setup.as_ref() == Some(g.session.setup())
+        && note.commands <= g.session.commands()
 }
 
 fn autosave_or_warn(store: &SaveStore, g: &ActiveGame, notice: &mut Notice) {

@@ -848,6 +848,64 @@ fn autosave_continue_and_leaving_asks() {
     assert!(app.world().resource::<ContinueOffer>().0.is_none());
 }
 
+// Issue 14, nothing a player does is lost: looking at a finished game
+// (loaded from a save) and leaving it removed the autosave of another,
+// unfinished game, and "Continue" with it. Only a game's own autosave goes
+// when it ends.
+#[test]
+fn a_finished_game_loaded_leaves_another_games_autosave() {
+    use vietnam_tactics::flow::{AUTOSAVE, ContinueOffer};
+    let store = SaveStore::memory();
+    let mut app = app(vec![pig()], &empty_assets(), store.clone());
+    to_menu(&mut app);
+    // A finished game, saved by name; its own autosave goes as it ends.
+    let seats = vec![Controller::Computer, Controller::Computer];
+    act(&mut app, Action::Start(pig_game(seats, 11)));
+    run_game_to_end(&mut app, 2000);
+    act(&mut app, Action::Save(Some("finished".into())));
+    act(&mut app, Action::ToMenu);
+    assert!(!store.exists(AUTOSAVE));
+    // An unfinished game, autosaved at a change of side, then left.
+    let seats = vec![Controller::Person, Controller::Person];
+    act(&mut app, Action::Start(pig_game(seats, 21)));
+    let first = app.world().resource::<ActiveGame>().deciding_side();
+    for _ in 0..60 {
+        if app.world().resource::<ActiveGame>().deciding_side() != first {
+            break;
+        }
+        act(&mut app, Action::Pick(0));
+        if app.world().resource::<ActiveGame>().deciding_side() == first {
+            act(&mut app, Action::EndPhase);
+        }
+    }
+    act(&mut app, Action::Pause);
+    act(&mut app, Action::Leave { quit: false });
+    act(&mut app, Action::Leave { quit: false });
+    assert_eq!(screen(&app), Screen::Menu);
+    let kept = store
+        .read(AUTOSAVE)
+        .expect("the unfinished game is autosaved");
+    let offer = app.world().resource::<ContinueOffer>().0.clone().unwrap();
+    // Look at the finished game, and leave it.
+    act(&mut app, Action::Load("finished".into()));
+    assert_eq!(screen(&app), Screen::Playing);
+    assert!(
+        app.world()
+            .resource::<ActiveGame>()
+            .session
+            .outcome()
+            .is_finished()
+    );
+    act(&mut app, Action::ToMenu);
+    assert_eq!(screen(&app), Screen::Menu);
+    assert_eq!(
+        store.read(AUTOSAVE).ok(),
+        Some(kept),
+        "the other game's autosave stays"
+    );
+    assert_eq!(app.world().resource::<ContinueOffer>().0, Some(offer));
+}
+
 // Issue 14, hot seat: after a roll the player who made it sees the result
 // before the screen goes to the next player; a side whose only choice is
 // to pass is not handed the screen for it.
