@@ -23,9 +23,10 @@ pub trait DynAi: Send + Sync {
         threads: usize,
     ) -> Result<MatchSummary, SetupError>;
 
-    /// Iterations of the search for `seconds` of thought (at the game's
-    /// [`vt_core::AiRules::search_rate`]; at least one).
-    fn iterations_for(&self, seconds: f64) -> u32;
+    /// Iterations of the search for `seconds` of thought in `scenario` (at
+    /// the scenario's [`vt_core::AiRules::search_rate`]; at least one): the
+    /// same for the same scenario and seconds on every machine.
+    fn iterations_for(&self, scenario: &str, seconds: f64) -> u32;
 
     /// A search for `side` from where `session` stands (`None` if the
     /// session is not of this game). Run it in slices with
@@ -128,8 +129,8 @@ impl<R: AiRules> DynAi for Ai<R> {
         play_matches(&self.0, setup, players, games, threads)
     }
 
-    fn iterations_for(&self, seconds: f64) -> u32 {
-        (self.0.search_rate() as f64 * seconds).clamp(1.0, u32::MAX as f64) as u32
+    fn iterations_for(&self, scenario: &str, seconds: f64) -> u32 {
+        (self.0.search_rate(scenario) as f64 * seconds).clamp(1.0, u32::MAX as f64) as u32
     }
 
     fn search(

@@ -60,11 +60,14 @@ pub trait AiRules: Ruleset {
     }
 
     /// About how many iterations of the search one core of a 2-core
-    /// laptop runs in a second on this game's usual positions: a time
+    /// laptop runs in a second on `scenario`'s usual positions: a time
     /// budget is turned into iterations with it, so that the search is
-    /// the same for the same seed and budget on every machine (a faster
-    /// machine just finishes sooner).
-    fn search_rate(&self) -> u32 {
+    /// the same for the same seed, scenario and budget on every machine (a
+    /// faster machine just finishes sooner). Per scenario, because one
+    /// game's scenarios differ several times over (a bunker line against
+    /// a patrol); a scenario the game does not know (edited data) gets the
+    /// game's usual rate. See [`rate_of`].
+    fn search_rate(&self, _scenario: &str) -> u32 {
         1000
     }
 
@@ -73,6 +76,17 @@ pub trait AiRules: Ruleset {
     fn rollout_horizon(&self) -> Option<usize> {
         None
     }
+}
+
+/// `scenario`'s rate in a game's table of search rates (scenario id,
+/// iterations a second), or `usual` for a scenario not in it: the usual
+/// body of [`AiRules::search_rate`].
+pub fn rate_of(rates: &[(&str, u32)], scenario: &str, usual: u32) -> u32 {
+    rates
+        .iter()
+        .find(|(id, _)| *id == scenario)
+        .map_or(usual, |&(_, r)| r)
+        .max(1)
 }
 
 /// A random index into `weights`, each drawn in proportion to its weight
@@ -96,6 +110,16 @@ pub fn weighted_index(weights: &[u32], rng: &mut GameRng) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_scenario_gets_its_own_rate_and_others_the_usual() {
+        let rates = [("patrol", 900), ("bunkers", 60), ("broken", 0)];
+        assert_eq!(rate_of(&rates, "bunkers", 300), 60);
+        assert_eq!(rate_of(&rates, "patrol", 300), 900);
+        assert_eq!(rate_of(&rates, "edited", 300), 300);
+        // Never zero: a budget is at least one iteration a second.
+        assert_eq!(rate_of(&rates, "broken", 300), 1);
+    }
 
     #[test]
     fn weighted_index_follows_the_weights() {

@@ -318,6 +318,28 @@ pub fn check_determinize<R: AiRules>(rules: Arc<R>, setup: &Setup, games: u64, e
     }
 }
 
+/// A game's table of search rates ([`AiRules::search_rate`]) has every
+/// scenario the game lists, and nothing else: a scenario added later gets
+/// its own measured rate, not the game's usual one (its levels would think
+/// for several times their seconds, or a fraction of them).
+pub fn check_search_rates<R: AiRules>(rules: &R, rates: &[(&str, u32)]) {
+    let info = rules.info();
+    let listed: Vec<&str> = info.scenarios.iter().map(|s| s.id.as_str()).collect();
+    for id in &listed {
+        let n = rates.iter().filter(|(r, _)| r == id).count();
+        assert_eq!(n, 1, "{}: scenario '{id}' has {n} search rates", info.id);
+    }
+    for (id, rate) in rates {
+        assert!(
+            listed.contains(id),
+            "{}: a search rate for '{id}', which is no scenario",
+            info.id
+        );
+        assert!(*rate > 0, "{}: '{id}' has a search rate of 0", info.id);
+        assert_eq!(rules.search_rate(id), *rate, "{}: '{id}'", info.id);
+    }
+}
+
 /// [`check_determinize`] for every scenario the game lists, each set up
 /// with `seed`: a game's "samples keep what each side sees" test, which
 /// then covers a scenario added later too.
@@ -547,7 +569,7 @@ impl Ruleset for Pig {
 impl AiRules for Pig {
     /// A game of Pig is a few dozen dice: a search of a second runs
     /// about this many.
-    fn search_rate(&self) -> u32 {
+    fn search_rate(&self, _scenario: &str) -> u32 {
         100_000
     }
 

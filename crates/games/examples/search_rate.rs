@@ -1,7 +1,8 @@
 //! How many iterations of the computer player's search one core runs in a
 //! second, for every scenario of every registered game: the numbers behind
-//! each game's `AiRules::search_rate` (a level's seconds become that many
-//! iterations, so the search is the same on every machine).
+//! each game's `SEARCH_RATES`, read by `AiRules::search_rate` (a level's
+//! seconds in a scenario become that many iterations, so the search is the
+//! same on every machine).
 //!
 //! `cargo run --release -p vt-games --example search_rate -- [GAMES] [SECONDS]`
 //!

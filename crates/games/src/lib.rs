@@ -118,4 +118,24 @@ mod tests {
             assert!((e.ai)(&*g).is_some(), "{}: computer player", e.id);
         }
     }
+
+    // A level's seconds become iterations at the scenario's rate: Crossfire's
+    // bunker line (dozens of stands in cover) searches at about a quarter of
+    // the patrol's rate, so its levels get a quarter of the iterations and
+    // think about as long. The same scenario and seconds always give the
+    // same count; a scenario the game does not know gets the game's usual.
+    #[test]
+    fn levels_think_in_iterations_at_each_scenarios_rate() {
+        let e = entries()
+            .into_iter()
+            .find(|e| e.id == "crossfire-vn")
+            .unwrap();
+        let ai = (e.ai)(&*load(&e, None).unwrap()).unwrap();
+        let bunkers = ai.iterations_for("bunker-line", 2.0);
+        let patrol = ai.iterations_for("trail-contact", 2.0);
+        assert!(bunkers * 3 < patrol, "{bunkers} {patrol}");
+        assert_eq!(bunkers, ai.iterations_for("bunker-line", 2.0));
+        assert_eq!(ai.iterations_for("edited", 1.0), 240);
+        assert_eq!(ai.iterations_for("bunker-line", 0.0), 1);
+    }
 }

@@ -22,6 +22,27 @@ use crate::state::*;
 use crate::step::Step;
 use vt_core::{AiRules, GameRng, SideIdx};
 
+/// Iterations of the search a second on one core of the 2-core reference
+/// machine, per scenario: a level's seconds become this many iterations
+/// (the same on every machine). Calibrated with `cargo run --release -p
+/// vt-games --example search_rate` (CPU seconds of the searching thread,
+/// the mean of 4 mid-game positions a scenario; the figure measured is in
+/// the comment), 2 December 2026: each scenario keeps its measured ratio
+/// to the game's median, and the median stays at the 260 of the
+/// game's first calibration (this loaded run measured 345), the lower,
+/// so that a level does not overrun its seconds.
+pub(crate) const SEARCH_RATES: &[(&str, u32)] = &[
+    ("solitaire", 318),         // 422
+    ("basic", 260),             // 345
+    ("standard", 193),          // 256
+    ("standard-optional", 188), // 250
+    ("chain-of-command", 298),  // 395
+];
+
+/// A scenario not in [`SEARCH_RATES`] (edited data): the median of the
+/// game's scenarios.
+const SEARCH_RATE_USUAL: u32 = 260;
+
 impl AiRules for Grunt {
     fn determinize(&self, state: &State, side: SideIdx, rng: &mut GameRng) -> State {
         let me = Side::from_idx(side);
@@ -77,11 +98,10 @@ impl AiRules for Grunt {
         if me == Side::Us { us } else { 1.0 - us }
     }
 
-    /// Iterations a second of one core (`cargo run --release -p vt-games
-    /// --example search_rate`, 2 December 2026: the median of the
-    /// game's scenarios on the 2-core reference machine).
-    fn search_rate(&self) -> u32 {
-        260
+    /// Iterations a second of one core of the 2-core reference machine in
+    /// `scenario` ([`SEARCH_RATES`]).
+    fn search_rate(&self, scenario: &str) -> u32 {
+        vt_core::ai::rate_of(SEARCH_RATES, scenario, SEARCH_RATE_USUAL)
     }
 
     /// A game is hundreds of commands: rollouts stop after this many and
@@ -368,6 +388,13 @@ mod tests {
 
     // B4, D0-D4, C1-C3: a sample looks the same to the side it is for,
     // and does not depend on what it may not know.
+    // Each scenario thinks at its own measured rate (a level's seconds
+    // become its iterations).
+    #[test]
+    fn every_scenario_has_its_search_rate() {
+        vt_core::testing::check_search_rates(&Grunt::embedded(), SEARCH_RATES);
+    }
+
     #[test]
     fn samples_keep_what_each_side_sees() {
         vt_core::testing::check_determinize_every_scenario(Arc::new(Grunt::embedded()), 3, 2, 9);

@@ -13,7 +13,7 @@
 //! The search never runs in the frame: natively it runs on a thread of its
 //! own; in the browser (no threads) it runs in slices of a few
 //! milliseconds a frame, one iteration at a time. Its budget is a number of
-//! iterations (a level's seconds at the game's `search_rate`), so a game
+//! iterations (a level's seconds at the scenario's `search_rate`), so a game
 //! replays the same for the same seed on any machine; only a machine
 //! several times slower than the reference is cut short, at [`CAP`] times
 //! the level's time of searching (in the browser the slices' time, not the
@@ -256,7 +256,7 @@ impl Computer {
     /// The estimate under way: a slice of it (in the browser), and when it
     /// is done its chances kept; then the next decision waiting, unless a
     /// move or a suggestion is being searched.
-    fn run_estimates(&mut self, ai: Option<&Arc<dyn DynAi>>) {
+    fn run_estimates(&mut self, ai: Option<&Arc<dyn DynAi>>, scenario: &str) {
         if let Some(t) = self.estimating.as_mut() {
             #[cfg(target_arch = "wasm32")]
             if self.thinking.is_none() {
@@ -278,7 +278,7 @@ impl Computer {
             return;
         };
         let p = self.backlog.remove(0);
-        let budget = Budget::new(&**ai, ESTIMATE_SECONDS);
+        let budget = Budget::new(&**ai, scenario, ESTIMATE_SECONDS);
         self.estimating = Some(start(p.search, p.side, Purpose::Estimate, p.at, 0, budget));
     }
 }
@@ -299,9 +299,11 @@ pub struct Budget {
 }
 
 impl Budget {
-    pub fn new(ai: &dyn DynAi, seconds: f64) -> Budget {
+    /// `seconds` of thought in `scenario`: its iterations at the
+    /// scenario's rate, whatever the machine.
+    pub fn new(ai: &dyn DynAi, scenario: &str, seconds: f64) -> Budget {
         Budget {
-            iterations: ai.iterations_for(seconds),
+            iterations: ai.iterations_for(scenario, seconds),
             cap: Duration::from_secs_f64(seconds * CAP),
         }
     }
@@ -416,7 +418,7 @@ pub fn computer_turns(
     }
     // The estimates go on after the game is over, until the chart has
     // them all.
-    computer.run_estimates(ai.as_ref());
+    computer.run_estimates(ai.as_ref(), &game.session.setup().scenario);
     if game.session.outcome().is_finished() {
         return;
     }
@@ -504,7 +506,7 @@ pub fn computer_turns(
         let seed = computer.rng.next_u64();
         match (level.seconds(), ai.as_ref()) {
             (Some(seconds), Some(ai)) => {
-                let budget = Budget::new(&**ai, seconds);
+                let budget = Budget::new(&**ai, &game.session.setup().scenario, seconds);
                 let config = Config {
                     seed,
                     ..Config::default()
@@ -564,7 +566,7 @@ pub fn computer_turns(
         computer.asked = None;
         return;
     }
-    let budget = Budget::new(&*ai, SUGGEST_SECONDS);
+    let budget = Budget::new(&*ai, &game.session.setup().scenario, SUGGEST_SECONDS);
     computer.thinking = Some(start(
         search,
         side,

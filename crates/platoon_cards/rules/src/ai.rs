@@ -18,6 +18,26 @@ use crate::state::*;
 use vt_core::tabletop::{Point, point_in_polygon};
 use vt_core::{AiRules, GameRng, SideIdx};
 
+/// Iterations of the search a second on one core of the 2-core reference
+/// machine, per scenario: a level's seconds become this many iterations
+/// (the same on every machine). Calibrated with `cargo run --release -p
+/// vt-games --example search_rate` (CPU seconds of the searching thread,
+/// the mean of 4 mid-game positions a scenario; the figure measured is in
+/// the comment), 2 December 2026: each scenario keeps its measured ratio
+/// to the game's median, and the median stays at the 120 of the
+/// game's first calibration (this loaded run measured 168), the lower,
+/// so that a level does not overrun its seconds.
+pub(crate) const SEARCH_RATES: &[(&str, u32)] = &[
+    ("hamlet-sweep", 120),    // 168
+    ("route-13-ambush", 101), // 142
+    ("firebase-night", 73),   // 102
+    ("hot-lz", 223),          // 312
+];
+
+/// A scenario not in [`SEARCH_RATES`] (edited data): the median of the
+/// game's scenarios.
+const SEARCH_RATE_USUAL: u32 = 120;
+
 impl AiRules for PlatoonCards {
     fn determinize(&self, state: &State, side: SideIdx, rng: &mut GameRng) -> State {
         let me = Side::from_idx(side);
@@ -63,11 +83,10 @@ impl AiRules for PlatoonCards {
         if me == v.side { p } else { 1.0 - p }
     }
 
-    /// Iterations a second of one core (`cargo run --release -p vt-games
-    /// --example search_rate`, 2 December 2026: the median of the
-    /// game's scenarios on the 2-core reference machine).
-    fn search_rate(&self) -> u32 {
-        120
+    /// Iterations a second of one core of the 2-core reference machine in
+    /// `scenario` ([`SEARCH_RATES`]).
+    fn search_rate(&self, scenario: &str) -> u32 {
+        vt_core::ai::rate_of(SEARCH_RATES, scenario, SEARCH_RATE_USUAL)
     }
 
     /// A game is hundreds of commands: rollouts stop after this many and
@@ -397,6 +416,13 @@ mod tests {
     // Notes: HIDDEN DEPLOYMENT, Charts: SNIPERS, MINES, DIVISIONAL
     // ARTILLERY: a sample looks the same to the side it is for, and does
     // not depend on the enemy's secrets.
+    // Each scenario thinks at its own measured rate (a level's seconds
+    // become its iterations).
+    #[test]
+    fn every_scenario_has_its_search_rate() {
+        vt_core::testing::check_search_rates(&PlatoonCards::embedded(), SEARCH_RATES);
+    }
+
     #[test]
     fn samples_keep_what_each_side_sees() {
         vt_core::testing::check_determinize_every_scenario(

@@ -1,0 +1,54 @@
+//! One game between players, told as it goes: every command each side's
+//! player chose (with the number of legal commands it chose from) and the
+//! referee's log, for watching how the computer player plays a scenario.
+//!
+//! `cargo run --release -p vt-games --example watch -- GAME SCENARIO SEED POLICY`
+//!
+//! POLICY is as for `vt playout --policy` (`us=mcts:200,nva-vc=random`).
+//! The game's seed is that of game 0 of `vt playout --seed SEED` (the same
+//! deal and set-up); the players draw from their own generator.
+
+use vt_ai::{Player, parse_players};
+use vt_core::engine::Setup;
+use vt_core::playout::game_seeds;
+use vt_core::rng::GameRng;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let [game_id, scenario, seed, policy] = &args[..] else {
+        eprintln!("usage: watch GAME SCENARIO SEED POLICY");
+        std::process::exit(2);
+    };
+    let seed: u64 = seed.parse().expect("SEED is a number");
+    let entry = vt_games::entries()
+        .into_iter()
+        .find(|e| e.id == *game_id)
+        .expect("a registered game");
+    let game = vt_games::load(&entry, None).expect("embedded data loads");
+    let ai = (entry.ai)(&*game).expect("the game has a computer player");
+    let info = game.info();
+    let players = parse_players(policy, &info).expect("a policy");
+    let (gs, ps) = game_seeds(seed, 0);
+    let mut session = game.new_session(Setup::new(scenario, gs)).expect("sets up");
+    let mut rng = GameRng::seeded(ps);
+    while let Some(side) = session.decision().side {
+        let legal = session.legal();
+        let player = players
+            .get(side as usize)
+            .copied()
+            .unwrap_or(Player::Random);
+        let command = ai
+            .choose(&*session, side, player, rng.next_u64())
+            .unwrap_or_else(|| legal[0].clone());
+        let kind = session.decision().kind;
+        println!(
+            "> {} [{kind}, {} legal]: {command}",
+            info.sides[side as usize].id,
+            legal.len()
+        );
+        for e in session.apply(&command).expect("legal") {
+            println!("    {}", e.text);
+        }
+    }
+    println!("outcome: {:?}", session.outcome().result);
+}
