@@ -5,6 +5,8 @@
 //! directory), and the launcher or `vt --assets DIR` can hand in edited
 //! files instead: that is how a player changes an assumption.
 
+pub use ron::ser::PrettyConfig;
+use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::collections::BTreeMap;
 use std::fmt;
@@ -47,14 +49,73 @@ impl DataError {
 }
 
 /// Parses RON text; on error, says which file, line and column.
+///
+/// Every RON file the app reads (data files, saves, settings, notes,
+/// records) comes through here, and ron's parser runs behind
+/// `erased_serde`'s type-erased deserializer: its code is compiled once
+/// rather than once per type read (issue 15: each instance cost the web build
+/// about 0.8 MB). The text, the values and the errors (message, line, column)
+/// are ron's own (`tests::same_as_ron`), except for one thing ron decides by
+/// the visitor's type, which erasure hides: serde's buffered content
+/// (`#[serde(untagged)]`, `#[serde(tag = ...)]`, `flatten`), which no type
+/// read here uses.
 pub fn parse_ron<T: DeserializeOwned>(file: &str, text: &str) -> Result<T, DataError> {
-    ron::from_str(text).map_err(|e| DataError {
+    let mut value = None;
+    parse_erased(file, text, &mut |d| {
+        value = Some(erased_serde::deserialize::<T>(d)?);
+        Ok(())
+    })?;
+    // `parse_erased` succeeds only after `read` returned Ok, which sets it.
+    value.ok_or_else(|| DataError::file(file, "nothing read"))
+}
+
+/// The one instance of ron's parser: reads `text` with `read`, then checks
+/// that nothing but whitespace and comments follows, as `ron::from_str` does.
+fn parse_erased(
+    file: &str,
+    text: &str,
+    read: &mut dyn FnMut(&mut dyn erased_serde::Deserializer) -> Result<(), erased_serde::Error>,
+) -> Result<(), DataError> {
+    let spanned = |e: ron::error::SpannedError| DataError {
         file: file.into(),
         line: e.span.start.line,
         column: e.span.start.col,
         // The parser quotes what it met, which may be a whole huge string.
         message: crate::echo::clip_to(&e.code.to_string(), crate::echo::MESSAGE_CHARS).into_owned(),
-    })
+    };
+    let mut de = ron::Deserializer::from_str(text).map_err(spanned)?;
+    // An error from ron's parser comes back through the erased layer as its
+    // text (`ron::Error`'s Display); the position is the parser's, taken
+    // here just as `ron::from_str` takes it.
+    let read = read(&mut <dyn erased_serde::Deserializer>::erase(&mut de))
+        .map_err(|e| ron::Error::Message(e.to_string()));
+    read.and_then(|()| de.end())
+        .map_err(|e| spanned(de.span_error(e)))
+}
+
+/// The layout of written RON: [`Layout::Compact`] on one line (as
+/// `ron::to_string`), or [`Layout::Pretty`] (as `ron::ser::to_string_pretty`).
+pub enum Layout {
+    Compact,
+    Pretty(PrettyConfig),
+}
+
+/// Writes a value as RON text, through the one instance of ron's writer
+/// (see [`parse_ron`]): the same text as ron's `to_string` or
+/// `to_string_pretty`.
+pub fn to_ron<T: Serialize>(value: &T, layout: Layout) -> Result<String, ron::Error> {
+    write_erased(value, layout)
+}
+
+fn write_erased(value: &dyn erased_serde::Serialize, layout: Layout) -> Result<String, ron::Error> {
+    let mut out = String::new();
+    let pretty = match layout {
+        Layout::Compact => None,
+        Layout::Pretty(c) => Some(c),
+    };
+    let mut ser = ron::Serializer::new(&mut out, pretty)?;
+    erased_serde::serialize(value, &mut ser)?;
+    Ok(out)
 }
 
 /// The largest data file `override_from_dir` reads (the biggest built-in
@@ -142,6 +203,13 @@ mod tests {
         cost: u8,
     }
 
+    /// `Row` written too, for the round trip.
+    #[derive(Debug, Deserialize, serde::Serialize)]
+    struct RowOut {
+        name: String,
+        cost: u8,
+    }
+
     #[test]
     fn error_names_file_and_line() {
         let files = DataFiles::new().with(
@@ -157,5 +225,61 @@ mod tests {
         );
         let missing = files.parse::<Vec<Row>>("test/none.ron").unwrap_err();
         assert!(missing.to_string().contains("assets/test/none.ron"));
+    }
+
+    #[test]
+    fn same_as_ron() {
+        use crate::hex::Mp;
+        use crate::session::{Save, SaveHeader, Session};
+        use crate::testing::{Pig, PigCommand, PigState, assert_reads_as_ron, assert_same_as_ron};
+        use crate::{Ruleset, Setup};
+        // A save: a game under way, written by the erased writer and by ron.
+        let rules = std::sync::Arc::new(Pig { goal: 30 });
+        let mut s = Session::new(rules, Setup::new("race", 7)).unwrap();
+        for _ in 0..6 {
+            let c = s.rules.legal(&s.state)[0].clone();
+            s.apply(c).unwrap();
+        }
+        let save = s.save_ron();
+        let cfg = PrettyConfig::new().depth_limit(3);
+        assert_eq!(save, ron::ser::to_string_pretty(&s.to_save(), cfg).unwrap());
+        type PigSave = Save<PigCommand, PigState>;
+        assert!(assert_same_as_ron::<PigSave>("g.ron", &save).is_ok());
+        assert!(assert_reads_as_ron::<SaveHeader>("g.ron", &save).is_ok());
+        // Broken saves: cut short, a command that is none, a field of the
+        // wrong type, something after the end, a field missing.
+        let broken = [
+            save[..save.len() / 2].to_string(),
+            save.replacen("Roll", "Jump", 1),
+            save.replacen("seed: 7", "seed: \"seven\"", 1),
+            format!("{save} (x)"),
+            save.replacen("seed: 7,", "", 1),
+        ];
+        for text in &broken {
+            assert!(
+                assert_same_as_ron::<PigSave>("bad.ron", text).is_err(),
+                "{text}"
+            );
+        }
+        // A data file, fine and with an error on line 3.
+        let rows = "[\n  (name: \"Clear\", cost: 1),\n  (name: \"Jungle\", cost: 2),\n]";
+        assert!(assert_same_as_ron::<Vec<RowOut>>("rows.ron", rows).is_ok());
+        let e = assert_same_as_ron::<Vec<RowOut>>("rows.ron", &rows.replace("2)", "\"two\")"));
+        assert_eq!(e.unwrap_err().line, 3);
+        // A type with its own Deserialize (numbers or strings), fine and not.
+        assert!(assert_same_as_ron::<Vec<Mp>>("mp.ron", r#"[2, "1½", 1.5, 0]"#).is_ok());
+        for bad in ["-2", "1.2", "\"two\"", "[1, 2"] {
+            assert!(assert_same_as_ron::<Mp>("mp.ron", bad).is_err(), "{bad}");
+        }
+        // Options, maps, chars and units, both ways.
+        type Mixed = (Option<Vec<u8>>, BTreeMap<String, (i64, f64)>, char, ());
+        let v: Mixed = (
+            Some(vec![1, 2]),
+            BTreeMap::from([("a".into(), (-3, 0.5))]),
+            'x',
+            (),
+        );
+        let text = ron::to_string(&v).unwrap();
+        assert!(assert_same_as_ron::<Mixed>("v.ron", &text).is_ok());
     }
 }

@@ -265,8 +265,8 @@ impl<R: Ruleset> Session<R> {
     }
 
     pub fn save_ron(&self) -> String {
-        let cfg = ron::ser::PrettyConfig::new().depth_limit(3);
-        ron::ser::to_string_pretty(&self.to_save(), cfg)
+        let cfg = crate::data::PrettyConfig::new().depth_limit(3);
+        crate::data::to_ron(&self.to_save(), crate::data::Layout::Pretty(cfg))
             .unwrap_or_else(|e| format!("// save failed: {e}"))
     }
 

@@ -359,6 +359,90 @@ pub fn check_determinize_every_scenario<R: AiRules>(
 /// Commands after which [`check_determinize`] leaves a game.
 const DEFAULT_CHECK_COMMANDS: usize = 5_000;
 
+/// Checks that `vt_core::data`'s type-erased RON path reads `text` as
+/// `ron::from_str` does (the same value, or an error with the same message,
+/// line and column, named after `file`), and that a value read writes back
+/// to the same text as ron's `to_string` and `to_string_pretty` (default
+/// layout and the saves' depth limit). Returns what was read.
+pub fn assert_same_as_ron<T>(file: &str, text: &str) -> Result<T, crate::data::DataError>
+where
+    T: Serialize + serde::de::DeserializeOwned + std::fmt::Debug,
+{
+    let read = assert_reads_as_ron::<T>(file, text);
+    if let Ok(v) = &read {
+        assert_writes_as_ron(v);
+    }
+    read
+}
+
+/// The reading half of [`assert_same_as_ron`], for types only read.
+pub fn assert_reads_as_ron<T>(file: &str, text: &str) -> Result<T, crate::data::DataError>
+where
+    T: serde::de::DeserializeOwned + std::fmt::Debug,
+{
+    let ours = crate::data::parse_ron::<T>(file, text);
+    match (&ours, ron::from_str::<T>(text)) {
+        (Ok(a), Ok(b)) => assert_eq!(format!("{a:?}"), format!("{b:?}"), "{file}: values differ"),
+        (Err(a), Err(b)) => {
+            assert_eq!(a.file, file);
+            let at = (b.span.start.line, b.span.start.col);
+            assert_eq!((a.line, a.column), at, "{file}: {a} / {b}");
+            let same = a.message == b.code.to_string();
+            assert!(
+                same || a.message == without_outer(b.code.clone()).to_string(),
+                "{a} / {b}"
+            );
+            assert!(
+                a.to_string().starts_with(&format!("{file}:{}:", a.line)),
+                "{a}"
+            );
+        }
+        (a, b) => panic!("{file}: ours {a:?}, ron's {b:?}"),
+    }
+    ours
+}
+
+/// ron's error without the enum or struct it names (some of the time) for an unknown variant
+/// or field, a missing or a repeated field: ron adds that name where the
+/// error passes its `deserialize_enum` or `deserialize_struct`, and an error
+/// that crossed the type-erased layer on its way there (`data::parse_ron`)
+/// arrives as text, so the name is not added. Line, column and the rest are
+/// the same.
+fn without_outer(e: ron::Error) -> ron::Error {
+    use ron::Error::*;
+    match e {
+        NoSuchEnumVariant {
+            expected, found, ..
+        } => NoSuchEnumVariant {
+            expected,
+            found,
+            outer: None,
+        },
+        NoSuchStructField {
+            expected, found, ..
+        } => NoSuchStructField {
+            expected,
+            found,
+            outer: None,
+        },
+        MissingStructField { field, .. } => MissingStructField { field, outer: None },
+        DuplicateStructField { field, .. } => DuplicateStructField { field, outer: None },
+        e => e,
+    }
+}
+
+/// The writing half of [`assert_same_as_ron`]: `vt_core::data::to_ron`
+/// writes the same text as ron, compact and pretty.
+pub fn assert_writes_as_ron<T: Serialize>(value: &T) {
+    use crate::data::{Layout, PrettyConfig, to_ron};
+    let compact = to_ron(value, Layout::Compact).unwrap();
+    assert_eq!(compact, ron::to_string(value).unwrap());
+    for cfg in [PrettyConfig::default(), PrettyConfig::new().depth_limit(3)] {
+        let pretty = to_ron(value, Layout::Pretty(cfg.clone())).unwrap();
+        assert_eq!(pretty, ron::ser::to_string_pretty(value, cfg).unwrap());
+    }
+}
+
 /// Pig: roll a d6 as often as you like, adding to your turn total; a 1 loses
 /// it and passes the turn; holding banks it. First to the goal wins. Here
 /// only to exercise the contract; not one of the five games.
