@@ -67,11 +67,13 @@ impl Records {
     /// Reads the stored text; a record that cannot be read starts afresh
     /// (and says why).
     pub fn parse(text: &str) -> Result<Records, String> {
-        ron::from_str(text).map_err(|e| format!("the game record cannot be read: {e}"))
+        vt_core::data::parse_ron(RECORD_KEY, text)
+            .map_err(|e| format!("the game record cannot be read: {e}"))
     }
 
     pub fn to_text(&self) -> String {
-        ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default()).unwrap_or_default()
+        use vt_core::data::{Layout, to_ron};
+        to_ron(self, Layout::Pretty(Default::default())).unwrap_or_default()
     }
 
     pub fn add(&mut self, r: SessionRecord) {
@@ -253,6 +255,10 @@ mod tests {
         let back = Records::parse(&r.to_text()).unwrap();
         assert_eq!(back, r);
         assert!(Records::parse("not a record").is_err());
+        // Written and read through vt_core::data's one RON path, as ron would.
+        use vt_core::testing::assert_same_as_ron;
+        assert_eq!(assert_same_as_ron(RECORD_KEY, &r.to_text()), Ok(r));
+        assert!(assert_same_as_ron::<Records>(RECORD_KEY, "not a record").is_err());
     }
 
     #[test]
