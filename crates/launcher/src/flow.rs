@@ -482,8 +482,10 @@ pub fn hand_over_now(game: &mut ActiveGame) {
 }
 
 /// On the hand-over screen, the side given a chance while the other acts
-/// (Opportunity Fire) declines it without looking at its board; the board
-/// comes back to the side that was acting, with no second hand-over.
+/// (Opportunity Fire) declines it without looking at its board. That
+/// player is still at the screen, so the side that was acting gets its
+/// board back behind a hand-over of its own (and a pass that is its only
+/// choice is given for it first, as after any command: [`after_change`]).
 /// Returns false if there is no such chance to decline.
 pub fn pass_unseen(game: &mut ActiveGame) -> bool {
     let decision = game.session.decision();
@@ -494,18 +496,16 @@ pub fn pass_unseen(game: &mut ActiveGame) -> bool {
     let Some(i) = end_command(&legal) else {
         return false;
     };
-    if game.apply(&legal[i]).is_err() {
+    let decliner = game.deciding_side();
+    let Ok(entries) = game.apply(&legal[i]) else {
         return false;
-    }
-    let back = game.hidden_from;
-    match (game.deciding_side(), back) {
-        // Back to the side that was acting, or to the last person if the
-        // computer or nobody is next.
-        (Some(s), Some(b)) if s == b => game.viewer = Some(b),
-        (Some(s), Some(b)) if game.controller(s) != Controller::Person => game.viewer = Some(b),
-        (None, Some(b)) => game.viewer = Some(b),
-        // Someone else must decide: the board stays hidden for them.
-        _ => {}
+    };
+    // Handed over from the one who declined, who saw nothing of the board.
+    game.viewer = decliner;
+    after_change(game, &entries);
+    if game.deciding_side() == decliner && game.session.decision().interrupt {
+        // Asked again: the hand-over screen again, to decline unseen too.
+        game.viewer = None;
     }
     true
 }

@@ -243,6 +243,12 @@ pub fn update_pointer(
         pointer.hovered = None;
         return;
     };
+    // The guard counts a press only once the player has stirred since the
+    // new screen came up (crate::guard).
+    guard.board_pointer(cursor);
+    if mouse.get_just_released().next().is_some() {
+        guard.board_release();
+    }
     let inside = pointer_on_board(cursor, &rect, &insets, None);
     let on_board = pointer_on_board(cursor, &rect, &insets, egui.as_deref());
     let world = camera

@@ -146,9 +146,6 @@ pub fn fit_camera(
     mut camera: Query<&mut Transform, With<BoardCamera>>,
 ) {
     let Some(b) = bounds.0 else { return };
-    let Some(free) = free_board_rect(rect.0, &insets) else {
-        return;
-    };
     let Ok(w) = window.single() else { return };
     let Ok(mut t) = camera.single_mut() else {
         return;
@@ -159,21 +156,28 @@ pub fn fit_camera(
         // camera kept the NVA/VC's framing and the US units were off
         // screen until Home; re-framing at every hand-over would cost a
         // player their bearings instead. So a side finds the board where
-        // it left it, and its first look opens on its own pieces.
+        // it left it, and its first look opens on its own pieces (even if
+        // the camera was fitted before anyone looked). Done as soon as the
+        // viewer changes, while the hand-over screen still hides the
+        // board: put back once the board showed, the camera jumped under
+        // the player's first click.
         let from = fit.last.viewer;
         fit.last.viewer = fit.viewer;
         match fit.last.hand_over(from, fit.viewer, *t) {
             Some(back) => {
                 *t = back;
                 fit.last.put = Some(*t);
-                fit.last.free = Some(free);
             }
-            None if from.is_some() && fit.viewer.is_some() => {
-                fit.pending.get_or_insert(FitKind::Opening);
+            None if fit.viewer.is_some() => {
+                fit.pending = Some(FitKind::Opening);
             }
             None => {}
         }
     }
+    // While the board is hidden, fit for the room it had when last shown.
+    let Some(free) = free_board_rect(rect.0, &insets).or(fit.last.free) else {
+        return;
+    };
     let win = Vec2::new(w.width(), w.height());
     // The free rectangle's centre, from the window's centre (y down).
     let offset = free.center() - win / 2.0;
@@ -241,13 +245,11 @@ mod tests {
         assert!(none.is_none(), "no room for a board");
     }
 
-    // Issue 14: at the US hot-seat set-up the camera kept the NVA/VC's
-    // framing. Each side keeps its own camera; a side's first look opens on
-    // its own pieces; a hand-over back puts the camera where that side left it.
-    #[test]
-    fn each_side_keeps_its_own_camera() {
+    /// A board of 4000 by 2000 world units in `board` (window pixels), and
+    /// its camera.
+    fn camera_app(board: Rect) -> (App, Entity) {
         let mut app = App::new();
-        app.insert_resource(BoardRect(Some(Rect::new(0.0, 0.0, 1280.0, 720.0))))
+        app.insert_resource(BoardRect(Some(board)))
             .init_resource::<BoardInsets>()
             .insert_resource(BoardBounds(Some(Rect::new(0.0, 0.0, 4000.0, 2000.0))))
             .init_resource::<CameraFit>()
@@ -257,6 +259,15 @@ mod tests {
             .world_mut()
             .spawn((Transform::default(), BoardCamera::default()))
             .id();
+        (app, cam)
+    }
+
+    // Issue 14: at the US hot-seat set-up the camera kept the NVA/VC's
+    // framing. Each side keeps its own camera; a side's first look opens on
+    // its own pieces; a hand-over back puts the camera where that side left it.
+    #[test]
+    fn each_side_keeps_its_own_camera() {
+        let (mut app, cam) = camera_app(Rect::new(0.0, 0.0, 1280.0, 720.0));
         let look = |app: &mut App, side: SideIdx, at: Vec2| {
             let mut f = app.world_mut().resource_mut::<CameraFit>();
             f.viewer = Some(side);
@@ -289,6 +300,46 @@ mod tests {
         // Nothing re-frames while the same side goes on looking.
         assert_eq!(look(&mut app, 1, Vec2::new(100.0, 100.0)), nva_left);
         assert_eq!(look(&mut app, 0, Vec2::new(300.0, 200.0)), us_left);
+    }
+
+    // Issue 14: the camera jumped to the side's view right after "show the
+    // board", so the first click landed on an empty hex. It is put in place
+    // while the hand-over screen still hides the board (no board room), and
+    // holds still when the board comes back; a side's first look frames its
+    // own pieces even if the camera was fitted before anyone looked.
+    #[test]
+    fn the_camera_is_in_place_before_the_board_shows() {
+        let shown = Rect::new(0.0, 0.0, 1280.0, 720.0);
+        let hidden = Rect::new(0.0, 0.0, 0.0, 0.0);
+        let (mut app, cam) = camera_app(shown);
+        let at = |app: &App| *app.world().get::<Transform>(cam).unwrap();
+        {
+            let mut f = app.world_mut().resource_mut::<CameraFit>();
+            f.readable_scale = Some(1.0);
+            f.new_game();
+        }
+        // Fitted before anyone looks (no pieces of interest yet).
+        app.update();
+        assert_eq!(at(&app).translation.truncate(), Vec2::new(2000.0, 1000.0));
+        let show = |app: &mut App, rect: Rect, side: Option<SideIdx>, interest: Vec2| {
+            app.world_mut().resource_mut::<BoardRect>().0 = Some(rect);
+            let mut f = app.world_mut().resource_mut::<CameraFit>();
+            f.viewer = side;
+            f.interest = vec![interest];
+            app.update();
+            at(app)
+        };
+        // The NVA/VC's first look, the board still hidden: on its pieces.
+        let nva = show(&mut app, hidden, Some(1), Vec2::new(3500.0, 1800.0));
+        assert_eq!(nva.translation.truncate(), Vec2::new(3360.0, 1640.0));
+        assert_eq!(show(&mut app, shown, Some(1), Vec2::ZERO), nva, "no jump");
+        // Hand-over to the US: framed behind the hand-over screen.
+        let us = show(&mut app, hidden, Some(0), Vec2::new(300.0, 200.0));
+        assert_eq!(us.translation.truncate(), Vec2::new(640.0, 360.0));
+        assert_eq!(show(&mut app, shown, Some(0), Vec2::ZERO), us, "no jump");
+        // Back to the NVA/VC: where they left it, before the board shows.
+        assert_eq!(show(&mut app, hidden, Some(1), Vec2::ZERO), nva);
+        assert_eq!(show(&mut app, shown, Some(1), Vec2::ZERO), nva);
     }
 
     #[test]

@@ -146,9 +146,8 @@ impl Painter<'_, '_, '_> {
         color: crate::palette::Rgba,
         bg: crate::palette::Rgba,
     ) -> [Entity; 2] {
-        let w = 8.0 + 7.5 * text.chars().count() as f32;
         let mut b = ShapeBuilder::new();
-        b.rect(at, Vec2::new(w, 17.0), bg);
+        b.rect(at, label_size(text), bg);
         let back = self.shape(&b, Vec3::new(0.0, 0.0, 7.0));
         [back, self.text(text, at.extend(7.1), 14.0, color)]
     }
@@ -165,4 +164,10 @@ impl Painter<'_, '_, '_> {
             ))
             .id()
     }
+}
+
+/// The world size of a [`Painter::label`]'s plate for `text`, for laying
+/// labels out clear of what is around them.
+pub fn label_size(text: &str) -> Vec2 {
+    Vec2::new(8.0 + 7.5 * text.chars().count() as f32, 17.0)
 }

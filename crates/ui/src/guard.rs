@@ -1,15 +1,23 @@
-//! Clicks held back for a moment after the decision changes, in every game.
+//! Clicks held back after the decision changes, in every game.
 //!
 //! A button can change under a click: the player aims at "End the move", a
 //! queued end of the walk is applied a frame earlier, and the same place in
 //! the column now says "Pass" (egui keeps a widget's id by its place, so the
 //! press on one and the release on the other make a click on "Pass"). The
-//! log then shows a pass nobody chose. So for [`GUARD_SECS`] (and at least
-//! [`GUARD_FRAMES`] frames, for slow machines) after the decision a person
-//! at this screen faces changes, or the board is shown to another side,
-//! presses are ignored, and a release whose press came before the change is
-//! no click: on the panels (the egui input is filtered before egui reads
-//! it) and on the board ([`crate::board::BoardClick`]).
+//! log then shows a pass nobody chose. A timer alone was not enough: on a
+//! loaded machine a slow first click on "Setup done", clicked again, landed
+//! on "Pass" in the same place, the second click aimed at a button the
+//! screen no longer showed. So after the decision a person at this screen
+//! faces changes, or the board is shown to another side, a press counts
+//! only when all of these hold: [`GUARD_FRAMES`] frames have been drawn
+//! since (the new screen is up), [`GUARD_SECS`] have gone by, and since
+//! those frames the pointer has moved or a button has come up (the player
+//! has done something after seeing the new screen: a second click of a
+//! double click aimed at the old one has not), or it has rested there for
+//! [`STILL_SECS`] since they were drawn. A press held back takes its
+//! release with it, and a release whose press came before the change is no
+//! click: on the panels (the egui input is filtered before egui reads it)
+//! and on the board ([`crate::board::BoardClick`]).
 
 use crate::board::BoardPointer;
 use crate::game::ActiveGame;
@@ -17,11 +25,16 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 use vt_core::SideIdx;
 
-/// How long clicks are held back after the decision changes (seconds).
+/// How long clicks are held back at least after the decision changes
+/// (seconds).
 pub const GUARD_SECS: f64 = 0.3;
 /// At least this many frames, whatever the clock says: the frame that
 /// first draws the new decision and the one after.
 pub const GUARD_FRAMES: u32 = 2;
+/// A pointer held still this long over the new screen once it is drawn
+/// counts as having looked at it (seconds): a player who rests the mouse
+/// and clicks a button that came up under it is not ignored for good.
+pub const STILL_SECS: f64 = 1.0;
 
 /// Far off any widget: a pointer "moved" here before a release spoils the
 /// click (egui counts a release as a click only near its press).
@@ -59,6 +72,15 @@ pub struct ClickGuard {
     spoiled: [bool; egui::NUM_POINTER_BUTTONS],
     /// The board's left button was down when the guard went up.
     board_spoiled: bool,
+    /// Since the guard went up, the pointer has not moved nor a button
+    /// come up after the new screen was drawn.
+    still: bool,
+    /// When the guard's frames were done (the new screen drawn).
+    drawn_at: Option<f64>,
+    /// Where egui last saw the pointer (egui points).
+    egui_at: Option<egui::Pos2>,
+    /// Where the board last saw the pointer (logical window pixels).
+    board_at: Option<Vec2>,
 }
 
 impl ClickGuard {
@@ -83,27 +105,58 @@ impl ClickGuard {
             // Whatever is down now was pressed on what was there before.
             self.spoiled = [true; egui::NUM_POINTER_BUTTONS];
             self.board_spoiled = true;
+            self.still = true;
+            self.drawn_at = None;
         }
         raise
     }
 
     /// Clicks are held back now.
     pub fn active(&self, now: f64) -> bool {
-        self.frames_left > 0 || now < self.until
+        let looked = self.drawn_at.is_some_and(|d| now >= d + STILL_SECS);
+        self.frames_left > 0 || now < self.until || (self.still && !looked)
     }
 
-    /// One frame has been drawn.
-    pub fn frame_done(&mut self) {
+    /// The player did something after the new screen was drawn.
+    fn stirred(&mut self) {
+        if self.frames_left == 0 {
+            self.still = false;
+        }
+    }
+
+    /// The board saw the pointer at `at` (logical window pixels).
+    pub fn board_pointer(&mut self, at: Vec2) {
+        if self.board_at.is_some_and(|was| was != at) {
+            self.stirred();
+        }
+        self.board_at = Some(at);
+    }
+
+    /// The board saw a button come up.
+    pub fn board_release(&mut self) {
+        self.stirred();
+    }
+
+    /// One frame has been drawn (at `now`).
+    pub fn frame_done(&mut self, now: f64) {
         self.frames_left = self.frames_left.saturating_sub(1);
+        if self.frames_left == 0 && self.drawn_at.is_none() {
+            self.drawn_at = Some(now);
+        }
     }
 
     /// Takes out of egui's input what must not click: presses while the
     /// guard is up, their releases whenever they come, and releases of
     /// presses made before the guard went up.
     pub fn filter(&mut self, events: &mut Vec<egui::Event>, now: f64) {
-        let active = self.active(now);
         let mut out = Vec::with_capacity(events.len());
         for e in events.drain(..) {
+            if let egui::Event::PointerMoved(p) = e {
+                if self.egui_at.is_some_and(|was| was != p) {
+                    self.stirred();
+                }
+                self.egui_at = Some(p);
+            }
             let egui::Event::PointerButton {
                 pos,
                 button,
@@ -115,6 +168,7 @@ impl ClickGuard {
                 continue;
             };
             let b = button as usize;
+            let active = self.active(now);
             if pressed {
                 if active {
                     self.dropped[b] = true;
@@ -125,6 +179,8 @@ impl ClickGuard {
                 }
                 continue;
             }
+            // A button came up: the next press is a new one.
+            self.stirred();
             if std::mem::take(&mut self.dropped[b]) {
                 continue;
             }
@@ -173,9 +229,10 @@ pub fn watch_decision(
     mut guard: ResMut<ClickGuard>,
     mut pointer: ResMut<BoardPointer>,
 ) {
-    guard.frame_done();
+    let now = time.elapsed_secs_f64();
+    guard.frame_done(now);
     let key = game.as_deref().map(GuardKey::of);
-    if guard.observe(key, time.elapsed_secs_f64()) && !pointer.clicks.dragging() {
+    if guard.observe(key, now) && !pointer.clicks.dragging() {
         // A press on the board before the change is no click on what the
         // board shows now (a drag to pan goes on).
         pointer.clicks.cancel();
@@ -228,6 +285,16 @@ mod tests {
         e
     }
 
+    /// The pointer moves a little (after the new screen is up, it counts).
+    fn nudge(guard: &mut ClickGuard, now: f64) {
+        let x = guard.egui_at.map_or(0.0, |p| p.x);
+        let mut e = vec![
+            egui::Event::PointerMoved(egui::pos2(x + 1.0, 10.0)),
+            egui::Event::PointerMoved(egui::pos2(x + 2.0, 10.0)),
+        ];
+        guard.filter(&mut e, now);
+    }
+
     fn is_far_release(e: &egui::Event) -> bool {
         matches!(e, egui::Event::PointerButton { pos, pressed: false, .. } if *pos == FAR)
     }
@@ -242,8 +309,9 @@ mod tests {
         assert!(!g.observe(key(1, true), 0.1), "nothing changed");
         assert!(g.observe(key(2, true), 1.0));
         assert!(g.active(1.0));
-        g.frame_done();
-        g.frame_done();
+        g.frame_done(1.05);
+        g.frame_done(1.1);
+        nudge(&mut g, 1.1);
         assert!(g.active(1.2), "0.3 s");
         assert!(!g.active(1.31));
         // The computer's moves while no person decides raise nothing.
@@ -257,11 +325,24 @@ mod tests {
         g.observe(key(1, true), 0.0);
         g.observe(key(2, true), 1.0);
         // Frames of a second each: the time is up, the frames are not.
+        nudge(&mut g, 1.5);
         assert!(g.active(2.0));
-        g.frame_done();
-        assert!(g.active(3.0));
-        g.frame_done();
-        assert!(!g.active(4.0));
+        g.frame_done(2.0);
+        nudge(&mut g, 2.5);
+        assert!(
+            g.active(3.0),
+            "a move before the new screen is drawn is none"
+        );
+        g.frame_done(3.0);
+        assert!(g.active(3.5), "the pointer has not moved since");
+        nudge(&mut g, 3.6);
+        assert!(!g.active(3.6));
+        // Or it rests on the new screen long enough to have read it.
+        g.observe(key(3, true), 5.0);
+        g.frame_done(5.5);
+        g.frame_done(6.0);
+        assert!(g.active(6.9));
+        assert!(!g.active(7.0));
     }
 
     #[test]
@@ -296,8 +377,8 @@ mod tests {
         g.observe(key(1, true), 0.0);
         clicks(&mut g, vec![button(5.0, true)], 0.5);
         g.observe(key(2, true), 1.0);
-        g.frame_done();
-        g.frame_done();
+        g.frame_done(1.1);
+        g.frame_done(1.2);
         let out = clicks(&mut g, vec![button(5.0, false)], 3.0);
         assert!(out.iter().any(is_far_release), "{out:?}");
     }
@@ -308,11 +389,12 @@ mod tests {
         g.observe(key(1, true), 0.0);
         g.observe(key(2, true), 1.0);
         assert!(clicks(&mut g, vec![button(5.0, true)], 1.1).is_empty());
-        g.frame_done();
-        g.frame_done();
+        g.frame_done(1.2);
+        g.frame_done(1.3);
         // Its release comes after the guard is down: dropped with it.
         assert!(clicks(&mut g, vec![button(5.0, false)], 1.5).is_empty());
-        // The next click is a click.
+        // A button came up after the new screen was drawn: the next click
+        // is a click.
         let out = clicks(&mut g, vec![button(5.0, true), button(5.0, false)], 2.0);
         assert_eq!(out, vec![button(5.0, true), button(5.0, false)]);
     }
@@ -336,9 +418,42 @@ mod tests {
         g.observe(key(2, true), 1.0);
         assert!(!g.board_release_counts(1.1));
         assert!(!g.board_press_counts(1.1), "the guard is up");
-        g.frame_done();
-        g.frame_done();
+        g.board_pointer(Vec2::new(5.0, 5.0));
+        g.frame_done(1.4);
+        g.frame_done(1.5);
+        assert!(!g.board_press_counts(2.0), "the pointer has not moved");
+        g.board_pointer(Vec2::new(6.0, 5.0));
         assert!(g.board_press_counts(2.0));
         assert!(g.board_release_counts(2.1));
+    }
+
+    // Issue 14: a slow first click on "Setup done", clicked again, landed
+    // on "Pass" in the same place. The second click of a double click at a
+    // pointer that has not moved is aimed at what was there: dropped, even
+    // on a machine drawing slow frames.
+    #[test]
+    fn a_second_click_of_a_double_click_is_no_click_on_the_new_button() {
+        let mut g = ClickGuard::default();
+        g.observe(key(1, true), 0.0);
+        nudge(&mut g, 0.1);
+        let first = clicks(&mut g, vec![button(5.0, true), button(5.0, false)], 0.2);
+        assert_eq!(first.len(), 2, "the first click counts");
+        g.observe(key(2, true), 0.3);
+        // Frames of 0.4 s: the new screen is up at 1.1.
+        g.frame_done(0.7);
+        g.frame_done(1.1);
+        // Pressed again, the pointer still, past the frames and 0.3 s.
+        assert!(clicks(&mut g, vec![button(5.0, true)], 1.5).is_empty());
+        assert!(clicks(&mut g, vec![button(5.0, false)], 1.6).is_empty());
+        // Having let go, the player clicks what is there now.
+        let out = clicks(&mut g, vec![button(5.0, true), button(5.0, false)], 1.9);
+        assert_eq!(out, vec![button(5.0, true), button(5.0, false)]);
+        // Or moves to it first.
+        g.observe(key(3, true), 4.0);
+        g.frame_done(4.1);
+        g.frame_done(4.2);
+        nudge(&mut g, 4.5);
+        let out = clicks(&mut g, vec![button(6.0, true), button(6.0, false)], 4.6);
+        assert_eq!(out.len(), 2);
     }
 }

@@ -168,7 +168,7 @@ fn a_piece_slides_along_its_path_and_rests_at_home() {
 // no person decides hold nothing back.
 #[test]
 fn clicks_wait_a_moment_after_the_decision_changes() {
-    use vt_ui::guard::{ClickGuard, GUARD_FRAMES, GUARD_SECS};
+    use vt_ui::guard::{ClickGuard, GUARD_FRAMES, GUARD_SECS, STILL_SECS};
     let mut app = testing::board_app(PigBoard);
     app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
         100,
@@ -187,9 +187,18 @@ fn clicks_wait_a_moment_after_the_decision_changes() {
         .write_message(SubmitCommand::typed(&PigCommand::Roll));
     app.update();
     assert!(held(&app), "the decision changed this frame");
-    let frames = (GUARD_SECS / 0.1).ceil() as u32 + GUARD_FRAMES;
-    for _ in 0..frames {
+    // No pointer here: held still, it counts as having looked at the new
+    // screen once that has been up a while.
+    let frames = (GUARD_SECS.max(STILL_SECS) / 0.1).ceil() as u32 + GUARD_FRAMES + 1;
+    for _ in 0..GUARD_FRAMES + 1 {
         app.update();
     }
-    assert!(!held(&app), "{GUARD_SECS} s later, clicks count again");
+    assert!(held(&app), "drawn, but not looked at yet");
+    for _ in GUARD_FRAMES + 1..frames {
+        app.update();
+    }
+    assert!(
+        !held(&app),
+        "{STILL_SECS} s after it was drawn, clicks count again"
+    );
 }

@@ -558,13 +558,44 @@ impl Draw<'_, '_, '_, '_> {
     }
 
     fn label(&mut self, h: Hex, text: &str, dy: f32, color: Rgba, bg: Rgba) {
-        for e in self
-            .p
-            .label(center(h) + Vec2::new(0.0, dy), text, color, bg)
-        {
+        self.label_at(h, text, Vec2::new(0.0, dy), color, bg);
+    }
+
+    fn label_at(&mut self, h: Hex, text: &str, off: Vec2, color: Rgba, bg: Rgba) {
+        for e in self.p.label(center(h) + off, text, color, bg) {
             self.p.commands.entity(e).insert(FteBoard);
         }
     }
+}
+
+/// Half the width of a stack of `n` counters as [`placed_pieces`] lays it
+/// out (each counter 4 px up and right of the one under it).
+fn stack_half(n: usize) -> f32 {
+    COUNTER / 2.0 + 2.0 * n.saturating_sub(1) as f32
+}
+
+/// Where a target badge (a label plate of `size`) sits from its hex's
+/// centre: clear of the `n` counters there and of the hex's other badge.
+/// A number right of the stack when it fits in the gap before the next
+/// hex's counter; "Assault" below the stack; anything else above it.
+/// Drawn on the counters' edges they hid the target (issue 14).
+pub fn badge_offset(size: Vec2, n: usize, assault: bool) -> Vec2 {
+    let half = stack_half(n);
+    if assault {
+        Vec2::new(0.0, -(half + BADGE_GAP + size.y / 2.0))
+    } else if half + BADGE_GAP + size.x <= next_counter_edge() - BADGE_GAP {
+        Vec2::new(half + BADGE_GAP + size.x / 2.0, 0.0)
+    } else {
+        Vec2::new(0.0, half + BADGE_GAP + size.y / 2.0)
+    }
+}
+
+/// The room left between a badge and what it must not touch.
+const BADGE_GAP: f32 = 2.0;
+
+/// How far right of a hex's centre the next hex's (lone) counter begins.
+fn next_counter_edge() -> f32 {
+    HEX * 3f32.sqrt() - COUNTER / 2.0
 }
 
 /// Draws the map once per game, the pieces that changed and the
@@ -963,6 +994,11 @@ fn draw_highlights(d: &mut Draw, st: &FteScreen, g: &Synced<Fte>, view: &View) {
             }
         }
     }
+    // How many pieces each target hex holds: the badges sit clear of them.
+    let mut stacks: BTreeMap<Hex, usize> = BTreeMap::new();
+    for (hex, list) in pieces(view) {
+        stacks.insert(hex, list.len());
+    }
     for ((hex, assault), best) in badges {
         let color = if assault { lit::ASSAULT } else { lit::TARGET };
         d.colored_rings(&[hex], 0.1, color, 5.3);
@@ -973,8 +1009,9 @@ fn draw_highlights(d: &mut Draw, st: &FteScreen, g: &Synced<Fte>, view: &View) {
             }
             (false, None) => "fire".into(),
         };
-        let dy = if assault { -HEX * 0.72 } else { HEX * 0.72 };
-        d.label(hex, &text, dy, palette::WHITE, color.alpha(230));
+        let n = stacks.get(&hex).copied().unwrap_or(1);
+        let off = badge_offset(vt_ui::draw::label_size(&text), n, assault);
+        d.label_at(hex, &text, off, palette::WHITE, color.alpha(230));
     }
     if let Some(a) = &st.aim {
         d.colored_rings(&[a.hex], 0.16, palette::WHITE, 5.4);
@@ -1204,4 +1241,38 @@ pub fn interest(v: &View, legal: &[Command]) -> Vec<Vec2> {
         .flat_map(|c| model::anchors(v, c))
         .map(center)
         .collect()
+}
+
+#[cfg(test)]
+mod badge_tests {
+    use super::*;
+
+    fn plate(text: &str, n: usize, assault: bool) -> Rect {
+        let size = vt_ui::draw::label_size(text);
+        Rect::from_center_size(badge_offset(size, n, assault), size)
+    }
+
+    // Issue 14: the "3" above and "Assault" below crowded the target
+    // counter. For any stack, every badge is clear of the counters and of
+    // the other badge, and a number stays short of the next hex's counter.
+    #[test]
+    fn target_badges_never_cover_the_stack_or_each_other() {
+        for n in 1..=6 {
+            let h = stack_half(n);
+            let stack = Rect::from_center_size(Vec2::ZERO, Vec2::splat(2.0 * h));
+            // A lone counter's number sits beside it.
+            assert_eq!(plate("3", 1, false).center().y, 0.0);
+            for fire in ["3", "9?", "1", "fire"] {
+                let f = plate(fire, n, false);
+                let a = plate("Assault", n, true);
+                for (word, r) in [(fire, f), ("Assault", a)] {
+                    assert!(stack.intersect(r).is_empty(), "{word} on {n} counters");
+                }
+                assert!(f.intersect(a).is_empty(), "{fire} and Assault, {n}");
+                if f.center().y == 0.0 {
+                    assert!(f.max.x < next_counter_edge(), "{fire} reaches the next hex");
+                }
+            }
+        }
+    }
 }

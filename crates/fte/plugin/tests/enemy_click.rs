@@ -8,9 +8,9 @@
 use fte_plugin::pick::{AimKind, Click, Ctx, Tool};
 use fte_rules::geo::{Hex, HexExt};
 use fte_rules::state::{Altitude, MoveMode, Side, State, UnitId, UnitStatus};
-use fte_rules::step::{Kind as K, Step};
+use fte_rules::step::Kind as K;
 use fte_rules::{Command, Fte};
-use vt_core::{Ruleset, Setup};
+use vt_core::Ruleset;
 
 fn h(s: &str) -> Hex {
     Hex::parse(s).expect("hex")
@@ -19,22 +19,7 @@ fn h(s: &str) -> Hex {
 /// An empty game on the flat south-west corner of the examples map with
 /// `units` (type, side, hex), all Visible; the first unit is activated.
 fn activated(rules: &Fte, units: &[(&str, Side, &str)]) -> (State, Vec<UnitId>) {
-    let mut s = rules.new_game(&Setup::new("hamlet-search", 1)).unwrap();
-    s.map = "examples".into();
-    s.units.clear();
-    s.casualties.clear();
-    s.caches.clear();
-    s.traps.clear();
-    s.missions.clear();
-    s.placed.clear();
-    s.to_plot = [0, 0];
-    s.activation = None;
-    s.steps = vec![Step::Activate { first: true }];
-    s.active = Side::Us;
-    s.first_player = Side::Us;
-    s.cup = vt_core::cup::Cup::new(Vec::new());
-    s.chits = [0, 0];
-    s.random_event_chit = false;
+    let mut s = rules.empty_game("examples");
     let ids: Vec<UnitId> = units
         .iter()
         .map(|(ty, side, hex)| {

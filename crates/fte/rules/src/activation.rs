@@ -177,13 +177,25 @@ impl Fte {
                 Ok(())
             }
             Command::ActivateHex { hex } => {
-                let any = s
+                let mut group: Vec<UnitId> = s
                     .units_at(*hex)
-                    .any(|u| self.fresh(s, u) && self.is_infantry(u));
+                    .filter(|u| self.fresh(s, u) && self.is_infantry(u))
+                    .map(|u| u.id)
+                    .collect();
+                if group.is_empty() {
+                    return refuse("5.1", "no friendly infantry in that hex can be activated");
+                }
+                group.sort();
+                // The same units as a Leader Activation of a Leader among
+                // them (a lone Leader, say): one choice, offered once, as
+                // the Leader's.
+                let same = group.iter().any(|u| {
+                    self.is_leader(s.unit(*u)) && self.leader_group(s, *u).is_ok_and(|g| g == group)
+                });
                 ensure(
-                    any,
+                    !same,
                     "5.1",
-                    "no friendly infantry in that hex can be activated",
+                    "these are the units the Leader activates: activate the Leader",
                 )
             }
             Command::ActivateUnit { unit } => {

@@ -172,6 +172,7 @@ impl Fte {
             E::Entered { .. } => self.describe_reinforcements(&n, e),
             E::MoveBegins { .. }
             | E::Moved { .. }
+            | E::EntryRefused { .. }
             | E::AltitudeChanged { .. }
             | E::FortChanged { .. }
             | E::Dropped { .. }

@@ -221,6 +221,14 @@ pub enum Event {
         #[serde(default)]
         marked: Option<Marked>,
     },
+    /// The moving units tried to enter a hex that turned out to hold
+    /// Concealed enemy units and stay where they were (6.2).
+    EntryRefused {
+        units: Vec<UnitId>,
+        hex: Hex,
+        #[serde(default)]
+        marked: Option<Marked>,
+    },
     AltitudeChanged {
         unit: UnitId,
         altitude: crate::state::Altitude,

@@ -202,6 +202,7 @@ impl Fte {
                 on_trail: false,
                 fort_used: false,
                 altitude_changed: false,
+                refused: Vec::new(),
             }));
         }
         ev.push(Event::MoveBegins {
@@ -295,15 +296,16 @@ impl Fte {
             .iter()
             .all(|u| self.is_heli(s.unit(*u)) && s.unit(*u).altitude != Altitude::Ground);
         if !heli_air {
-            let blocked = occupants.iter().any(|o| {
-                o.side != side
-                    && !self.is_heli(o)
-                    && self.role(o) != Role::Medic
-                    && !(self.role(o) == Role::Civilians && side == Side::Us)
-            }) || occupants
+            // 6.2: no entering a hex that holds enemy units, Concealed ones
+            // too. But the mover knows only what it sees: a Concealed marker
+            // may hide Civilians or a lone Medic, whose hex may be entered
+            // (28.0, 17.1), so stepping onto a marker is an attempt settled
+            // when it is made ([`Fte::hidden_blocker`]), and a hex found
+            // held is known for the rest of the move.
+            let seen = occupants
                 .iter()
-                .any(|o| o.side != side && self.is_heli(o) && o.altitude == Altitude::Ground);
-            if blocked {
+                .any(|o| self.sees_unit(s, side, o) && self.blocks_entry(o, side));
+            if seen || m.refused.contains(&to) {
                 return Err(NoStep::Rule(
                     "6.2",
                     "a unit may not enter a hex holding enemy units (Concealed ones too)",
@@ -311,6 +313,32 @@ impl Fte {
             }
         }
         Ok(cost)
+    }
+
+    /// Whether an enemy unit `o` keeps units of `side` out of its hex
+    /// (6.2): any but a Medic (17.1), Civilians to the US (28.0) and a
+    /// helicopter in the air.
+    fn blocks_entry(&self, o: &Unit, side: Side) -> bool {
+        if o.side == side {
+            return false;
+        }
+        if self.is_heli(o) {
+            return o.altitude == Altitude::Ground;
+        }
+        self.role(o) != Role::Medic && !(self.role(o) == Role::Civilians && side == Side::Us)
+    }
+
+    /// 6.2: whether a step onto Concealed markers finds the hex held by a
+    /// unit the mover could not see (the step is then not made).
+    fn hidden_blocker(&self, s: &State, m: &Moving, to: Hex) -> bool {
+        let lead = s.unit(m.units[0]);
+        let heli_air = m
+            .units
+            .iter()
+            .all(|u| self.is_heli(s.unit(*u)) && s.unit(*u).altitude != Altitude::Ground);
+        !heli_air
+            && s.units_at(to)
+                .any(|o| !self.sees_unit(s, lead.side, o) && self.blocks_entry(o, lead.side))
     }
 
     pub(crate) fn move_candidates(&self, s: &State, out: &mut Vec<Command>) {
@@ -498,6 +526,18 @@ impl Fte {
             return;
         };
         match c {
+            Command::Step { hex } if self.hidden_blocker(s, &m, *hex) => {
+                // 6.2: the units stay where they are, spending nothing; the
+                // markers stay on (the rules reveal only that the hex is held).
+                if let Some(mm) = s.moving_mut() {
+                    mm.refused.push(*hex);
+                }
+                ev.push(Event::EntryRefused {
+                    units: m.units.clone(),
+                    hex: *hex,
+                    marked: s.marked(&m.units),
+                });
+            }
             Command::Step { hex } => {
                 let cost = self.step_ok(s, &m, here, *hex).unwrap_or(0);
                 let map = self.map_of(s);
@@ -734,8 +774,9 @@ impl Fte {
     /// Where `units` (one stack) could move in a Move action of `mode`
     /// from where they stand (or, for the move under way, with what it has
     /// left), with the cheapest cost in half MP: the display of reachable
-    /// hexes. Uses the core map's search; hexes with
-    /// enemy units or over the stacking limit are left out.
+    /// hexes. Uses the core map's search; hexes with enemy units the side
+    /// sees, found held this move, or over the stacking limit are left out
+    /// (a Concealed marker's hex is in: entering it is an attempt, 6.2).
     pub fn reachable(&self, s: &State, units: &[UnitId], mode: MoveMode) -> Vec<(Hex, u8)> {
         use vt_core::hex::Mp;
         let Some(start) = units.first().and_then(|u| s.unit(*u).hex) else {
@@ -743,8 +784,8 @@ impl Fte {
         };
         let map = self.map_of(s);
         // A move under way keeps what it has left.
-        let under_way = s.moving().filter(|m| m.units == units).map(|m| m.left);
-        let budget = under_way.unwrap_or_else(|| {
+        let under_way = s.moving().filter(|m| m.units == units);
+        let budget = under_way.map(|m| m.left).unwrap_or_else(|| {
             units
                 .iter()
                 .map(|u| self.allowance(s, s.unit(*u), mode))
@@ -759,6 +800,7 @@ impl Fte {
             on_trail: false,
             fort_used: false,
             altitude_changed: false,
+            refused: under_way.map(|m| m.refused.clone()).unwrap_or_default(),
         };
         let cost = |_: &vt_core::hex::HexMap<Option<Terrain>>,
                     from: vt_core::hex::Hex,
@@ -846,6 +888,20 @@ impl Fte {
                         verb_s(us_len),
                         crate::data::half_mp(*cost),
                         crate::data::half_mp(*left)
+                    )
+                })
+            }
+            Event::EntryRefused {
+                units: us,
+                hex,
+                marked,
+            } => {
+                let us_len = us.len();
+                n.naming(marked, us, None, |us, _| {
+                    format!(
+                        "{us} tr{} to enter {hex}, but enemy units hold it, and stay{} put (6.2).",
+                        if us_len == 1 { "ies" } else { "y" },
+                        verb_s(us_len)
                     )
                 })
             }

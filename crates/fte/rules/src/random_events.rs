@@ -13,6 +13,20 @@ use vt_core::dice::{Adjudication, TableCell};
 use vt_core::engine::LogEntry;
 use vt_core::refusal::{Checked, ensure};
 
+/// The Random Event choice on top of the steps: the event, who chooses,
+/// how many pieces are placed, and the order they come in (19.7).
+fn event_on_top(s: &State) -> Option<(RandomEvent, Side, u8, &[u8])> {
+    match s.step() {
+        Step::RandomEvent {
+            event,
+            side,
+            placed,
+            order,
+        } => Some((*event, *side, *placed, order)),
+        _ => None,
+    }
+}
+
 impl Fte {
     /// Who makes the choice for an event rolled by `side`: the opponent
     /// places Injury and Low Ammo (19.1, 19.2), the side itself the rest.
@@ -204,19 +218,13 @@ impl Fte {
     /// Whether the event has any choice (`event_candidates` not empty),
     /// stopping at the first: asked once per event before it is listed.
     fn has_event_choice(&self, s: &State) -> bool {
-        let Step::RandomEvent {
-            event,
-            side,
-            placed,
-            order,
-        } = s.step()
-        else {
+        let Some((event, side, placed, order)) = event_on_top(s) else {
             return false;
         };
         // Low Ammo's pass comes only with a unit to choose.
-        s.on_map().any(|u| self.event_unit_ok(*event, *side, u)) || {
-            let ok = self.event_hex_test(s, *event, *placed, order);
-            self.event_hexes(s, *event).iter().any(|h| ok(*h))
+        s.on_map().any(|u| self.event_unit_ok(event, side, u)) || {
+            let ok = self.event_hex_test(s, event, placed, order);
+            self.event_hexes(s, event).iter().any(|h| ok(*h))
         }
     }
 
@@ -268,37 +276,24 @@ impl Fte {
 
     /// Whether a command answers the Random Event choice on top.
     fn event_choice_ok(&self, s: &State, c: &Command) -> bool {
-        let Step::RandomEvent {
-            event,
-            side,
-            placed,
-            order,
-        } = s.step()
-        else {
+        let Some((event, side, placed, order)) = event_on_top(s) else {
             return false;
         };
         match c {
-            Command::EventUnit { unit } => self.event_unit_ok(*event, *side, s.unit(*unit)),
-            Command::EventHex { hex } => self.event_hex_test(s, *event, *placed, order)(*hex),
+            Command::EventUnit { unit } => self.event_unit_ok(event, side, s.unit(*unit)),
+            Command::EventHex { hex } => self.event_hex_test(s, event, placed, order)(*hex),
             Command::EventPass => {
-                *event == RandomEvent::LowAmmo
-                    && s.on_map().any(|u| self.event_unit_ok(*event, *side, u))
+                event == RandomEvent::LowAmmo
+                    && s.on_map().any(|u| self.event_unit_ok(event, side, u))
             }
             _ => false,
         }
     }
 
     pub(crate) fn event_candidates(&self, s: &State, out: &mut Vec<Command>) {
-        let Step::RandomEvent {
-            event,
-            side,
-            placed,
-            order,
-        } = s.step()
-        else {
+        let Some((event, side, placed, order)) = event_on_top(s) else {
             return;
         };
-        let (event, side, placed) = (*event, *side, *placed);
         let units_from = out.len();
         out.extend(
             s.on_map()

@@ -19,6 +19,34 @@ use vt_core::refusal::{Checked, ensure};
 use vt_core::rng::GameRng;
 
 impl Fte {
+    /// An empty game on `map` for placing pieces by hand (tests, tools):
+    /// turn 1 of 10, no pieces, caches, traps or chits, the US to make the
+    /// first activation.
+    pub fn empty_game(&self, map: &str) -> State {
+        let mut s = self
+            .start(&Setup::new("hamlet-search", 1))
+            .expect("the built-in scenario");
+        s.map = map.into();
+        s.units.clear();
+        s.casualties.clear();
+        s.caches.clear();
+        s.traps.clear();
+        s.missions.clear();
+        s.placed.clear();
+        s.to_plot = [0, 0];
+        s.activation = None;
+        s.turn = 1;
+        s.turns = 10;
+        s.vp = [0, 0];
+        s.steps = vec![Step::Activate { first: true }];
+        s.active = Side::Us;
+        s.first_player = Side::Us;
+        s.cup = vt_core::cup::Cup::new(Vec::new());
+        s.chits = [0, 0];
+        s.random_event_chit = false;
+        s
+    }
+
     pub(crate) fn start(&self, setup: &Setup) -> Result<State, SetupError> {
         let sc = self
             .scenario(&setup.scenario)

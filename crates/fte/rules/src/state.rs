@@ -268,6 +268,10 @@ pub struct Moving {
     pub on_trail: bool,
     pub fort_used: bool,
     pub altitude_changed: bool,
+    /// Hexes this move tried to enter and found held by Concealed enemy
+    /// units (6.2): known blocked for the rest of the move.
+    #[serde(default)]
+    pub refused: Vec<crate::geo::Hex>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -236,7 +236,7 @@ fn hand_over(
                     let label = vt_ui::labels::command_label(&legal[i]);
                     if ui
                         .button(format!("{next} declines without looking ({label})"))
-                        .on_hover_text("The board comes back to the player who was acting.")
+                        .on_hover_text("Then hand the screen back to the player who was acting.")
                         .clicked()
                     {
                         actions.write(Action::PassUnseen);

@@ -448,3 +448,62 @@ fn which_cache_is_where_stays_secret_23_0() {
     let n = play_secret_pair(r, &mut a, &mut b, US, 60, lockstep(Vec::new(), 8));
     assert!(n >= 20, "only {n} commands");
 }
+
+// FTE 6.2, 17.1, 28.0: a hex holding enemy units may not be entered, even
+// under Concealed markers, but Civilians and a lone Medic do not keep the
+// US (or the NVA/VC) out. The mover sees only a marker, so what it may try
+// and the hexes shown as reachable are the same whatever the marker
+// hides; the step settles it: into a Civilians or Medic hex, or back with
+// nothing spent from a held one, which stays known for the move.
+#[test]
+fn a_concealed_marker_hex_may_be_tried_whatever_it_hides_6_2() {
+    let r = rules();
+    let start = |ty: &str| {
+        let (mut s, us) = marker_game(ty, "21.24");
+        begin_move(&mut s, us);
+        (s, us)
+    };
+    for (open, held) in [("civilians", "vc-rifle"), ("nva-medic", "nva-rifle")] {
+        let (mut a, us) = start(open);
+        let (mut b, _) = start(held);
+        assert_secret_kept(r, &a, &b, US, &format!("{open} or {held}"));
+        let step = Command::Step { hex: h("21.24") };
+        assert_eq!(r.legal(&a), r.legal(&b), "{open} or {held}");
+        assert!(
+            r.legal(&b).contains(&step),
+            "{held}: the attempt is allowed"
+        );
+        assert_eq!(
+            r.reachable(&a, &[us], MoveMode::Normal),
+            r.reachable(&b, &[us], MoveMode::Normal),
+            "{open} or {held}: the highlighted hexes"
+        );
+        let left = b.moving().unwrap().left;
+        play(&mut a, step.clone());
+        assert_eq!(a.unit(us).hex, Some(h("21.24")), "{open} may be entered");
+        let ev = play(&mut b, step.clone());
+        assert!(
+            ev.iter()
+                .any(|e| matches!(e, crate::Event::EntryRefused { .. })),
+            "{ev:?}"
+        );
+        assert_eq!(b.unit(us).hex, Some(h("20.24")), "{held} keeps it out");
+        assert_eq!(b.moving().unwrap().left, left, "nothing spent");
+        assert_eq!(refused(&b, step.clone()), "FTE 6.2");
+        assert!(!r.legal(&b).contains(&step), "known held for the move");
+        // The held marker stays a marker; the log tells the US only that
+        // the hex is held.
+        let held_unit = b.units.iter().find(|u| u.side == Side::Nva).unwrap();
+        assert!(held_unit.concealed);
+        let entry = r.describe_in(&b, ev.last().unwrap());
+        let text = entry.read_by(vt_core::engine::Reader::Side(US)).0;
+        assert!(text.contains("enemy units hold it"), "{text}");
+        assert!(!text.contains("NVA") && !text.contains("VC"), "{text}");
+    }
+    // A Visible enemy unit's hex is not even tried.
+    let (mut s, us) = marker_game("nva-rifle", "21.24");
+    let nva = s.units.iter().find(|u| u.side == Side::Nva).unwrap().id;
+    s.unit_mut(nva).concealed = false;
+    begin_move(&mut s, us);
+    assert_eq!(refused(&s, Command::Step { hex: h("21.24") }), "FTE 6.2");
+}

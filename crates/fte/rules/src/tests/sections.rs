@@ -175,6 +175,30 @@ fn chit_cup_and_helicopter_chit_5_0_5_1() {
     let _ = nva;
 }
 
+// FTE 5.1: activating a hex whose units are just those a Leader among them
+// would activate (a lone Leader, or a Leader with no one else within two
+// hexes) is the Leader Activation offered twice; it is offered once, as
+// the Leader's. A hex with fewer units than the Leader's group keeps its own.
+#[test]
+fn a_lone_leader_is_activated_one_way_5_1() {
+    let r = rules();
+    let mut s = sandbox("examples");
+    let lone = add(&mut s, "us-leader", Side::Us, "20.24");
+    let hex = Command::ActivateHex { hex: h("20.24") };
+    let leader = Command::ActivateLeader { leader: lone };
+    assert!(r.legal(&s).contains(&leader));
+    assert!(!r.legal(&s).contains(&hex));
+    assert_eq!(refused(&s, hex.clone()), "FTE 5.1");
+    // With a Fire Team in his hex and no one else near: still one way.
+    add(&mut s, "us-rifle", Side::Us, "20.24");
+    assert!(!r.legal(&s).contains(&hex));
+    // A Fire Team two hexes off joins the Leader's group only: the hex
+    // activation is another choice.
+    add(&mut s, "us-rifle", Side::Us, "22.24");
+    assert!(r.legal(&s).contains(&hex));
+    assert!(r.legal(&s).contains(&leader));
+}
+
 // FTE 5.1 and 7.4: a Leader's KIA or WIA removes one of his side's chits
 // from the cup for good, or from the pool if the cup has none.
 #[test]
@@ -313,6 +337,10 @@ fn stacking_6_2_and_medics_17_1() {
             mode: MoveMode::Normal,
         },
     );
+    // A Concealed marker's hex may be tried (it could hide a Medic); the
+    // Dummy under it keeps the Fire Team out, and the hex is then known.
+    play(&mut s, Command::Step { hex: h("18.23") });
+    assert_eq!(s.unit(ft).hex, Some(h("18.24")));
     assert_eq!(refused(&s, Command::Step { hex: h("18.23") }), "FTE 6.2");
     play(&mut s, Command::Step { hex: h("17.24") });
     assert_eq!(s.unit(medic).status, UnitStatus::Eliminated);

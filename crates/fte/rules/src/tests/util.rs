@@ -3,10 +3,9 @@
 
 use crate::geo::{Hex, HexExt};
 use crate::state::*;
-use crate::step::Step;
 use crate::{Command, Fte};
 use std::sync::OnceLock;
-use vt_core::engine::{Ruleset, Setup};
+use vt_core::engine::Ruleset;
 
 pub fn rules() -> &'static Fte {
     static R: OnceLock<Fte> = OnceLock::new();
@@ -20,29 +19,7 @@ pub fn h(s: &str) -> Hex {
 /// An empty game on `map`, turn 1 of 10, the US to make the first
 /// activation, no chits in the cup.
 pub fn sandbox(map: &str) -> State {
-    let r = rules();
-    let mut s = r
-        .new_game(&Setup::new("hamlet-search", 1))
-        .expect("scenario");
-    s.map = map.into();
-    s.units.clear();
-    s.casualties.clear();
-    s.caches.clear();
-    s.traps.clear();
-    s.missions.clear();
-    s.placed.clear();
-    s.to_plot = [0, 0];
-    s.activation = None;
-    s.turn = 1;
-    s.turns = 10;
-    s.vp = [0, 0];
-    s.steps = vec![Step::Activate { first: true }];
-    s.active = Side::Us;
-    s.first_player = Side::Us;
-    s.cup = vt_core::cup::Cup::new(Vec::new());
-    s.chits = [0, 0];
-    s.random_event_chit = false;
-    s
+    rules().empty_game(map)
 }
 
 /// Puts a unit of type `ty` on the map, Visible.
@@ -68,6 +45,18 @@ pub fn play(s: &mut State, c: Command) -> Vec<crate::Event> {
     let mut ev = Vec::new();
     r.execute(s, &c, &mut ev);
     ev
+}
+
+/// Activates `unit` alone and begins a Normal move with it (5.1, 6.0).
+pub fn begin_move(s: &mut State, unit: UnitId) {
+    play(s, Command::ActivateUnit { unit });
+    play(
+        s,
+        Command::Move {
+            units: vec![unit],
+            mode: MoveMode::Normal,
+        },
+    );
 }
 
 pub fn refused(s: &State, c: Command) -> String {
