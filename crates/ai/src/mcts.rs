@@ -266,8 +266,10 @@ impl<R: AiRules> Search<R> {
             self.path.push(c as u32);
             node = c;
         }
-        // Rollout.
+        // Rollout: each command's execution lists the next position's
+        // commands (a game may share that work with its execution).
         let mut steps = 0usize;
+        let mut legal: Option<Vec<R::Command>> = None;
         let over = loop {
             if rules.to_move(&s).is_none() {
                 break true;
@@ -275,16 +277,18 @@ impl<R: AiRules> Search<R> {
             if self.horizon.is_some_and(|h| steps >= h) {
                 break false;
             }
-            let legal = rules.legal(&s);
+            let legal = legal.get_or_insert_with(|| rules.legal(&s));
             if legal.is_empty() {
                 break true;
             }
             let i = if legal.len() == 1 {
                 0
             } else {
-                rules.rollout(&s, &legal, &mut self.rng)
+                rules.rollout(&s, legal, &mut self.rng)
             };
-            self.play(&mut s, &legal[i]);
+            let c = legal.swap_remove(i);
+            self.events.clear();
+            rules.execute_and_list(&mut s, &c, &mut self.events, legal);
             steps += 1;
         };
         // Rewards, then back up.

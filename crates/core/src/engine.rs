@@ -508,6 +508,22 @@ pub trait Ruleset: Send + Sync + 'static {
         events: &mut Vec<Self::Event>,
     );
 
+    /// [`Ruleset::execute`], then the legal commands of the position it
+    /// leads to, in `legal` (its old contents replaced): what a playout or
+    /// a search's rollout asks after every command. A game that lists the
+    /// commands while executing anyway (to pass over a decision with
+    /// nothing to choose) overrides this to list them once.
+    fn execute_and_list(
+        &self,
+        state: &mut Self::State,
+        command: &Self::Command,
+        events: &mut Vec<Self::Event>,
+        legal: &mut Vec<Self::Command>,
+    ) {
+        self.execute(state, command, events);
+        *legal = self.legal(state);
+    }
+
     fn view(&self, state: &Self::State, side: SideIdx) -> Self::View;
 
     fn outcome(&self, state: &Self::State) -> Outcome;

@@ -54,6 +54,9 @@ pub fn play_one<R: Ruleset>(
     let mut state = rules.new_game(setup)?;
     let mut events = Vec::new();
     let mut commands = 0;
+    // The list for the position at hand: each command's execution lists
+    // the next (a game may share that work with its own execution).
+    let mut legal = rules.legal(&state);
     let result = loop {
         if rules.finished(&state)
             && let Some(r) = rules.outcome(&state).result
@@ -63,13 +66,13 @@ pub fn play_one<R: Ruleset>(
         if commands >= max_commands {
             break "unfinished".to_string();
         }
-        let legal = rules.legal(&state);
         if legal.is_empty() {
             break "stuck".to_string();
         }
         let i = policy.choose(rules, &state, &legal);
+        let command = legal.swap_remove(i);
         events.clear();
-        rules.execute(&mut state, &legal[i], &mut events);
+        rules.execute_and_list(&mut state, &command, &mut events, &mut legal);
         commands += 1;
     };
     Ok(PlayedGame {

@@ -57,10 +57,22 @@ pub fn check_contract<R: Ruleset>(
                 }
             }
             let k = Policy::<R>::choose(&mut policy, &rules, &session.state, &legal);
+            let mut twin = session.state.clone();
+            let mut listed = Vec::new();
+            rules.execute_and_list(&mut twin, &legal[k], &mut Vec::new(), &mut listed);
             let events = session
                 .apply(legal[k].clone())
                 .expect("checked above")
                 .to_vec();
+            assert_eq!(
+                digest(&twin),
+                session.digest(),
+                "game {i}, command {n}: execute_and_list plays differently from execute"
+            );
+            assert!(
+                listed == rules.legal(&session.state),
+                "game {i}, command {n}: execute_and_list lists other commands than legal"
+            );
             for e in &events {
                 let entry = rules.describe_in(&session.state, e);
                 assert!(!entry.text.is_empty(), "game {i}: event {e:?} has no words");

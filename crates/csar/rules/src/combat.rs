@@ -566,23 +566,26 @@ impl Csar {
                 "the card's silhouette does not match that aircraft",
             );
         }
-        let r = &self.data.rules;
-        let limit = match a.kind {
-            AircraftKind::Sandy | AircraftKind::Fac => r.cards_per_sandy_or_fac.value,
-            AircraftKind::FastMover => r.cards_per_fast_mover.value,
-            AircraftKind::Helicopter => 0,
-        };
-        if a.cards >= limit {
+        if a.cards >= self.card_limit(a.kind) {
             return refuse(
                 "4.3.2",
                 "Sandys and FACs take one card a turn, Fast Movers two",
             );
         }
         ensure(
-            s.zone(zone).cards_assigned < r.cards_per_zone.value,
+            s.zone(zone).cards_assigned < self.data.rules.cards_per_zone.value,
             "4.3.2",
             "two Aircraft cards per zone per turn at most",
         )
+    }
+    /// Aircraft cards an aircraft of this kind takes a turn (4.3.2).
+    fn card_limit(&self, kind: AircraftKind) -> u8 {
+        let r = &self.data.rules;
+        match kind {
+            AircraftKind::Sandy | AircraftKind::Fac => r.cards_per_sandy_or_fac.value,
+            AircraftKind::FastMover => r.cards_per_fast_mover.value,
+            AircraftKind::Helicopter => 0,
+        }
     }
     pub(crate) fn check_play(&self, s: &State, card: u8, target: Target, pilot: bool) -> Checked {
         let Some(x) = s.assigned.iter().find(|x| x.card == card) else {
@@ -774,11 +777,13 @@ impl Csar {
         }
         Ok(())
     }
+    /// Suppress on each active gun in its card's zone: as `check_play`
+    /// accepts them (the Assign list needs no further check).
     pub(crate) fn suppress_candidates(&self, s: &State, v: &mut Vec<Command>) {
         for x in &s.assigned {
             if self.card_def(x.card).effect == ActionEffect::Suppress {
                 for g in &s.guns {
-                    if g.zone == x.zone {
+                    if g.zone == x.zone && !g.suppressed {
                         v.push(Command::Play {
                             card: x.card,
                             target: Target::Gun(g.counter),
@@ -928,18 +933,30 @@ impl Csar {
     }
 
     /// 4.3.2: Aircraft cards to aircraft in the zones; Suppress may be
-    /// played already (4.3.4).
+    /// played already (4.3.4). Listed as `check_assign` accepts them (the
+    /// list needs no further check): the ArcLight turn, each aircraft's
+    /// zone and cards, and each zone's cards are looked at once for all
+    /// the cards in hand; a playout's random digests hold the list to the
+    /// check, which says why not.
     pub(crate) fn assign_candidates(&self, s: &State, v: &mut Vec<Command>) {
-        for &c in s.hand.iter().chain(s.reserve.iter()) {
-            if self.card_def(c).class != CardClass::Aircraft {
-                continue;
-            }
-            for (i, a) in s.aircraft.iter().enumerate() {
-                if a.zone().is_some() {
-                    v.push(Command::Assign {
-                        card: c,
-                        aircraft: i as u8,
-                    });
+        if !self.arclight_now(s) {
+            let per_zone = self.data.rules.cards_per_zone.value;
+            for &c in s.hand.iter().chain(s.reserve.iter()) {
+                let def = self.card_def(c);
+                if def.class != CardClass::Aircraft {
+                    continue;
+                }
+                for (i, a) in s.aircraft.iter().enumerate() {
+                    let Some(z) = a.zone() else { continue };
+                    if def.aircraft.contains(&a.kind)
+                        && a.cards < self.card_limit(a.kind)
+                        && s.zone(z).cards_assigned < per_zone
+                    {
+                        v.push(Command::Assign {
+                            card: c,
+                            aircraft: i as u8,
+                        });
+                    }
                 }
             }
         }

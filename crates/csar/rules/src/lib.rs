@@ -315,6 +315,16 @@ impl Ruleset for Csar {
         Csar::execute(self, state, command, events);
     }
 
+    fn execute_and_list(
+        &self,
+        state: &mut State,
+        command: &Command,
+        events: &mut Vec<Event>,
+        legal: &mut Vec<Command>,
+    ) {
+        Csar::execute_and_list(self, state, command, events, legal);
+    }
+
     fn view(&self, state: &State, _side: SideIdx) -> View {
         self.make_view(state)
     }

@@ -229,10 +229,16 @@ impl Csar {
         // Room for the longest usual lists (Assign, Play) at once: growing
         // the vector was a quarter of a playout's time.
         let mut v = Vec::with_capacity(CANDIDATES);
-        if !self.candidates(s, &mut v) {
+        self.list_legal(s, &mut v);
+        v
+    }
+
+    /// Puts the decision's legal commands in `v` (emptied first).
+    fn list_legal(&self, s: &State, v: &mut Vec<Command>) {
+        v.clear();
+        if !self.candidates(s, v) {
             v.retain(|c| self.check_command(s, c).is_ok());
         }
-        v
     }
 
     /// True if the decision offers more than "done" (or has no "done").
@@ -263,8 +269,8 @@ impl Csar {
     }
 
     /// Lists the step's candidate commands, from its section; returns true
-    /// when they are already checked (the Move step checks each move against
-    /// one look at the map).
+    /// when they are already checked (the Move and Assign steps check each
+    /// command against one look at the map).
     pub(crate) fn candidates(&self, s: &State, v: &mut Vec<Command>) -> bool {
         match s.step {
             Step::ChoosePilot => self.pilot_candidates(s, v),
@@ -283,7 +289,10 @@ impl Csar {
                 self.move_candidates(s, v);
                 return true;
             }
-            Step::Assign => self.assign_candidates(s, v),
+            Step::Assign => {
+                self.assign_candidates(s, v);
+                return true;
+            }
             Step::FireWindow => self.fire_window_candidates(s, v),
             Step::FireOrder => self.fire_order_candidates(s, v),
             Step::Burn => self.burn_candidates(s, v),
@@ -460,13 +469,45 @@ impl Csar {
     /// step with nothing to decide is passed over, as if the player had
     /// said "done".
     pub(crate) fn advance(&self, s: &mut State, ev: &mut Vec<Event>) {
+        self.advance_until(s, ev, |s| self.has_choice(s));
+    }
+
+    /// [`Csar::execute`], leaving the legal commands of the decision it
+    /// stops at in `legal`: the list that tells whether a decision has a
+    /// choice is the list the player is offered, made once.
+    pub(crate) fn execute_and_list(
+        &self,
+        s: &mut State,
+        c: &Command,
+        ev: &mut Vec<Event>,
+        legal: &mut Vec<Command>,
+    ) {
+        self.execute_command(s, *c, ev);
+        let listed = self.advance_until(s, ev, |s| {
+            self.list_legal(s, legal);
+            legal.iter().any(|c| *c != Command::Done)
+        });
+        if !listed {
+            self.list_legal(s, legal);
+        }
+    }
+
+    /// The loop of [`Csar::advance`], with `has_choice` answering whether
+    /// a decision step has something to decide. True when it stopped at
+    /// a decision that `has_choice` said yes to.
+    fn advance_until(
+        &self,
+        s: &mut State,
+        ev: &mut Vec<Event>,
+        mut has_choice: impl FnMut(&State) -> bool,
+    ) -> bool {
         for _ in 0..10_000 {
             if s.end.is_some() && s.step != Step::Over && s.step != Step::Purchase {
                 self.finish_mission(s, ev);
                 continue;
             }
             match s.step {
-                Step::Over => return,
+                Step::Over => return false,
                 Step::AutoTurnStart => self.turn_start(s, ev),
                 Step::AutoEventPhase => self.event_phase(s, ev),
                 Step::AutoDraw => self.draw_segment(s, ev),
@@ -478,12 +519,13 @@ impl Csar {
                 Step::AutoCleanup => self.cleanup_and_adjust(s, ev),
                 _ => {
                     // A decision: stop if there is something to decide.
-                    if self.has_choice(s) {
-                        return;
+                    if has_choice(s) {
+                        return true;
                     }
                     self.done(s, ev);
                 }
             }
         }
+        false
     }
 }
