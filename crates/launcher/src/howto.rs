@@ -43,15 +43,17 @@ const FTE: &str = "## A turn (3.0)
 
 const CSAR: &str = "## A turn (4.0)
 - Event Phase (4.1, not turn 1): an Event Card is drawn and done.
-- Card Phase (4.2): draw Action Cards up to five in hand and Reserve; put aircraft cards in the Reserve (three at most); play or discard every Command card.
-- Combat Phase (4.3): move aircraft (Orbit Box, zones: four aircraft a zone, Fast Movers never with a helicopter), play Action Cards, then the enemy guns fire and the rescues, damage assessment and searches are resolved.
-- End Phase (4.4): abort check, clean-up and markers.
+- Card Phase (4.2): draw Action Cards up to five in hand and Reserve; put Aircraft cards in the Reserve (three at most); play or discard every Command card.
+- Combat Phase (4.3): move aircraft (Orbit Box, zones: four aircraft a zone, Fast Movers never with a helicopter); assign Aircraft cards to aircraft in the zones (two a zone); the enemy guns fire (burn cards from the hand to cancel Hits); play the assigned cards; helicopters that did not move try rescues.
+- End Turn Phase (4.4): damage assessment of the guns hit, the enemy search and the abort check (burn cards to draw fewer), clean-up and markers.
 - You win if every Survivor is off the map and no aircraft was destroyed; a Survivor killed, captured or left stranded, or an abort, loses (5.0).
 ## Doing things
-- Play a card: click it in the hand, then the aircraft or zone it is for; the highlighted places are the legal ones.
+- Assign or play a card: click it in the card strip, then the aircraft, gun, Survivor or zone it is for; the places lit in gold are the legal ones. A Command card that needs a target says \"To play it: click ...\"; discarding it is the small button after \"or\".
 - Move an aircraft: click it, then the zone or box it goes to.
-- Reserve (4.2.2): in the Reserve segment, click an aircraft card in hand to keep it for a later turn.
-- The draw panel turns up each card drawn; the card counting shows what is left and the odds of the next draw.
+- Reserve (4.2.2): drag an Aircraft card from the hand onto the Reserve, or click it and its button.
+- The card strip scrolls with the mouse wheel; its cards hold their places while the pointer is over it. Hover a card or a counter for what it does.
+- The draw panel turns up each card drawn; the card counting shows what is left and the odds of the next draw. With Automatic steps: \"Step through them\" (Esc, Settings) Space shows what one command set off, segment by segment.
+- Suggest (top right): the computer's move and your chance of winning; what it would click is ringed in violet on the board.
 - Tab moves among what can be clicked now and Enter clicks it; E ends the segment; Esc opens the pause menu.";
 
 const GRUNT: &str = "## A turn (Sequence of Play)

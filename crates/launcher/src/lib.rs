@@ -169,6 +169,7 @@ impl Plugin for LauncherPlugin {
                     flow::handle_actions,
                     flow::apply_commands,
                     computer::computer_turns,
+                    computer::share_suggestion,
                 )
                     .chain()
                     .in_set(VtSet::Rules),

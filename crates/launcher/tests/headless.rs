@@ -289,6 +289,62 @@ fn click_generic_button(game: &ActiveGame, text: &str) -> Option<GenericAction> 
     action
 }
 
+/// The board's room left by the overlay (egui points) in an 800×600 window.
+fn board_room(game: &ActiveGame) -> egui::Rect {
+    use vt_ui::overlay::{OverlayState, overlay_ui, track::TurnTrack};
+    let ctx = vt_ui::fonts::test_context();
+    let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(800.0, 600.0));
+    let mut state = OverlayState::default();
+    let mut room = None;
+    // Twice: egui sizes its panels on the first pass.
+    for _ in 0..2 {
+        let input = egui::RawInput {
+            screen_rect: Some(screen),
+            ..Default::default()
+        };
+        ctx.run_ui(input, |ui| {
+            let track = TurnTrack::default();
+            let out = overlay_ui(
+                ui,
+                game,
+                &mut state,
+                &track,
+                true,
+                false,
+                Default::default(),
+            );
+            room = out.board_rect;
+        })
+        .drop_without_applying_deltas();
+    }
+    room.expect("the overlay leaves the board its room")
+}
+
+// Issue 14 (Grunt at 1280×800): the empty dice tray took 146 points under
+// the board; it is one line until the first roll, then keeps its height.
+#[test]
+fn the_dice_tray_is_one_line_until_the_first_roll() {
+    use vt_ui::overlay::dice::{EMPTY_TRAY_HEIGHT, TRAY_HEIGHT};
+    let mut app = app(vec![pig()], &empty_assets(), SaveStore::memory());
+    to_menu(&mut app);
+    let seats = vec![Controller::Person, Controller::Person];
+    act(&mut app, Action::Start(pig_game(seats, 9)));
+    let before = board_room(app.world().resource::<ActiveGame>());
+    act(&mut app, Action::Pick(0));
+    let g = app.world().resource::<ActiveGame>();
+    assert!(!g.recent_adjudications(1).is_empty(), "a die was rolled");
+    let after = board_room(g);
+    let tray = before.max.y - after.max.y;
+    assert!(
+        (tray - (TRAY_HEIGHT - EMPTY_TRAY_HEIGHT)).abs() < 1.0,
+        "the tray grew from {EMPTY_TRAY_HEIGHT} to {TRAY_HEIGHT} points: {before:?} then {after:?}"
+    );
+    assert!(
+        600.0 - before.max.y < EMPTY_TRAY_HEIGHT + 12.0,
+        "{before:?}"
+    );
+}
+
 #[test]
 fn a_click_on_the_generic_screen_plays_the_command() {
     let mut app = app(vec![pig()], &empty_assets(), SaveStore::memory());
@@ -786,6 +842,23 @@ fn saving_over_another_game_asks_first() {
     );
 }
 
+/// Plays the first legal command (ending the phase when the side is still
+/// to decide) until the other side is to decide.
+fn play_until_the_other_side_decides(app: &mut App) {
+    let deciding = |app: &App| app.world().resource::<ActiveGame>().deciding_side();
+    let first = deciding(app);
+    for _ in 0..60 {
+        if deciding(app) != first {
+            break;
+        }
+        act(app, Action::Pick(0));
+        if deciding(app) == first {
+            act(app, Action::EndPhase);
+        }
+    }
+    assert_ne!(deciding(app), first, "the other side never came to decide");
+}
+
 // Issue 14: the game is autosaved at each change of phase or side and on
 // leaving; the menu offers to continue it; leaving with progress not saved
 // under a name asks first.
@@ -799,17 +872,7 @@ fn autosave_continue_and_leaving_asks() {
     let seats = vec![Controller::Person, Controller::Person];
     act(&mut app, Action::Start(pig_game(seats, 21)));
     // Play until the other side is to decide: that change autosaves.
-    let first = app.world().resource::<ActiveGame>().deciding_side();
-    for _ in 0..60 {
-        if app.world().resource::<ActiveGame>().deciding_side() != first {
-            break;
-        }
-        act(&mut app, Action::Pick(0));
-        if app.world().resource::<ActiveGame>().deciding_side() == first {
-            act(&mut app, Action::EndPhase);
-        }
-    }
-    assert_ne!(app.world().resource::<ActiveGame>().deciding_side(), first);
+    play_until_the_other_side_decides(&mut app);
     let saved = store
         .read(AUTOSAVE)
         .expect("autosaved at the change of side");
@@ -878,16 +941,7 @@ fn a_finished_game_loaded_leaves_another_games_autosave() {
     // An unfinished game, autosaved at a change of side, then left.
     let seats = vec![Controller::Person, Controller::Person];
     act(&mut app, Action::Start(pig_game(seats, 21)));
-    let first = app.world().resource::<ActiveGame>().deciding_side();
-    for _ in 0..60 {
-        if app.world().resource::<ActiveGame>().deciding_side() != first {
-            break;
-        }
-        act(&mut app, Action::Pick(0));
-        if app.world().resource::<ActiveGame>().deciding_side() == first {
-            act(&mut app, Action::EndPhase);
-        }
-    }
+    play_until_the_other_side_decides(&mut app);
     act(&mut app, Action::Pause);
     act(&mut app, Action::Leave { quit: false });
     act(&mut app, Action::Leave { quit: false });

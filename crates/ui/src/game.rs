@@ -253,6 +253,12 @@ impl ActiveGame {
     }
 }
 
+/// The command the computer suggested to the person deciding, while it
+/// stands (the launcher keeps it; a board marks what the command would use,
+/// so the suggestion is seen where it is made, not only read).
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct Suggested(pub Option<Value>);
+
 /// A command for the game, from the generic screen or a game's plugin.
 #[derive(Message, Clone, Debug, PartialEq)]
 pub struct SubmitCommand(pub Value);

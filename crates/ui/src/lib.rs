@@ -199,8 +199,8 @@ pub mod tabletop;
 pub mod testing;
 
 pub use game::{
-    ActiveGame, BoardRegistration, Boards, Controller, RegisterBoard, SubmitCommand, board_visible,
-    game_changed,
+    ActiveGame, BoardRegistration, Boards, Controller, RegisterBoard, SubmitCommand, Suggested,
+    board_visible, game_changed,
 };
 pub use screen::{PlayMode, Screen};
 pub use sets::{VtSet, in_game};
@@ -258,6 +258,7 @@ impl Plugin for VtUiPlugin {
             .add_message::<hexmap::HexClicked>()
             .add_message::<anim::Animate>()
             .init_resource::<Boards>()
+            .init_resource::<game::Suggested>()
             .init_resource::<overlay::OverlayState>()
             .init_resource::<overlay::track::TurnTrackSpec>()
             .init_resource::<board::BoardRect>()

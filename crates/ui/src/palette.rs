@@ -92,6 +92,7 @@ fn colour_blind(c: Rgba) -> Option<Rgba> {
         .or_else(|| to(oi::VERMILLION, board::TARGET))
         .or_else(|| to(oi::ORANGE, board::ASSAULT))
         .or_else(|| to(oi::REDDISH_PURPLE, board::INTERRUPT))
+        .or_else(|| to(oi::REDDISH_PURPLE, board::SUGGESTED))
         .or_else(|| to(oi::SKY_BLUE, board::LOS_CLEAR))
         .or_else(|| to(oi::VERMILLION, board::LOS_BLOCKED))
         .or_else(|| to(oi::VERMILLION, board::UNDER_FIRE))
@@ -271,6 +272,8 @@ pub mod board {
     pub const SELECTED_HEX: Rgba = Rgba(255, 255, 255, 242);
     /// What Tab moved to.
     pub const FOCUS: Rgba = Rgba(255, 255, 255, 230);
+    /// What the computer's suggested move would use.
+    pub const SUGGESTED: Rgba = Rgba(214, 92, 255, 242);
     /// Units the decision can use.
     pub const ACTIVE: Rgba = Rgba(140, 255, 115, 230);
     /// Legal targets of a command.
@@ -584,6 +587,7 @@ mod tests {
             board::TARGET,
             board::ASSAULT,
             board::INTERRUPT,
+            board::SUGGESTED,
             board::LOS_CLEAR,
             board::LOS_BLOCKED,
             board::UNDER_FIRE,

@@ -62,10 +62,20 @@ pub fn draw(
     let selected: BTreeSet<Thing> = st.picker.selection.iter().copied().collect();
     let view = synced.view.as_ref();
     let fire_zone = view.and_then(|v| v.fire.map(|(z, _)| z));
-    draw_sheet(&mut p, layout, &next, fire_zone, view);
+    let suggested = st.suggested_things();
+    let marked = Marked {
+        next: &next,
+        suggested: &suggested,
+        focus: st.focus,
+    };
+    draw_sheet(&mut p, layout, &marked, fire_zone, view);
     // What can be clicked is ringed; the counters themselves stay.
     let mut marks = ShapeBuilder::new();
     for item in &layout.items {
+        // The computer's suggestion, outside the gold ring.
+        if item.thing.is_some_and(|t| suggested.contains(&t)) {
+            marks.rect_outline(item.at, Vec2::splat(COUNTER + 30.0), 5.0, lit::SUGGESTED);
+        }
         let ring = match item.thing {
             Some(t) if selected.contains(&t) => Some(lit::SELECTED),
             Some(t) if next.contains(&t) => Some(lit::LIT),
@@ -81,6 +91,22 @@ pub fn draw(
     if !marks.is_empty() {
         let e = p.shape(&marks, Vec3::new(0.0, 0.0, 1.9));
         p.commands.entity(e).insert(CsarSheet);
+    }
+    // The suggestion's first thing on the sheet says what the ring means.
+    let first = suggested.iter().find_map(|t| match t {
+        Thing::Zone(z) => Some(layout::zone_label_at(*z) - Vec2::new(0.0, 26.0)),
+        Thing::Orbit => Some(Vec2::new(
+            layout.orbit.center().x,
+            layout.orbit.max.y + 14.0,
+        )),
+        _ => layout
+            .position(*t)
+            .map(|at| at + Vec2::new(0.0, COUNTER / 2.0 + 26.0)),
+    });
+    if let Some(at) = first {
+        for e in p.label(at, "suggested", palette::WHITE, lit::SUGGESTED.alpha(230)) {
+            p.commands.entity(e).insert(CsarSheet);
+        }
     }
     let keys = item_keys(layout);
     // Counters only pile up past a zone's last slot: each a little above
@@ -172,7 +198,7 @@ pub fn animate_events(
             let find = |l: &Option<BoardLayout>| l.as_ref().and_then(|l| l.position(t));
             find(&st.before).or_else(|| find(&st.layout))
         };
-        let zone = |z: Zone| Some(layout::zone_label_at(z) - Vec2::new(0.0, 30.0));
+        let zone = |z: Zone| Some(layout::zone_middle(z));
         for e in &change.events {
             let (place, color, word) = match *e {
                 Event::HitsScored { zone: z, hits } if hits > 0 => {
@@ -242,11 +268,14 @@ pub fn animate_events(
                 _ => continue,
             };
             if let Some(p) = place {
-                anim.write(Animate::flash(p, COUNTER * 0.8, color, word));
+                anim.write(Animate::flash(p, FLASH_R, color, word));
             }
         }
     }
 }
+
+/// The radius of a flash where something happened.
+const FLASH_R: f32 = COUNTER * 0.8;
 
 fn annular_sector(b: &mut ShapeBuilder, r0: f32, r1: f32, a0: f32, a1: f32, color: Rgba) {
     let n = 24;
@@ -285,13 +314,26 @@ fn zone_outline(b: &mut ShapeBuilder, z: Zone, width: f32, color: Rgba) {
 
 /// The sheet: the rings, the boxes beside them, their names, and the zones
 /// that can be clicked now.
+/// What the sheet marks: what can be clicked, the computer's suggestion,
+/// what Tab points at.
+struct Marked<'a> {
+    next: &'a BTreeSet<Thing>,
+    suggested: &'a [Thing],
+    focus: Option<Thing>,
+}
+
 fn draw_sheet(
     p: &mut Painter,
     l: &BoardLayout,
-    next: &BTreeSet<Thing>,
+    marked: &Marked,
     fire_zone: Option<Zone>,
     view: Option<&csar_rules::View>,
 ) {
+    let Marked {
+        next,
+        suggested,
+        focus,
+    } = *marked;
     let mut b = ShapeBuilder::new();
     b.rect(l.bounds.center(), l.bounds.size(), air::SHEET);
     b.circle(Vec2::ZERO, R2 + 6.0, air::RIM, 96);
@@ -313,6 +355,12 @@ fn draw_sheet(
         if next.contains(&Thing::Zone(z)) {
             zone_outline(&mut b, z, 6.0, lit::LIT);
         }
+        if suggested.contains(&Thing::Zone(z)) {
+            zone_outline(&mut b, z, 3.0, lit::SUGGESTED);
+        }
+        if focus == Some(Thing::Zone(z)) {
+            zone_outline(&mut b, z, 10.0, lit::FOCUS);
+        }
     }
     for (r, orbit) in [(l.orbit, true), (l.pool, false), (l.offmap, false)] {
         b.rect(r.center(), r.size(), air::BOX);
@@ -328,6 +376,17 @@ fn draw_sheet(
             if on { 6.0 } else { 2.0 },
             if on { lit::LIT } else { air::BOX_EDGE },
         );
+        if orbit && focus == Some(Thing::Orbit) {
+            b.rect_outline(r.center(), r.size() + Vec2::splat(26.0), 3.0, lit::FOCUS);
+        }
+        if orbit && suggested.contains(&Thing::Orbit) {
+            b.rect_outline(
+                r.center(),
+                r.size() + Vec2::splat(14.0),
+                4.0,
+                lit::SUGGESTED,
+            );
+        }
     }
     let root = p.root(CsarSheet, Transform::default());
     p.child_shape(root, &b, Vec3::ZERO);
@@ -365,7 +424,10 @@ fn counter(p: &mut Painter, item: &Item, home: Vec3) -> Entity {
     };
     b.rect(Vec2::ZERO, Vec2::splat(s), bg);
     b.rect_outline(Vec2::ZERO, Vec2::splat(s), 1.5, spec.ink.alpha(180));
-    (spec.symbol)(&mut b, spec.ink);
+    append(&mut b, &spec.fitted_symbol());
+    if spec.crossed {
+        cross(&mut b);
+    }
     for (i, badge) in spec.badges.iter().enumerate() {
         let c = Vec2::new(s * 0.5 - 1.0, s * 0.5 - 1.0 - i as f32 * 19.0);
         b.rect(c, Vec2::new(22.0, 17.0), badge.1);
@@ -418,7 +480,60 @@ pub struct CounterLook {
     pub rotated: bool,
     pub dim: bool,
     pub symbol: Symbol,
+    /// Out of play: crossed out.
+    pub crossed: bool,
     pub tooltip: Tooltip,
+}
+
+/// The size of the top word's letters (at most: a long word is smaller).
+const TOP_PX: f32 = 13.0;
+
+impl CounterLook {
+    /// The band between the top word and the bottom line where the symbol
+    /// goes (counter units, bottom to top): "SANDY" touched the wing.
+    pub fn symbol_band(&self) -> (f32, f32) {
+        let s = COUNTER;
+        // Half a line of capitals and a point of air.
+        let hi = if self.top.is_empty() {
+            s * 0.45
+        } else {
+            s * 0.35 - 0.4 * TOP_PX - 1.0
+        };
+        let lo = if self.bottom.is_empty() {
+            -s * 0.45
+        } else {
+            -s * 0.32 + 0.4 * self.bottom_px - 1.0
+        };
+        (lo, hi)
+    }
+
+    /// The symbol, made smaller and moved where it would touch the words.
+    pub fn fitted_symbol(&self) -> ShapeBuilder {
+        let mut sym = ShapeBuilder::new();
+        (self.symbol)(&mut sym, self.ink);
+        let (lo, hi) = self.symbol_band();
+        let ys = || sym.positions.iter().map(|p| p[1]);
+        let (Some(min), Some(max)) = (ys().reduce(f32::min), ys().reduce(f32::max)) else {
+            return sym;
+        };
+        let k = ((hi - lo) / (max - min)).min(1.0);
+        let mid = (min + max) / 2.0;
+        let half = (max - min) * k / 2.0;
+        let to = mid.clamp(lo + half, hi - half);
+        for p in &mut sym.positions {
+            p[0] *= k;
+            p[1] = to + (p[1] - mid) * k;
+        }
+        sym
+    }
+}
+
+/// Adds `more`'s triangles to `b`.
+fn append(b: &mut ShapeBuilder, more: &ShapeBuilder) {
+    let base = b.positions.len() as u32;
+    b.positions.extend_from_slice(&more.positions);
+    b.colors.extend_from_slice(&more.colors);
+    b.indices.extend(more.indices.iter().map(|i| i + base));
 }
 
 impl CounterLook {
@@ -434,7 +549,8 @@ impl CounterLook {
                 self.middle_y.to_bits(),
                 self.bottom_px.to_bits(),
             ),
-            (&self.badges, self.rotated, self.dim, &self.tooltip),
+            (&self.badges, self.rotated, self.dim, self.crossed),
+            &self.tooltip,
             shape.indices.len(),
         ))
     }
@@ -456,6 +572,7 @@ fn look(bg: Rgba, top: &str, tooltip: Tooltip) -> CounterLook {
         rotated: false,
         dim: false,
         symbol: no_symbol,
+        crossed: false,
         tooltip,
     }
 }
@@ -601,24 +718,7 @@ fn aircraft_look(a: &AircraftView, aboard: u8) -> CounterLook {
         }
         Place::Removed => {
             l.dim = true;
-            l.symbol = match a.kind {
-                AircraftKind::Sandy => |b, c| {
-                    sandy(b, c);
-                    cross(b);
-                },
-                AircraftKind::Fac => |b, c| {
-                    fac(b, c);
-                    cross(b);
-                },
-                AircraftKind::Helicopter => |b, c| {
-                    helicopter(b, c);
-                    cross(b);
-                },
-                AircraftKind::FastMover => |b, c| {
-                    fast_mover(b, c);
-                    cross(b);
-                },
-            };
+            l.crossed = true;
             tip = tip.line("Out of play");
         }
         _ => {}
@@ -853,6 +953,61 @@ fn counter_spec(item: &Item) -> CounterLook {
             let mut l = survivor_look(view);
             l.rotated = *turned;
             l
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_zone_flash_and_its_word_stay_on_the_rings() {
+        // Issue 14: "Revealed" at North went over the ring, under the top
+        // bar. The word stands 1.25 radii above the flash, some 20 high.
+        for z in Zone::ALL {
+            let top = layout::zone_middle(z) + Vec2::new(0.0, FLASH_R * 1.25 + 12.0);
+            assert!(top.length() < R2, "{z:?}: {top}");
+            assert_eq!(layout::zone_at(layout::zone_middle(z)), Some(z));
+        }
+    }
+
+    #[test]
+    fn aircraft_symbols_keep_off_the_words() {
+        // Issue 14: the "SANDY" label touched the plane symbol.
+        for kind in [
+            AircraftKind::Sandy,
+            AircraftKind::Fac,
+            AircraftKind::Helicopter,
+            AircraftKind::FastMover,
+        ] {
+            let a = AircraftView {
+                index: 0,
+                id: 8,
+                name: "Sandy 8".into(),
+                kind,
+                place: Place::Orbit,
+                shaken: false,
+                exit: false,
+                moved: false,
+                cards: 0,
+                pilot: None,
+            };
+            let look = aircraft_look(&a, 0);
+            let (lo, hi) = look.symbol_band();
+            assert!(lo < hi);
+            let sym = look.fitted_symbol();
+            assert!(!sym.positions.is_empty());
+            for p in &sym.positions {
+                assert!(
+                    p[1] >= lo - 0.01 && p[1] <= hi + 0.01,
+                    "{kind:?}: {p:?} outside {lo}..{hi}"
+                );
+                assert!(
+                    p[0].abs() <= COUNTER / 2.0,
+                    "{kind:?}: {p:?} off the counter"
+                );
+            }
         }
     }
 }

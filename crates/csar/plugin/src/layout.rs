@@ -189,6 +189,17 @@ pub fn zone_label_at(z: Zone) -> Vec2 {
     }
 }
 
+/// The middle of a zone (where what happens to the whole zone flashes:
+/// placed by the zone's name, the North Zone's flash and its word went
+/// over the ring's edge, under the window's top bar).
+pub fn zone_middle(z: Zone) -> Vec2 {
+    if z == Zone::Center {
+        Vec2::ZERO
+    } else {
+        to_world(z, Vec2::new(0.0, (R1 + R2) / 2.0))
+    }
+}
+
 fn box_slots(rect: Rect) -> Vec<Vec2> {
     let mut v = Vec::new();
     let mut y = rect.max.y - HEADER - PITCH / 2.0;
@@ -454,11 +465,7 @@ impl BoardLayout {
     /// Where a thing is drawn, if it is on the sheet.
     pub fn position(&self, t: Thing) -> Option<Vec2> {
         match t {
-            Thing::Zone(z) => Some(if z == Zone::Center {
-                Vec2::ZERO
-            } else {
-                to_world(z, Vec2::new(0.0, (R1 + R2) / 2.0))
-            }),
+            Thing::Zone(z) => Some(zone_middle(z)),
             Thing::Orbit => Some(self.orbit.center()),
             _ => self.items.iter().find(|i| i.thing == Some(t)).map(|i| i.at),
         }

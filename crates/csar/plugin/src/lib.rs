@@ -80,7 +80,12 @@ impl Plugin for CsarPlugin {
         )
         .add_systems(
             Update,
-            (screen::follow, board::animate_events, records::keep)
+            (
+                screen::follow,
+                screen::follow_suggestion,
+                board::animate_events,
+                records::keep,
+            )
                 .chain()
                 .in_set(VtSet::React),
         )

@@ -18,7 +18,7 @@ use csar_rules::{Command, Csar, Icon, Step, Zone};
 use std::collections::BTreeSet;
 use vt_ui::dev::ClickTargets;
 use vt_ui::layout::{Open, Panels, all_commands, note_frame, panel_frame};
-use vt_ui::overlay::cards::{self, CardDrag, CardEvents, CardFace};
+use vt_ui::overlay::cards::{self, CardDrag, CardEvents, CardFace, SteadyRow};
 use vt_ui::palette::{self, Rgba, ui as tone};
 use vt_ui::prelude::*;
 
@@ -82,6 +82,21 @@ struct Out {
 pub struct PanelState {
     record_open: bool,
     drag: CardDrag<Thing>,
+    /// The card strip's groups and each group's cards, held in their places
+    /// while the pointer is over the strip.
+    groups: SteadyRow<Group>,
+    rows: Vec<(Group, SteadyRow<Thing>)>,
+}
+
+/// A group of cards in the card strip.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Group {
+    /// The cards offered at set-up.
+    Choose,
+    /// A zone's card box: the cards assigned there this turn.
+    Box(Zone),
+    Hand,
+    Reserve,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -122,6 +137,7 @@ pub fn play_ui(
     l.bottom_row(&ctx, "csar-cards", left, CARDS_H, insets, |ui| {
         card_row(ui, &st, view, rules, &mut panel, &mut out)
     });
+    mark_cards(&ctx, &st, &out.cards.shown);
     cards::drag_ghost(&ctx, &mut panel.drag);
     draw_panel(&ctx, l.board, &st, &mut out);
     if panel.record_open {
@@ -385,14 +401,39 @@ fn decision_ui(
         note_frame(tone::SELECTION_FILL).show(ui, |ui| {
             let words: Vec<String> = sel.iter().map(|t| thing_words(rules, view, *t)).collect();
             ui.label(RichText::new(format!("Selected: {}", words.join(", then "))).strong());
+            // First how to play it (the clicks still wanted, or its
+            // button), then, after an "or", the discard, smaller.
+            let offer = st.routes.offer(sel);
             if !next.is_empty() {
-                ui.label(next_words(rules, view, &next));
+                let click = next_words(rules, view, &next);
+                let text = match offer.onward {
+                    Some(to) => format!("To {to}: {}", lower_first(&click)),
+                    None => click,
+                };
+                ui.label(RichText::new(text).strong().color(tone::HEADING.ui()));
             }
-            for c in st.routes.exact(sel) {
-                let b = ui.add(egui::Button::new(command_words(rules, &c, view.step)).wrap());
-                out.buttons.push((c, b.rect.center()));
+            for c in &offer.now {
+                let words = RichText::new(command_words(rules, c, view.step)).strong();
+                let b = egui::Button::new(words).wrap().fill(tone::BUTTON.ui());
+                let b = ui.add(b.stroke(suggested_stroke(st, c)));
+                out.buttons.push((*c, b.rect.center()));
                 if b.clicked() {
-                    out.submit = Some(c);
+                    out.submit = Some(*c);
+                }
+            }
+            if !offer.discards.is_empty() && (offer.more || !offer.now.is_empty()) {
+                ui.weak("or");
+            }
+            for c in &offer.discards {
+                let words = RichText::new(command_words(rules, c, view.step)).small();
+                let b = ui.add(
+                    egui::Button::new(words)
+                        .wrap()
+                        .stroke(suggested_stroke(st, c)),
+                );
+                out.buttons.push((*c, b.rect.center()));
+                if b.clicked() {
+                    out.submit = Some(*c);
                 }
             }
             if ui.button("Cancel the selection").clicked() {
@@ -433,7 +474,8 @@ fn decision_ui(
                 tone::DONE_BUTTON.ui()
             } else {
                 tone::BUTTON.ui()
-            });
+            })
+            .stroke(suggested_stroke(st, &c));
         let r = ui.add_sized([ui.available_width(), 28.0], b);
         out.buttons.push((c, r.rect.center()));
         if r.clicked() {
@@ -442,6 +484,37 @@ fn decision_ui(
     }
     if vt_ui::layout::undo_button(ui, can_undo) {
         out.undo = true;
+    }
+}
+
+/// The computer's suggested command is edged in its colour.
+fn suggested_stroke(st: &CsarScreen, c: &Command) -> Stroke {
+    if st.suggested.as_ref() == Some(c) {
+        Stroke::new(3.0, palette::board::SUGGESTED.ui())
+    } else {
+        Stroke::NONE
+    }
+}
+
+/// Edges the suggested card and the card Tab points at in the strip
+/// (where they were drawn).
+fn mark_cards(ctx: &egui::Context, st: &CsarScreen, shown: &[(Thing, Pos2)]) {
+    let things = st.suggested_things();
+    let p = ctx.layer_painter(egui::LayerId::new(
+        egui::Order::Foreground,
+        egui::Id::new("csar-marked-cards"),
+    ));
+    for (t, at) in shown {
+        let edge = |grow: f32, color: Rgba| {
+            let r = egui::Rect::from_center_size(*at, cards::CARD + vec2(grow, grow));
+            p.rect_stroke(r, 6.0, Stroke::new(3.0, color.ui()), StrokeKind::Outside);
+        };
+        if things.contains(t) {
+            edge(8.0, palette::board::SUGGESTED);
+        }
+        if st.focus == Some(*t) {
+            edge(16.0, palette::board::FOCUS);
+        }
     }
 }
 
@@ -750,7 +823,10 @@ fn card_face(rules: &Csar, c: &CardView, lit: bool, selected: bool, view: &View)
         }
         if k.remove_when_played {
             lines.push("removed when played".into());
-            tooltip.push_str("\nRemoved from the game when played (2.2.2).");
+            // Most such cards say so in their text: once is enough.
+            if !tooltip.contains("Removed from the game") {
+                tooltip.push_str("\nRemoved from the game when played (2.2.2).");
+            }
         }
     }
     let footer = match c.aircraft {
@@ -804,73 +880,103 @@ fn card_row(
         let f = card_face(rules, c, next.contains(&t), sel.contains(&t), view);
         (t, f)
     };
-    let group =
-        |ui: &mut egui::Ui, title: String, faces, empty: &str, p: &mut PanelState, o: &mut Out| {
-            cards::card_group(ui, title, faces, empty, &mut p.drag, &mut o.cards)
-        };
+    // Set-up choices come first: the cards to pick from.
+    let kinds: Vec<(Thing, CardFace)> = next
+        .iter()
+        .filter_map(|t| match *t {
+            Thing::CardKind(k) => rules.data.action_kinds.get(k as usize).map(|d| {
+                let banner = palette::cards::BANNER_ACTION;
+                (
+                    *t,
+                    choice_face(&d.name, banner, "pick for the hand", "", &d.text),
+                )
+            }),
+            Thing::PilotCard(p) => rules.data.pilots.get(p as usize).map(|d| {
+                let banner = palette::cards::BANNER_LEADER;
+                (
+                    *t,
+                    choice_face(&d.name, banner, d.kind.name(), "Pilot/PJ", &d.text),
+                )
+            }),
+            _ => None,
+        })
+        .collect();
+    // The cards the decision is about come first.
+    let boxes_first = matches!(
+        view.step,
+        Step::Play | Step::FireWindow | Step::Rescue | Step::WildHit
+    );
+    let in_box = |z: Zone| -> Vec<(Thing, CardFace)> {
+        (view.assigned.iter())
+            .filter(|c| st.zone_of_card(view, c.card) == Some(z))
+            .map(face)
+            .collect()
+    };
+    let mut groups: Vec<(Group, Vec<(Thing, CardFace)>)> = Vec::new();
+    if !kinds.is_empty() {
+        groups.push((Group::Choose, kinds));
+    }
+    let boxes: Vec<(Group, Vec<(Thing, CardFace)>)> = (Zone::ALL.iter())
+        .map(|z| (Group::Box(*z), in_box(*z)))
+        .filter(|(_, faces)| !faces.is_empty())
+        .collect();
+    if boxes_first {
+        groups.extend(boxes.iter().cloned());
+    }
+    groups.push((Group::Hand, view.hand.iter().map(face).collect()));
+    groups.push((Group::Reserve, view.reserve.iter().map(face).collect()));
+    if !boxes_first {
+        groups.extend(boxes);
+    }
+    // While the pointer is over the strip, nothing in it moves: a card
+    // that leaves leaves a gap (the next card slid under the pointer and
+    // took the next click), a group emptied keeps its place.
+    let hovered = (ui.ctx().pointer_hover_pos()).is_some_and(|p| ui.clip_rect().contains(p));
+    let ids: Vec<Group> = groups.iter().map(|(g, _)| *g).collect();
+    panel.groups.slots(&ids, hovered);
+    let order = panel.groups.held().to_vec();
+    // Groups no longer shown forget their places.
+    panel.rows.retain(|(g, _)| order.contains(g));
     ui.horizontal(|ui| {
-        // Set-up choices come first: the cards to pick from.
-        let kinds: Vec<(Thing, CardFace)> = next
-            .iter()
-            .filter_map(|t| match *t {
-                Thing::CardKind(k) => rules.data.action_kinds.get(k as usize).map(|d| {
-                    let banner = palette::cards::BANNER_ACTION;
-                    (
-                        *t,
-                        choice_face(&d.name, banner, "pick for the hand", "", &d.text),
-                    )
-                }),
-                Thing::PilotCard(p) => rules.data.pilots.get(p as usize).map(|d| {
-                    let banner = palette::cards::BANNER_LEADER;
-                    (
-                        *t,
-                        choice_face(&d.name, banner, d.kind.name(), "Pilot/PJ", &d.text),
-                    )
-                }),
-                _ => None,
-            })
-            .collect();
-        if !kinds.is_empty() {
-            group(ui, "Choose".into(), kinds, "", panel, out);
-            ui.separator();
-        }
-        // The cards the decision is about come first.
-        let boxes_first = matches!(
-            view.step,
-            Step::Play | Step::FireWindow | Step::Rescue | Step::WildHit
-        );
-        let boxes = |ui: &mut egui::Ui, p: &mut PanelState, o: &mut Out| {
-            // The zones' card boxes: the cards assigned there this turn.
-            for z in Zone::ALL {
-                let in_zone: Vec<(Thing, CardFace)> = (view.assigned.iter())
-                    .filter(|c| st.zone_of_card(view, c.card) == Some(z))
-                    .map(face)
-                    .collect();
-                if !in_zone.is_empty() {
-                    group(ui, format!("{} card box", z.name()), in_zone, "", p, o);
-                    ui.separator();
+        for (i, id) in order.iter().copied().enumerate() {
+            let mut faces: Vec<(Thing, CardFace)> = (groups.iter_mut())
+                .find(|(g, _)| *g == id)
+                .map(|(_, f)| std::mem::take(f))
+                .unwrap_or_default();
+            let keys: Vec<Thing> = faces.iter().map(|(t, _)| *t).collect();
+            let k = match panel.rows.iter().position(|(g, _)| *g == id) {
+                Some(k) => k,
+                None => {
+                    panel.rows.push((id, SteadyRow::default()));
+                    panel.rows.len() - 1
                 }
+            };
+            let slots: Vec<Option<(Thing, CardFace)>> = (panel.rows[k].1.slots(&keys, hovered))
+                .into_iter()
+                .map(|key| {
+                    let at = faces.iter().position(|(t, _)| Some(*t) == key)?;
+                    Some(faces.swap_remove(at))
+                })
+                .collect();
+            let (title, empty) = match id {
+                Group::Choose => ("Choose".to_string(), ""),
+                Group::Box(z) => (format!("{} card box", z.name()), ""),
+                Group::Hand => (
+                    format!("Hand ({}, fills to {})", view.hand.len(), view.hand_limit),
+                    "empty",
+                ),
+                Group::Reserve => (
+                    format!("Reserve ({}/{})", view.reserve.len(), view.reserve_limit),
+                    "drop a card here",
+                ),
+            };
+            let r = cards::card_slots(ui, title, slots, empty, &mut panel.drag, &mut out.cards);
+            if id == Group::Reserve {
+                out.reserve_rect = Some(r);
             }
-        };
-        if boxes_first {
-            boxes(ui, panel, out);
-        }
-        let hand = format!("Hand ({}, fills to {})", view.hand.len(), view.hand_limit);
-        group(
-            ui,
-            hand,
-            view.hand.iter().map(face).collect(),
-            "empty",
-            panel,
-            out,
-        );
-        ui.separator();
-        let reserve = format!("Reserve ({}/{})", view.reserve.len(), view.reserve_limit);
-        let faces = view.reserve.iter().map(face).collect();
-        out.reserve_rect = Some(group(ui, reserve, faces, "drop a card here", panel, out));
-        if !boxes_first && !view.assigned.is_empty() {
-            ui.separator();
-            boxes(ui, panel, out);
+            if i + 1 < order.len() {
+                ui.separator();
+            }
         }
     });
 }
@@ -1197,4 +1303,36 @@ pub fn game_over_ui(
 /// For tests: what a layout shows, to find a thing's place.
 pub fn layout_has(layout: &BoardLayout, t: Thing) -> bool {
     layout.position(t).is_some()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use vt_core::{Ruleset, Setup};
+
+    #[test]
+    fn a_card_tooltip_says_removed_once() {
+        // Issue 14: "Removed from the game when played" came twice.
+        let rules = Csar::embedded();
+        let state = rules
+            .new_game(&Setup::new("caged-tiger", 1))
+            .expect("a game");
+        let view = rules.view(&state, 0);
+        let mut removed = 0;
+        for (card, &k) in rules.data.action_cards.iter().enumerate() {
+            let kind = &rules.data.action_kinds[k as usize];
+            let c = CardView {
+                card: card as u8,
+                name: kind.name.clone(),
+                command: kind.class == CardClass::Command,
+                text: kind.text.clone(),
+                aircraft: None,
+            };
+            let tip = card_face(&rules, &c, false, false, &view).tooltip;
+            let says = tip.to_lowercase().matches("removed from the game").count();
+            assert_eq!(says, kind.remove_when_played as usize, "{tip:?}");
+            removed += says;
+        }
+        assert!(removed > 0);
+    }
 }

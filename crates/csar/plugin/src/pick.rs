@@ -188,6 +188,56 @@ impl Routes {
     }
 }
 
+/// What a selection offers, for the panel: what more clicks would do, the
+/// commands a button gives now, and the discards (after an "or", drawn
+/// smaller: a tester discarded three Command cards by mistake when
+/// "Discard" was the only button under a card that wanted a target).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Offer {
+    /// "play it", "assign it", ...: what the further clicks give, when
+    /// they all give one kind of command.
+    pub onward: Option<&'static str>,
+    /// More clicks are wanted for some command.
+    pub more: bool,
+    pub now: Vec<Command>,
+    pub discards: Vec<Command>,
+}
+
+/// A command that gives a card up (the secondary choice beside playing it).
+pub fn is_discard(c: &Command) -> bool {
+    matches!(
+        c,
+        Command::DiscardCommand(_) | Command::DiscardAssigned(_) | Command::DiscardReserve(_)
+    )
+}
+
+impl Routes {
+    /// What the selection `sel` offers.
+    pub fn offer(&self, sel: &[Thing]) -> Offer {
+        let (discards, now): (Vec<Command>, Vec<Command>) =
+            self.exact(sel).into_iter().partition(is_discard);
+        let onward: Vec<&'static str> = self
+            .starting(sel)
+            .filter(|(_, r)| r.len() > sel.len())
+            .map(|(c, _)| match c {
+                Command::Play { .. } | Command::PlayCommand { .. } => "play it",
+                Command::Assign { .. } => "assign it",
+                Command::Move { .. } => "move it",
+                Command::Rescue { .. } => "try the rescue",
+                _ => "",
+            })
+            .collect();
+        let more = !onward.is_empty();
+        let first = onward.first().copied().filter(|w| !w.is_empty());
+        Offer {
+            onward: first.filter(|w| onward.iter().all(|x| x == w)),
+            more,
+            now,
+            discards,
+        }
+    }
+}
+
 /// What a click did.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Picked {
@@ -498,6 +548,54 @@ mod tests {
         p.click(&r, &[Thing::Card(2)]);
         assert_eq!(p.click(&r, &[Thing::Gun(7)]), Picked::Selected);
         assert_eq!(r.exact(&p.selection), vec![legal[0], legal[1]]);
+    }
+
+    #[test]
+    fn a_card_that_wants_a_target_says_so_before_its_discard() {
+        // CSAR 4.2.3: a Command card with a target (Move Survivor) is
+        // played by clicking the Survivor, then the zone; discarding it is
+        // the other choice, offered second.
+        let legal = [
+            Command::PlayCommand {
+                card: 5,
+                target: CommandTarget::MoveSurvivor {
+                    survivor: 0,
+                    to: Zone::Center,
+                },
+            },
+            Command::DiscardCommand(5),
+            Command::Done,
+        ];
+        let r = routes_of(&legal);
+        let offer = r.offer(&[Thing::Card(5)]);
+        assert_eq!(offer.onward, Some("play it"));
+        assert!(offer.more);
+        assert!(offer.now.is_empty());
+        assert_eq!(offer.discards, vec![Command::DiscardCommand(5)]);
+        // A card played without a target: one button plays it.
+        let legal = [
+            Command::PlayCommand {
+                card: 9,
+                target: CommandTarget::None,
+            },
+            Command::DiscardCommand(9),
+        ];
+        let offer = routes_of(&legal).offer(&[Thing::Card(9)]);
+        assert!(!offer.more);
+        assert_eq!(offer.now, vec![legal[0]]);
+        assert_eq!(offer.discards, vec![legal[1]]);
+        // CSAR 4.3.4: an Aircraft card in a card box, played on a gun.
+        let legal = [
+            Command::Play {
+                card: 2,
+                target: Target::Gun(7),
+                pilot: false,
+            },
+            Command::DiscardAssigned(2),
+        ];
+        let offer = routes_of(&legal).offer(&[Thing::Card(2)]);
+        assert_eq!(offer.onward, Some("play it"));
+        assert_eq!(offer.discards, vec![legal[1]]);
     }
 
     #[test]

@@ -51,6 +51,8 @@ pub struct CsarScreen {
     pub steps: Vec<crate::segments::Segment>,
     /// The segment shown now.
     pub step_at: usize,
+    /// The computer's suggestion to the player, while it stands.
+    pub suggested: Option<csar_rules::Command>,
 }
 
 impl CsarScreen {
@@ -87,6 +89,16 @@ impl CsarScreen {
         self.steps.clear();
         self.step_at = 0;
         self.draws.clear();
+    }
+
+    /// What the suggested command would have the player click (marked on
+    /// the board and in the card strip).
+    pub fn suggested_things(&self) -> Vec<Thing> {
+        let c = self.suggested.as_ref();
+        (self.routes.commands.iter())
+            .find(|(x, _)| Some(x) == c)
+            .and_then(|(_, r)| r.first().cloned())
+            .unwrap_or_default()
     }
 
     /// The things that may be clicked next.
@@ -202,6 +214,18 @@ pub fn follow(
     st.touch();
 }
 
+/// Follows the computer's suggestion, to mark it.
+pub fn follow_suggestion(shared: Res<vt_ui::Suggested>, mut st: ResMut<CsarScreen>) {
+    if !shared.is_changed() {
+        return;
+    }
+    let now = (shared.0.clone()).and_then(|v| serde_json::from_value(v).ok());
+    if st.suggested != now {
+        st.suggested = now;
+        st.touch();
+    }
+}
+
 /// Board clicks to the things under them.
 pub fn board_clicks(
     mut clicks: MessageReader<BoardClick>,
@@ -228,12 +252,7 @@ pub fn cycle(
     mut out: MessageWriter<CsarClick>,
 ) {
     let next = st.next();
-    let on_sheet: Vec<Thing> = st
-        .layout
-        .iter()
-        .flat_map(|l| l.items.iter().filter_map(|i| i.thing))
-        .filter(|t| next.contains(t))
-        .collect();
+    let on_sheet = tab_order(&next, st.layout.as_ref());
     for t in tabs.read() {
         let at = st.focus.and_then(|f| on_sheet.iter().position(|x| *x == f));
         st.focus = t.next_index(on_sheet.len(), at).map(|i| on_sheet[i]);
@@ -246,6 +265,33 @@ pub fn cycle(
     {
         out.write(CsarClick(vec![f]));
     }
+}
+
+/// Where Tab goes: the cards in the strip first (a card is usually
+/// clicked first), then the counters on the sheet in their order, then the
+/// zones and boxes, then the Search marker: everything a click could give,
+/// so that every command can be given from the keyboard (the zones were
+/// not among them: an aircraft could be picked but not moved).
+pub fn tab_order(
+    next: &std::collections::BTreeSet<Thing>,
+    layout: Option<&BoardLayout>,
+) -> Vec<Thing> {
+    let is_card =
+        |t: &&Thing| matches!(t, Thing::Card(_) | Thing::CardKind(_) | Thing::PilotCard(_));
+    let counters: Vec<Thing> = (layout.iter())
+        .flat_map(|l| l.items.iter().filter_map(|i| i.thing))
+        .filter(|t| next.contains(t))
+        .collect();
+    let place = |t: &&Thing| matches!(t, Thing::Zone(_) | Thing::Orbit);
+    let rest: Vec<Thing> = (next.iter())
+        .filter(|t| !is_card(t) && !place(t) && !counters.contains(t))
+        .copied()
+        .collect();
+    let mut order: Vec<Thing> = next.iter().filter(is_card).copied().collect();
+    order.extend(counters);
+    order.extend(next.iter().filter(place));
+    order.extend(rest);
+    order
 }
 
 /// Space shows the next segment of what the last command set off.

@@ -216,6 +216,36 @@ fn a_refused_move_says_why_with_the_rule() {
     assert!(hint.contains(&why.message), "{hint}");
 }
 
+/// A move into a zone of an aircraft that can take one of the cards in
+/// hand or Reserve (CSAR 4.3.2: cards go to aircraft in the zones).
+fn move_for_a_card(app: &App) -> Command {
+    let rules = session(app).rules.clone();
+    let kinds: Vec<csar_rules::AircraftKind> = state(app)
+        .hand
+        .iter()
+        .chain(&state(app).reserve)
+        .flat_map(|&c| {
+            let k = rules.data.action_cards[c as usize];
+            rules.data.action_kinds[k as usize].aircraft.clone()
+        })
+        .collect();
+    let legal = rules.legal(state(app));
+    legal
+        .iter()
+        .find(|c| {
+            matches!(c, Command::Move { aircraft, to: Dest::Zone(_) }
+                if kinds.contains(&state(app).aircraft[*aircraft as usize].kind))
+        })
+        .copied()
+        .unwrap_or_else(|| {
+            panic!(
+                "no move for {kinds:?}: {legal:?} turn {} step {:?}",
+                state(app).turn,
+                state(app).step
+            )
+        })
+}
+
 #[test]
 fn a_card_then_an_aircraft_on_the_map_assigns_it() {
     // CSAR 4.3.2: Aircraft cards are assigned to aircraft in the zones.
@@ -223,31 +253,7 @@ fn a_card_then_an_aircraft_on_the_map_assigns_it() {
     start(&mut app, "caged-tiger", 8);
     advance(&mut app, |s| s.step == Step::Move);
     // An aircraft that can take one of the cards flies into a zone.
-    let rules = session(&app).rules.clone();
-    let kinds: Vec<csar_rules::AircraftKind> = state(&app)
-        .hand
-        .iter()
-        .chain(&state(&app).reserve)
-        .flat_map(|&c| {
-            let k = rules.data.action_cards[c as usize];
-            rules.data.action_kinds[k as usize].aircraft.clone()
-        })
-        .collect();
-    let legal = rules.legal(state(&app));
-    let m = legal
-        .iter()
-        .find(|c| {
-            matches!(c, Command::Move { aircraft, to: Dest::Zone(_) }
-                if kinds.contains(&state(&app).aircraft[*aircraft as usize].kind))
-        })
-        .copied()
-        .unwrap_or_else(|| {
-            panic!(
-                "no move for {kinds:?}: {legal:?} turn {} step {:?}",
-                state(&app).turn,
-                state(&app).step
-            )
-        });
+    let m = move_for_a_card(&app);
     app.world_mut().write_message(SubmitCommand::typed(&m));
     settle(&mut app);
     app.world_mut()
@@ -594,6 +600,25 @@ fn a_move_slides_the_aircraft_and_leaves_the_other_counters_alone() {
     );
 }
 
+/// Presses and lets go of Enter.
+fn press_enter(app: &mut App) {
+    for state in [
+        bevy::input::ButtonState::Pressed,
+        bevy::input::ButtonState::Released,
+    ] {
+        app.world_mut()
+            .write_message(bevy::input::keyboard::KeyboardInput {
+                key_code: KeyCode::Enter,
+                logical_key: bevy::input::keyboard::Key::Enter,
+                state,
+                text: None,
+                repeat: false,
+                window: Entity::PLACEHOLDER,
+            });
+        app.update();
+    }
+}
+
 #[test]
 fn tab_moves_among_what_can_be_clicked_and_enter_clicks_it() {
     let mut app = app(GameStore::memory());
@@ -610,26 +635,72 @@ fn tab_moves_among_what_can_be_clicked_and_enter_clicks_it() {
         .expect("Tab points at something");
     assert!(lit.contains(&focus), "{focus:?} can be clicked now");
     assert!(matches!(focus, Thing::Aircraft(_)), "an aircraft to move");
-    for state in [
-        bevy::input::ButtonState::Pressed,
-        bevy::input::ButtonState::Released,
-    ] {
-        app.world_mut()
-            .write_message(bevy::input::keyboard::KeyboardInput {
-                key_code: KeyCode::Enter,
-                logical_key: bevy::input::keyboard::Key::Enter,
-                state,
-                text: None,
-                repeat: false,
-                window: Entity::PLACEHOLDER,
-            });
-        app.update();
-    }
+    press_enter(&mut app);
     settle(&mut app);
     assert_eq!(
         app.world().resource::<CsarScreen>().picker.selection,
         vec![focus],
         "Enter clicks it"
+    );
+}
+
+/// Tab until it points at `t`, then Enter.
+fn tab_to(app: &mut App, t: Thing) {
+    for _ in 0..60 {
+        if app.world().resource::<CsarScreen>().focus == Some(t) {
+            break;
+        }
+        app.world_mut()
+            .write_message(vt_ui::board::CycleUnits { backwards: false });
+        settle(app);
+    }
+    assert_eq!(
+        app.world().resource::<CsarScreen>().focus,
+        Some(t),
+        "Tab reaches {t:?}"
+    );
+    press_enter(app);
+    settle(app);
+}
+
+// Issue 14, keyboard-only play: Tab reaches the cards of the strip and the
+// zones too (an aircraft could be picked with Tab but not moved).
+#[test]
+fn tab_and_enter_alone_move_an_aircraft_and_assign_a_card() {
+    let mut app = app(GameStore::memory());
+    start(&mut app, "caged-tiger", 8);
+    advance(&mut app, |s| s.step == Step::Move);
+    let m = move_for_a_card(&app);
+    let Command::Move {
+        aircraft,
+        to: Dest::Zone(z),
+    } = m
+    else {
+        unreachable!("a move into a zone")
+    };
+    tab_to(&mut app, Thing::Aircraft(aircraft));
+    tab_to(&mut app, Thing::Zone(z));
+    assert_eq!(session(&app).commands.last(), Some(&m), "moved by keys");
+    app.world_mut()
+        .write_message(SubmitCommand::typed(&Command::Done));
+    settle(&mut app);
+    // CSAR 4.3.2: a card from the hand, then an aircraft in a zone.
+    assert_eq!(state(&app).step, Step::Assign);
+    let legal = session(&app).rules.legal(state(&app));
+    let assign = legal
+        .iter()
+        .find(|c| matches!(c, Command::Assign { .. }))
+        .copied()
+        .expect("a card to assign");
+    let Command::Assign { card, aircraft } = assign else {
+        unreachable!()
+    };
+    tab_to(&mut app, Thing::Card(card));
+    tab_to(&mut app, Thing::Aircraft(aircraft));
+    assert_eq!(
+        session(&app).commands.last(),
+        Some(&assign),
+        "assigned by keys"
     );
 }
 

@@ -577,6 +577,16 @@ pub fn computer_turns(
     ));
 }
 
+/// Lets the boards mark the suggestion while it stands.
+pub fn share_suggestion(
+    game: Option<Res<ActiveGame>>,
+    computer: Res<Computer>,
+    mut shared: ResMut<vt_ui::Suggested>,
+) {
+    let now = game.and_then(|g| suggestion_command(&computer, &g));
+    shared.set_if_neq(vt_ui::Suggested(now));
+}
+
 /// Plays the suggestion (the panel's "Play it").
 pub fn suggestion_command(computer: &Computer, game: &ActiveGame) -> Option<Value> {
     computer

@@ -147,13 +147,16 @@ pub fn card_ui(ui: &mut egui::Ui, f: &CardFace) -> egui::Response {
         y += h + 1.0;
     }
     if !f.footer.is_empty() {
-        p.text(
-            pos2(rect.center().x, rect.max.y - 9.0),
-            Align2::CENTER_CENTER,
-            &f.footer,
-            FontId::proportional(10.0),
-            palette::cards::FOOTER.ui(),
+        // Smaller until it fits the card's width, wrapped if even the
+        // smallest does not ("on Fast Mover 8" ran past the card's edge).
+        let width = |size: f32| text_width(ui, &f.footer, size);
+        let font = FontId::proportional(fit_size(10.0, 8.0, room, width));
+        let g = p.layout(f.footer.clone(), font, palette::cards::FOOTER.ui(), room);
+        let at = pos2(
+            rect.center().x - g.size().x / 2.0,
+            rect.max.y - 3.0 - g.size().y,
         );
+        p.galley(at, g, palette::cards::FOOTER.ui());
     }
     if f.tooltip.is_empty() {
         response
@@ -167,22 +170,25 @@ pub fn card_ui(ui: &mut egui::Ui, f: &CardFace) -> egui::Response {
 /// wrapped to "King Coordinati / on").
 fn title_size(ui: &egui::Ui, title: &str, room: f32) -> f32 {
     let widest = |size: f32| {
-        title
-            .split_whitespace()
-            .map(|w| {
-                ui.painter()
-                    .layout_no_wrap(
-                        w.to_string(),
-                        FontId::proportional(size),
-                        egui::Color32::WHITE,
-                    )
-                    .size()
-                    .x
-            })
+        (title.split_whitespace())
+            .map(|w| text_width(ui, w, size))
             .fold(0.0, f32::max)
     };
-    let mut size = 12.0;
-    while size > 8.0 && widest(size) > room {
+    fit_size(12.0, 8.0, room, widest)
+}
+
+/// The width of `text` on one line at `size` points.
+fn text_width(ui: &egui::Ui, text: &str, size: f32) -> f32 {
+    let font = FontId::proportional(size);
+    let g = (ui.painter()).layout_no_wrap(text.to_string(), font, egui::Color32::WHITE);
+    g.size().x
+}
+
+/// The largest size from `max` down to `min`, by half points, at which
+/// `width` fits `room`.
+fn fit_size(max: f32, min: f32, room: f32, width: impl Fn(f32) -> f32) -> f32 {
+    let mut size = max;
+    while size > min && width(size) > room {
         size -= 0.5;
     }
     size
@@ -236,6 +242,20 @@ pub fn card_group<K: Copy>(
     drag: &mut CardDrag<K>,
     events: &mut CardEvents<K>,
 ) -> egui::Rect {
+    let slots = faces.into_iter().map(Some).collect();
+    card_slots(ui, title, slots, empty, drag, events)
+}
+
+/// A titled row of cards with gaps (`None`: the place of a card that has
+/// left, kept while the pointer is over the row: see [`SteadyRow`]).
+pub fn card_slots<K: Copy>(
+    ui: &mut egui::Ui,
+    title: impl Into<String>,
+    slots: Vec<Option<(K, CardFace)>>,
+    empty: &str,
+    drag: &mut CardDrag<K>,
+    events: &mut CardEvents<K>,
+) -> egui::Rect {
     ui.vertical(|ui| {
         // On one line even where the row has scrolled to its end (it was
         // drawn a letter a line there).
@@ -243,10 +263,14 @@ pub fn card_group<K: Copy>(
         // Room for a selected card to rise into: it covered the title.
         ui.add_space(LIFT - ui.spacing().item_spacing.y);
         ui.horizontal(|ui| {
-            if faces.is_empty() {
+            if slots.is_empty() {
                 empty_slot(ui, empty);
             }
-            for (k, f) in faces {
+            for slot in slots {
+                let Some((k, f)) = slot else {
+                    ui.allocate_exact_size(CARD, Sense::hover());
+                    continue;
+                };
                 let r = card_ui(ui, &f);
                 if ui.clip_rect().contains(r.rect.center()) {
                     events.shown.push((k, r.rect.center()));
@@ -335,5 +359,113 @@ pub fn drag_ghost<K>(ctx: &egui::Context, drag: &mut CardDrag<K>) {
     }
     if !ctx.input(|i| i.pointer.any_down()) {
         drag.dragging = None;
+    }
+}
+
+/// The order of a row of cards kept while the pointer is over it: a card
+/// that leaves the row leaves a gap, and a card that comes goes to the
+/// end, so no card slides under the pointer (the next card of the hand
+/// moved under it and the next click took it by mistake). Once the pointer
+/// is elsewhere the row closes up.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SteadyRow<K> {
+    held: Vec<K>,
+}
+
+impl<K> Default for SteadyRow<K> {
+    fn default() -> Self {
+        SteadyRow { held: Vec::new() }
+    }
+}
+
+impl<K: Copy + PartialEq> SteadyRow<K> {
+    /// The places of the cards `now` in the row: each card where it was
+    /// while `hovered`, `None` for a card gone; else the row as it is.
+    pub fn slots(&mut self, now: &[K], hovered: bool) -> Vec<Option<K>> {
+        if !hovered {
+            self.held = now.to_vec();
+        } else {
+            for k in now {
+                if !self.held.contains(k) {
+                    self.held.push(*k);
+                }
+            }
+        }
+        (self.held.iter())
+            .map(|k| now.contains(k).then_some(*k))
+            .collect()
+    }
+
+    /// The cards with a place in the row, gone ones too, in order.
+    pub fn held(&self) -> &[K] {
+        &self.held
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_row_under_the_pointer_keeps_its_places() {
+        let mut row = SteadyRow::default();
+        assert_eq!(row.slots(&[1, 2, 3], false), [Some(1), Some(2), Some(3)]);
+        // Card 2 goes and card 4 comes while the pointer is over the row:
+        // 3 stays where it was, 4 goes to the end.
+        assert_eq!(
+            row.slots(&[1, 3, 4], true),
+            [Some(1), None, Some(3), Some(4)]
+        );
+        // Even the last card gone keeps its place.
+        assert_eq!(row.slots(&[], true), [None, None, None, None]);
+        assert_eq!(row.held(), [1, 2, 3, 4]);
+        // The pointer leaves: the row closes up.
+        assert_eq!(row.slots(&[3], false), [Some(3)]);
+        assert_eq!(row.slots(&[], false), Vec::<Option<i32>>::new());
+        assert!(row.held().is_empty());
+    }
+
+    #[test]
+    fn every_word_of_a_card_stays_on_the_card() {
+        // Issue 14: CSAR's footer "on Fast Mover 8" ran past the card.
+        let ctx = crate::fonts::test_context();
+        let face = CardFace {
+            lines: vec!["Sandy · FAC · Helo · FM".into()],
+            footer: "on Fast Mover 8".into(),
+            ..CardFace::new("King Coordination", palette::cards::BANNER_ACTION)
+        };
+        let mut card = None;
+        let out = ctx.run_ui(egui::RawInput::default(), |ui| {
+            card = Some(card_ui(ui, &face).rect);
+        });
+        let card = card.expect("drawn");
+        let mut texts = 0;
+        for s in &out.shapes {
+            if let egui::Shape::Text(t) = &s.shape {
+                texts += 1;
+                let r = t.visual_bounding_rect();
+                assert!(
+                    card.expand(0.5).contains_rect(r),
+                    "'{}' at {r:?} leaves the card {card:?}",
+                    t.galley.text()
+                );
+            }
+        }
+        assert!(texts >= 3, "title, line and footer drawn");
+        // A footer too long for one line at the smallest size wraps.
+        let long = CardFace {
+            footer: "on Fast Mover 8 and on Jolly Green 2".into(),
+            ..face
+        };
+        let mut at = None;
+        let out = ctx.run_ui(egui::RawInput::default(), |ui| {
+            at = Some(card_ui(ui, &long).rect);
+        });
+        let card = at.expect("drawn");
+        for s in &out.shapes {
+            if let egui::Shape::Text(t) = &s.shape {
+                assert!(card.expand(0.5).contains_rect(t.visual_bounding_rect()));
+            }
+        }
     }
 }

@@ -68,6 +68,17 @@ pub fn tumbling(value: i32, i: usize, t: f64) -> i32 {
 /// two-line purpose, its dice, a two-line "needed" and the result; a taller
 /// card scrolls inside the tray rather than growing it.
 pub const TRAY_HEIGHT: f32 = 146.0;
+/// The tray's height before the first roll: its one line.
+pub const EMPTY_TRAY_HEIGHT: f32 = 24.0;
+
+/// The tray's height: one line until there is a roll to show.
+pub fn tray_height(any_roll: bool) -> f32 {
+    if any_roll {
+        TRAY_HEIGHT
+    } else {
+        EMPTY_TRAY_HEIGHT
+    }
+}
 
 /// The most recent rolls, newest first, each on a line with its dice.
 /// `rolling`: seconds the newest roll has been tumbling, while it does.

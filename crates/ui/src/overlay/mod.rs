@@ -332,20 +332,17 @@ pub fn overlay_ui(
                 });
         }
         if state.dice {
-            // One height whatever the rolls say (and before the first):
-            // a tray that grew from a line to two-line cards moved the
-            // board and the column under the pointer (issue 14).
+            // One height whatever the rolls say: a tray that grew from a
+            // line to two-line cards moved the board and the column under
+            // the pointer (issue 14). Before the first roll, one line: the
+            // empty tray took 146 points of a 800-high window in Grunt.
+            let recent = game.recent_adjudications(8);
             egui::Panel::bottom("vt-dice")
                 .resizable(false)
-                .exact_size(dice::TRAY_HEIGHT)
+                .exact_size(dice::tray_height(!recent.is_empty()))
                 .show(root, |ui| {
                     let rolling = state.rolling(game, ui.ctx().input(|i| i.time), speed);
-                    if dice::dice_tray_ui(
-                        ui,
-                        &game.recent_adjudications(8),
-                        rolling,
-                        log::reading_side(game.reader()),
-                    ) {
+                    if dice::dice_tray_ui(ui, &recent, rolling, log::reading_side(game.reader())) {
                         state.roll_started = None;
                     }
                 });
