@@ -452,6 +452,8 @@ mod tests {
             }
         }
         assert!(texts >= 3, "title, line and footer drawn");
+        // Nothing here paints: the fonts' texture updates are let go.
+        out.drop_without_applying_deltas();
         // A footer too long for one line at the smallest size wraps.
         let long = CardFace {
             footer: "on Fast Mover 8 and on Jolly Green 2".into(),
@@ -467,5 +469,6 @@ mod tests {
                 assert!(card.expand(0.5).contains_rect(t.visual_bounding_rect()));
             }
         }
+        out.drop_without_applying_deltas();
     }
 }
