@@ -8,10 +8,11 @@
 #   WASM_OPT="cmd" web/build.sh   another wasm-opt (binaryen 116 or newer)
 #   WASM_OPT_LEVEL=-Os web/build.sh  another wasm-opt level (-Oz by default)
 #
-# Needs: rustup's wasm32-unknown-unknown target, wasm-bindgen-cli at the version
-# Cargo.lock pins, binaryen's wasm-opt (116 or newer), python3; gzip and
-# brotli for the precompressed copies. Installs what is missing: the target
-# with rustup, wasm-bindgen-cli with `cargo install`, and for wasm-opt
+# Needs: rustup's wasm32-unknown-unknown target, binaryen's wasm-opt (116 or
+# newer), python3; gzip and brotli for the precompressed copies. Builds
+# web/bindgen (wasm-bindgen's library at the version Cargo.lock pins) for
+# the wasm-bindgen step. Installs what is missing: the target with rustup,
+# and for wasm-opt
 # binaryen 116's library (web/wasm_opt.py fetches it with pip into
 # ~/.cache/vietnam-tactics/binaryen), or if that fails binaryen from npm
 # (web/package.json, into web/node_modules; needs node and npm; binaryen
@@ -36,17 +37,21 @@ step() { echo "== $1 ($(($(date +%s) - t0))s)"; }
 rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown \
   || rustup target add wasm32-unknown-unknown
 
+# wasm-bindgen: our own small program over wasm-bindgen's library
+# (web/bindgen, built once into $tdir/bindgen, a minute or two), not `cargo
+# install wasm-bindgen-cli` (18 minutes on a busy 2-core machine: it builds
+# the test runner and a TLS stack). Its pin must be the version Cargo.lock
+# gives the wasm-bindgen crate: glue and .wasm must come from one version.
 want=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
-have=$(wasm-bindgen --version 2>/dev/null | awk '{print $2}' || true)
-if [ "$have" != "$want" ]; then
-  step "installing wasm-bindgen-cli $want (found: ${have:-none})"
-  # Only the wasm-bindgen program, without the test runner's TLS stack (a
-  # third of the build). --locked first; its lock file may name a crate
-  # version the registry no longer offers, then cargo picks compatible ones.
-  flags=(--version "$want" --no-default-features --bin wasm-bindgen --force)
-  cargo install wasm-bindgen-cli "${flags[@]}" --locked \
-    || cargo install wasm-bindgen-cli "${flags[@]}"
+pin=$(sed -n 's/^wasm-bindgen-cli-support = "=\(.*\)"$/\1/p' web/bindgen/Cargo.toml)
+if [ "$pin" != "$want" ]; then
+  echo "error: web/bindgen/Cargo.toml pins wasm-bindgen-cli-support $pin, but Cargo.lock has wasm-bindgen $want:"
+  echo "       set the pin to =$want (and run cargo update in web/bindgen)"
+  exit 1
 fi
+step "building web/bindgen (wasm-bindgen $want's library)"
+cargo build --release --locked --quiet --manifest-path web/bindgen/Cargo.toml --target-dir "$tdir/bindgen"
+bindgen=$tdir/bindgen/release/vt-wasm-bindgen
 
 # binaryen's wasm-opt, 116 or newer (Debian 12's binaryen 108 breaks
 # wasm-bindgen's externref table: "WebAssembly.Table.set(): Argument 1 is
@@ -99,7 +104,7 @@ wasm=$tdir/wasm32-unknown-unknown/$profile/vietnam-tactics.wasm
 step "wasm-bindgen"
 rm -rf "$dist"
 mkdir -p "$dist" "$work"
-wasm-bindgen --target web --no-typescript --out-dir "$work/bindgen" --out-name vietnam-tactics "$wasm"
+"$bindgen" "$wasm" "$work/bindgen" vietnam-tactics
 cp "$work/bindgen/vietnam-tactics.js" "$dist/"
 named=$work/vietnam-tactics.named.wasm
 if [ ${#wasm_opt[@]} -gt 0 ]; then
