@@ -11,6 +11,7 @@ use crate::saves::SaveStore;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 use vt_core::Setup;
+use vt_core::data::{Layout, parse_ron, to_ron};
 use vt_core::session::read_header;
 use vt_ui::anim::AnimSpeed;
 use vt_ui::board::CycleUnits;
@@ -157,7 +158,7 @@ pub fn read_continue(store: &SaveStore) -> Option<ContinueNote> {
         return None;
     }
     let text = store.read_text(AUTOSAVE_NOTE).ok()??;
-    ron::from_str(&text).ok()
+    parse_ron(AUTOSAVE_NOTE, &text).ok()
 }
 
 pub fn refresh_continue(store: Res<SaveStore>, mut offer: ResMut<ContinueOffer>) {
@@ -195,7 +196,7 @@ pub fn autosave(store: &SaveStore, g: &ActiveGame) -> Result<(), String> {
     };
     store.write_text(
         AUTOSAVE_NOTE,
-        &ron::to_string(&note).map_err(|e| e.to_string())?,
+        &to_ron(&note, Layout::Compact).map_err(|e| e.to_string())?,
     )
 }
 
@@ -344,7 +345,7 @@ const SETTINGS_KEY: &str = "settings";
 pub fn stored_settings(store: &SaveStore) -> Option<Settings> {
     use vt_ui::store::TextStore;
     let text = store.read_text(SETTINGS_KEY).ok()??;
-    match ron::from_str(&text) {
+    match parse_ron(SETTINGS_KEY, &text) {
         Ok(s) => Some(s),
         Err(e) => {
             warn!("settings not read ({e}); using the defaults");
@@ -370,7 +371,7 @@ pub fn keep_settings(
     step_through.0 = settings.step_through;
     vt_ui::palette::set_scheme(settings.colours);
     if last.is_some() {
-        let text = ron::ser::to_string_pretty(&*settings, Default::default()).unwrap_or_default();
+        let text = to_ron(&*settings, Layout::Pretty(Default::default())).unwrap_or_default();
         if let Err(e) = store.write_text(SETTINGS_KEY, &text) {
             warn!("settings not kept: {e}");
         }
@@ -580,7 +581,7 @@ fn seats_key(save: &str) -> String {
 
 fn keep_seats(store: &SaveStore, save: &str, seats: &[Controller]) {
     use vt_ui::store::TextStore;
-    let text = ron::to_string(seats).unwrap_or_default();
+    let text = to_ron(&seats, Layout::Compact).unwrap_or_default();
     if let Err(e) = store.write_text(&seats_key(save), &text) {
         warn!("who plays which side was not kept: {e}");
     }
@@ -590,7 +591,7 @@ fn keep_seats(store: &SaveStore, save: &str, seats: &[Controller]) {
 fn stored_seats(store: &SaveStore, save: &str, sides: usize) -> Option<Vec<Controller>> {
     use vt_ui::store::TextStore;
     let text = store.read_text(&seats_key(save)).ok()??;
-    let seats: Vec<Controller> = ron::from_str(&text).ok()?;
+    let seats: Vec<Controller> = parse_ron(&seats_key(save), &text).ok()?;
     (seats.len() == sides).then_some(seats)
 }
 
@@ -982,5 +983,56 @@ pub fn keys(
         if keys.just_pressed(k) && !ctrl {
             overlay.toggle(p);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::computer::Level;
+    use crate::form::LastChoices;
+    use vt_core::testing::assert_same_as_ron;
+
+    /// The settings, the autosave's note and the seats are read and written
+    /// through `vt_core::data`'s one RON path: the same text, values and
+    /// error positions as ron's own functions.
+    #[test]
+    fn same_as_ron() {
+        let settings = Settings {
+            last_new_game: Some(LastChoices {
+                game: "fte".into(),
+                scenario: "hot-lz".into(),
+                options: [("fog".to_string(), "on".to_string())].into(),
+                controllers: vec![Controller::Person, Controller::Computer],
+                levels: vec![Level::Random, Level::Strong],
+            }),
+            ..Settings::default()
+        };
+        let text = to_ron(&settings, Layout::Pretty(Default::default())).unwrap();
+        let back = assert_same_as_ron::<Settings>(SETTINGS_KEY, &text).unwrap();
+        assert_eq!(back, settings);
+        // An older file without the later fields, and a broken one.
+        let old = "(computer_delay: 1.0, ui_scale: 1.5)";
+        assert!(
+            assert_same_as_ron::<Settings>(SETTINGS_KEY, old)
+                .unwrap()
+                .step_through
+        );
+        let broken = text.replacen("Strong", "Hardest", 1);
+        let e = assert_same_as_ron::<Settings>(SETTINGS_KEY, &broken).unwrap_err();
+        assert!(e.to_string().starts_with("settings:"), "{e}");
+        let note = ContinueNote {
+            game: "Grunt".into(),
+            scenario: "Basic".into(),
+            commands: 12,
+            save_name: None,
+            saved_at: 3,
+            setup: Some(Setup::new("basic", 9)),
+        };
+        let text = to_ron(&note, Layout::Compact).unwrap();
+        assert_eq!(assert_same_as_ron(AUTOSAVE_NOTE, &text), Ok(note));
+        let seats = vec![Controller::Rules, Controller::Computer];
+        let text = to_ron(&seats, Layout::Compact).unwrap();
+        assert_eq!(assert_same_as_ron("seats-g", &text), Ok(seats));
     }
 }
