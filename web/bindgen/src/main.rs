@@ -22,6 +22,9 @@ fn main() {
 fn run(input: &Path, out_dir: &Path, out_name: &str) -> anyhow::Result<()> {
     let mut b = Bindgen::new();
     b.web(true)?;
+    // The CLI sets `reference_types` from its (default false) flag too,
+    // deprecated or not: detection from the module still turns it on.
+    #[allow(deprecated)]
     b.input_path(input)
         .debug(false)
         .demangle(true)
