@@ -71,10 +71,12 @@ pub fn draw(
     draw_sheet(&mut p, layout, &marked, fire_zone, view);
     // What can be clicked is ringed; the counters themselves stay.
     let mut marks = ShapeBuilder::new();
+    let mut over = ShapeBuilder::new();
     for item in &layout.items {
-        // The computer's suggestion, outside the gold ring.
+        // The computer's suggestion, drawn over the counters: under them,
+        // its ring showed only between the neighbours in the Orbit Box.
         if item.thing.is_some_and(|t| suggested.contains(&t)) {
-            marks.rect_outline(item.at, Vec2::splat(COUNTER + 30.0), 5.0, lit::SUGGESTED);
+            over.rect_outline(item.at, Vec2::splat(COUNTER + 8.0), 4.0, lit::SUGGESTED);
         }
         let ring = match item.thing {
             Some(t) if selected.contains(&t) => Some(lit::SELECTED),
@@ -92,6 +94,10 @@ pub fn draw(
         let e = p.shape(&marks, Vec3::new(0.0, 0.0, 1.9));
         p.commands.entity(e).insert(CsarSheet);
     }
+    if !over.is_empty() {
+        let e = p.shape(&over, Vec3::new(0.0, 0.0, 6.9));
+        p.commands.entity(e).insert(CsarSheet);
+    }
     // The suggestion's first thing on the sheet says what the ring means.
     let first = suggested.iter().find_map(|t| match t {
         Thing::Zone(z) => Some(layout::zone_label_at(*z) - Vec2::new(0.0, 26.0)),
@@ -99,9 +105,11 @@ pub fn draw(
             layout.orbit.center().x,
             layout.orbit.max.y + 14.0,
         )),
+        // On the ring's top edge: above it, among the Orbit Box's rows,
+        // it sat on the number of the counter above and named that one.
         _ => layout
             .position(*t)
-            .map(|at| at + Vec2::new(0.0, COUNTER / 2.0 + 26.0)),
+            .map(|at| at + Vec2::new(0.0, COUNTER / 2.0 - 2.0)),
     });
     if let Some(at) = first {
         for e in p.label(at, "suggested", palette::WHITE, lit::SUGGESTED.alpha(230)) {
@@ -391,12 +399,10 @@ fn draw_sheet(
     let root = p.root(CsarSheet, Transform::default());
     p.child_shape(root, &b, Vec3::ZERO);
     for z in Zone::ALL {
-        let mut name = z.name().to_uppercase();
-        if let Some(zv) = view.and_then(|v| v.zones.iter().find(|x| x.zone == z))
-            && zv.cards_assigned > 0
-        {
-            name = format!("{name} - {}/2 cards", zv.cards_assigned);
-        }
+        let cards = view
+            .and_then(|v| v.zones.iter().find(|x| x.zone == z))
+            .map_or(0, |zv| zv.cards_assigned);
+        let name = zone_title(z, cards);
         let at = layout::zone_label_at(z).extend(1.0);
         p.child_text(root, &name, at, 20.0, air::ZONE_NAME);
     }
@@ -408,6 +414,18 @@ fn draw_sheet(
         let at = Vec3::new(r.center().x, r.max.y - HEADER / 2.0, 1.0);
         let px = vt_ui::counter::fit_px(title, r.width() - 10.0, 20.0);
         p.child_text(root, title, at, px, air::BOX_NAME);
+    }
+}
+
+/// A zone's name on the sheet, with the cards assigned there this turn.
+/// East and West take the count on a second line: their names run across
+/// the ring, and "WEST ZONE - 1/2 cards" ran past the rim, under the panel.
+pub fn zone_title(z: Zone, cards: u8) -> String {
+    let name = z.name().to_uppercase();
+    match (cards, z) {
+        (0, _) => name,
+        (_, Zone::East | Zone::West) => format!("{name}\n{cards}/2 cards"),
+        _ => format!("{name} - {cards}/2 cards"),
     }
 }
 
@@ -452,8 +470,10 @@ fn counter(p: &mut Painter, item: &Item, home: Vec3) -> Entity {
         p.child_text(id, &spec.middle, at, px, spec.ink);
     }
     if !spec.bottom.is_empty() {
-        let at = Vec3::new(0.0, -s * 0.32, 0.05);
         let px = fit(&spec.bottom, spec.bottom_px);
+        // Lowered by the letters' rise, so the number's figures (not its
+        // line box) centre on the bottom line, clear of the symbol.
+        let at = Vec3::new(0.0, -s * 0.32 - GLYPH_RISE * px, 0.05);
         p.child_text(id, &spec.bottom, at, px, spec.ink);
     }
     for (i, badge) in spec.badges.iter().enumerate() {
@@ -488,6 +508,16 @@ pub struct CounterLook {
 /// The size of the top word's letters (at most: a long word is smaller).
 const TOP_PX: f32 = 13.0;
 
+/// How far a line's capitals and figures stand above the point it is
+/// centred on, in its own points: the line box holds the descenders too.
+/// Measured on screen (issue 14: a Sandy's "1" reached up to the plane's
+/// tail, the number's figures centred a fifth of its size above the line).
+const GLYPH_RISE: f32 = 0.2;
+
+/// Half the height of capitals and figures, in the line's points (0.68 of
+/// its size, measured on screen).
+const CAP_HALF: f32 = 0.34;
+
 impl CounterLook {
     /// The band between the top word and the bottom line where the symbol
     /// goes (counter units, bottom to top): "SANDY" touched the wing.
@@ -502,7 +532,8 @@ impl CounterLook {
         let lo = if self.bottom.is_empty() {
             -s * 0.45
         } else {
-            -s * 0.32 + 0.4 * self.bottom_px - 1.0
+            // The figures are centred on the line (see `counter`).
+            -s * 0.32 + CAP_HALF * self.bottom_px + 1.0
         };
         (lo, hi)
     }
@@ -973,6 +1004,24 @@ mod tests {
     }
 
     #[test]
+    fn east_and_west_titles_stay_inside_the_ring() {
+        // Issue 14: "WEST ZONE - 1/2 cards" ran past the rim, under the
+        // left panel. Capitals at 20 px are some 12 wide ("WEST ZONE"
+        // measured 108 on screen); 12.5 leaves a margin.
+        for z in [Zone::East, Zone::West] {
+            for cards in 0..=2 {
+                let title = zone_title(z, cards);
+                let at = layout::zone_label_at(z);
+                for line in title.lines() {
+                    let half = line.chars().count() as f32 * 12.5 / 2.0;
+                    assert!(at.x.abs() + half < R2, "{line:?} leaves the ring");
+                }
+                assert_eq!(title.contains("/2 cards"), cards > 0);
+            }
+        }
+    }
+
+    #[test]
     fn aircraft_symbols_keep_off_the_words() {
         // Issue 14: the "SANDY" label touched the plane symbol.
         for kind in [
@@ -996,6 +1045,14 @@ mod tests {
             let look = aircraft_look(&a, 0);
             let (lo, hi) = look.symbol_band();
             assert!(lo < hi);
+            // The number's figures, centred on the bottom line, stay below
+            // the band and on the counter ("1" reached the Sandy's tail).
+            let line = -COUNTER * 0.32;
+            assert!(line + CAP_HALF * look.bottom_px < lo, "{kind:?}");
+            assert!(
+                line - CAP_HALF * look.bottom_px > -COUNTER / 2.0,
+                "{kind:?}"
+            );
             let sym = look.fitted_symbol();
             assert!(!sym.positions.is_empty());
             for p in &sym.positions {

@@ -931,7 +931,7 @@ fn card_row(
     // While the pointer is over the strip, nothing in it moves: a card
     // that leaves leaves a gap (the next card slid under the pointer and
     // took the next click), a group emptied keeps its place.
-    let hovered = (ui.ctx().pointer_hover_pos()).is_some_and(|p| ui.clip_rect().contains(p));
+    let hovered = cards::row_hovered(ui);
     let ids: Vec<Group> = groups.iter().map(|(g, _)| *g).collect();
     panel.groups.slots(&ids, hovered);
     let order = panel.groups.held().to_vec();

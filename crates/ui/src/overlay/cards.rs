@@ -362,6 +362,16 @@ pub fn drag_ghost<K>(ctx: &egui::Context, drag: &mut CardDrag<K>) {
     }
 }
 
+/// Whether the pointer is over the row of cards `ui` draws, for
+/// [`SteadyRow`]. Inside a sideways-scrolling strip the clip rectangle runs
+/// the height of the screen (egui leaves the direction that does not scroll
+/// unclipped), so a pointer anywhere above the strip counted as over it and
+/// the strip never closed up (seen: four empty places before the next
+/// choice). The pointer must also be over the strip's own layer.
+pub fn row_hovered(ui: &egui::Ui) -> bool {
+    ui.rect_contains_pointer(ui.clip_rect())
+}
+
 /// The order of a row of cards kept while the pointer is over it: a card
 /// that leaves the row leaves a gap, and a card that comes goes to the
 /// end, so no card slides under the pointer (the next card of the hand
@@ -423,6 +433,41 @@ mod tests {
         assert_eq!(row.slots(&[3], false), [Some(3)]);
         assert_eq!(row.slots(&[], false), Vec::<Option<i32>>::new());
         assert!(row.held().is_empty());
+    }
+
+    #[test]
+    fn a_pointer_above_a_sideways_strip_is_not_over_it() {
+        // Issue 14: the card strip's clip rectangle ran up the screen, so
+        // a pointer on the board held the strip's gaps for good.
+        let ctx = crate::fonts::test_context();
+        let strip = egui::Rect::from_min_size(pos2(100.0, 500.0), vec2(400.0, 120.0));
+        let hovered_at = |at: Pos2| {
+            let mut seen = None;
+            let input = || egui::RawInput {
+                screen_rect: Some(egui::Rect::from_min_size(Pos2::ZERO, vec2(800.0, 700.0))),
+                events: vec![egui::Event::PointerMoved(at)],
+                ..Default::default()
+            };
+            // A few frames: an area is sized, then shown, then known.
+            for _ in 0..4 {
+                let out = ctx.run_ui(input(), |ui| {
+                    egui::Area::new(egui::Id::new("strip"))
+                        .fixed_pos(strip.min)
+                        .show(ui.ctx(), |ui| {
+                            ui.set_min_size(strip.size());
+                            egui::ScrollArea::horizontal().show(ui, |ui| {
+                                ui.allocate_exact_size(vec2(900.0, 100.0), Sense::hover());
+                                seen = Some(row_hovered(ui));
+                            });
+                        });
+                });
+                out.drop_without_applying_deltas();
+            }
+            seen.expect("drawn")
+        };
+        assert!(hovered_at(pos2(300.0, 560.0)), "on the strip");
+        assert!(!hovered_at(pos2(300.0, 200.0)), "above it, on the board");
+        assert!(!hovered_at(pos2(50.0, 560.0)), "beside it");
     }
 
     #[test]
