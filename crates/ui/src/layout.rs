@@ -291,7 +291,7 @@ pub fn decision_header(
         }
     }
     if d.side.is_some() {
-        ui.label(&d.prompt);
+        ui.label(decision_line(d, who.map(|w| w.0), to_decide));
         if !d.rule.is_empty() {
             ui.weak(format!("Rule {}", d.rule));
         }
@@ -302,6 +302,18 @@ pub fn decision_header(
     if let Some(r) = refusal {
         ui.colored_label(palette::ui::BAD.ui(), format!("Refused: {r}"));
     }
+}
+
+/// The line under the decision's header. The prompt speaks to the side
+/// deciding ("Your chit was drawn: …"); a side waiting in hot seat or
+/// against the computer is told who is choosing instead, never given the
+/// other side's "Your …".
+pub fn decision_line(d: &Decision, who: Option<&str>, to_decide: bool) -> String {
+    if to_decide {
+        return d.prompt.clone();
+    }
+    let who = who.unwrap_or("The other side");
+    format!("{who} is choosing. You may look over the board and the log meanwhile.")
 }
 
 /// The undo button (U); true when clicked. Disabled, it says why.
@@ -444,5 +456,28 @@ where
             insets: &mut self.insets,
             rect: self.rect.0,
         }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // A waiting side is told who is choosing, never the decider's "Your …"
+    // prompt; the decider reads the prompt.
+    #[test]
+    fn a_waiting_side_reads_who_is_choosing() {
+        let d = Decision {
+            side: Some(1),
+            kind: "activate".into(),
+            prompt: "Your chit was drawn: activate a Leader, a hex or a unit, or pass.".into(),
+            rule: "FTE 5.1".into(),
+            interrupt: false,
+        };
+        assert_eq!(decision_line(&d, Some("NVA/VC"), true), d.prompt);
+        let waiting = decision_line(&d, Some("NVA/VC"), false);
+        assert!(waiting.starts_with("NVA/VC is choosing"), "{waiting}");
+        assert!(!waiting.contains("Your"), "{waiting}");
+        assert!(decision_line(&d, None, false).starts_with("The other side is choosing"));
     }
 }

@@ -376,6 +376,22 @@ pub struct Tables {
     pub retreat_hexes: Sourced<u8>,
     pub assault_rounds: Sourced<u8>,
     pub victory_points: Vec<VpRow>,
+    /// Our readings of rules the text leaves open, shown with the data.
+    #[serde(default)]
+    pub readings: Vec<Reading>,
+}
+
+/// How the project reads a rule the text leaves open (`section`): what the
+/// game does, and (in `source`) why. Shown in "Sources and assumptions";
+/// the code carries the reading out, so editing one here changes only the
+/// words shown.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Reading {
+    pub section: String,
+    /// A few words on what it is about ("entering a Concealed marker's hex").
+    pub about: String,
+    pub reading: String,
+    pub source: Provenance,
 }
 
 pub const TABLES_FILE: &str = "fte/tables.ron";
@@ -625,6 +641,13 @@ impl Tables {
                 format!("Victory Points, {}: NVA/VC", r.event.name()),
                 r.nva.value.to_string(),
                 &r.nva.source,
+            );
+        }
+        for r in &self.readings {
+            add(
+                format!("Reading of {}: {}", r.section, r.about),
+                r.reading.clone(),
+                &r.source,
             );
         }
         v

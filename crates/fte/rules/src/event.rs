@@ -221,8 +221,9 @@ pub enum Event {
         #[serde(default)]
         marked: Option<Marked>,
     },
-    /// The moving units tried to enter a hex that turned out to hold
-    /// Concealed enemy units and stay where they were (6.2).
+    /// Units tried to enter a hex (a step, a retreat, a downed or landing
+    /// helicopter, an unload) that turned out to hold Concealed enemy
+    /// units, and stay where they were (6.2).
     EntryRefused {
         units: Vec<UnitId>,
         hex: Hex,

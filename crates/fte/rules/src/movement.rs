@@ -328,6 +328,17 @@ impl Fte {
         self.role(o) != Role::Medic && !(self.role(o) == Role::Civilians && side == Side::Us)
     }
 
+    /// 6.2 as units of `side` know it: whether an enemy unit they see
+    /// (`seen`), or one hidden from them under a Concealed marker
+    /// (`!seen`), keeps them out of `hex`. Whatever takes units into a
+    /// hex (a step, a retreat, a downed helicopter coming down, a
+    /// helicopter landing, an unload) offers the hexes only a seen unit
+    /// holds as refused and settles the hidden ones when it is tried.
+    pub(crate) fn held_for(&self, s: &State, side: Side, hex: Hex, seen: bool) -> bool {
+        s.units_at(hex)
+            .any(|o| self.sees_unit(s, side, o) == seen && self.blocks_entry(o, side))
+    }
+
     /// 6.2: whether a step onto Concealed markers finds the hex held by a
     /// unit the mover could not see (the step is then not made).
     fn hidden_blocker(&self, s: &State, m: &Moving, to: Hex) -> bool {
@@ -336,9 +347,18 @@ impl Fte {
             .units
             .iter()
             .all(|u| self.is_heli(s.unit(*u)) && s.unit(*u).altitude != Altitude::Ground);
-        !heli_air
-            && s.units_at(to)
-                .any(|o| !self.sees_unit(s, lead.side, o) && self.blocks_entry(o, lead.side))
+        !heli_air && self.held_for(s, lead.side, to, false)
+    }
+
+    /// 6.2: units that tried to enter `hex` (a step, a retreat, a landing,
+    /// an unload) and found it held by Concealed enemy units stay where
+    /// they are; the markers stay on.
+    pub(crate) fn refuse_entry(&self, s: &State, units: &[UnitId], hex: Hex, ev: &mut Vec<Event>) {
+        ev.push(Event::EntryRefused {
+            units: units.to_vec(),
+            hex,
+            marked: s.marked(units),
+        });
     }
 
     pub(crate) fn move_candidates(&self, s: &State, out: &mut Vec<Command>) {
@@ -424,7 +444,10 @@ impl Fte {
                                 "a helicopter may not be at Ground level in Jungle or Hamlet",
                             );
                         }
-                        if s.units_at(here).any(|o| o.side != side && !self.is_heli(o)) {
+                        // 6.2: landing is entering the hex at Ground level;
+                        // Concealed markers make it an attempt, settled
+                        // when made (and then known for the move).
+                        if self.held_for(s, side, here, true) || m.refused.contains(&here) {
                             return refuse("6.2", "not at Ground level among enemy units");
                         }
                         Ok(())
@@ -532,11 +555,7 @@ impl Fte {
                 if let Some(mm) = s.moving_mut() {
                     mm.refused.push(*hex);
                 }
-                ev.push(Event::EntryRefused {
-                    units: m.units.clone(),
-                    hex: *hex,
-                    marked: s.marked(&m.units),
-                });
+                self.refuse_entry(s, &m.units, *hex, ev);
             }
             Command::Step { hex } => {
                 let cost = self.step_ok(s, &m, here, *hex).unwrap_or(0);
@@ -590,6 +609,17 @@ impl Fte {
                     hex: here,
                 });
             }
+            Command::Descend
+                if s.unit(m.units[0]).altitude == Altitude::Treetop
+                    && self.held_for(s, s.unit(m.units[0]).side, here, false) =>
+            {
+                // 6.2: the helicopter stays at Treetop level, spending
+                // nothing; the hex is known held for the move.
+                if let Some(mm) = s.moving_mut() {
+                    mm.refused.push(here);
+                }
+                self.refuse_entry(s, &m.units[..1], here, ev);
+            }
             Command::Climb | Command::Descend => {
                 let u = m.units[0];
                 let alt = s.unit(u).altitude;
@@ -604,6 +634,12 @@ impl Fte {
                     unit: u,
                     altitude: new,
                 });
+                if new == Altitude::Ground {
+                    // Landing enters the hex: a lone enemy Medic there is
+                    // eliminated (17.1), lone casualties taken (7.5.3).
+                    let side = s.unit(u).side;
+                    self.overrun_markers(s, side, here, ev);
+                }
                 let ends = m.hexes > 0;
                 let fresh_left = self.allowance(s, s.unit(u), MoveMode::Normal);
                 if ends {

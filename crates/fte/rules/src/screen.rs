@@ -154,7 +154,9 @@ impl Fte {
                     claymore: side == firing && self.claymore_chance(s, o),
                 }
             }
-            Step::Retreat { unit, away, left } => Situation::Retreat {
+            Step::Retreat {
+                unit, away, left, ..
+            } => Situation::Retreat {
                 unit: self.seen_ref(s, side, *unit),
                 away: *away,
                 left: *left,
@@ -167,7 +169,9 @@ impl Fte {
                     hex: s.casualty_hex(c),
                 }
             }
-            Step::HeliDown { unit, from, radius } => Situation::HeliDown {
+            Step::HeliDown {
+                unit, from, radius, ..
+            } => Situation::HeliDown {
                 unit: *unit,
                 from: *from,
                 radius: *radius,

@@ -443,6 +443,11 @@ impl State {
         })
     }
 
+    /// The step on top, to change what it carries.
+    pub(crate) fn step_mut(&mut self) -> Option<&mut Step> {
+        self.steps.last_mut()
+    }
+
     pub fn moving_mut(&mut self) -> Option<&mut Moving> {
         self.steps.iter_mut().rev().find_map(|x| match x {
             Step::Moving(m) => Some(m),

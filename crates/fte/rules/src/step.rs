@@ -57,12 +57,27 @@ pub enum Step {
     /// 21.0: the other side may attempt Opportunity Fire; once units have
     /// passed their check (`passed`), they choose their fire.
     OpportunityFire(OpFire),
-    /// 7.4: a Broken unit retreats `left` more hexes away from `away`.
-    Retreat { unit: UnitId, away: Hex, left: u8 },
+    /// 7.4: a Broken unit retreats `left` more hexes away from `away`;
+    /// `refused` are hexes it tried and found held by Concealed enemy
+    /// units (6.2), known blocked for the rest of the retreat.
+    Retreat {
+        unit: UnitId,
+        away: Hex,
+        left: u8,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        refused: Vec<Hex>,
+    },
     /// 7.5.2: a new KIA/WIA may be picked up at once.
     Carry { casualty: u16 },
-    /// 7.4: a downed helicopter is set down within `radius` of `from`.
-    HeliDown { unit: UnitId, from: Hex, radius: u8 },
+    /// 7.4: a downed helicopter is set down within `radius` of `from`;
+    /// `refused` as for [`Step::Retreat`].
+    HeliDown {
+        unit: UnitId,
+        from: Hex,
+        radius: u8,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        refused: Vec<Hex>,
+    },
     /// 8.0: an assault, its round and stage inside.
     Assault(Assault),
     /// 19.x: a Random Event rolled by `side` that needs a choice; `placed`
@@ -287,7 +302,9 @@ impl Fte {
                     "21.0",
                 )
             }
-            Step::Retreat { unit, away, left } => (
+            Step::Retreat {
+                unit, away, left, ..
+            } => (
                 s.unit(*unit).side,
                 K::Retreat,
                 format!(

@@ -240,6 +240,7 @@ impl Fte {
             unit,
             away,
             left: self.tables.retreat_hexes.value,
+            refused: Vec::new(),
         });
     }
 
@@ -430,22 +431,36 @@ impl Fte {
                 unit,
                 from: hex,
                 radius,
+                refused: Vec::new(),
             });
         }
     }
 
-    /// Where a downed helicopter may come down.
+    /// Where a downed helicopter may come down: in range, in terrain where
+    /// a helicopter may be at Ground level, within the stacking limit, and
+    /// not a hex its side sees held by the enemy or has found held (6.2).
+    /// A hex under Concealed markers is offered and settled when chosen
+    /// ([`Fte::execute_set_down`]), so the choices do not tell what the
+    /// markers hide.
     pub(crate) fn setdown_hexes(&self, s: &State) -> Vec<Hex> {
-        let Step::HeliDown { unit, from, radius } = s.step() else {
+        let Step::HeliDown {
+            unit,
+            from,
+            radius,
+            refused,
+        } = s.step()
+        else {
             return Vec::new();
         };
         let map = self.map_of(s);
+        let side = s.unit(*unit).side;
         from.within(*radius as u32)
             .into_iter()
             .filter(|h| {
                 map.terrain(*h)
                     .is_some_and(|t| self.tables.terrain(t).helicopter_ground.value.is_some())
-                    && !s.units_at(*h).any(|o| o.side != s.unit(*unit).side)
+                    && !self.held_for(s, side, *h, true)
+                    && !refused.contains(h)
                     && self.can_stack(s, *unit, *h)
             })
             .collect()
@@ -461,20 +476,33 @@ impl Fte {
         ensure(
             self.setdown_hexes(s).contains(&hex),
             "7.4",
-            "a downed helicopter lands within range in a hex it may be at Ground level",
+            "a downed helicopter lands within range in a hex it may be at Ground level, not among enemy units",
         )
     }
 
     pub(crate) fn execute_set_down(&self, s: &mut State, c: &Command, ev: &mut Vec<Event>) {
-        if let (Some(Step::HeliDown { unit, .. }), Command::SetDown { hex }) = (s.pop(), c) {
-            let u = s.unit_mut(unit);
-            u.hex = Some(*hex);
-            u.altitude = Altitude::Ground;
-            ev.push(Event::AltitudeChanged {
-                unit,
-                altitude: Altitude::Ground,
-            });
+        let (Step::HeliDown { unit, .. }, Command::SetDown { hex }) = (s.step().clone(), c) else {
+            return;
+        };
+        let side = s.unit(unit).side;
+        if self.held_for(s, side, *hex, false) {
+            // 6.2: Concealed enemy units hold the hex; the owner chooses
+            // again (with no hex left, it is destroyed: 7.4).
+            if let Some(Step::HeliDown { refused, .. }) = s.step_mut() {
+                refused.push(*hex);
+            }
+            self.refuse_entry(s, &[unit], *hex, ev);
+            return;
         }
+        s.pop();
+        let u = s.unit_mut(unit);
+        u.hex = Some(*hex);
+        u.altitude = Altitude::Ground;
+        ev.push(Event::AltitudeChanged {
+            unit,
+            altitude: Altitude::Ground,
+        });
+        self.overrun_markers(s, side, *hex, ev);
     }
 
     /// A downed helicopter with nowhere to come down is destroyed (7.4);
@@ -559,9 +587,19 @@ impl Fte {
     }
 
     /// The hexes a retreating unit may step into next: away from the
-    /// unit that broke it (7.4).
+    /// unit that broke it (7.4), into a hex it may enter, not one its side
+    /// sees held by the enemy or has found held (6.2). A hex under
+    /// Concealed markers is offered and settled when chosen
+    /// ([`Fte::execute_retreat`]), so the choices do not tell what the
+    /// markers hide.
     pub(crate) fn retreat_hexes(&self, s: &State) -> Vec<Hex> {
-        let Step::Retreat { unit, away, .. } = s.step() else {
+        let Step::Retreat {
+            unit,
+            away,
+            refused,
+            ..
+        } = s.step()
+        else {
             return Vec::new();
         };
         let u = s.unit(*unit);
@@ -574,13 +612,10 @@ impl Fte {
             .into_iter()
             .filter(|n| {
                 n.distance(*away) > d0
+                    && !refused.contains(n)
                     && self.move_cost(s, u, here, *n).is_some()
                     && self.can_stack(s, *unit, *n)
-                    && !s.units_at(*n).any(|o| {
-                        o.side != u.side
-                            && !(self.role(o) == Role::Civilians && u.side == Side::Us)
-                            && !(self.is_heli(o) && o.altitude != Altitude::Ground)
-                    })
+                    && !self.held_for(s, u.side, *n, true)
             })
             .collect()
     }
@@ -600,9 +635,19 @@ impl Fte {
     }
 
     pub(crate) fn execute_retreat(&self, s: &mut State, c: &Command, ev: &mut Vec<Event>) {
-        if let Command::Retreat { hex } = c {
-            self.retreat_step(s, *hex, ev);
+        let (Step::Retreat { unit, .. }, Command::Retreat { hex }) = (s.step().clone(), c) else {
+            return;
+        };
+        if self.held_for(s, s.unit(unit).side, *hex, false) {
+            // 6.2: Concealed enemy units hold the hex; the unit stays and
+            // chooses again (with no hex left it is eliminated: 7.4).
+            if let Some(Step::Retreat { refused, .. }) = s.step_mut() {
+                refused.push(*hex);
+            }
+            self.refuse_entry(s, &[unit], *hex, ev);
+            return;
         }
+        self.retreat_step(s, *hex, ev);
     }
 
     /// The retreat ends when its unit is gone; a unit with nowhere to go
@@ -621,7 +666,10 @@ impl Fte {
     }
 
     pub(crate) fn retreat_step(&self, s: &mut State, hex: Hex, ev: &mut Vec<Event>) {
-        let Some(Step::Retreat { unit, away, left }) = s.pop() else {
+        let Some(Step::Retreat {
+            unit, away, left, ..
+        }) = s.pop()
+        else {
             return;
         };
         {
@@ -635,6 +683,7 @@ impl Fte {
                 unit,
                 away,
                 left: left - 1,
+                refused: Vec::new(),
             });
         }
         let side = s.unit(unit).side;

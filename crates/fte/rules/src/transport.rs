@@ -201,9 +201,11 @@ impl Fte {
         if !any {
             return refuse("15.0", "nothing aboard");
         }
+        // 6.2: unloading enters the hex. Only enemy units the carrier's
+        // side sees refuse it here; ones under Concealed markers settle it
+        // when it is tried ([`Fte::unload`]).
         if let Some(h) = c.hex
-            && s.units_at(h)
-                .any(|o| o.side != c.side && !self.is_heli(o) && self.role(o) != Role::Civilians)
+            && self.held_for(s, c.side, h, true)
         {
             return refuse("6.2", "may not unload among enemy units");
         }
@@ -214,6 +216,19 @@ impl Fte {
         self.record_action(s, carrier, ActionKind::Unload);
         let hex = s.unit(carrier).hex;
         let units: Vec<UnitId> = self.passengers(s, carrier);
+        if let Some(h) = hex
+            && self.held_for(s, s.unit(carrier).side, h, false)
+        {
+            // 6.2: Concealed enemy units hold the hex; everyone stays
+            // aboard and the action is spent.
+            let who = if units.is_empty() {
+                vec![carrier]
+            } else {
+                units
+            };
+            self.refuse_entry(s, &who, h, ev);
+            return;
+        }
         for &u in &units {
             let x = s.unit_mut(u);
             x.status = UnitStatus::OnMap;

@@ -216,7 +216,8 @@ fn question_ui(
 /// environment natively and from the page's query string in the browser
 /// (`index.html?VT_AUTOSTART=csar:40&VT_SEED=5`):
 /// `VT_EXIT_AT_MENU=1` (quit once the menu is drawn, printing the time
-/// since start), `VT_AUTOSTART=game[:commands]` (start that game with seed
+/// since start), `VT_AUTOSTART=game[@scenario][:commands]` (start that
+/// game, in that scenario or its first, e.g. `fte@hot-lz:20`, with seed
 /// `VT_SEED` or 7 and play that many random commands for the persons at
 /// the screen), `VT_SEATS=person,computer` (who plays each side, in the
 /// game's order; a person at the screen by default), `VT_AUTOSAVE=name`
@@ -298,19 +299,27 @@ fn dev_autostart(
         let Some(spec) = env("VT_AUTOSTART") else {
             return;
         };
-        let (id, n) = spec.split_once(':').unwrap_or((spec.as_str(), "0"));
+        let (id, scenario, n) = autostart_spec(&spec);
         let Some(g) = catalog.as_ref().and_then(|c| c.find(id)) else {
             warn!("VT_AUTOSTART: no game '{id}' in this build");
             return;
         };
+        let scenarios = &g.info.scenarios;
+        let Some(sc) = scenario.map_or(scenarios.first(), |want| {
+            scenarios.iter().find(|s| s.id == want)
+        }) else {
+            let ids: Vec<&str> = scenarios.iter().map(|s| s.id.as_str()).collect();
+            warn!("VT_AUTOSTART: {id} has no scenario '{scenario:?}'; it has {ids:?}");
+            return;
+        };
         let mut setup = vt_core::Setup::new(
-            &g.info.scenarios[0].id,
+            &sc.id,
             env("VT_SEED").and_then(|s| s.parse().ok()).unwrap_or(7),
         );
         for o in &g.info.options {
             setup.options.insert(o.key.clone(), o.default.clone());
         }
-        hooks.autoplay_left = n.parse().unwrap_or(0);
+        hooks.autoplay_left = n;
         hooks.autosave = env("VT_AUTOSAVE");
         for p in env("VT_PANELS").unwrap_or_default().split(',') {
             match p.trim() {
@@ -359,6 +368,17 @@ fn dev_autostart(
     }
 }
 
+/// `game[@scenario][:commands]` read as (game, scenario, commands); a
+/// missing or unreadable count is none.
+fn autostart_spec(spec: &str) -> (&str, Option<&str>, usize) {
+    let (what, n) = spec.split_once(':').unwrap_or((spec, "0"));
+    let (game, scenario) = match what.split_once('@') {
+        Some((g, s)) => (g, Some(s)),
+        None => (what, None),
+    };
+    (game, scenario, n.parse().unwrap_or(0))
+}
+
 fn frame_stats(
     mut hooks: ResMut<DevHooks>,
     time: Res<Time<Real>>,
@@ -384,5 +404,21 @@ fn frame_stats(
             v.get(v.len() / 2).copied().unwrap_or(0.0)
         );
         exit.write(AppExit::Success);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::autostart_spec;
+
+    // VT_AUTOSTART names a game, optionally a scenario, optionally how
+    // many random commands to play.
+    #[test]
+    fn autostart_names_a_game_a_scenario_and_a_count() {
+        assert_eq!(autostart_spec("fte"), ("fte", None, 0));
+        assert_eq!(autostart_spec("fte:40"), ("fte", None, 40));
+        assert_eq!(autostart_spec("fte@hot-lz"), ("fte", Some("hot-lz"), 0));
+        assert_eq!(autostart_spec("fte@hot-lz:12"), ("fte", Some("hot-lz"), 12));
+        assert_eq!(autostart_spec("csar:x"), ("csar", None, 0));
     }
 }

@@ -5,6 +5,7 @@
 
 use super::util::*;
 use crate::command::Command;
+use crate::data::Effect;
 use crate::state::*;
 use crate::step::Step;
 use vt_core::engine::{Ruleset, Setup};
@@ -245,9 +246,7 @@ fn vc_event_pieces_come_in_a_random_order_19_7() {
 fn marker_game(ty: &str, at: &str) -> (State, UnitId) {
     let mut s = sandbox("examples");
     let us = add(&mut s, "us-rifle", Side::Us, "20.24");
-    let nva = add(&mut s, ty, Side::Nva, at);
-    conceal(&mut s, nva);
-    s.unit_mut(nva).marker = 7;
+    hide(&mut s, ty, at);
     (s, us)
 }
 
@@ -506,4 +505,191 @@ fn a_concealed_marker_hex_may_be_tried_whatever_it_hides_6_2() {
     s.unit_mut(nva).concealed = false;
     begin_move(&mut s, us);
     assert_eq!(refused(&s, Command::Step { hex: h("21.24") }), "FTE 6.2");
+}
+
+/// Puts an NVA/VC unit of type `ty` at `at` under Concealed marker 7.
+fn hide(s: &mut State, ty: &str, at: &str) -> UnitId {
+    let nva = add(s, ty, Side::Nva, at);
+    conceal(s, nva);
+    s.unit_mut(nva).marker = 7;
+    nva
+}
+
+/// FTE 6.2 for every way US units come into a hex: `build(ty)` makes a
+/// game where the US is about to `attempt` it into a hex under a
+/// Concealed marker hiding a `ty`. Whether the marker hides units that
+/// let the US in (Civilians, 28.0; a lone Medic, 17.1) or units that keep
+/// it out, the US sees the same and may try the same commands; the
+/// attempt is then settled: in for the first (`entered`), for the second
+/// an `EntryRefused` that names no one behind the marker, the markers
+/// kept on, and the attempt no longer offered. Returns each game with
+/// units that keep the US out, for the caller's own checks.
+fn tried_whatever_it_hides(
+    case: &str,
+    build: impl Fn(&str) -> State,
+    attempt: Command,
+    entered: impl Fn(&State) -> bool,
+) -> Vec<State> {
+    let r = rules();
+    let mut held_games = Vec::new();
+    for (open, held) in [("civilians", "vc-rifle"), ("nva-medic", "nva-rifle")] {
+        let at = format!("{case}: {open} or {held}");
+        let (mut a, mut b) = (build(open), build(held));
+        assert_secret_kept(r, &a, &b, US, &at);
+        assert_eq!(r.legal(&a), r.legal(&b), "{at}");
+        assert!(r.legal(&b).contains(&attempt), "{at}: may be tried");
+        play(&mut a, attempt.clone());
+        assert!(entered(&a), "{at}: {open} lets the US in");
+        let ev = play(&mut b, attempt.clone());
+        assert!(!entered(&b), "{at}: {held} keeps the US out");
+        let refusal = ev
+            .iter()
+            .find(|e| matches!(e, crate::Event::EntryRefused { .. }))
+            .unwrap_or_else(|| panic!("{at}: {ev:?}"));
+        let entry = r.describe_in(&b, refusal);
+        let text = entry.read_by(vt_core::engine::Reader::Side(US)).0;
+        assert!(text.contains("enemy units hold it"), "{at}: {text}");
+        assert!(!text.contains("NVA") && !text.contains("VC"), "{text}");
+        assert!(
+            b.units.iter().any(|u| u.side == Side::Nva && u.concealed),
+            "{at}: the marker stays on"
+        );
+        assert!(!r.legal(&b).contains(&attempt), "{at}: known held");
+        assert!(r.check(&b, &attempt).is_err(), "{at}");
+        held_games.push(b);
+    }
+    held_games
+}
+
+// FTE 7.4, 6.2: a Broken unit retreats two hexes away from the unit that
+// broke it, into hexes it may enter, and is eliminated if it cannot. A hex
+// under a Concealed marker is one it may try whatever the marker hides;
+// found held, the unit stays, may choose another hex, and is eliminated
+// (as a KIA) when none is left.
+#[test]
+fn a_retreat_may_try_a_concealed_marker_hex_7_4() {
+    let r = rules();
+    let broken = |s: &mut State| {
+        let us = add(s, "us-rifle", Side::Us, "21.24");
+        let mut ev = Vec::new();
+        let from = Some(h("20.24"));
+        r.apply_effect(s, us, Effect::B, Side::Nva, from, false, &mut ev);
+        us
+    };
+    let mut probe = sandbox("examples");
+    let us = broken(&mut probe);
+    let to = r.retreat_hexes(&probe)[0];
+    let build = |ty: &str| {
+        let mut s = sandbox("examples");
+        broken(&mut s);
+        hide(&mut s, ty, &to.to_string());
+        s
+    };
+    let attempt = Command::Retreat { hex: to };
+    let held = tried_whatever_it_hides("7.4 retreat", build, attempt.clone(), |s| {
+        s.unit(us).hex == Some(to)
+    });
+    for mut b in held {
+        assert_eq!(b.unit(us).hex, Some(h("21.24")), "stays put");
+        assert_eq!(refused(&b, attempt.clone()), "FTE 7.4");
+        // Every other way out found held too: eliminated as a KIA.
+        while let Some(&other) = r.retreat_hexes(&b).first() {
+            hide(&mut b, "nva-rifle", &other.to_string());
+            play(&mut b, Command::Retreat { hex: other });
+        }
+        assert_eq!(b.unit(us).status, UnitStatus::Eliminated);
+    }
+}
+
+// FTE 7.4, 6.2: a downed helicopter comes down at Ground level within
+// three hexes of where it flew at High level, in a hex where it may be
+// at Ground level, or is destroyed. A hex under a Concealed marker may be
+// chosen whatever it hides; found held, the owner chooses again.
+#[test]
+fn a_downed_helicopter_may_try_a_concealed_marker_hex_7_4() {
+    let r = rules();
+    let downed = |s: &mut State| {
+        let slick = add(s, "us-slick", Side::Us, "20.24");
+        s.unit_mut(slick).altitude = Altitude::High;
+        let aboard = add(s, "us-rifle", Side::Us, "20.24");
+        s.unit_mut(aboard).status = UnitStatus::Loaded;
+        s.unit_mut(aboard).carrier = Some(slick);
+        let mut ev = Vec::new();
+        r.apply_effect(s, slick, Effect::WIA, Side::Nva, None, false, &mut ev);
+        slick
+    };
+    let mut probe = sandbox("examples");
+    let slick = downed(&mut probe);
+    let spot = r.setdown_hexes(&probe)[0];
+    let build = |ty: &str| {
+        let mut s = sandbox("examples");
+        downed(&mut s);
+        hide(&mut s, ty, &spot.to_string());
+        s
+    };
+    let attempt = Command::SetDown { hex: spot };
+    let held = tried_whatever_it_hides("7.4 set-down", build, attempt.clone(), |s| {
+        s.unit(slick).altitude == Altitude::Ground && s.unit(slick).hex == Some(spot)
+    });
+    for b in held {
+        assert!(matches!(b.step(), Step::HeliDown { .. }), "chooses again");
+        assert_eq!(refused(&b, attempt.clone()), "FTE 7.4");
+    }
+}
+
+/// A Slick at `altitude` over 20.24 with a Fire Team aboard and a marker
+/// hiding a `ty` below; returns the game, the Slick and the Fire Team.
+fn slick_over_marker(ty: &str, altitude: Altitude) -> (State, UnitId, UnitId) {
+    let mut s = sandbox("examples");
+    let slick = add(&mut s, "us-slick", Side::Us, "20.24");
+    s.unit_mut(slick).altitude = altitude;
+    let aboard = add(&mut s, "us-rifle", Side::Us, "20.24");
+    s.unit_mut(aboard).status = UnitStatus::Loaded;
+    s.unit_mut(aboard).carrier = Some(slick);
+    hide(&mut s, ty, "20.24");
+    (s, slick, aboard)
+}
+
+// FTE 6.8, 6.2: a helicopter over a hex may come down to Ground level
+// there (not in Jungle or Hamlet), but no unit enters a hex holding enemy
+// units. Over a Concealed marker it may try whatever the marker hides;
+// found held, it stays at Treetop level with its move not spent.
+#[test]
+fn a_helicopter_may_try_to_land_on_a_concealed_marker_6_8() {
+    let (_, slick, _) = slick_over_marker("civilians", Altitude::Treetop);
+    let build = |ty: &str| {
+        let (mut s, slick, _) = slick_over_marker(ty, Altitude::Treetop);
+        begin_move(&mut s, slick);
+        s
+    };
+    let held = tried_whatever_it_hides("6.8 landing", build, Command::Descend, |s| {
+        s.unit(slick).altitude == Altitude::Ground
+    });
+    for b in held {
+        assert_eq!(b.unit(slick).altitude, Altitude::Treetop);
+        assert!(!b.moving().unwrap().altitude_changed, "nothing spent");
+        assert_eq!(refused(&b, Command::Descend), "FTE 6.2");
+    }
+}
+
+// FTE 15.0, 6.2: a helicopter unloads at Ground level, and unloading
+// units enter its hex. With a Concealed marker in the hex (it cannot be
+// told from the air what is under it) the Unload may be tried whatever
+// the marker hides; found held, everyone stays aboard and the action is
+// spent.
+#[test]
+fn an_unload_may_be_tried_beside_a_concealed_marker_15_0() {
+    let (_, slick, aboard) = slick_over_marker("civilians", Altitude::Ground);
+    let build = |ty: &str| {
+        let (mut s, slick, _) = slick_over_marker(ty, Altitude::Ground);
+        play(&mut s, Command::ActivateUnit { unit: slick });
+        s
+    };
+    let attempt = Command::Unload { carrier: slick };
+    let held = tried_whatever_it_hides("15.0 unload", build, attempt, |s| {
+        s.unit(aboard).status == UnitStatus::OnMap
+    });
+    for b in held {
+        assert_eq!(b.unit(aboard).status, UnitStatus::Loaded);
+    }
 }

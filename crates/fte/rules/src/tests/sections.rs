@@ -1845,6 +1845,16 @@ fn assumptions_are_listed() {
             && n.source.kind() == "Derived"
     }));
     assert!(notes.iter().any(|n| n.item.starts_with("Scenario ")));
+    // Our readings of what the text leaves open, with why (6.2, 7.4).
+    for section in ["6.2", "7.4", "6.8", "15.0"] {
+        let prefix = format!("Reading of {section}: ");
+        assert!(
+            notes.iter().any(|n| n.item.starts_with(&prefix)
+                && n.value.contains("Concealed")
+                && n.source.kind() == "Assumed"),
+            "{section}"
+        );
+    }
     assert!(notes.iter().all(|n| !n.source.is_rulebook()));
     assert!(
         r.tables()
