@@ -11,7 +11,7 @@
 //! no route at all ("done", "draw a Pilot card at random", purchases) are
 //! always buttons.
 
-use csar_rules::{Command, CommandTarget, Csar, Dest, Purchase, Step, Target, Zone};
+use csar_rules::{Command, CommandTarget, Csar, Dest, Purchase, Step, Target, View, Zone};
 use std::collections::BTreeSet;
 
 /// Something on the board or in the card rows that can be clicked.
@@ -308,6 +308,20 @@ impl Picker {
     }
 }
 
+/// A command in words as the player sees it, from the side's view: an
+/// Action card assigned from the Reserve says so, because the hand and the
+/// Reserve can hold two copies of one card ("Assign Suppress to Nail 7"
+/// twice in the Assign prompt, one for each, could not be told apart).
+pub fn command_words_in(csar: &Csar, c: &Command, view: &View) -> String {
+    let words = command_words(csar, c, view.step);
+    match *c {
+        Command::Assign { card, .. } if view.reserve.iter().any(|r| r.card == card) => {
+            format!("{words} from the Reserve")
+        }
+        _ => words,
+    }
+}
+
 /// A command in words, for a button.
 pub fn command_words(csar: &Csar, c: &Command, step: Step) -> String {
     let card = |c: u8| csar.card_name(c);
@@ -428,6 +442,46 @@ pub fn done_words(step: Step) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_assign_from_the_reserve_says_so() {
+        // CSAR 4.3.2: Action cards are assigned from the hand or the
+        // Reserve. Issue 14: with a copy of one card in each, the Assign
+        // prompt read "Assign Suppress to Nail 7." twice.
+        use vt_core::{Ruleset, Setup};
+        let rules = Csar::embedded();
+        let state = rules
+            .new_game(&Setup::new("caged-tiger", 1))
+            .expect("a game");
+        let mut view = rules.view(&state, 0);
+        view.step = Step::Assign;
+        let (in_hand, in_reserve) = (3u8, 9u8);
+        view.reserve = vec![csar_rules::view::CardView {
+            card: in_reserve,
+            name: rules.card_name(in_reserve),
+            command: false,
+            text: String::new(),
+            aircraft: None,
+        }];
+        let words = |card| command_words_in(&rules, &Command::Assign { card, aircraft: 0 }, &view);
+        assert!(
+            words(in_reserve).ends_with(" from the Reserve"),
+            "{}",
+            words(in_reserve)
+        );
+        assert!(!words(in_hand).contains("Reserve"), "{}", words(in_hand));
+        assert_eq!(
+            words(in_hand),
+            command_words(
+                &rules,
+                &Command::Assign {
+                    card: in_hand,
+                    aircraft: 0
+                },
+                Step::Assign
+            )
+        );
+    }
 
     fn routes_of(legal: &[Command]) -> Routes {
         Routes::new(legal, |_| Some(Zone::North))
