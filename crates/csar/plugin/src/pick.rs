@@ -292,7 +292,11 @@ impl Picker {
 
     fn take(&mut self, routes: &Routes, sel: Vec<Thing>) -> Picked {
         let exact = routes.exact(&sel);
-        if exact.len() == 1 && routes.next(&sel).is_empty() {
+        // A card given up is never given up by the click that picks it: a
+        // King Coordination that could not be played went to the discards
+        // at one click on it (issue 14). It stays selected and the discard
+        // is a button beside it.
+        if exact.len() == 1 && routes.next(&sel).is_empty() && !is_discard(&exact[0]) {
             self.selection.clear();
             return Picked::Submit(exact[0]);
         }
@@ -481,6 +485,20 @@ mod tests {
                 Step::Assign
             )
         );
+    }
+
+    #[test]
+    fn a_card_that_can_only_be_discarded_waits_for_the_button() {
+        // CSAR 4.2.3: a Command card that cannot be played now may only be
+        // discarded. The click selects it; the discard is a button.
+        let legal = [Command::DiscardCommand(9), Command::Done];
+        let routes = routes_of(&legal);
+        let mut p = Picker::default();
+        assert_eq!(p.click(&routes, &[Thing::Card(9)]), Picked::Selected);
+        assert_eq!(p.selection, vec![Thing::Card(9)]);
+        let offer = routes.offer(&p.selection);
+        assert_eq!(offer.discards, vec![Command::DiscardCommand(9)]);
+        assert!(offer.now.is_empty());
     }
 
     fn routes_of(legal: &[Command]) -> Routes {
