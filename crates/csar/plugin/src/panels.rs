@@ -1050,7 +1050,7 @@ fn draw_panel(ctx: &egui::Context, board: egui::Rect, st: &CsarScreen, out: &mut
     // Below the log's "Log" heading (its heading line and the panel's
     // margin): drawn at the log's top, it hid the heading (issue 14).
     let heading = ctx
-        .style()
+        .global_style()
         .text_styles
         .get(&egui::TextStyle::Heading)
         .map_or(20.0, |f| f.size);
