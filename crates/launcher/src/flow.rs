@@ -294,8 +294,12 @@ pub fn offered_save_name(store: &SaveStore, g: &ActiveGame) -> String {
     }
 }
 
-/// The player's settings (the pause menu's "Settings").
+/// The player's settings (the pause menu's "Settings"). A field the file
+/// leaves out takes its default (`serde(default)`): a hand-written
+/// `(ui_scale: 1.4, colours: ColourBlind)` was refused whole for want of
+/// `computer_delay`, and every setting fell back to its default.
 #[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct Settings {
     /// Seconds the computer waits before each of its commands (after what
     /// it did last has been shown).
@@ -992,6 +996,19 @@ mod tests {
     use crate::computer::Level;
     use crate::form::LastChoices;
     use vt_core::testing::assert_same_as_ron;
+
+    #[test]
+    fn settings_a_file_leaves_out_keep_their_defaults() {
+        // Issue 14 (settings a player edits): the fields given are kept,
+        // the others take their defaults, rather than the whole file being
+        // refused.
+        let s: Settings =
+            parse_ron(SETTINGS_KEY, "(ui_scale: 1.4, colours: ColourBlind)").expect("read");
+        assert_eq!(s.ui_scale, 1.4);
+        assert_eq!(s.colours, vt_ui::palette::Scheme::ColourBlind);
+        assert_eq!(s.computer_delay, Settings::default().computer_delay);
+        assert!(s.step_through);
+    }
 
     /// The settings, the autosave's note and the seats are read and written
     /// through `vt_core::data`'s one RON path: the same text, values and

@@ -4,7 +4,7 @@
 //! (logical pixels) of every thing and button ([`vt_ui::dev`]), for driving
 //! the real app with the mouse from outside and reading screenshots.
 
-use crate::pick::{Thing, command_words};
+use crate::pick::{Thing, command_words_in};
 use crate::screen::CsarScreen;
 use bevy::prelude::*;
 use csar_rules::Csar;
@@ -57,7 +57,7 @@ pub fn write_targets(
         .map(|(c, p)| json!({"command": c, "x": p.x.round(), "y": p.y.round()}))
         .collect();
     let legal: Vec<Value> = (st.routes.commands.iter())
-        .map(|(c, r)| json!({"command": c, "routes": r, "label": command_words(rules, c, view.step)}))
+        .map(|(c, r)| json!({"command": c, "routes": r, "label": command_words_in(rules, c, view)}))
         .collect();
     let doc = json!({
         "revision": game.revision,

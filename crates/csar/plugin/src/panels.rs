@@ -4,7 +4,7 @@
 
 use crate::draws::{DrawGroup, DrawnCard};
 use crate::layout::BoardLayout;
-use crate::pick::{Thing, command_words};
+use crate::pick::{Thing, command_words_in};
 use crate::records::{CsarRecords, Records};
 use crate::screen::{CsarClick, CsarScreen};
 use bevy::prelude::*;
@@ -345,7 +345,7 @@ fn column(
         }
     });
     let labels: Vec<String> = (synced.legal.iter())
-        .map(|c| command_words(rules, c, view.step))
+        .map(|c| command_words_in(rules, c, view))
         .collect();
     let (clicked, _) = all_commands(ui, "csar-all-commands", &labels, synced.to_decide);
     if let Some(i) = clicked {
@@ -413,7 +413,7 @@ fn decision_ui(
                 ui.label(RichText::new(text).strong().color(tone::HEADING.ui()));
             }
             for c in &offer.now {
-                let words = RichText::new(command_words(rules, c, view.step)).strong();
+                let words = RichText::new(command_words_in(rules, c, view)).strong();
                 let b = egui::Button::new(words).wrap().fill(tone::BUTTON.ui());
                 let b = ui.add(b.stroke(suggested_stroke(st, c)));
                 out.buttons.push((*c, b.rect.center()));
@@ -425,7 +425,7 @@ fn decision_ui(
                 ui.weak("or");
             }
             for c in &offer.discards {
-                let words = RichText::new(command_words(rules, c, view.step)).small();
+                let words = RichText::new(command_words_in(rules, c, view)).small();
                 let b = ui.add(
                     egui::Button::new(words)
                         .wrap()
@@ -451,7 +451,7 @@ fn decision_ui(
             .collect();
         if routed.len() <= 3 {
             for c in routed {
-                ui.weak(format!("You may: {}.", command_words(rules, c, view.step)));
+                ui.weak(format!("You may: {}.", command_words_in(rules, c, view)));
             }
             ui.weak("Click what is lit in gold.");
         } else {
@@ -468,7 +468,7 @@ fn decision_ui(
         ui.colored_label(tone::BAD.ui(), format!("Refused: {r}"));
     }
     for c in st.routes.buttons() {
-        let b = egui::Button::new(RichText::new(command_words(rules, &c, view.step)).strong())
+        let b = egui::Button::new(RichText::new(command_words_in(rules, &c, view)).strong())
             .wrap()
             .fill(if c == Command::Done {
                 tone::DONE_BUTTON.ui()
@@ -1047,8 +1047,18 @@ fn draw_panel(ctx: &egui::Context, board: egui::Rect, st: &CsarScreen, out: &mut
     // cards), else in the board's upper right corner.
     let screen = ctx.viewport_rect();
     let beside = screen.max.x - board.max.x;
+    // Below the log's "Log" heading (its heading line and the panel's
+    // margin): drawn at the log's top, it hid the heading (issue 14).
+    let heading = ctx
+        .global_style()
+        .text_styles
+        .get(&egui::TextStyle::Heading)
+        .map_or(20.0, |f| f.size);
     let (w, pos) = if beside >= 220.0 {
-        (beside - 8.0, pos2(board.max.x + 4.0, board.min.y + 4.0))
+        (
+            beside - 8.0,
+            pos2(board.max.x + 4.0, board.min.y + heading + 16.0),
+        )
     } else {
         (300.0, pos2(board.max.x - 308.0, board.min.y + 8.0))
     };

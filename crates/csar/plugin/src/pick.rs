@@ -11,7 +11,7 @@
 //! no route at all ("done", "draw a Pilot card at random", purchases) are
 //! always buttons.
 
-use csar_rules::{Command, CommandTarget, Csar, Dest, Purchase, Step, Target, Zone};
+use csar_rules::{Command, CommandTarget, Csar, Dest, Purchase, Step, Target, View, Zone};
 use std::collections::BTreeSet;
 
 /// Something on the board or in the card rows that can be clicked.
@@ -292,7 +292,11 @@ impl Picker {
 
     fn take(&mut self, routes: &Routes, sel: Vec<Thing>) -> Picked {
         let exact = routes.exact(&sel);
-        if exact.len() == 1 && routes.next(&sel).is_empty() {
+        // A card given up is never given up by the click that picks it: a
+        // King Coordination that could not be played went to the discards
+        // at one click on it (issue 14). It stays selected and the discard
+        // is a button beside it.
+        if exact.len() == 1 && routes.next(&sel).is_empty() && !is_discard(&exact[0]) {
             self.selection.clear();
             return Picked::Submit(exact[0]);
         }
@@ -305,6 +309,20 @@ impl Picker {
         if !self.selection.is_empty() && !routes.extends(&self.selection) {
             self.selection.clear();
         }
+    }
+}
+
+/// A command in words as the player sees it, from the side's view: an
+/// Action card assigned from the Reserve says so, because the hand and the
+/// Reserve can hold two copies of one card ("Assign Suppress to Nail 7"
+/// twice in the Assign prompt, one for each, could not be told apart).
+pub fn command_words_in(csar: &Csar, c: &Command, view: &View) -> String {
+    let words = command_words(csar, c, view.step);
+    match *c {
+        Command::Assign { card, .. } if view.reserve.iter().any(|r| r.card == card) => {
+            format!("{words} from the Reserve")
+        }
+        _ => words,
     }
 }
 
@@ -428,6 +446,60 @@ pub fn done_words(step: Step) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_assign_from_the_reserve_says_so() {
+        // CSAR 4.3.2: Action cards are assigned from the hand or the
+        // Reserve. Issue 14: with a copy of one card in each, the Assign
+        // prompt read "Assign Suppress to Nail 7." twice.
+        use vt_core::{Ruleset, Setup};
+        let rules = Csar::embedded();
+        let state = rules
+            .new_game(&Setup::new("caged-tiger", 1))
+            .expect("a game");
+        let mut view = rules.view(&state, 0);
+        view.step = Step::Assign;
+        let (in_hand, in_reserve) = (3u8, 9u8);
+        view.reserve = vec![csar_rules::view::CardView {
+            card: in_reserve,
+            name: rules.card_name(in_reserve),
+            command: false,
+            text: String::new(),
+            aircraft: None,
+        }];
+        let words = |card| command_words_in(&rules, &Command::Assign { card, aircraft: 0 }, &view);
+        assert!(
+            words(in_reserve).ends_with(" from the Reserve"),
+            "{}",
+            words(in_reserve)
+        );
+        assert!(!words(in_hand).contains("Reserve"), "{}", words(in_hand));
+        assert_eq!(
+            words(in_hand),
+            command_words(
+                &rules,
+                &Command::Assign {
+                    card: in_hand,
+                    aircraft: 0
+                },
+                Step::Assign
+            )
+        );
+    }
+
+    #[test]
+    fn a_card_that_can_only_be_discarded_waits_for_the_button() {
+        // CSAR 4.2.3: a Command card that cannot be played now may only be
+        // discarded. The click selects it; the discard is a button.
+        let legal = [Command::DiscardCommand(9), Command::Done];
+        let routes = routes_of(&legal);
+        let mut p = Picker::default();
+        assert_eq!(p.click(&routes, &[Thing::Card(9)]), Picked::Selected);
+        assert_eq!(p.selection, vec![Thing::Card(9)]);
+        let offer = routes.offer(&p.selection);
+        assert_eq!(offer.discards, vec![Command::DiscardCommand(9)]);
+        assert!(offer.now.is_empty());
+    }
 
     fn routes_of(legal: &[Command]) -> Routes {
         Routes::new(legal, |_| Some(Zone::North))

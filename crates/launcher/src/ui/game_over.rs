@@ -30,13 +30,17 @@ pub fn game_over_ui(
         return Ok(());
     };
     let outcome = game.session.outcome();
-    // Beside the final board, not over its middle: the player looks at how
-    // it ended. It moves, and folds to its title bar (the triangle) to
-    // leave the whole board; a game's own window (CSAR's record) sits on
-    // the right.
+    // The final board was looked at under the result bar before this
+    // screen (flow::watch_game); here the board is gone, so the window sits
+    // in the middle of the screen, not in its top left corner with the rest
+    // empty (seen at 1920x1080). It moves and folds to its title bar; a
+    // game's own window (CSAR's record) sits on the right.
+    // The middle of what the record window (up to ~440 points on the
+    // right) leaves free, so that at 1280 wide the two do not overlap.
+    let middle = ((ctx.viewport_rect().width() - 440.0) / 2.0).max(260.0);
     egui::Window::new("Game over")
-        .pivot(egui::Align2::LEFT_TOP)
-        .default_pos([12.0, 40.0])
+        .pivot(egui::Align2::CENTER_TOP)
+        .default_pos([middle, 40.0])
         .collapsible(true)
         .resizable(false)
         .show(ctx, |ui| {
