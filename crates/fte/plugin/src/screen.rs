@@ -493,6 +493,10 @@ pub fn follow(
         st.sel.clear();
         st.aim = None;
         st.menu = None;
+        // The stack window the last player opened stayed open over the
+        // next player's board (seen: "Stack in 01.10" on the NVA/VC's
+        // screen after the US passed): where they looked is theirs too.
+        st.stack = None;
         st.tabbed = None;
         st.tool = Tool::Play;
     }
