@@ -373,6 +373,25 @@ impl PanelLayout {
             });
         out
     }
+
+    /// Why a click on the board did nothing, said on the board where it
+    /// was clicked (`at`, window pixels), above and to the right like
+    /// [`PanelLayout::click_menu`]: a line added to the column above its
+    /// buttons moved them under the pointer. The note takes no clicks.
+    pub fn board_note(&self, ctx: &egui::Context, id: &str, at: Vec2, text: &str) {
+        let pos = egui::pos2(at.x / self.ratio + 14.0, at.y / self.ratio - 10.0);
+        egui::Area::new(egui::Id::new(id))
+            .fixed_pos(pos)
+            .pivot(egui::Align2::LEFT_BOTTOM)
+            .order(egui::Order::Foreground)
+            .interactable(false)
+            .show(ctx, |ui| {
+                egui::Frame::popup(ui.style()).show(ui, |ui| {
+                    ui.set_max_width(320.0);
+                    ui.colored_label(palette::ui::WARN.ui(), text);
+                });
+            });
+    }
 }
 
 /// Every legal command as a button, folded away: the fallback for what the

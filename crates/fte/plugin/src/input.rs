@@ -69,6 +69,7 @@ pub fn hex_clicks(
         let acts = !matches!(click, Click::OpenStack(_) | Click::Hint(_));
         if acts && !g.to_decide {
             st.hint = Some("It is not your decision now.".into());
+            st.hint_at = pointer.window;
             continue;
         }
         let at = pointer.window;
@@ -127,7 +128,10 @@ pub fn apply_click(
                 st.menu = Some(Menu { hex, items, at });
             }
         }
-        Click::Hint(h) => st.hint = Some(h),
+        Click::Hint(h) => {
+            st.hint = Some(h);
+            st.hint_at = at;
+        }
     }
 }
 
@@ -212,7 +216,10 @@ pub fn apply_actions(
                         st.plan_end = end;
                         st.plan_rev = Some(rev);
                     }
-                    _ => st.hint = Some(format!("{dest} is out of reach now.")),
+                    _ => {
+                        st.hint = Some(format!("{dest} is out of reach now."));
+                        st.hint_at = None;
+                    }
                 }
             }
         }
@@ -256,6 +263,7 @@ pub fn walk(
             st.plan.clear();
             st.plan_end = false;
             st.hint = Some(format!("The walk stopped before {next}."));
+            st.hint_at = None;
         }
         return;
     }

@@ -120,6 +120,9 @@ pub fn play_ui(
     if let Some(h) = st_.stack {
         stack_window(&ctx, h, st_, view, &mut out);
     }
+    if let (Some(h), Some(at)) = (st_.hint.as_deref(), st_.hint_at) {
+        l.board_note(&ctx, "fte-hint", at, h);
+    }
     if let Some(m) = &st_.menu {
         let lines: Vec<String> = m.items.iter().map(|x| x.label.clone()).collect();
         let title = format!("In {}", m.hex);
@@ -273,7 +276,9 @@ fn decision_ui(
 ) {
     let Some(d) = &st.decision else { return };
     let who = d.side.map(Side::from_idx).map(|s| (s.name(), side_rgba(s)));
-    decision_header(ui, d, who, st.to_decide, st.hint.as_deref(), refusal);
+    // A hint about a click on the board is said there (below).
+    let hint = st.hint.as_deref().filter(|_| st.hint_at.is_none());
+    decision_header(ui, d, who, st.to_decide, hint, refusal);
     situation_ui(ui, st, view);
     if !st.to_decide {
         return;

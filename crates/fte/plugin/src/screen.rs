@@ -87,6 +87,9 @@ pub struct FteScreen {
     pub menu: Option<Menu>,
     pub stack: Option<Hex>,
     pub hint: Option<String>,
+    /// Where the click that gave the hint was (window pixels): the hint is
+    /// then said on the board there, not in the column.
+    pub hint_at: Option<Vec2>,
     /// Hexes still to walk, and whether to end the move after.
     pub plan: Vec<Hex>,
     pub plan_end: bool,
@@ -149,6 +152,7 @@ impl Default for FteScreen {
             menu: None,
             stack: None,
             hint: None,
+            hint_at: None,
             plan: Vec::new(),
             plan_end: false,
             plan_rev: None,
@@ -489,6 +493,10 @@ pub fn follow(
         st.sel.clear();
         st.aim = None;
         st.menu = None;
+        // The stack window the last player opened stayed open over the
+        // next player's board (seen: "Stack in 01.10" on the NVA/VC's
+        // screen after the US passed): where they looked is theirs too.
+        st.stack = None;
         st.tabbed = None;
         st.tool = Tool::Play;
     }

@@ -494,8 +494,12 @@ fn a_selection_does_not_pass_to_the_next_player() {
     click(&mut a, "14.9");
     assert_eq!(screen(&a).sel, vec![dummy]);
     act(&mut a, FteAction::SetTool(Tool::Plot));
+    // A stack window left open (issue 14: it stayed over the next
+    // player's board).
+    a.world_mut().resource_mut::<FteScreen>().stack = Some(h("14.9"));
     apply(&mut a, Command::SetupDone);
     assert_eq!(game(&a).kind_as(), Some(K::Setup), "the US sets up next");
+    assert_eq!(screen(&a).stack, None, "the stack window is closed");
     assert_eq!(game(&a).viewer, Some(0));
     assert!(screen(&a).sel.is_empty(), "{:?}", screen(&a).sel);
     assert!(

@@ -121,6 +121,25 @@ impl Drm {
 
 pub type Mods = Vec<(Drm, i8)>;
 
+/// How units tried to come into a hex found held by Concealed enemy units
+/// (6.2), for the log's words.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum EntryKind {
+    /// A step of a Move (6.4).
+    #[default]
+    Step,
+    /// A Broken unit's retreat (7.4).
+    Retreat,
+    /// A downed helicopter coming down (7.4).
+    SetDown,
+    /// A helicopter landing from Treetop level (6.8).
+    Landing,
+    /// Units unloading from a helicopter or vehicle (15.0).
+    Unload,
+    /// A reinforcement placed on its map edge (4.0).
+    Reinforcement,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum AttackKind {
     Fire,
@@ -221,14 +240,17 @@ pub enum Event {
         #[serde(default)]
         marked: Option<Marked>,
     },
-    /// Units tried to enter a hex (a step, a retreat, a downed or landing
-    /// helicopter, an unload) that turned out to hold Concealed enemy
-    /// units, and stay where they were (6.2).
+    /// Units tried to enter a hex (`how`: a step, a retreat, a downed or
+    /// landing helicopter, an unload, a reinforcement's placement) that
+    /// turned out to hold Concealed enemy units, and stay where they were
+    /// (6.2).
     EntryRefused {
         units: Vec<UnitId>,
         hex: Hex,
         #[serde(default)]
         marked: Option<Marked>,
+        #[serde(default)]
+        how: EntryKind,
     },
     AltitudeChanged {
         unit: UnitId,

@@ -9,7 +9,7 @@ use crate::Fte;
 use crate::command::Command;
 use crate::data::{MoveClass, Role, Terrain};
 use crate::describe::{Names, verb_s};
-use crate::event::{CheckKind, Drm, Event, Mods};
+use crate::event::{CheckKind, Drm, EntryKind, Event, Mods};
 use crate::geo::{Hex, HexExt};
 use crate::state::*;
 use crate::step::Step;
@@ -318,7 +318,7 @@ impl Fte {
     /// Whether an enemy unit `o` keeps units of `side` out of its hex
     /// (6.2): any but a Medic (17.1), Civilians to the US (28.0) and a
     /// helicopter in the air.
-    fn blocks_entry(&self, o: &Unit, side: Side) -> bool {
+    pub(crate) fn blocks_entry(&self, o: &Unit, side: Side) -> bool {
         if o.side == side {
             return false;
         }
@@ -350,14 +350,22 @@ impl Fte {
         !heli_air && self.held_for(s, lead.side, to, false)
     }
 
-    /// 6.2: units that tried to enter `hex` (a step, a retreat, a landing,
-    /// an unload) and found it held by Concealed enemy units stay where
-    /// they are; the markers stay on.
-    pub(crate) fn refuse_entry(&self, s: &State, units: &[UnitId], hex: Hex, ev: &mut Vec<Event>) {
+    /// 6.2: units that tried to enter `hex` (`how`: a step, a retreat, a
+    /// landing, an unload, a placement) and found it held by Concealed
+    /// enemy units stay where they are; the markers stay on.
+    pub(crate) fn refuse_entry(
+        &self,
+        s: &State,
+        units: &[UnitId],
+        hex: Hex,
+        how: EntryKind,
+        ev: &mut Vec<Event>,
+    ) {
         ev.push(Event::EntryRefused {
             units: units.to_vec(),
             hex,
             marked: s.marked(units),
+            how,
         });
     }
 
@@ -555,7 +563,7 @@ impl Fte {
                 if let Some(mm) = s.moving_mut() {
                     mm.refused.push(*hex);
                 }
-                self.refuse_entry(s, &m.units, *hex, ev);
+                self.refuse_entry(s, &m.units, *hex, EntryKind::Step, ev);
             }
             Command::Step { hex } => {
                 let cost = self.step_ok(s, &m, here, *hex).unwrap_or(0);
@@ -618,7 +626,7 @@ impl Fte {
                 if let Some(mm) = s.moving_mut() {
                     mm.refused.push(here);
                 }
-                self.refuse_entry(s, &m.units[..1], here, ev);
+                self.refuse_entry(s, &m.units[..1], here, EntryKind::Landing, ev);
             }
             Command::Climb | Command::Descend => {
                 let u = m.units[0];
@@ -931,14 +939,33 @@ impl Fte {
                 units: us,
                 hex,
                 marked,
+                how,
             } => {
-                let us_len = us.len();
-                n.naming(marked, us, None, |us, _| {
-                    format!(
-                        "{us} tr{} to enter {hex}, but enemy units hold it, and stay{} put (6.2).",
-                        if us_len == 1 { "ies" } else { "y" },
-                        verb_s(us_len)
-                    )
+                let one = us.len() == 1;
+                let (tries, stays) = if one {
+                    ("tries", "stays")
+                } else {
+                    ("try", "stay")
+                };
+                n.naming(marked, us, None, |us, _| match how {
+                    EntryKind::Step => format!(
+                        "{us} {tries} to enter {hex}, but enemy units hold it, and {stays} put (6.2)."
+                    ),
+                    EntryKind::Retreat => format!(
+                        "{us} {tries} to retreat into {hex}, but enemy units hold it; another hex must be chosen (7.4, 6.2)."
+                    ),
+                    EntryKind::SetDown => format!(
+                        "{us} {tries} to come down at {hex}, but enemy units hold it; another hex must be chosen (7.4, 6.2)."
+                    ),
+                    EntryKind::Landing => format!(
+                        "{us} {tries} to land at {hex}, but enemy units hold it, and {stays} at Treetop level (6.8, 6.2)."
+                    ),
+                    EntryKind::Unload => format!(
+                        "{us} {tries} to unload at {hex}, but enemy units hold it, and {stays} aboard (15.0, 6.2)."
+                    ),
+                    EntryKind::Reinforcement => format!(
+                        "{us} {tries} to enter the map at {hex}, but enemy units hold it; another entry hex must be chosen (4.0, 6.2)."
+                    ),
                 })
             }
             Event::AltitudeChanged { unit, altitude } => LogEntry::text(format!(

@@ -5,7 +5,7 @@ use crate::Fte;
 use crate::command::Command;
 use crate::data::Role;
 use crate::describe::Names;
-use crate::event::Event;
+use crate::event::{EntryKind, Event};
 use crate::geo::Hex;
 use crate::map::Edge;
 use crate::state::*;
@@ -28,9 +28,17 @@ impl Fte {
             .collect()
     }
 
+    /// 4.0, 6.2: the hexes of the unit's map edge where its side may try
+    /// to place it, judged on what the side sees: within the stacking
+    /// limit, not among enemy units it sees that keep it out (6.2; a
+    /// helicopter comes in flying, over anyone), and not a hex already
+    /// found held this phase. A hex under enemy Concealed markers is
+    /// offered whatever they hide and settled when tried
+    /// ([`Fte::execute_enter`]).
     pub(crate) fn entry_hexes(&self, s: &State, u: UnitId) -> Vec<Hex> {
         let map = self.map_of(s);
         let unit = s.unit(u);
+        let side = unit.side;
         let edges = match unit.entry {
             Some(e) => vec![e],
             None => vec![Edge::North, Edge::South, Edge::East, Edge::West],
@@ -38,19 +46,27 @@ impl Fte {
         let mut v: Vec<Hex> = edges.iter().flat_map(|e| map.edge_hexes(*e)).collect();
         v.sort();
         v.dedup();
-        // The units standing on these edges, found in one pass (not a scan
-        // of every unit at each of the ~90 edge hexes).
+        let refused: &[Hex] = match s.step() {
+            Step::Reinforcements { refused, .. } => refused,
+            _ => &[],
+        };
+        // The units the side sees on these edges, found in one pass (not a
+        // scan of every unit at each of the ~90 edge hexes).
         let occupants: Vec<&Unit> = s
             .units
             .iter()
             .filter(|o| {
-                o.status == UnitStatus::OnMap && o.hex.is_some_and(|h| v.binary_search(&h).is_ok())
+                o.status == UnitStatus::OnMap
+                    && o.hex.is_some_and(|h| v.binary_search(&h).is_ok())
+                    && self.sees_unit(s, side, o)
             })
             .collect();
+        let flying = self.is_heli(unit);
         v.retain(|h| {
             let here = || occupants.iter().copied().filter(|o| o.hex == Some(*h));
-            // `can_stack` and no enemy there (`enemies_at` empty).
-            self.stacks_with(unit, here()) && here().all(|o| o.side == unit.side)
+            !refused.contains(h)
+                && self.stacks_with(unit, here())
+                && (flying || !here().any(|o| self.blocks_entry(o, side)))
         });
         if self.is_vehicle(unit) {
             v.retain(|h| {
@@ -106,13 +122,29 @@ impl Fte {
     }
 
     pub(crate) fn execute_enter(&self, s: &mut State, c: &Command, ev: &mut Vec<Event>) {
-        if let Command::Enter {
+        let Command::Enter {
             unit,
             hex,
             altitude,
         } = c
-        {
-            self.enter_unit(s, *unit, *hex, *altitude, ev);
+        else {
+            return;
+        };
+        let side = s.unit(*unit).side;
+        if !self.is_heli(s.unit(*unit)) && self.held_for(s, side, *hex, false) {
+            // 6.2: Concealed enemy units hold the hex. The unit stays off
+            // the map, the markers stay on, and the side chooses again.
+            if let Some(Step::Reinforcements { refused, .. }) = s.step_mut() {
+                refused.push(*hex);
+            }
+            self.refuse_entry(s, &[*unit], *hex, EntryKind::Reinforcement, ev);
+            return;
+        }
+        self.enter_unit(s, *unit, *hex, *altitude, ev);
+        if !self.is_heli(s.unit(*unit)) {
+            // Placing enters the hex: a lone enemy Medic there is
+            // eliminated (17.1), lone enemy casualties taken (7.5.3).
+            self.overrun_markers(s, side, *hex, ev);
         }
     }
 
@@ -128,7 +160,10 @@ impl Fte {
             return false;
         }
         s.set_phase(match side {
-            Side::Us => Step::Reinforcements { side: Side::Nva },
+            Side::Us => Step::Reinforcements {
+                side: Side::Nva,
+                refused: Vec::new(),
+            },
             Side::Nva => Step::Activate { first: true },
         });
         true

@@ -34,7 +34,10 @@ impl Fte {
         s.cup.removed = removed;
         s.active = s.first_player;
         s.higher_hq = [false, false];
-        s.set_phase(Step::Reinforcements { side: Side::Us });
+        s.set_phase(Step::Reinforcements {
+            side: Side::Us,
+            refused: Vec::new(),
+        });
     }
 
     /// 5.0: the cup is empty; the Fire Missions Phase follows (16.0).

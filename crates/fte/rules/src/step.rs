@@ -33,8 +33,14 @@ pub enum Step {
     // The phases of the turn (3.0): the bottom of the stack.
     /// Secret plotting and free set-up before turn 1 (3.0, 26.0).
     Setup { side: Side },
-    /// 4.0: the side places its arriving units.
-    Reinforcements { side: Side },
+    /// 4.0: the side places its arriving units; `refused` are entry hexes
+    /// it tried and found held by Concealed enemy units (6.2), known held
+    /// for the rest of the phase.
+    Reinforcements {
+        side: Side,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        refused: Vec<Hex>,
+    },
     /// 5.0: a chit is drawn from the cup (no decision).
     DrawChit,
     /// 5.1: the active side activates or passes; `first` is the turn's
@@ -165,7 +171,7 @@ impl State {
     pub fn phase(&self) -> Phase {
         match self.phase_step() {
             Step::Setup { side } => Phase::Setup(*side),
-            Step::Reinforcements { side } => Phase::Reinforcements(*side),
+            Step::Reinforcements { side, .. } => Phase::Reinforcements(*side),
             Step::FireMissions => Phase::FireMissions,
             Step::Concealment { side } => Phase::Concealment(*side),
             Step::Over => Phase::GameOver,
@@ -205,9 +211,9 @@ impl Fte {
     pub(crate) fn decider(&self, s: &State) -> Option<Side> {
         Some(match s.step() {
             Step::Over => return None,
-            Step::Setup { side } | Step::Reinforcements { side } | Step::Concealment { side } => {
-                *side
-            }
+            Step::Setup { side }
+            | Step::Reinforcements { side, .. }
+            | Step::Concealment { side } => *side,
             Step::DrawChit
             | Step::Activate { .. }
             | Step::Acting
@@ -243,7 +249,7 @@ impl Fte {
                 "Set up: place units in their areas and plot traps in secret, then finish.".into(),
                 "3.0, 26.0",
             ),
-            Step::Reinforcements { side } => (
+            Step::Reinforcements { side, .. } => (
                 *side,
                 K::Reinforcements,
                 "Place arriving units on their map edge.".into(),
@@ -403,7 +409,7 @@ impl Fte {
         match s.step() {
             Step::Over => {}
             Step::Setup { side } => self.setup_candidates(s, *side, &mut out),
-            Step::Reinforcements { side } => self.reinforcement_candidates(s, *side, &mut out),
+            Step::Reinforcements { side, .. } => self.reinforcement_candidates(s, *side, &mut out),
             Step::DrawChit | Step::Activate { .. } => self.activation_candidates(s, &mut out),
             Step::Acting | Step::PendingLoad { .. } => self.action_candidates(s, &mut out),
             Step::Moving(_) => self.move_candidates(s, &mut out),
@@ -436,7 +442,7 @@ impl Fte {
             (Step::Setup { side }, C::Plot { hex }) => self.check_plot(s, *side, *hex),
             (Step::Setup { .. }, C::SetupDone) => Ok(()),
             (
-                Step::Reinforcements { side },
+                Step::Reinforcements { side, .. },
                 C::Enter {
                     unit,
                     hex,
@@ -503,7 +509,7 @@ impl Fte {
                     return;
                 }
                 Step::Setup { side } => self.settle_setup(s, side, ev),
-                Step::Reinforcements { side } => self.settle_reinforcements(s, side),
+                Step::Reinforcements { side, .. } => self.settle_reinforcements(s, side),
                 Step::DrawChit => {
                     self.draw_chit(s, ev);
                     true

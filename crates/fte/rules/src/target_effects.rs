@@ -6,7 +6,7 @@ use crate::Fte;
 use crate::command::Command;
 use crate::data::{Effect, MoveClass, Role, VpEvent, Weapon};
 use crate::describe::Names;
-use crate::event::{AttackKind, CheckKind, Event, Mods};
+use crate::event::{AttackKind, CheckKind, EntryKind, Event, Mods};
 use crate::geo::{Hex, HexExt};
 use crate::state::*;
 use crate::step::Step;
@@ -491,7 +491,7 @@ impl Fte {
             if let Some(Step::HeliDown { refused, .. }) = s.step_mut() {
                 refused.push(*hex);
             }
-            self.refuse_entry(s, &[unit], *hex, ev);
+            self.refuse_entry(s, &[unit], *hex, EntryKind::SetDown, ev);
             return;
         }
         s.pop();
@@ -644,7 +644,7 @@ impl Fte {
             if let Some(Step::Retreat { refused, .. }) = s.step_mut() {
                 refused.push(*hex);
             }
-            self.refuse_entry(s, &[unit], *hex, ev);
+            self.refuse_entry(s, &[unit], *hex, EntryKind::Retreat, ev);
             return;
         }
         self.retreat_step(s, *hex, ev);

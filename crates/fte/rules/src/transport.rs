@@ -5,7 +5,7 @@ use crate::Fte;
 use crate::command::Command;
 use crate::data::Role;
 use crate::describe::Names;
-use crate::event::Event;
+use crate::event::{EntryKind, Event};
 use crate::state::*;
 use crate::step::Step;
 use vt_core::engine::LogEntry;
@@ -226,7 +226,7 @@ impl Fte {
             } else {
                 units
             };
-            self.refuse_entry(s, &who, h, ev);
+            self.refuse_entry(s, &who, h, EntryKind::Unload, ev);
             return;
         }
         for &u in &units {

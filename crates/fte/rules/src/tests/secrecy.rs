@@ -522,12 +522,14 @@ fn hide(s: &mut State, ty: &str, at: &str) -> UnitId {
 /// it out, the US sees the same and may try the same commands; the
 /// attempt is then settled: in for the first (`entered`), for the second
 /// an `EntryRefused` that names no one behind the marker, the markers
-/// kept on, and the attempt no longer offered. Returns each game with
-/// units that keep the US out, for the caller's own checks.
+/// kept on, and the attempt no longer offered; the log's words say what
+/// was tried (`words`). Returns each game with units that keep the US out,
+/// for the caller's own checks.
 fn tried_whatever_it_hides(
     case: &str,
     build: impl Fn(&str) -> State,
     attempt: Command,
+    words: &str,
     entered: impl Fn(&State) -> bool,
 ) -> Vec<State> {
     let r = rules();
@@ -549,6 +551,8 @@ fn tried_whatever_it_hides(
         let entry = r.describe_in(&b, refusal);
         let text = entry.read_by(vt_core::engine::Reader::Side(US)).0;
         assert!(text.contains("enemy units hold it"), "{at}: {text}");
+        assert!(text.contains(words), "{at}: {text}");
+        assert!(!text.contains("put"), "{at}: not a step: {text}");
         assert!(!text.contains("NVA") && !text.contains("VC"), "{text}");
         assert!(
             b.units.iter().any(|u| u.side == Side::Nva && u.concealed),
@@ -586,9 +590,13 @@ fn a_retreat_may_try_a_concealed_marker_hex_7_4() {
         s
     };
     let attempt = Command::Retreat { hex: to };
-    let held = tried_whatever_it_hides("7.4 retreat", build, attempt.clone(), |s| {
-        s.unit(us).hex == Some(to)
-    });
+    let held = tried_whatever_it_hides(
+        "7.4 retreat",
+        build,
+        attempt.clone(),
+        "to retreat into",
+        |s| s.unit(us).hex == Some(to),
+    );
     for mut b in held {
         assert_eq!(b.unit(us).hex, Some(h("21.24")), "stays put");
         assert_eq!(refused(&b, attempt.clone()), "FTE 7.4");
@@ -628,9 +636,13 @@ fn a_downed_helicopter_may_try_a_concealed_marker_hex_7_4() {
         s
     };
     let attempt = Command::SetDown { hex: spot };
-    let held = tried_whatever_it_hides("7.4 set-down", build, attempt.clone(), |s| {
-        s.unit(slick).altitude == Altitude::Ground && s.unit(slick).hex == Some(spot)
-    });
+    let held = tried_whatever_it_hides(
+        "7.4 set-down",
+        build,
+        attempt.clone(),
+        "to come down at",
+        |s| s.unit(slick).altitude == Altitude::Ground && s.unit(slick).hex == Some(spot),
+    );
     for b in held {
         assert!(matches!(b.step(), Step::HeliDown { .. }), "chooses again");
         assert_eq!(refused(&b, attempt.clone()), "FTE 7.4");
@@ -662,9 +674,13 @@ fn a_helicopter_may_try_to_land_on_a_concealed_marker_6_8() {
         begin_move(&mut s, slick);
         s
     };
-    let held = tried_whatever_it_hides("6.8 landing", build, Command::Descend, |s| {
-        s.unit(slick).altitude == Altitude::Ground
-    });
+    let held = tried_whatever_it_hides(
+        "6.8 landing",
+        build,
+        Command::Descend,
+        "at Treetop level",
+        |s| s.unit(slick).altitude == Altitude::Ground,
+    );
     for b in held {
         assert_eq!(b.unit(slick).altitude, Altitude::Treetop);
         assert!(!b.moving().unwrap().altitude_changed, "nothing spent");
@@ -686,10 +702,101 @@ fn an_unload_may_be_tried_beside_a_concealed_marker_15_0() {
         s
     };
     let attempt = Command::Unload { carrier: slick };
-    let held = tried_whatever_it_hides("15.0 unload", build, attempt, |s| {
+    let held = tried_whatever_it_hides("15.0 unload", build, attempt, "to unload at", |s| {
         s.unit(aboard).status == UnitStatus::OnMap
     });
     for b in held {
         assert_eq!(b.unit(aboard).status, UnitStatus::Loaded);
+    }
+}
+
+/// A game in the US Place Reinforcements phase (4.0) with a Fire Team
+/// (or `ty`) arriving on the West edge; the unit and its first entry hex.
+fn arriving(ty: &str) -> (State, UnitId, crate::geo::Hex) {
+    let r = rules();
+    let mut s = sandbox("examples");
+    let u = r.spawn(&mut s, ty, Side::Us).expect("unit type");
+    let turn = s.turn;
+    let x = s.unit_mut(u);
+    x.status = UnitStatus::Waiting;
+    x.hex = None;
+    x.arrives = Some(turn);
+    x.entry = Some(crate::map::Edge::West);
+    s.set_phase(Step::Reinforcements {
+        side: Side::Us,
+        refused: Vec::new(),
+    });
+    let at = r.entry_hexes(&s, u)[3];
+    (s, u, at)
+}
+
+// FTE 4.0, 6.2: reinforcements are placed in any hex of their map edge,
+// not overstacked, and no unit enters a hex holding enemy units, even
+// Concealed ones (but Civilians, 28.0, and a lone Medic, 17.1, let the US
+// in). The entry hexes offered depend only on what the placer sees: a
+// marker's hex may be tried whatever it hides; found held, the unit stays
+// off the map, the log names no one behind the marker, and the side
+// chooses another hex.
+#[test]
+fn a_reinforcement_may_try_a_concealed_marker_hex_4_0() {
+    let r = rules();
+    let (_, unit, at) = arriving("us-rifle");
+    let build = |ty: &str| {
+        let (mut s, _, _) = arriving("us-rifle");
+        hide(&mut s, ty, &at.to_string());
+        s
+    };
+    let attempt = Command::Enter {
+        unit,
+        hex: at,
+        altitude: Altitude::Ground,
+    };
+    let held = tried_whatever_it_hides(
+        "4.0 placement",
+        build,
+        attempt.clone(),
+        "to enter the map at",
+        |s| s.unit(unit).status == UnitStatus::OnMap && s.unit(unit).hex == Some(at),
+    );
+    for mut b in held {
+        assert_eq!(b.unit(unit).status, UnitStatus::Waiting, "stays off");
+        assert!(matches!(b.step(), Step::Reinforcements { .. }));
+        assert_eq!(refused(&b, attempt.clone()), "FTE 4.0");
+        // Another hex of the edge may be chosen.
+        let other = r.entry_hexes(&b, unit)[0];
+        play(
+            &mut b,
+            Command::Enter {
+                unit,
+                hex: other,
+                altitude: Altitude::Ground,
+            },
+        );
+        assert_eq!(b.unit(unit).hex, Some(other));
+    }
+    // A lone enemy Medic's hex is entered, and the Medic eliminated (17.1).
+    let (mut s, _, _) = arriving("us-rifle");
+    let medic = hide(&mut s, "nva-medic", &at.to_string());
+    play(&mut s, attempt.clone());
+    assert_eq!(s.unit(medic).status, UnitStatus::Eliminated);
+    // A Visible enemy's hex is not offered at all.
+    let (mut s, _, _) = arriving("us-rifle");
+    let nva = hide(&mut s, "nva-rifle", &at.to_string());
+    s.unit_mut(nva).concealed = false;
+    assert!(!r.legal(&s).contains(&attempt));
+    assert_eq!(refused(&s, attempt), "FTE 4.0");
+    // A helicopter comes in flying (6.8), over a marker whatever it hides.
+    for ty in ["civilians", "nva-rifle"] {
+        let (mut s, slick, _) = arriving("us-slick");
+        hide(&mut s, ty, &at.to_string());
+        play(
+            &mut s,
+            Command::Enter {
+                unit: slick,
+                hex: at,
+                altitude: Altitude::Treetop,
+            },
+        );
+        assert_eq!(s.unit(slick).hex, Some(at), "{ty}");
     }
 }
