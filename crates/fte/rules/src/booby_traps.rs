@@ -10,6 +10,7 @@ use crate::geo::{Hex, HexExt};
 use crate::state::*;
 use crate::step::Step;
 use vt_core::engine::LogEntry;
+use vt_core::hex::{Hex as Axial, distance};
 use vt_core::refusal::{Checked, ensure, refuse};
 
 impl Fte {
@@ -180,8 +181,11 @@ impl Fte {
     /// looked up once.
     fn plot_test<'a>(&'a self, s: &'a State, side: Side) -> impl Fn(Hex) -> bool + 'a {
         let map = self.map_of(s);
-        let infantry: Vec<Hex> = match side {
-            Side::Us => self.claymore_men(s).collect(),
+        // In axial terms, so each test converts the hex asked once rather
+        // than both hexes of every pair (a set-up list asks every hex near
+        // every US Infantry Unit).
+        let infantry: Vec<Axial> = match side {
+            Side::Us => self.claymore_men(s).map(|h| h.axial()).collect(),
             Side::Nva => Vec::new(),
         };
         move |hex: Hex| {
@@ -192,7 +196,10 @@ impl Fte {
                 // NVA/VC Booby Traps only in Trail or Cache hexes.
                 Side::Nva => map.has_trail(hex) || s.caches.iter().any(|c| c.hex == hex && !c.gone),
                 // Claymores in or next to a US Infantry Unit.
-                Side::Us => infantry.iter().any(|&uh| uh == hex || uh.is_adjacent(hex)),
+                Side::Us => {
+                    let hx = hex.axial();
+                    infantry.iter().any(|&uh| distance(uh, hx) <= 1)
+                }
             }
         }
     }

@@ -439,10 +439,16 @@ impl Tables {
     }
 
     pub fn terrain(&self, t: Terrain) -> &TerrainRow {
-        self.terrain
-            .iter()
-            .find(|r| r.terrain == t)
-            .unwrap_or(&self.terrain[0])
+        // The file lists the rows in the enum's order: look there first
+        // (every line of sight asks, millions of times a playout).
+        match self.terrain.get(t as usize) {
+            Some(r) if r.terrain == t => r,
+            _ => self
+                .terrain
+                .iter()
+                .find(|r| r.terrain == t)
+                .unwrap_or(&self.terrain[0]),
+        }
     }
 
     pub fn effect(&self, weapon: Weapon, roll: u8) -> Effect {

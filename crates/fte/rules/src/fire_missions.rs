@@ -73,10 +73,33 @@ impl Fte {
             return refuse("13.0", "the target hex must be on the map");
         }
         ensure(
-            self.spotting(s, side, by).sees(hex),
+            self.spots(s, side, by, hex),
             "13.0",
             "the target hex must be in the requester's LoS or hold or touch a Visible enemy unit",
         )
+    }
+
+    /// [`Spotting::sees`] for one hex, without gathering the eyes and the
+    /// Visible enemies first: `legal` asks it of every enemy hex for every
+    /// Leader and Forward Observer, and the gathering was most of the work.
+    fn spots(&self, s: &State, side: Side, by: Option<UnitId>, hex: Hex) -> bool {
+        let map = self.map_of(s);
+        let sees = |e: crate::line_of_sight::Eye| {
+            self.sight_on(map, e, crate::line_of_sight::Eye::ground(hex))
+        };
+        s.on_map().any(|e| {
+            e.side != side
+                && !e.concealed
+                && !self.is_marker_only(e)
+                && e.hex.is_some_and(|h| h == hex || h.is_adjacent(hex))
+        }) || match by {
+            Some(u) => self.eye(s, u).is_some_and(sees),
+            None => s
+                .on_map()
+                .filter(|l| l.side == side && self.is_leader(l) && self.nation(l) == Nation::Nva)
+                .filter_map(|l| self.eye(s, l.id))
+                .any(sees),
+        }
     }
 
     /// Who may call a mission onto which hexes (13.0, 19.9), looked up

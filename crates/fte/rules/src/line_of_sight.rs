@@ -7,7 +7,7 @@ use crate::geo::{Hex, HexExt};
 use crate::map::Map;
 use crate::state::{Altitude, Side, State, UnitStatus};
 use serde::{Deserialize, Serialize};
-use vt_core::hex::{Step, steps};
+use vt_core::hex::{Hex as Axial, Step, distance, steps};
 
 /// Why a line of sight is blocked, for the LoS tool and the log.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -227,46 +227,62 @@ fn los_air(
             Blocked::Terrain(h)
         }
     };
-    let (ax, bx) = (a.hex.axial(), b.hex.axial());
     let (ground, heli) = if a.alt != Altitude::Ground {
         (b, a)
     } else {
         (a, b)
     };
-    let near = |h: Hex| {
-        h.is_adjacent(ground.hex) || (heli.alt == Altitude::Treetop && h.is_adjacent(heli.hex))
-    };
+    let treetop = heli.alt == Altitude::Treetop;
     // Every block below is a `near` hex that is `blocking`: when no hex
     // next to the ground unit (or the Treetop helicopter) blocks, the line
     // is clear without tracing it.
-    let treetop = (heli.alt == Altitude::Treetop).then(|| heli.hex.neighbors());
+    let treetop_hexes = treetop.then(|| heli.hex.neighbors());
     let mut near_hexes = ground
         .hex
         .neighbors()
         .into_iter()
-        .chain(treetop.into_iter().flatten());
+        .chain(treetop_hexes.into_iter().flatten());
     if !near_hexes.any(&blocking) {
         return Ok(());
     }
-    for st in steps(ax, bx) {
+    let (gx, hx) = (ground.hex.axial(), heli.hex.axial());
+    // `near` in axial terms: most steps are not, and are never converted
+    // back to printed hexes.
+    let near = |x: Axial| distance(x, gx) == 1 || (treetop && distance(x, hx) == 1);
+    let block_at = |st: Step| -> Option<Blocked> {
         match st {
-            Step::Hex(x) if x != ax && x != bx => {
+            Step::Hex(x) if x != gx && x != hx && near(x) => {
                 let h = Hex::from_axial(x);
-                if near(h) && blocking(h) {
-                    return Err(why(h));
-                }
+                blocking(h).then(|| why(h))
             }
             Step::Along { side, .. } => {
                 let (l, r) = side.hexes();
-                let (l, r) = (Hex::from_axial(l), Hex::from_axial(r));
-                if near(l) && near(r) && blocking(l) && blocking(r) {
-                    return Err(Blocked::Hexside(l.min(r), l.max(r)));
+                if !(near(l) && near(r)) {
+                    return None;
                 }
+                let (l, r) = (Hex::from_axial(l), Hex::from_axial(r));
+                (blocking(l) && blocking(r)).then(|| Blocked::Hexside(l.min(r), l.max(r)))
             }
-            _ => {}
+            _ => None,
         }
-    }
-    Ok(())
+    };
+    let first = if treetop {
+        // Both ends count: the whole line, from `a`.
+        steps(a.hex.axial(), b.hex.axial()).find_map(block_at)
+    } else {
+        // Only the ground end counts, and every hex next to it is met
+        // within the first steps out from it: a hex 3 or more away holds
+        // only points over 2 away, and the line only gets farther. So walk
+        // out from the ground unit and stop there, instead of the whole
+        // line. The trace from `b` is the trace from `a` reversed
+        // (vt_core's `trace_is_symmetric`): the block met first from `a`
+        // is the last met walking out from `b`.
+        let mut out = steps(gx, hx)
+            .take_while(|st| !matches!(st, Step::Hex(x) if distance(*x, gx) >= 3))
+            .filter_map(block_at);
+        if ground == a { out.next() } else { out.last() }
+    };
+    first.map_or(Ok(()), Err)
 }
 
 /// Traces the ground line of sight between two hexes (neither the same

@@ -301,7 +301,9 @@ impl Fte {
         out
     }
 
-    /// Units a side may still re-place during set-up, and their area.
+    /// Units a side may still re-place during set-up, and their area's
+    /// hexes (the tests' view of what `setup_candidates` lists).
+    #[cfg(test)]
     pub(crate) fn setup_movable(&self, s: &State, side: Side) -> Vec<(UnitId, Vec<Hex>)> {
         let Some(sc) = self.scenario(&s.scenario) else {
             return Vec::new();
@@ -336,9 +338,15 @@ impl Fte {
     }
 
     pub(crate) fn setup_candidates(&self, s: &State, side: Side, out: &mut Vec<Command>) {
-        for (u, hexes) in self.setup_movable(s, side) {
-            for h in hexes {
-                out.push(Command::Place { unit: u, hex: h });
+        // Each unit a side may still re-place, in each hex of its area;
+        // an area's hexes worked out once however many units share it.
+        if let Some(sc) = self.scenario(&s.scenario) {
+            let mut area_hexes: Vec<Option<Vec<Hex>>> = vec![None; sc.areas.len()];
+            for (u, a) in self.setup_areas(s, side) {
+                let hexes = area_hexes[a].get_or_insert_with(|| sc.areas[a].all_hexes());
+                for &h in hexes.iter() {
+                    out.push(Command::Place { unit: u, hex: h });
+                }
             }
         }
         if s.to_plot[side.idx()] > 0 {
