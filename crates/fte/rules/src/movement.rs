@@ -902,6 +902,9 @@ impl Fte {
     }
 }
 
+/// After a retreat or a downed helicopter found a hex held.
+const AGAIN: &str = "; another hex must be chosen";
+
 impl Fte {
     /// The log's words for this section's events (the dispatcher is
     /// [`crate::describe`]).
@@ -947,25 +950,38 @@ impl Fte {
                 } else {
                     ("try", "stay")
                 };
-                n.naming(marked, us, None, |us, _| match how {
-                    EntryKind::Step => format!(
-                        "{us} {tries} to enter {hex}, but enemy units hold it, and {stays} put (6.2)."
+                // What was tried, what follows, and the rules (6.2 with
+                // the section of the way in).
+                let (tried, then, rules) = match how {
+                    EntryKind::Step => (
+                        format!("to enter {hex}"),
+                        format!(", and {stays} put"),
+                        "6.2",
                     ),
-                    EntryKind::Retreat => format!(
-                        "{us} {tries} to retreat into {hex}, but enemy units hold it; another hex must be chosen (7.4, 6.2)."
+                    EntryKind::Retreat => {
+                        (format!("to retreat into {hex}"), AGAIN.into(), "7.4, 6.2")
+                    }
+                    EntryKind::SetDown => {
+                        (format!("to come down at {hex}"), AGAIN.into(), "7.4, 6.2")
+                    }
+                    EntryKind::Landing => (
+                        format!("to land at {hex}"),
+                        format!(", and {stays} at Treetop level"),
+                        "6.8, 6.2",
                     ),
-                    EntryKind::SetDown => format!(
-                        "{us} {tries} to come down at {hex}, but enemy units hold it; another hex must be chosen (7.4, 6.2)."
+                    EntryKind::Unload => (
+                        format!("to unload at {hex}"),
+                        format!(", and {stays} aboard"),
+                        "15.0, 6.2",
                     ),
-                    EntryKind::Landing => format!(
-                        "{us} {tries} to land at {hex}, but enemy units hold it, and {stays} at Treetop level (6.8, 6.2)."
+                    EntryKind::Reinforcement => (
+                        format!("to enter the map at {hex}"),
+                        "; another entry hex must be chosen".into(),
+                        "4.0, 6.2",
                     ),
-                    EntryKind::Unload => format!(
-                        "{us} {tries} to unload at {hex}, but enemy units hold it, and {stays} aboard (15.0, 6.2)."
-                    ),
-                    EntryKind::Reinforcement => format!(
-                        "{us} {tries} to enter the map at {hex}, but enemy units hold it; another entry hex must be chosen (4.0, 6.2)."
-                    ),
+                };
+                n.naming(marked, us, None, |us, _| {
+                    format!("{us} {tries} {tried}, but enemy units hold it{then} ({rules}).")
                 })
             }
             Event::AltitudeChanged { unit, altitude } => LogEntry::text(format!(
