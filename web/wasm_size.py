@@ -195,7 +195,9 @@ def compressed(path):
     # two to three minutes of CI compressing 45 MB again. Only when it is
     # no older than the file (a stale copy from another build is redone).
     br = path + ".br"
-    if os.path.exists(br) and os.path.getmtime(br) >= os.path.getmtime(path):
+    # In whole seconds: brotli copies the file's mtime without its
+    # fraction (20:32:25.000 for a .wasm of 20:32:25.097).
+    if os.path.exists(br) and int(os.path.getmtime(br)) >= int(os.path.getmtime(path)):
         sizes["brotli"] = os.path.getsize(br)
     elif shutil.which("brotli"):
         out = subprocess.run(["brotli", "-q", "11", "-c", path], capture_output=True, check=True).stdout
