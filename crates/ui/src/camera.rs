@@ -78,6 +78,8 @@ struct LastFit {
     put: Option<Transform>,
     viewer: Option<SideIdx>,
     focus: Option<Vec2>,
+    /// How the camera was last fitted.
+    kind: Option<FitKind>,
     /// Where each side last left the camera.
     seats: Vec<(SideIdx, Transform)>,
 }
@@ -200,9 +202,12 @@ pub fn fit_camera(
     }
     let untouched = fit.last.put.is_some_and(|p| p == *t);
     let moved = fit.last.free.is_none_or(|f| f != free);
+    let refit = fit.pending.is_none();
     let kind = match fit.pending {
         Some(k) => k,
-        None if untouched && moved => FitKind::Opening,
+        // Fitted the same way again: "Fit board" keeps fitting the whole
+        // board into the room left (it went back to the opening zoom).
+        None if untouched && moved => fit.last.kind.unwrap_or(FitKind::Opening),
         None => return,
     };
     let readable = match kind {
@@ -210,13 +215,39 @@ pub fn fit_camera(
         FitKind::Whole => None,
     };
     let (scale, look_at) = fit_view(b, free.size(), readable, &fit.interest);
+    if refit && kind == FitKind::Opening && holds_still(*t, scale, win, free, &fit.interest) {
+        // Issue 14: a tray coming up under the board (the dice after the
+        // first roll) re-centred the view, and everything moved up under
+        // the pointer. At the same zoom, with what the side looks at still
+        // in the room left, the camera holds still.
+        fit.last.free = Some(free);
+        return;
+    }
     t.scale = Vec3::new(scale, scale, 1.0);
     t.translation.x = look_at.x - offset.x * scale;
     t.translation.y = look_at.y + offset.y * scale;
     fit.last.free = Some(free);
     fit.last.put = Some(*t);
     fit.last.focus = fit.focus;
+    fit.last.kind = Some(kind);
     fit.pending = None;
+}
+
+/// Whether a camera at `t`, to be fitted at `scale` in the free rectangle
+/// `free` of a window of size `win`, may stay where it is: the zoom would
+/// not change and each point of `interest` is already in `free`.
+fn holds_still(t: Transform, scale: f32, win: Vec2, free: Rect, interest: &[Vec2]) -> bool {
+    if (t.scale.x - scale).abs() > scale * 1e-4 {
+        return false;
+    }
+    let on_screen = |p: Vec2| {
+        win / 2.0
+            + Vec2::new(
+                (p.x - t.translation.x) / scale,
+                (t.translation.y - p.y) / scale,
+            )
+    };
+    interest.iter().all(|p| free.contains(on_screen(*p)))
 }
 
 #[cfg(test)]
@@ -340,6 +371,56 @@ mod tests {
         // Back to the NVA/VC: where they left it, before the board shows.
         assert_eq!(show(&mut app, hidden, Some(1), Vec2::ZERO), nva);
         assert_eq!(show(&mut app, shown, Some(1), Vec2::ZERO), nva);
+    }
+
+    // Issue 14: the dice tray came up under the board after the first
+    // roll and the view re-centred: the counters moved up under the
+    // pointer. At the opening zoom the camera holds still when the room
+    // changes and the side's pieces are still in it; it moves when they
+    // would be hidden; after "Fit board" it keeps fitting the whole board.
+    #[test]
+    fn the_view_holds_still_when_a_tray_comes_up() {
+        let (mut app, cam) = camera_app(Rect::new(0.0, 0.0, 1280.0, 720.0));
+        let at = |app: &App| *app.world().get::<Transform>(cam).unwrap();
+        let room = |app: &mut App, insets: BoardInsets| {
+            *app.world_mut().resource_mut::<BoardInsets>() = insets;
+            app.update();
+            at(app)
+        };
+        {
+            let mut f = app.world_mut().resource_mut::<CameraFit>();
+            f.readable_scale = Some(1.0);
+            f.interest = vec![Vec2::new(1000.0, 1000.0)];
+            f.new_game();
+        }
+        let column = BoardInsets {
+            left: 300.0,
+            ..Default::default()
+        };
+        let opened = room(&mut app, column);
+        assert_eq!(opened.translation.truncate(), Vec2::new(850.0, 1000.0));
+        // The tray: 160 pixels at the bottom. Nothing moves.
+        let tray = BoardInsets {
+            bottom: 160.0,
+            ..column
+        };
+        assert_eq!(room(&mut app, tray), opened);
+        // A wide column would hide the pieces (they sit at x 790 on the
+        // window): the view moves to show them.
+        let wide = BoardInsets {
+            left: 900.0,
+            ..tray
+        };
+        let moved = room(&mut app, wide);
+        assert_ne!(moved, opened);
+        assert_eq!(moved.scale, opened.scale);
+        // "Fit board" (Whole), then the tray goes: the whole board again,
+        // fitted into the larger room.
+        app.world_mut().resource_mut::<CameraFit>().pending = Some(FitKind::Whole);
+        let whole = room(&mut app, tray);
+        assert!(whole.scale.x > 1.0, "the whole board: {whole:?}");
+        let bigger = room(&mut app, BoardInsets::default());
+        assert!(bigger.scale.x < whole.scale.x, "fitted to the room");
     }
 
     #[test]
