@@ -390,8 +390,10 @@ mod tests {
         {
             let mut f = app.world_mut().resource_mut::<CameraFit>();
             f.readable_scale = Some(1.0);
-            f.interest = vec![Vec2::new(1000.0, 1000.0)];
+            // new_game() starts a fresh fit (interest too): the side's
+            // pieces are named after it.
             f.new_game();
+            f.interest = vec![Vec2::new(1000.0, 1000.0)];
         }
         let column = BoardInsets {
             left: 300.0,
