@@ -198,18 +198,37 @@ pub const CLICK_SLOP: f32 = 5.0;
 /// frame, so a pointer that has just jumped onto a panel and clicks there
 /// (slow frames, a quick hand) would otherwise click the hex under the
 /// panel too, and the panel's buttons shift under the pointer.
+///
+/// `covered` says that one of egui's windows or popups lies over the board
+/// at that point ([`egui_window_at`]): the same holds for them as for the
+/// panels (issue 14: a click on the activation menu or the stack window's
+/// close box, over the board, also clicked the hex under it).
 pub fn pointer_on_board(
     window_pos: Vec2,
     rect: &BoardRect,
     insets: &BoardInsets,
+    covered: bool,
     egui: Option<&EguiWantsInput>,
 ) -> bool {
-    let inside = match rect.0 {
-        None => true,
-        Some(_) => free_board_rect(rect.0, insets).is_some_and(|r| r.contains(window_pos)),
-    };
+    let inside = !covered
+        && match rect.0 {
+            None => true,
+            Some(_) => free_board_rect(rect.0, insets).is_some_and(|r| r.contains(window_pos)),
+        };
     let egui_busy = egui.is_some_and(|e| e.wants_any_pointer_input());
     inside && !egui_busy
+}
+
+/// Whether one of egui's windows or popups (an area a player can click:
+/// not a plain tooltip, not a panel) covers the window point `window_pos`
+/// (logical pixels), by where egui drew its areas last frame. Unlike egui's
+/// "is the pointer over an area", this does not depend on where the
+/// pointer was last frame, which is wrong when it jumps onto a popup and
+/// presses in one slow frame.
+pub fn egui_window_at(ctx: &bevy_egui::egui::Context, window_pos: Vec2) -> bool {
+    let z = ctx.zoom_factor();
+    ctx.layer_id_at(bevy_egui::egui::pos2(window_pos.x / z, window_pos.y / z))
+        .is_some_and(|l| l.order != bevy_egui::egui::Order::Background)
 }
 
 /// Zooms around a fixed world point: returns the camera's new position.
@@ -224,6 +243,7 @@ pub fn update_pointer(
     rect: Res<BoardRect>,
     insets: Res<BoardInsets>,
     egui: Option<Res<EguiWantsInput>>,
+    mut egui_ctx: Query<&mut bevy_egui::EguiContext, With<bevy_egui::PrimaryEguiContext>>,
     mouse: Res<ButtonInput<MouseButton>>,
     tips: Query<(Entity, &GlobalTransform, &Tooltip, &InheritedVisibility)>,
     mut pointer: ResMut<BoardPointer>,
@@ -249,8 +269,11 @@ pub fn update_pointer(
     if mouse.get_just_released().next().is_some() {
         guard.board_release();
     }
-    let inside = pointer_on_board(cursor, &rect, &insets, None);
-    let on_board = pointer_on_board(cursor, &rect, &insets, egui.as_deref());
+    let covered = egui_ctx
+        .single_mut()
+        .is_ok_and(|mut c| egui_window_at(c.get_mut(), cursor));
+    let inside = pointer_on_board(cursor, &rect, &insets, covered, None);
+    let on_board = pointer_on_board(cursor, &rect, &insets, covered, egui.as_deref());
     let world = camera
         .iter()
         .next()
@@ -582,14 +605,85 @@ mod tests {
     fn pointer_outside_the_board_rect_is_not_on_the_board() {
         let r = BoardRect(Some(Rect::new(200.0, 50.0, 900.0, 700.0)));
         let none = BoardInsets::default();
-        assert!(pointer_on_board(Vec2::new(300.0, 300.0), &r, &none, None));
-        assert!(!pointer_on_board(Vec2::new(100.0, 300.0), &r, &none, None));
+        assert!(pointer_on_board(
+            Vec2::new(300.0, 300.0),
+            &r,
+            &none,
+            false,
+            None
+        ));
+        assert!(!pointer_on_board(
+            Vec2::new(100.0, 300.0),
+            &r,
+            &none,
+            false,
+            None
+        ));
         assert!(pointer_on_board(
             Vec2::new(5.0, 5.0),
             &BoardRect(None),
             &none,
+            false,
             None
         ));
+    }
+
+    // Issue 14: a click on a popup over the board (the activation menu, the
+    // stack window's close box) also clicked the hex under it when the
+    // pointer jumped onto it and pressed in one slow frame: egui spoke of
+    // where the pointer had been. The popup now covers the board by its
+    // place; a plain hover tooltip (which nobody clicks) does not.
+    #[test]
+    fn a_popup_over_the_board_covers_it_and_a_tooltip_does_not() {
+        use bevy_egui::egui;
+        let ctx = egui::Context::default();
+        let frame = |ctx: &egui::Context| {
+            let input = egui::RawInput {
+                screen_rect: Some(egui::Rect::from_min_size(
+                    egui::Pos2::ZERO,
+                    egui::vec2(1280.0, 800.0),
+                )),
+                ..Default::default()
+            };
+            let mut out = ctx.run_ui(input, |ui| {
+                let ctx = ui.ctx().clone();
+                egui::Window::new("Activate")
+                    .fixed_pos(egui::pos2(400.0, 300.0))
+                    .show(&ctx, |ui| {
+                        let _ = ui.button("Fire");
+                    });
+                egui::Tooltip::always_open(
+                    ctx.clone(),
+                    egui::LayerId::background(),
+                    egui::Id::new("tip"),
+                    egui::PopupAnchor::Position(egui::pos2(900.0, 500.0)),
+                )
+                .show(|ui| ui.label("Jungle, level 1"));
+            });
+            // Nothing draws here: the font atlas is not uploaded.
+            out.textures_delta.clear();
+        };
+        frame(&ctx);
+        frame(&ctx);
+        assert!(egui_window_at(&ctx, Vec2::new(420.0, 320.0)), "the window");
+        assert!(!egui_window_at(&ctx, Vec2::new(200.0, 200.0)), "bare board");
+        // Somewhere the tooltip is drawn: not a cover.
+        let drawn = ctx.memory(|m| {
+            m.layer_ids()
+                .filter(|l| l.order == egui::Order::Tooltip)
+                .filter_map(|l| m.area_rect(l.id))
+                .next()
+        });
+        let drawn = drawn.expect("the tooltip was drawn");
+        let c = drawn.center();
+        assert!(!egui_window_at(&ctx, Vec2::new(c.x, c.y)), "a tooltip");
+        // At UI scale 2 the window's egui points are twice as far out in
+        // window pixels.
+        ctx.set_zoom_factor(2.0);
+        frame(&ctx);
+        frame(&ctx);
+        assert!(egui_window_at(&ctx, Vec2::new(840.0, 640.0)));
+        assert!(!egui_window_at(&ctx, Vec2::new(420.0, 320.0)));
     }
 
     // Issue 14: a click on a game's own side panel (FTE's column) also
@@ -607,14 +701,27 @@ mod tests {
             Vec2::new(150.0, 346.0),
             &r,
             &column,
+            false,
             None
         ));
-        assert!(pointer_on_board(Vec2::new(584.0, 510.0), &r, &column, None));
+        assert!(pointer_on_board(
+            Vec2::new(584.0, 510.0),
+            &r,
+            &column,
+            false,
+            None
+        ));
         let all = BoardInsets {
             left: 470.0,
             right: 470.0,
             ..Default::default()
         };
-        assert!(!pointer_on_board(Vec2::new(470.0, 300.0), &r, &all, None));
+        assert!(!pointer_on_board(
+            Vec2::new(470.0, 300.0),
+            &r,
+            &all,
+            false,
+            None
+        ));
     }
 }
