@@ -135,6 +135,22 @@ pub fn end_command(legal: &[Value]) -> Option<usize> {
         })
 }
 
+/// "1 unit", "3 units" (issue 14: "(1 units)").
+pub fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// A noun with "a" or "an" before it by its first letter ("an Injury",
+/// "a KIA"; issue 14: "Carrying a Injury"). Initials read as letters that
+/// sound like a vowel ("an LZ") are beyond this rule of thumb.
+pub fn with_article(noun: &str) -> String {
+    let vowel = noun
+        .chars()
+        .next()
+        .is_some_and(|c| "AEIOUaeiou".contains(c));
+    format!("{} {noun}", if vowel { "an" } else { "a" })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -182,5 +198,16 @@ mod tests {
         assert_eq!(end_command(&legal), Some(1));
         assert_eq!(end_command(&[json!("Notify")]), None);
         assert_eq!(end_command(&[json!("Passage"), json!("EndTurn")]), Some(1));
+    }
+
+    // Issue 14: "(1 units)", "Carrying a Injury".
+    #[test]
+    fn counts_and_articles_read_as_english() {
+        assert_eq!(count(1, "unit", "units"), "1 unit");
+        assert_eq!(count(3, "unit", "units"), "3 units");
+        assert_eq!(count(0, "unit", "units"), "0 units");
+        assert_eq!(with_article("Injury"), "an Injury");
+        assert_eq!(with_article("WIA"), "a WIA");
+        assert_eq!(with_article("KIA"), "a KIA");
     }
 }

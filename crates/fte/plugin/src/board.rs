@@ -265,7 +265,10 @@ pub fn markers(view: &View, u: &UnitView) -> Vec<(String, String, Rgba)> {
                 CasualtyKind::Wia => "+WIA",
                 CasualtyKind::Injury => "+INJ",
             },
-            format!("Carrying a {} (7.5.2)", c.kind.name()),
+            format!(
+                "Carrying {} (7.5.2)",
+                vt_ui::labels::with_article(c.kind.name())
+            ),
             status::CARRYING,
         );
     }

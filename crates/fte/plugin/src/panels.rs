@@ -704,7 +704,11 @@ fn targets_ui(ui: &mut egui::Ui, st: &Look, view: &View, out: &mut Out) {
         .on_hover_text("Red rings on the map: units you can fire at, with the number needed. Orange: hexes you can assault.");
     for (a, p) in &st.aims {
         let label = match (a.kind, a.target) {
-            (AimKind::Assault, _) => format!("Assault {} ({} units)", a.hex, a.units.len()),
+            (AimKind::Assault, _) => format!(
+                "Assault {} ({})",
+                a.hex,
+                vt_ui::labels::count(a.units.len(), "unit", "units")
+            ),
             (_, Some(t)) => {
                 let need = p
                     .as_ref()

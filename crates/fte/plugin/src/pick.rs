@@ -494,7 +494,10 @@ impl Ctx<'_> {
                 };
                 let mut label = command_label(self.view, &c);
                 if let Command::ActivateLeader { .. } | Command::ActivateHex { .. } = c {
-                    label.push_str(&format!(" ({} units)", units.len()));
+                    label.push_str(&format!(
+                        " ({})",
+                        vt_ui::labels::count(units.len(), "unit", "units")
+                    ));
                 }
                 MenuItem {
                     label,

@@ -78,12 +78,14 @@ pub fn menu_ui(
             egui::Button::new(RichText::new(t).size(18.0)).min_size(egui::vec2(440.0, 34.0))
         };
         if let Some(note) = &offer.0 {
-            let b = ui
-                .add(big(&format!("Continue: {}, {}", note.game, note.scenario)))
-                .on_hover_text(format!(
-                    "The game left last, as it was ({} commands).",
-                    note.commands
-                ));
+            // The game and scenario on a line of their own under the
+            // button: in the button's 18-point text they wrapped it to two
+            // lines (issue 14).
+            let b = ui.add(big("Continue")).on_hover_text(format!(
+                "The game left last, as it was ({} commands).",
+                note.commands
+            ));
+            ui.weak(format!("{}, {}", note.game, note.scenario));
             if b.clicked() {
                 actions.write(Action::Continue);
             }

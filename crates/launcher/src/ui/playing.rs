@@ -204,15 +204,27 @@ fn hand_over(
         .show(root, |ui| {
             ui.vertical_centered(|ui| {
                 ui.add_space(ui.available_height() * 0.3);
-                ui.label(RichText::new(format!("Hand over to {next}")).size(30.0).strong());
+                ui.label(
+                    RichText::new(format!("Hand over to {next}"))
+                        .size(30.0)
+                        .strong(),
+                );
                 ui.add_space(8.0);
+                // The first hand-over of a game has no last player to hide
+                // anything from (issue 14: it spoke of one).
+                let why = match game.hidden_from {
+                    Some(last) => format!("{next} may not see what {} saw.", game.side_name(last)),
+                    None => format!("{next} begins. Each side sees only what it may see."),
+                };
                 ui.label(format!(
-                    "{next} may not see what the last player saw. The board stays hidden until {next} is at the screen."
+                    "{why} The board stays hidden until {next} is at the screen."
                 ));
                 ui.add_space(16.0);
                 if active
                     && ui
-                        .add(egui::Button::new(RichText::new(format!("I am {next}: show the board")).size(20.0)))
+                        .add(egui::Button::new(
+                            RichText::new(format!("I am {next}: show the board")).size(20.0),
+                        ))
                         .clicked()
                 {
                     actions.write(Action::HandOverDone);
@@ -229,7 +241,15 @@ fn hand_over(
                     ui.add_space(20.0);
                     ui.label(RichText::new(&decision.prompt).strong());
                     ui.weak(&decision.rule);
-                    for e in game.log.iter().rev().take(3).collect::<Vec<_>>().into_iter().rev() {
+                    for e in game
+                        .log
+                        .iter()
+                        .rev()
+                        .take(3)
+                        .collect::<Vec<_>>()
+                        .into_iter()
+                        .rev()
+                    {
                         ui.weak(e.read_by(vt_core::Reader::Public).0);
                     }
                     ui.add_space(6.0);
@@ -261,16 +281,27 @@ fn pause_menu(
     egui::Modal::new(egui::Id::new("vt-pause")).show(ctx, |ui| {
         ui.set_width(420.0);
         ui.heading("Paused");
-        ui.weak(format!(
-            "{}, {} commands so far{}",
-            game.info.name,
-            game.session.commands(),
+        // Two lines that never wrap: after a save the one line grew to
+        // two and the buttons below moved under the pointer (issue 14).
+        let line = |ui: &mut egui::Ui, t: String| {
+            ui.add(egui::Label::new(RichText::new(t).weak()).truncate());
+        };
+        line(
+            ui,
+            format!(
+                "{}, {} commands so far",
+                game.info.name,
+                game.session.commands()
+            ),
+        );
+        line(
+            ui,
             match (&game.save_name, game.unsaved_progress()) {
-                (Some(n), false) => format!(", saved as '{n}'"),
-                (Some(n), true) => format!(", last saved as '{n}' (since then autosaved only)"),
-                (None, _) => ", autosaved at each phase".to_string(),
-            }
-        ));
+                (Some(n), false) => format!("Saved as '{n}'"),
+                (Some(n), true) => format!("Last saved as '{n}'; autosaved since"),
+                (None, _) => "Autosaved at each phase".to_string(),
+            },
+        );
         ui.add_space(6.0);
         let wide = |t: &str| egui::Button::new(t).min_size(egui::vec2(400.0, 28.0));
         if ui.add(wide("Resume (Esc)")).clicked() {

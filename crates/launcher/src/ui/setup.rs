@@ -86,11 +86,21 @@ pub fn setup_ui(
                     ui.set_min_height(body_h);
                     ui.set_width(520.0);
                     ui.label(RichText::new("Scenario").strong());
+                    // The names first, then the chosen one's description
+                    // below them: under its own name it pushed the names
+                    // after it down, away from the pointer (issue 14).
                     for (i, s) in g.info.scenarios.iter().enumerate() {
                         ui.radio_value(&mut form.scenario, i, &s.name);
-                        if form.scenario == i && !s.description.is_empty() {
-                            ui.indent("desc", |ui| ui.weak(&s.description));
-                        }
+                    }
+                    if let Some(s) = g.info.scenarios.get(form.scenario)
+                        && !s.description.is_empty()
+                    {
+                        ui.add_space(4.0);
+                        egui::Frame::group(ui.style()).show(ui, |ui| {
+                            ui.set_width(ui.available_width());
+                            ui.label(RichText::new(&s.name).strong());
+                            ui.weak(&s.description);
+                        });
                     }
                     if !g.info.options.is_empty() {
                         ui.separator();
