@@ -62,6 +62,11 @@ pub struct Adjudication {
     /// each die as a hit or a miss instead of adding them up.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub each_die_needs: Option<i32>,
+    /// What [`Adjudication::rolled`] holds when it is not dice (CSAR's card
+    /// numbers and counts of draws): screens label it so, not "Rolled"
+    /// (issue 14: "Rolled 30" for a card number).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rolled_as: Option<String>,
 }
 
 /// Whose roll an [`Adjudication`] is, and whether a low total helps them.
@@ -84,7 +89,19 @@ impl Adjudication {
             result: String::new(),
             stake: None,
             each_die_needs: None,
+            rolled_as: None,
         }
+    }
+
+    /// Names what `rolled` holds when it is not dice ("Card number").
+    pub fn rolled_as(mut self, what: impl Into<String>) -> Self {
+        self.rolled_as = Some(what.into());
+        self
+    }
+
+    /// The label of the `rolled` line: "Rolled" for dice.
+    pub fn rolled_label(&self) -> &str {
+        self.rolled_as.as_deref().unwrap_or("Rolled")
     }
 
     /// A pool of `dice` judged each alone against `needs` or more: the

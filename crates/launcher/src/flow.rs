@@ -434,6 +434,9 @@ pub fn after_change(game: &mut ActiveGame, fresh: &[vt_core::LogEntry]) {
     game.viewer = match prev {
         Some(p) if views_differ(game, p, next) => {
             game.hidden_from = Some(p);
+            if let Some(seen) = game.seen_upto.get_mut(p as usize) {
+                *seen = game.log.len();
+            }
             let rolled = fresh
                 .iter()
                 .any(|e| !e.read_by(vt_core::Reader::Side(p)).1.is_empty());

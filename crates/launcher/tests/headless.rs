@@ -402,6 +402,17 @@ fn hidden_information_gets_a_hand_over_screen() {
     app.update();
     app.update();
     assert_eq!(play_mode(&app), Some(PlayMode::HandOver));
+    // Issue 14: the hand-over screen tells Blue, in public words, what
+    // happened since Blue last looked: Red's turn, and nothing before.
+    {
+        let g = app.world().resource::<ActiveGame>();
+        assert_eq!(
+            g.seen_upto[0],
+            g.log.len(),
+            "Red handed over having seen it all"
+        );
+        assert!(g.seen_upto[1] < g.log.len(), "Red's pass is news to Blue");
+    }
     act(&mut app, Action::HandOverDone);
     assert_eq!(app.world().resource::<ActiveGame>().viewer, Some(1));
 }

@@ -61,6 +61,11 @@ pub struct ActiveGame {
     pub result_first: bool,
     /// Where in the log that result starts.
     pub result_from: usize,
+    /// Per side, how much of the log there was when that side last handed
+    /// the screen over: a hand-over screen tells the next player, in public
+    /// words, what happened since (issue 14: after the other side's
+    /// Opportunity Fire the hand-over said nothing of it).
+    pub seen_upto: Vec<usize>,
     /// The game is over and the player has looked at the final board (and
     /// at what the last command set off): the game-over screen may come.
     /// Until then the board stays, with the result in a bar.
@@ -94,6 +99,7 @@ impl ActiveGame {
             controllers[s as usize] = Controller::Rules;
         }
         let log = session.log();
+        let sides = info.sides.len();
         let source_notes = game.source_notes();
         let tables = game.tables();
         let mut g = ActiveGame {
@@ -105,6 +111,7 @@ impl ActiveGame {
             hidden_from: None,
             result_first: false,
             result_from: 0,
+            seen_upto: vec![log.len(); sides],
             end_seen: false,
             log,
             revision: 0,

@@ -111,8 +111,12 @@ pub fn panel(
             }
             if view.held > 0 {
                 ui.label(format!(
-                    "Objective held {} attacker initiative(s) ({} ends the game)",
-                    view.held,
+                    "Objective held {} ({} ends the game)",
+                    vt_ui::labels::count(
+                        view.held as usize,
+                        "attacker initiative",
+                        "attacker initiatives"
+                    ),
                     rules.rules().victory.hold_initiatives.value
                 ));
             }
@@ -123,7 +127,10 @@ pub fn panel(
                 (Some(d), _) => {
                     ui.colored_label(
                         palette::ui::WARN.ui(),
-                        format!("Dust Off on its way: {d} initiative(s) (6.5)"),
+                        format!(
+                            "Dust Off on its way: {} (6.5)",
+                            vt_ui::labels::count(d as usize, "initiative", "initiatives")
+                        ),
                     );
                 }
                 (None, true) => {
@@ -240,8 +247,8 @@ pub fn panel(
                         .len();
                     if !full.carrying.is_empty() {
                         ui.label(format!(
-                            "Carrying {} marker(s): a drag is its medevac action (6.5)",
-                            full.carrying.len()
+                            "Carrying {}: a drag is its medevac action (6.5)",
+                            vt_ui::labels::count(full.carrying.len(), "marker", "markers")
                         ));
                     }
                     if near > 0 {
@@ -249,7 +256,10 @@ pub fn panel(
                         if ui
                             .checkbox(
                                 &mut pick,
-                                format!("A drag picks up the {near} marker(s) beside it (6.5)"),
+                                format!(
+                                    "A drag picks up the {} beside it (6.5)",
+                                    vt_ui::labels::count(near, "marker", "markers")
+                                ),
                             )
                             .changed()
                         {

@@ -151,7 +151,10 @@ pub fn info(rules: &CrossfireVn, st: &StandView) -> Vec<String> {
         v.push("withdrawing (6.9.1): reactive fire only, must leave by its edge".into());
     }
     if !st.carrying.is_empty() {
-        v.push(format!("carrying {} marker(s) (6.5)", st.carrying.len()));
+        v.push(format!(
+            "carrying {} (6.5)",
+            vt_ui::labels::count(st.carrying.len(), "marker", "markers")
+        ));
     }
     v
 }
@@ -278,7 +281,14 @@ pub fn table_of(rules: &CrossfireVn, view: &View, legal: &[Command], fresh: bool
                 text: "OBJ".into(),
                 colour: palette::status::HERO,
                 name: format!("Objective: {}", o.name),
-                info: vec![format!("held {} attacker initiative(s) running", view.held)],
+                info: vec![format!(
+                    "held {} running",
+                    vt_ui::labels::count(
+                        view.held as usize,
+                        "attacker initiative",
+                        "attacker initiatives"
+                    )
+                )],
             });
         }
     }

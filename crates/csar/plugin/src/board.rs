@@ -209,9 +209,11 @@ pub fn animate_events(
         let zone = |z: Zone| Some(layout::zone_middle(z));
         for e in &change.events {
             let (place, color, word) = match *e {
-                Event::HitsScored { zone: z, hits } if hits > 0 => {
-                    (zone(z), lit::FLASH_HIT, format!("{hits} Hit(s)"))
-                }
+                Event::HitsScored { zone: z, hits } if hits > 0 => (
+                    zone(z),
+                    lit::FLASH_HIT,
+                    vt_ui::labels::count(hits as usize, "Hit", "Hits"),
+                ),
                 Event::Shaken { aircraft } => (
                     at(Thing::Aircraft(aircraft)),
                     lit::FLASH_BLAST,
@@ -235,7 +237,7 @@ pub fn animate_events(
                 Event::GunHit { gun, hits, .. } => (
                     at(Thing::Gun(gun)),
                     lit::FLASH_HIT,
-                    format!("{hits} Hit(s)"),
+                    vt_ui::labels::count(hits as usize, "Hit", "Hits"),
                 ),
                 Event::GunRemoved { gun, .. } => {
                     (at(Thing::Gun(gun)), lit::FLASH_BLAST, "Gun out".into())
@@ -243,7 +245,7 @@ pub fn animate_events(
                 Event::TargetHit { zone: z, hits, .. } => (
                     at(Thing::TargetOfOpportunity(z)),
                     lit::FLASH_HIT,
-                    format!("{hits} Hit(s)"),
+                    vt_ui::labels::count(hits as usize, "Hit", "Hits"),
                 ),
                 Event::TargetDestroyed { zone: z } => (
                     at(Thing::TargetOfOpportunity(z)),
@@ -728,11 +730,17 @@ fn aircraft_look(a: &AircraftView, aboard: u8) -> CounterLook {
     }
     if aboard > 0 {
         l.badges.push((format!("+{aboard}"), air::BADGE_ABOARD));
-        tip = tip.line(format!("{aboard} Survivor(s) aboard"));
+        tip = tip.line(format!(
+            "{} aboard",
+            vt_ui::labels::count(aboard as usize, "Survivor", "Survivors")
+        ));
     }
     if a.cards > 0 {
         l.badges.push((format!("C{}", a.cards), air::BADGE_CARDS));
-        tip = tip.line(format!("{} Aircraft card(s) assigned", a.cards));
+        tip = tip.line(format!(
+            "{} assigned",
+            vt_ui::labels::count(a.cards as usize, "Aircraft card", "Aircraft cards")
+        ));
     }
     if let Some(p) = &a.pilot {
         l.badges.push(("P".into(), air::BADGE_PILOT));
@@ -802,7 +810,10 @@ fn gun_look(g: &GunView) -> CounterLook {
     }
     if g.hits > 0 {
         l.badges.push((format!("H{}", g.hits), air::BADGE_HITS));
-        tip = tip.line(format!("{} Hit(s) this turn (9.1)", g.hits));
+        tip = tip.line(format!(
+            "{} this turn (9.1)",
+            vt_ui::labels::count(g.hits as usize, "Hit", "Hits")
+        ));
     }
     if g.mark > 0 {
         l.badges.push((format!("M{}", g.mark), air::BADGE_MARK));
@@ -876,7 +887,10 @@ fn zone_marker_look(kind: ZoneMarkerKind, hits: u8, mark: u8) -> CounterLook {
     let mut tip = Tooltip::new(kind.name(), COUNTER / 2.0).line(format!("{what} (9.3)"));
     if hits > 0 {
         l.badges.push((format!("H{hits}"), air::BADGE_HITS));
-        tip = tip.line(format!("{hits} Hit(s) this turn"));
+        tip = tip.line(format!(
+            "{} this turn",
+            vt_ui::labels::count(hits as usize, "Hit", "Hits")
+        ));
     }
     if mark > 0 {
         l.badges.push((format!("M{mark}"), air::BADGE_MARK));

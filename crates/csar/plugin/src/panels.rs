@@ -383,9 +383,13 @@ fn decision_ui(
     }
     if let Some((z, hits)) = view.fire {
         ui.label(
-            RichText::new(format!("{hits} Hit(s) to take in the {}", z.name()))
-                .color(tone::BAD.ui())
-                .strong(),
+            RichText::new(format!(
+                "{} to take in the {}",
+                vt_ui::labels::count(hits as usize, "Hit", "Hits"),
+                z.name()
+            ))
+            .color(tone::BAD.ui())
+            .strong(),
         );
     }
     if !synced.to_decide {
@@ -697,8 +701,12 @@ fn counting_ui(ui: &mut egui::Ui, view: &View) {
                 fill.set_width(bar.width() * *n as f32 / max);
                 ui.painter().rect_filled(fill, 2.0, icon_color(*icon));
                 resp.on_hover_text(format!(
-                    "{n} {} card(s) left to draw, {d} in the discards",
-                    icon.name()
+                    "{} left to draw, {d} in the discards",
+                    vt_ui::labels::count(
+                        *n as usize,
+                        &format!("{} card", icon.name()),
+                        &format!("{} cards", icon.name())
+                    )
                 ));
                 ui.label(RichText::new(format!("{n}")).monospace());
                 ui.label(RichText::new(format!("({d} out)")).small().weak());
@@ -790,7 +798,11 @@ fn hit_bars(ui: &mut egui::Ui, hits: &[f64]) {
                 FontId::proportional(10.0),
                 palette::LIGHT_GRAY.ui(),
             );
-            r.on_hover_text(format!("{k} Hit(s): {:.1}%", p * 100.0));
+            r.on_hover_text(format!(
+                "{}: {:.1}%",
+                vt_ui::labels::count(k, "Hit", "Hits"),
+                p * 100.0
+            ));
         }
     });
 }

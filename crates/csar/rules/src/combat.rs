@@ -1128,6 +1128,7 @@ impl Csar {
             } => {
                 let mut a = Adjudication::new("Rescue draws", "CSAR 4.3.5");
                 a.rolled = vec![cool as i32];
+                a.rolled_as = Some("Cool aircraft".into());
                 if shaken {
                     a.modifiers
                         .push(Modifier::new("helicopter Shaken", "CSAR 4.3.5", -1));

@@ -254,6 +254,7 @@ impl Csar {
                 let (what, rule, needed) = purpose_words(purpose);
                 let mut a = Adjudication::new(what, rule);
                 a.rolled = vec![self.number(card) as i32];
+                a.rolled_as = Some("Card number".into());
                 a.total = self.number(card) as i32;
                 a.needed = Some(needed.into());
                 let d = &self.data.resolution[card as usize];
@@ -281,6 +282,7 @@ impl Csar {
                     "CSAR 2.2.1",
                 );
                 a.rolled = vec![self.number(card) as i32];
+                a.rolled_as = Some("Card number".into());
                 a.total = self.number(card) as i32;
                 a.needed = Some(format!("{options} outcomes spread over the ones digit"));
                 a.result = format!("outcome {} of {options}", picked + 1);

@@ -433,6 +433,7 @@ impl Csar {
                     "CSAR 4.4.1",
                 );
                 a.rolled = vec![draws as i32];
+                a.rolled_as = Some("Draws".into());
                 a.total = draws as i32;
                 a.needed = Some("any blast".into());
                 a.result = if destroyed {
@@ -441,7 +442,12 @@ impl Csar {
                     "survives".into()
                 };
                 LogEntry::with_rolls(
-                    format!("{}: {draws} draw(s), {}.", self.gun_name(gun), a.result),
+                    format!(
+                        "{}: {}, {}.",
+                        self.gun_name(gun),
+                        draws_words(draws),
+                        a.result
+                    ),
                     vec![a],
                 )
             }
@@ -450,13 +456,15 @@ impl Csar {
                 draws,
                 destroyed,
             } => t(format!(
-                "Target of Opportunity in the {}: {draws} draw(s), {}.",
+                "Target of Opportunity in the {}: {}, {}.",
                 zone.name(),
+                draws_words(draws),
                 if destroyed { "destroyed" } else { "survives" }
             )),
             Event::SearchCheck { draws, burned } => {
                 let mut a = Adjudication::new("Enemy Search draws", "CSAR 4.4.2");
                 a.rolled = vec![(draws + burned) as i32];
+                a.rolled_as = Some("Draws".into());
                 if burned > 0 {
                     a.modifiers.push(Modifier::new(
                         "cards burned",
@@ -466,7 +474,7 @@ impl Csar {
                 }
                 a.total = draws as i32;
                 a.needed = Some("no rifle".into());
-                LogEntry::with_rolls(format!("Enemy Search: {draws} draw(s)."), vec![a])
+                LogEntry::with_rolls(format!("Enemy Search: {}.", draws_words(draws)), vec![a])
             }
             Event::SearchSpared => {
                 t("A rifle, but Search Effectiveness spares the Survivor this once (6.5).".into())
@@ -475,6 +483,7 @@ impl Csar {
             Event::AbortCheck { draws, burned } => {
                 let mut a = Adjudication::new("Abort Check draws", "CSAR 4.4.3");
                 a.rolled = vec![(draws + burned) as i32];
+                a.rolled_as = Some("Draws".into());
                 if burned > 0 {
                     a.modifiers.push(Modifier::new(
                         "cards burned",
@@ -484,7 +493,7 @@ impl Csar {
                 }
                 a.total = draws as i32;
                 a.needed = Some("no rifle".into());
-                LogEntry::with_rolls(format!("Abort Check: {draws} draw(s)."), vec![a])
+                LogEntry::with_rolls(format!("Abort Check: {}.", draws_words(draws)), vec![a])
             }
             Event::AbortCheckSkipped => t("No Abort Check this turn (4.4.3).".into()),
             Event::MissionAborted => t("The mission is aborted.".into()),
@@ -511,4 +520,10 @@ impl Csar {
             _ => misrouted(e),
         }
     }
+}
+
+/// "1 draw", "3 draws" (issue 14: "draw(s)").
+fn draws_words(n: impl Into<u32>) -> String {
+    let n = n.into();
+    format!("{n} draw{}", if n == 1 { "" } else { "s" })
 }

@@ -559,6 +559,7 @@ impl Csar {
                     "CSAR 4.3.3 B",
                 );
                 a.rolled = vec![base as i32];
+                a.rolled_as = Some("Base firepower".into());
                 if guns > 1 {
                     a.modifiers.push(Modifier::new(
                         "other guns firing",

@@ -500,7 +500,12 @@ fn situation_ui(ui: &mut egui::Ui, st: &Look, view: &View) {
             hex.map(|h| h.to_string()).unwrap_or_default()
         ),
         Situation::Reveal { near, left } => format!(
-            "Interrogation: reveal {left} Concealed unit(s) or Hidden Cache(s) within 8 hexes of {near} (28.0)."
+            "Interrogation: reveal {} within 8 hexes of {near} (28.0).",
+            if *left == 1 {
+                "1 Concealed unit or Hidden Cache".to_string()
+            } else {
+                format!("{left} Concealed units or Hidden Caches")
+            }
         ),
         Situation::Load { carrier } => format!("{} loads (14.0).", unit_name(view, *carrier)),
         Situation::Mission { side, kind, target } => match (kind, target) {
@@ -1030,8 +1035,8 @@ fn hex_ui(ui: &mut egui::Ui, st: &Look, view: &View, rules: &Fte) {
     let here = pieces(view).remove(&h).unwrap_or_default();
     if !here.is_empty() {
         ui.weak(format!(
-            "{} piece(s) here: click the hex to open the stack.",
-            here.len()
+            "{} here: click the hex to open the stack.",
+            vt_ui::labels::count(here.len(), "piece", "pieces")
         ));
     }
 }

@@ -219,6 +219,9 @@ fn hand_over(
                 ui.label(format!(
                     "{why} The board stays hidden until {next} is at the screen."
                 ));
+                if game.hidden_from.is_some() {
+                    since_last_look(ui, game);
+                }
                 ui.add_space(16.0);
                 if active
                     && ui
@@ -241,17 +244,6 @@ fn hand_over(
                     ui.add_space(20.0);
                     ui.label(RichText::new(&decision.prompt).strong());
                     ui.weak(&decision.rule);
-                    for e in game
-                        .log
-                        .iter()
-                        .rev()
-                        .take(3)
-                        .collect::<Vec<_>>()
-                        .into_iter()
-                        .rev()
-                    {
-                        ui.weak(e.read_by(vt_core::Reader::Public).0);
-                    }
                     ui.add_space(6.0);
                     let label = vt_ui::labels::command_label(&legal[i]);
                     if ui
@@ -268,6 +260,40 @@ fn hand_over(
                 }
             });
         });
+}
+
+/// Lines of the "since you last looked" summary shown at most (the rest
+/// are in the log once the board is shown).
+const SINCE_LINES: usize = 8;
+
+/// On a hand-over screen: what happened since the next side last handed
+/// the screen over, in the log's public words only (whoever is at the
+/// screen may read it). Issue 14: after Opportunity Fire the hand-over
+/// said nothing of it.
+fn since_last_look(ui: &mut egui::Ui, game: &ActiveGame) {
+    let Some(next) = game.deciding_side() else {
+        return;
+    };
+    let from = game.seen_upto.get(next as usize).copied().unwrap_or(0);
+    let lines: Vec<&str> = game
+        .log
+        .iter()
+        .skip(from)
+        .map(|e| e.read_by(vt_core::Reader::Public).0)
+        .filter(|t| !t.trim().is_empty())
+        .collect();
+    if lines.is_empty() {
+        return;
+    }
+    ui.add_space(14.0);
+    ui.label(RichText::new(format!("Since {} last looked", game.side_name(next))).strong());
+    let skipped = lines.len().saturating_sub(SINCE_LINES);
+    if skipped > 0 {
+        ui.weak(format!("… {skipped} earlier lines in the log"));
+    }
+    for l in &lines[skipped..] {
+        ui.label(*l);
+    }
 }
 
 fn pause_menu(

@@ -143,7 +143,7 @@ pub fn adjudication_ui(ui: &mut egui::Ui, a: &Adjudication, viewer: Option<vt_co
         .num_columns(3)
         .striped(true)
         .show(ui, |ui| {
-            ui.label("Rolled");
+            ui.label(a.rolled_label());
             if a.each_die_needs.is_some() {
                 // Each die against its score, not a sum.
                 ui.horizontal(|ui| {
