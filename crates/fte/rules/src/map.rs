@@ -253,6 +253,7 @@ impl Map {
 
     /// The hex's position in the grid's column-by-column order (the same
     /// as `grid().index(h.axial())`), if on the grid.
+    #[inline]
     pub fn index(&self, h: Hex) -> Option<usize> {
         let first = self.grid.first();
         let (dc, dr) = (
@@ -266,6 +267,7 @@ impl Map {
         Some((dc * rows + dr) as usize)
     }
 
+    #[inline]
     pub fn terrain(&self, h: Hex) -> Option<Terrain> {
         self.index(h).and_then(|i| self.cells[i].0)
     }
