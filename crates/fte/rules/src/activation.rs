@@ -586,6 +586,16 @@ impl Fte {
         Ok(())
     }
 
+    /// An infantry unit that may not Move has acted (or its activation has
+    /// ended): `may_act` refuses it every action, so the lists leave out
+    /// the commands of its own whose check starts there (Move, Search,
+    /// Recover, Destroy Cache, Medevac, Fire Mission; 5.0) rather than
+    /// build each and check it only to drop it.
+    fn infantry_done(&self, s: &State, unit: &Unit) -> bool {
+        self.class(unit) == MoveClass::Infantry
+            && self.may_act(s, unit.id, ActionKind::Move).is_err()
+    }
+
     pub(crate) fn action_candidates(&self, s: &State, out: &mut Vec<Command>) {
         let Some(a) = &s.activation else {
             return;
@@ -597,18 +607,22 @@ impl Fte {
             if unit.status != UnitStatus::OnMap {
                 continue;
             }
-            for mode in [MoveMode::Normal, MoveMode::DoubleTime, MoveMode::Stealthy] {
-                out.push(Command::Move {
-                    units: vec![u],
-                    mode,
-                });
-            }
             if let Some(h) = unit.hex {
                 let cl = self.class(unit);
                 match stacks.iter_mut().find(|(sh, sc, _)| *sh == h && *sc == cl) {
                     Some((_, _, v)) => v.push(u),
                     None => stacks.push((h, cl, vec![u])),
                 }
+            }
+            if self.infantry_done(s, unit) {
+                self.transport_candidates(s, u, out);
+                continue;
+            }
+            for mode in [MoveMode::Normal, MoveMode::DoubleTime, MoveMode::Stealthy] {
+                out.push(Command::Move {
+                    units: vec![u],
+                    mode,
+                });
             }
             out.push(Command::Search { unit: u });
             out.push(Command::Recover {
