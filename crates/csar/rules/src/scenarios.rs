@@ -485,6 +485,19 @@ impl Csar {
 
     /// Card kinds the player may still pick for a chosen starting hand.
     pub(crate) fn hand_choices(&self, s: &State) -> Vec<u8> {
+        let mut kinds = self.hand_kind_bits(s);
+        let mut out = Vec::with_capacity(kinds.count_ones() as usize);
+        while kinds != 0 {
+            out.push(kinds.trailing_zeros() as u8);
+            kinds &= kinds - 1;
+        }
+        out
+    }
+
+    /// [`Csar::hand_choices`] as bits (kind `k` is bit `k`): the set-up
+    /// asks after every card picked, and only the kinds left in the deck
+    /// are looked up, not every kind.
+    fn hand_kind_bits(&self, s: &State) -> u128 {
         let d = &self.data;
         // Kinds as bits (the deck has a few dozen kinds at most; a kind
         // past 127 is never offered, which the data tests rule out).
@@ -499,12 +512,18 @@ impl Csar {
             kinds |= bit(c);
         }
         kinds &= !held;
-        (0..d.action_kinds.len().min(128) as u8)
-            .filter(|&k| {
-                kinds & (1u128 << k) != 0
-                    && d.action_kinds[k as usize].class == crate::data::CardClass::Aircraft
-            })
-            .collect()
+        let mut rest = kinds;
+        while rest != 0 {
+            let k = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            if d.action_kinds
+                .get(k)
+                .is_none_or(|a| a.class != crate::data::CardClass::Aircraft)
+            {
+                kinds &= !(1u128 << k);
+            }
+        }
+        kinds
     }
 
     pub(crate) fn pick_card(&self, s: &mut State, ev: &mut Vec<Event>, kind: u8) {
@@ -648,7 +667,7 @@ impl Csar {
     pub(crate) fn pick_hand_card(&self, s: &mut State, ev: &mut Vec<Event>, k: u8) {
         self.pick_card(s, ev, k);
         if let Step::ChooseHand { left } = s.step {
-            if left > 1 && !self.hand_choices(s).is_empty() {
+            if left > 1 && self.hand_kind_bits(s) != 0 {
                 s.step = Step::ChooseHand { left: left - 1 };
             } else {
                 self.after_hand(s, ev);
