@@ -233,8 +233,9 @@ impl Csar {
             }
         }
 
-        // Event deck (2.2.3).
-        let mut evs: Vec<u8> = Vec::new();
+        // Event deck (2.2.3). The lists below are sized before they are
+        // filled: growing them push by push was a sixtieth of a playout.
+        let mut evs: Vec<u8> = Vec::with_capacity(d.event_cards.len());
         for (i, &k) in d.event_cards.iter().enumerate() {
             let name = &d.event_kinds[k as usize].name;
             if !sc.remove_events.iter().any(|r| r == name) {
@@ -289,7 +290,7 @@ impl Csar {
 
         // Cups (9.4, 9.5).
         let mut used = vec![false; d.gun_counters.len()];
-        let mut setup_guns = Vec::new();
+        let mut setup_guns = Vec::with_capacity(sc.guns.len());
         for g in &sc.guns {
             let kind = d.gun_index(&g.gun).unwrap_or(0);
             if let Some(i) =
@@ -304,7 +305,7 @@ impl Csar {
             .iter()
             .filter_map(|g| d.gun_index(g))
             .collect();
-        let mut chits = Vec::new();
+        let mut chits = Vec::with_capacity(d.gun_counters.len() + d.barrages.value as usize);
         for (i, &k) in d.gun_counters.iter().enumerate() {
             if !used[i] && !excluded.contains(&k) {
                 chits.push(Chit::Gun(i as u8));
@@ -315,7 +316,7 @@ impl Csar {
         }
         s.gun_cup = Cup::new(chits);
         let fill = |defs: &[crate::data::MarkerDef], min: Option<u8>| {
-            let mut v = Vec::new();
+            let mut v = Vec::with_capacity(defs.iter().map(|m| m.count as usize).sum());
             if let Some(min) = min {
                 for m in defs {
                     if m.value.at_least(min) {
@@ -332,7 +333,7 @@ impl Csar {
         for v in &sc.remove_enemy_markers {
             s.enemy_cup.remove_permanently(v);
         }
-        let mut zm = Vec::new();
+        let mut zm = Vec::with_capacity(d.zone_markers.iter().map(|m| m.count as usize).sum());
         if sc.zone_cup {
             for m in &d.zone_markers {
                 let fixed = sc.zone_markers.iter().filter(|z| z.kind == m.kind).count() as u8;
