@@ -535,6 +535,13 @@ pub trait Ruleset: Send + Sync + 'static {
         self.outcome(state).result.is_some()
     }
 
+    /// `outcome(state).result` alone: what a playout keeps of each game,
+    /// which a game may answer without building the outcome's words and
+    /// score.
+    fn result(&self, state: &Self::State) -> Option<String> {
+        self.outcome(state).result
+    }
+
     /// The event in words, with its adjudications.
     fn describe(&self, event: &Self::Event) -> LogEntry;
 

@@ -59,7 +59,7 @@ pub fn play_one<R: Ruleset>(
     let mut legal = rules.legal(&state);
     let result = loop {
         if rules.finished(&state)
-            && let Some(r) = rules.outcome(&state).result
+            && let Some(r) = rules.result(&state)
         {
             break r;
         }

@@ -39,6 +39,11 @@ pub fn check_contract<R: Ruleset>(
         let mut saved_mid = None;
         let mut n = 0;
         while rules.outcome(&session.state).result.is_none() {
+            assert_eq!(
+                rules.result(&session.state),
+                None,
+                "game {i}, command {n}: result() has a result before the outcome"
+            );
             assert!(n < max_commands, "game {i}: no result after {n} commands");
             let legal = rules.legal(&session.state);
             assert!(
@@ -115,7 +120,13 @@ pub fn check_contract<R: Ruleset>(
         let text = session.save_ron();
         let loaded = Session::load(rules.clone(), &text, "final save").expect("final save loads");
         assert_eq!(loaded.digest(), session.digest());
-        results.push(rules.outcome(&session.state).result.expect("finished"));
+        let result = rules.outcome(&session.state).result.expect("finished");
+        assert_eq!(
+            rules.result(&session.state).as_ref(),
+            Some(&result),
+            "game {i}: result() differs from the outcome's result"
+        );
+        results.push(result);
     }
     results
 }

@@ -29,11 +29,13 @@ impl MapCoord {
     }
 
     /// The axial hex of this coordinate under the map's layout.
+    #[inline]
     pub fn to_hex(self, offset: Offset) -> Hex {
         offset.to_hex(self)
     }
 
     /// The printed coordinate of an axial hex under the map's layout.
+    #[inline]
     pub fn from_hex(hex: Hex, offset: Offset) -> Self {
         offset.to_coord(hex)
     }
@@ -122,6 +124,7 @@ pub enum Offset {
 }
 
 impl Offset {
+    #[inline]
     fn mode(self) -> (OffsetHexMode, HexOrientation) {
         match self {
             Offset::EvenColumnsDown => (OffsetHexMode::Even, HexOrientation::Flat),
@@ -139,11 +142,15 @@ impl Offset {
         self.mode().1
     }
 
+    // Inlined: the rules crates convert printed hexes millions of times a
+    // playout, nearly always with a constant layout that folds the match.
+    #[inline]
     pub fn to_hex(self, c: MapCoord) -> Hex {
         let (mode, orientation) = self.mode();
         Hex::from_offset_coordinates([c.col, c.row], mode, orientation)
     }
 
+    #[inline]
     pub fn to_coord(self, h: Hex) -> MapCoord {
         let (mode, orientation) = self.mode();
         let [col, row] = h.to_offset_coordinates(mode, orientation);

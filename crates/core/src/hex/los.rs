@@ -30,6 +30,9 @@ use serde::{Deserialize, Serialize};
 /// adjacent hexes are 1 apart). Worked in `i64`, so no two hexes, however
 /// far apart, overflow it (hexx's own distance is `i32` maths); a distance
 /// beyond `u32` reads as `u32::MAX`.
+// Inlined across crates: line of sight, range and adjacency ask it in
+// every inner loop.
+#[inline]
 pub fn distance(a: Hex, b: Hex) -> u32 {
     let dx = i64::from(a.x) - i64::from(b.x);
     let dy = i64::from(a.y) - i64::from(b.y);

@@ -10,88 +10,142 @@ use crate::state::{EndReason, GameResult, State, Step};
 use vt_core::Outcome;
 use vt_core::engine::LogEntry;
 
+/// What 5.0 (and 7.4's own conditions) look at when a mission ends,
+/// counted once: the result needs only these, the words are built from
+/// them when asked for.
+struct Reckoning {
+    /// "the mission was aborted ..." when it was (5.0, 2.1.1).
+    aborted: Option<&'static str>,
+    killed: usize,
+    captured: usize,
+    stranded: usize,
+    aboard: usize,
+    all: usize,
+    /// Survivors brought out: off the map, and with 7.4 aboard too.
+    home: usize,
+    /// 7.4: every helicopter in play lost.
+    helicopters_lost: bool,
+    destroyed: u8,
+    /// Aircraft shot down, counted against victory only by 7.4.
+    shot_down: u8,
+    victory: Victory,
+}
+
+impl Reckoning {
+    /// 5.0: the enemy wins if any of these holds.
+    fn lost(&self) -> bool {
+        self.aborted.is_some()
+            || self.killed > 0
+            || self.captured > 0
+            || self.stranded > 0
+            || self.helicopters_lost
+    }
+
+    /// Short of a win: not every Survivor home, or aircraft lost.
+    fn short(&self) -> bool {
+        self.home < self.all || self.destroyed > 0 || self.shot_down > 0
+    }
+
+    fn result(&self) -> GameResult {
+        if self.lost() {
+            GameResult::Loss
+        } else if self.short() {
+            GameResult::Draw
+        } else {
+            GameResult::Win
+        }
+    }
+}
+
 impl Csar {
     /// The result of the mission that just ended.
     pub fn mission_result(&self, s: &State) -> GameResult {
-        self.mission_verdict(s).0
+        self.reckon(s).result()
+    }
+
+    fn reckon(&self, s: &State) -> Reckoning {
+        let sc = &self.data.scenarios[s.scenario as usize];
+        let count =
+            |f: &dyn Fn(&SurvivorAt) -> bool| s.survivors.iter().filter(|v| f(&v.at)).count();
+        let off = count(&|a| *a == SurvivorAt::OffMap);
+        let aboard = count(&|a| matches!(a, SurvivorAt::Aboard(_)));
+        let afc = sc.victory == Victory::AirForceCross;
+        let mut helis = s
+            .aircraft
+            .iter()
+            .filter(|a| a.kind == AircraftKind::Helicopter && a.place != Place::Unused)
+            .peekable();
+        let helicopters_lost =
+            afc && helis.peek().is_some() && helis.all(|a| a.place == Place::Removed);
+        Reckoning {
+            aborted: match s.end {
+                Some(EndReason::Aborted) => Some("the mission was aborted"),
+                Some(EndReason::AutoAbort) => Some("the mission was aborted (Auto Abort, 2.1.1)"),
+                _ => None,
+            },
+            killed: count(&|a| *a == SurvivorAt::Killed),
+            captured: count(&|a| *a == SurvivorAt::Captured),
+            stranded: count(&|a| matches!(a, SurvivorAt::Stranded(_))),
+            aboard,
+            all: s.survivors.len(),
+            // 7.4 (Air Force Cross): a Survivor aboard counts as brought out.
+            home: if afc { off + aboard } else { off },
+            helicopters_lost,
+            destroyed: s.tally.destroyed,
+            shot_down: if afc { s.tally.shot_down } else { 0 },
+            victory: sc.victory,
+        }
     }
 
     /// The result of the mission that just ended and why, in a player's
     /// words with the rule ("the mission was aborted (5.0)").
     pub fn mission_verdict(&self, s: &State) -> (GameResult, String) {
-        let sc = &self.data.scenarios[s.scenario as usize];
-        let count =
-            |f: &dyn Fn(&SurvivorAt) -> bool| s.survivors.iter().filter(|v| f(&v.at)).count();
-        let killed = count(&|a| *a == SurvivorAt::Killed);
-        let captured = count(&|a| *a == SurvivorAt::Captured);
-        let stranded = count(&|a| matches!(a, SurvivorAt::Stranded(_)));
-        let off = count(&|a| *a == SurvivorAt::OffMap);
-        let aboard = count(&|a| matches!(a, SurvivorAt::Aboard(_)));
-        let all = s.survivors.len();
+        let r = self.reckon(s);
         let survivors = |n: usize| if n == 1 { "a Survivor" } else { "Survivors" };
-        // 5.0: the enemy wins if any of these holds.
-        let mut loss = Vec::new();
-        match s.end {
-            Some(EndReason::Aborted) => loss.push("the mission was aborted".to_string()),
-            Some(EndReason::AutoAbort) => {
-                loss.push("the mission was aborted (Auto Abort, 2.1.1)".to_string())
-            }
-            _ => {}
-        }
-        if killed > 0 {
-            loss.push(format!("{} killed", survivors(killed)));
-        }
-        if captured > 0 {
-            loss.push(format!("{} captured", survivors(captured)));
-        }
-        if stranded > 0 {
-            loss.push(format!("{} left stranded on the map", survivors(stranded)));
-        }
-        let rule = match sc.victory {
+        let rule = match r.victory {
             Victory::Standard => "5.0",
             Victory::AirForceCross => "7.4",
         };
-        if sc.victory == Victory::AirForceCross {
-            let helis: Vec<_> = s
-                .aircraft
-                .iter()
-                .filter(|a| a.kind == AircraftKind::Helicopter && a.place != Place::Unused)
-                .collect();
-            if !helis.is_empty() && helis.iter().all(|a| a.place == Place::Removed) {
+        if r.lost() {
+            let mut loss: Vec<String> = r.aborted.iter().map(|a| a.to_string()).collect();
+            if r.killed > 0 {
+                loss.push(format!("{} killed", survivors(r.killed)));
+            }
+            if r.captured > 0 {
+                loss.push(format!("{} captured", survivors(r.captured)));
+            }
+            if r.stranded > 0 {
+                loss.push(format!(
+                    "{} left stranded on the map",
+                    survivors(r.stranded)
+                ));
+            }
+            if r.helicopters_lost {
                 loss.push("every helicopter lost".into());
             }
-        }
-        if !loss.is_empty() {
             return (
                 GameResult::Loss,
                 format!("The enemy wins ({rule}): {}.", loss.join("; ")),
             );
         }
-        let home = match sc.victory {
-            // 7.4 (Air Force Cross): a Survivor aboard counts as brought out.
-            Victory::AirForceCross => off + aboard,
-            Victory::Standard => off,
-        };
         let mut short = Vec::new();
-        if home < all {
+        if r.home < r.all {
             short.push(format!(
-                "{} of {all} Survivors off the map{}",
-                home,
-                if aboard > 0 && sc.victory == Victory::Standard {
-                    format!(", {aboard} still aboard a helicopter")
+                "{} of {} Survivors off the map{}",
+                r.home,
+                r.all,
+                if r.aboard > 0 && r.victory == Victory::Standard {
+                    format!(", {} still aboard a helicopter", r.aboard)
                 } else {
                     String::new()
                 }
             ));
         }
-        if s.tally.destroyed > 0 {
-            short.push(format!(
-                "{} aircraft destroyed by enemy fire",
-                s.tally.destroyed
-            ));
+        if r.destroyed > 0 {
+            short.push(format!("{} aircraft destroyed by enemy fire", r.destroyed));
         }
-        if sc.victory == Victory::AirForceCross && s.tally.shot_down > 0 {
-            short.push(format!("{} aircraft shot down", s.tally.shot_down));
+        if r.shot_down > 0 {
+            short.push(format!("{} aircraft shot down", r.shot_down));
         }
         if short.is_empty() {
             (

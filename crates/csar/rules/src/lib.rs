@@ -346,6 +346,11 @@ impl Ruleset for Csar {
         state.result.is_some()
     }
 
+    fn result(&self, state: &State) -> Option<String> {
+        // `final_outcome`'s result, without its summary and score.
+        state.result.map(|r| r.label().to_string())
+    }
+
     fn describe(&self, event: &Event) -> LogEntry {
         self.describe_event(event)
     }

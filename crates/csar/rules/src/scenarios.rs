@@ -233,8 +233,9 @@ impl Csar {
             }
         }
 
-        // Event deck (2.2.3).
-        let mut evs: Vec<u8> = Vec::new();
+        // Event deck (2.2.3). The lists below are sized before they are
+        // filled: growing them push by push was a sixtieth of a playout.
+        let mut evs: Vec<u8> = Vec::with_capacity(d.event_cards.len());
         for (i, &k) in d.event_cards.iter().enumerate() {
             let name = &d.event_kinds[k as usize].name;
             if !sc.remove_events.iter().any(|r| r == name) {
@@ -289,7 +290,7 @@ impl Csar {
 
         // Cups (9.4, 9.5).
         let mut used = vec![false; d.gun_counters.len()];
-        let mut setup_guns = Vec::new();
+        let mut setup_guns = Vec::with_capacity(sc.guns.len());
         for g in &sc.guns {
             let kind = d.gun_index(&g.gun).unwrap_or(0);
             if let Some(i) =
@@ -304,7 +305,7 @@ impl Csar {
             .iter()
             .filter_map(|g| d.gun_index(g))
             .collect();
-        let mut chits = Vec::new();
+        let mut chits = Vec::with_capacity(d.gun_counters.len() + d.barrages.value as usize);
         for (i, &k) in d.gun_counters.iter().enumerate() {
             if !used[i] && !excluded.contains(&k) {
                 chits.push(Chit::Gun(i as u8));
@@ -315,7 +316,7 @@ impl Csar {
         }
         s.gun_cup = Cup::new(chits);
         let fill = |defs: &[crate::data::MarkerDef], min: Option<u8>| {
-            let mut v = Vec::new();
+            let mut v = Vec::with_capacity(defs.iter().map(|m| m.count as usize).sum());
             if let Some(min) = min {
                 for m in defs {
                     if m.value.at_least(min) {
@@ -332,7 +333,7 @@ impl Csar {
         for v in &sc.remove_enemy_markers {
             s.enemy_cup.remove_permanently(v);
         }
-        let mut zm = Vec::new();
+        let mut zm = Vec::with_capacity(d.zone_markers.iter().map(|m| m.count as usize).sum());
         if sc.zone_cup {
             for m in &d.zone_markers {
                 let fixed = sc.zone_markers.iter().filter(|z| z.kind == m.kind).count() as u8;
@@ -485,6 +486,19 @@ impl Csar {
 
     /// Card kinds the player may still pick for a chosen starting hand.
     pub(crate) fn hand_choices(&self, s: &State) -> Vec<u8> {
+        let mut kinds = self.hand_kind_bits(s);
+        let mut out = Vec::with_capacity(kinds.count_ones() as usize);
+        while kinds != 0 {
+            out.push(kinds.trailing_zeros() as u8);
+            kinds &= kinds - 1;
+        }
+        out
+    }
+
+    /// [`Csar::hand_choices`] as bits (kind `k` is bit `k`): the set-up
+    /// asks after every card picked, and only the kinds left in the deck
+    /// are looked up, not every kind.
+    fn hand_kind_bits(&self, s: &State) -> u128 {
         let d = &self.data;
         // Kinds as bits (the deck has a few dozen kinds at most; a kind
         // past 127 is never offered, which the data tests rule out).
@@ -499,12 +513,18 @@ impl Csar {
             kinds |= bit(c);
         }
         kinds &= !held;
-        (0..d.action_kinds.len().min(128) as u8)
-            .filter(|&k| {
-                kinds & (1u128 << k) != 0
-                    && d.action_kinds[k as usize].class == crate::data::CardClass::Aircraft
-            })
-            .collect()
+        let mut rest = kinds;
+        while rest != 0 {
+            let k = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            if d.action_kinds
+                .get(k)
+                .is_none_or(|a| a.class != crate::data::CardClass::Aircraft)
+            {
+                kinds &= !(1u128 << k);
+            }
+        }
+        kinds
     }
 
     pub(crate) fn pick_card(&self, s: &mut State, ev: &mut Vec<Event>, kind: u8) {
@@ -648,7 +668,7 @@ impl Csar {
     pub(crate) fn pick_hand_card(&self, s: &mut State, ev: &mut Vec<Event>, k: u8) {
         self.pick_card(s, ev, k);
         if let Step::ChooseHand { left } = s.step {
-            if left > 1 && !self.hand_choices(s).is_empty() {
+            if left > 1 && self.hand_kind_bits(s) != 0 {
                 s.step = Step::ChooseHand { left: left - 1 };
             } else {
                 self.after_hand(s, ev);

@@ -12,6 +12,7 @@ use crate::event::Event;
 use crate::geo::{Hex, HexExt};
 use crate::state::*;
 use crate::step::Step;
+use std::borrow::Cow;
 use vt_core::engine::LogEntry;
 use vt_core::refusal::{Checked, Refusal, ensure, refuse};
 
@@ -177,26 +178,7 @@ impl Fte {
                 Ok(())
             }
             Command::ActivateHex { hex } => {
-                let mut group: Vec<UnitId> = s
-                    .units_at(*hex)
-                    .filter(|u| self.fresh(s, u) && self.is_infantry(u))
-                    .map(|u| u.id)
-                    .collect();
-                if group.is_empty() {
-                    return refuse("5.1", "no friendly infantry in that hex can be activated");
-                }
-                group.sort();
-                // The same units as a Leader Activation of a Leader among
-                // them (a lone Leader, say): one choice, offered once, as
-                // the Leader's.
-                let same = group.iter().any(|u| {
-                    self.is_leader(s.unit(*u)) && self.leader_group(s, *u).is_ok_and(|g| g == group)
-                });
-                ensure(
-                    !same,
-                    "5.1",
-                    "these are the units the Leader activates: activate the Leader",
-                )
+                self.check_activate_hex(s, *hex, |l| self.leader_group(s, l).ok().map(Cow::Owned))
             }
             Command::ActivateUnit { unit } => {
                 let u = s.unit(*unit);
@@ -213,6 +195,69 @@ impl Fte {
             ),
             _ => refuse("5.1", "activate a Leader, a hex or a unit, or pass"),
         }
+    }
+
+    /// A Hex Activation (5.1), with `group_of(leader)` giving a Leader's
+    /// group (None when he may not be activated).
+    fn check_activate_hex<'g>(
+        &self,
+        s: &State,
+        hex: Hex,
+        mut group_of: impl FnMut(UnitId) -> Option<Cow<'g, [UnitId]>>,
+    ) -> Checked {
+        let mut group: Vec<UnitId> = s
+            .units_at(hex)
+            .filter(|u| self.fresh(s, u) && self.is_infantry(u))
+            .map(|u| u.id)
+            .collect();
+        if group.is_empty() {
+            return refuse("5.1", "no friendly infantry in that hex can be activated");
+        }
+        group.sort();
+        // The same units as a Leader Activation of a Leader among
+        // them (a lone Leader, say): one choice, offered once, as
+        // the Leader's.
+        let same = group
+            .iter()
+            .any(|u| self.is_leader(s.unit(*u)) && group_of(*u).is_some_and(|g| *g == group[..]));
+        ensure(
+            !same,
+            "5.1",
+            "these are the units the Leader activates: activate the Leader",
+        )
+    }
+
+    /// `legal` for an activation: the candidates [`Fte::check_activation`]
+    /// accepts, each Leader's group worked out once (a Hex Activation's
+    /// check asks for the group of every Leader in the hex, and the
+    /// Leader's own command for his again).
+    pub(crate) fn activation_legal(&self, s: &State, candidates: Vec<Command>) -> Vec<Command> {
+        let groups: Vec<(UnitId, Option<Vec<UnitId>>)> = candidates
+            .iter()
+            .filter_map(|c| match c {
+                Command::ActivateLeader { leader } => {
+                    Some((*leader, self.leader_group(s, *leader).ok()))
+                }
+                _ => None,
+            })
+            .collect();
+        let group_of = |l: UnitId| match groups.iter().find(|(u, _)| *u == l) {
+            Some((_, g)) => g.as_deref().map(Cow::Borrowed),
+            None => self.leader_group(s, l).ok().map(Cow::Owned),
+        };
+        candidates
+            .into_iter()
+            .filter(|c| {
+                self.ids_exist(s, c).is_ok()
+                    && match c {
+                        Command::ActivateLeader { leader } => group_of(*leader).is_some(),
+                        Command::ActivateHex { hex } => {
+                            self.check_activate_hex(s, *hex, group_of).is_ok()
+                        }
+                        _ => self.check_activation(s, c).is_ok(),
+                    }
+            })
+            .collect()
     }
 
     pub(crate) fn execute_activation(&self, s: &mut State, c: &Command, ev: &mut Vec<Event>) {
@@ -541,6 +586,16 @@ impl Fte {
         Ok(())
     }
 
+    /// An infantry unit that may not Move has acted (or its activation has
+    /// ended): `may_act` refuses it every action, so the lists leave out
+    /// the commands of its own whose check starts there (Move, Search,
+    /// Recover, Destroy Cache, Medevac, Fire Mission; 5.0) rather than
+    /// build each and check it only to drop it.
+    fn infantry_done(&self, s: &State, unit: &Unit) -> bool {
+        self.class(unit) == MoveClass::Infantry
+            && self.may_act(s, unit.id, ActionKind::Move).is_err()
+    }
+
     pub(crate) fn action_candidates(&self, s: &State, out: &mut Vec<Command>) {
         let Some(a) = &s.activation else {
             return;
@@ -552,18 +607,22 @@ impl Fte {
             if unit.status != UnitStatus::OnMap {
                 continue;
             }
-            for mode in [MoveMode::Normal, MoveMode::DoubleTime, MoveMode::Stealthy] {
-                out.push(Command::Move {
-                    units: vec![u],
-                    mode,
-                });
-            }
             if let Some(h) = unit.hex {
                 let cl = self.class(unit);
                 match stacks.iter_mut().find(|(sh, sc, _)| *sh == h && *sc == cl) {
                     Some((_, _, v)) => v.push(u),
                     None => stacks.push((h, cl, vec![u])),
                 }
+            }
+            if self.infantry_done(s, unit) {
+                self.transport_candidates(s, u, out);
+                continue;
+            }
+            for mode in [MoveMode::Normal, MoveMode::DoubleTime, MoveMode::Stealthy] {
+                out.push(Command::Move {
+                    units: vec![u],
+                    mode,
+                });
             }
             out.push(Command::Search { unit: u });
             out.push(Command::Recover {

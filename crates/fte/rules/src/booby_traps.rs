@@ -212,9 +212,11 @@ impl Fte {
     }
 
     pub(crate) fn plot_hexes(&self, s: &State, side: Side) -> Vec<Hex> {
-        let map = self.map_of(s);
         let mut near: Vec<Hex> = match side {
-            Side::Nva => map.hexes().to_vec(),
+            // Only Trail and cache hexes can pass the test: those, rather
+            // than every hex of the map (a set-up list asks after each
+            // trap plotted).
+            Side::Nva => self.trap_sites(s).collect(),
             Side::Us => self.claymore_men(s).flat_map(|h| h.within(1)).collect(),
         };
         near.sort();
@@ -224,11 +226,20 @@ impl Fte {
         near
     }
 
+    /// The only hexes an NVA/VC Booby Trap may go in, Trail and cache
+    /// hexes (26.0), before the test: those, rather than every hex of the
+    /// map (a set-up list asks after each trap plotted). Unsorted, a hex
+    /// may come twice.
+    fn trap_sites<'a>(&'a self, s: &'a State) -> impl Iterator<Item = Hex> + 'a {
+        let trails = self.map_of(s).trail_hexes().iter().copied();
+        trails.chain(s.caches.iter().filter(|c| !c.gone).map(|c| c.hex))
+    }
+
     /// Whether `plot_hexes` would list any hex, without listing them.
     pub(crate) fn any_plot_hex(&self, s: &State, side: Side) -> bool {
         let ok = self.plot_test(s, side);
         match side {
-            Side::Nva => self.map_of(s).hexes().iter().any(|h| ok(*h)),
+            Side::Nva => self.trap_sites(s).any(ok),
             Side::Us => self
                 .claymore_men(s)
                 .any(|h| h.within(1).into_iter().any(&ok)),

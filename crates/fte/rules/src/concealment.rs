@@ -85,11 +85,15 @@ impl Fte {
             return false;
         };
         let side = s.unit(unit).side;
+        // The map looked up once, not for every enemy.
+        let map = self.map_of(s);
         s.on_map().any(|e| {
             e.side != side
                 && !e.concealed
                 && !self.is_marker_only(e)
-                && self.eye(s, e.id).is_some_and(|ee| self.sight(s, ee, me))
+                && self
+                    .eye(s, e.id)
+                    .is_some_and(|ee| self.sight_on(map, ee, me))
         })
     }
 

@@ -438,6 +438,7 @@ impl Tables {
         Ok(())
     }
 
+    #[inline]
     pub fn terrain(&self, t: Terrain) -> &TerrainRow {
         // The file lists the rows in the enum's order: look there first
         // (every line of sight asks, millions of times a playout).

@@ -35,19 +35,24 @@ pub trait HexExt: Sized + Copy {
     fn within(self, r: u32) -> Vec<Self>;
 }
 
+// The conversions are inlined (marked so across the crate's codegen
+// units): movement, fire and line of sight call them in every inner loop.
 impl HexExt for Hex {
     fn parse(s: &str) -> Option<Hex> {
         s.parse().ok()
     }
 
+    #[inline]
     fn axial(self) -> Axial {
         OFFSET.to_hex(self)
     }
 
+    #[inline]
     fn from_axial(a: Axial) -> Hex {
         OFFSET.to_coord(a)
     }
 
+    #[inline]
     fn distance(self, other: Hex) -> u32 {
         distance(self.axial(), other.axial())
     }

@@ -414,6 +414,10 @@ impl Ruleset for Fte {
             // A Random Event's choices are listed by the check itself
             // (`event_choice_ok`): checking them again is work for nothing.
             step::Step::RandomEvent { .. } => return candidates,
+            // An activation's list asks for each Leader's group once.
+            step::Step::DrawChit | step::Step::Activate { .. } => {
+                return self.activation_legal(s, candidates);
+            }
             // Set-up lists each movable unit in its own area's hexes and
             // the hexes a trap may be plotted in (`plot_ok`): of the
             // checks only "in play" is left (3.0, 26.0).

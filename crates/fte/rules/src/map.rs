@@ -66,6 +66,8 @@ pub struct Map {
     sides: Vec<[u8; 3]>,
     /// Edge hexes, sorted: any edge, then North, South, East, West.
     edges: [Vec<Hex>; 5],
+    /// The hexes a Trail or Road leaves ([`Map::has_trail`]), sorted.
+    trails: Vec<Hex>,
     /// Per grid index (see [`Map::index`]): the terrain and the level, read
     /// without converting the printed coordinate to axial and back.
     cells: Vec<(Option<Terrain>, u8)>,
@@ -164,6 +166,7 @@ impl Map {
             hexes: Vec::new(),
             sides: Vec::new(),
             edges: Default::default(),
+            trails: Vec::new(),
             cells,
             los: Arc::default(),
         };
@@ -200,6 +203,12 @@ impl Map {
                 }
             }
         }
+        map.trails = map
+            .hexes
+            .iter()
+            .copied()
+            .filter(|h| map.has_trail(*h))
+            .collect();
         let edge_list = |m: &Map, e: Option<Edge>| -> Vec<Hex> {
             m.hexes
                 .iter()
@@ -253,6 +262,7 @@ impl Map {
 
     /// The hex's position in the grid's column-by-column order (the same
     /// as `grid().index(h.axial())`), if on the grid.
+    #[inline]
     pub fn index(&self, h: Hex) -> Option<usize> {
         let first = self.grid.first();
         let (dc, dr) = (
@@ -266,6 +276,7 @@ impl Map {
         Some((dc * rows + dr) as usize)
     }
 
+    #[inline]
     pub fn terrain(&self, h: Hex) -> Option<Terrain> {
         self.index(h).and_then(|i| self.cells[i].0)
     }
@@ -350,6 +361,12 @@ impl Map {
 
     pub fn stream_between(&self, a: Hex, b: Hex) -> bool {
         self.hexside_between(a, b).stream
+    }
+
+    /// Every hex a Trail or Road leaves, sorted (where Booby Traps may go,
+    /// 26.0, caches aside).
+    pub fn trail_hexes(&self) -> &[Hex] {
+        &self.trails
     }
 
     /// A Trail or Road leaves this hex.

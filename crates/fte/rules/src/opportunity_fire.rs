@@ -130,11 +130,14 @@ impl Fte {
     /// nothing set up in advance.
     pub fn opfire_offered(&self, s: &State, o: &OpFire) -> bool {
         let side = self.opfire_side(s, o);
-        let eyes: Vec<crate::line_of_sight::Eye> = self
+        let mut eyes: Vec<crate::line_of_sight::Eye> = self
             .live_targets(s, o)
             .into_iter()
             .filter_map(|t| self.eye(s, t))
             .collect();
+        // A moving stack is several targets in one place: one line of
+        // sight from each firer serves them all.
+        eyes.dedup();
         if eyes.is_empty() {
             return false;
         }

@@ -547,7 +547,7 @@ impl Fte {
     /// Every unit, casualty and cache number in a command must exist.
     /// (Asked of every candidate `legal` checks: it looks at the numbers
     /// where they stand rather than gathering them.)
-    fn ids_exist(&self, s: &State, c: &Command) -> Checked {
+    pub(crate) fn ids_exist(&self, s: &State, c: &Command) -> Checked {
         use Command as C;
         let unit = |u: &UnitId| (*u as usize) < s.units.len();
         let units = |us: &[UnitId]| us.iter().all(unit);
