@@ -68,6 +68,19 @@ fn give(app: &mut App, c: Command) {
     }
     if commands(app) == before {
         let st = app.world().resource::<CsarScreen>();
+        // Issue 14: a card that may only be discarded says why it cannot
+        // be played, with the rule (CSAR 4.2.3, 4.3.4).
+        let offer = st.routes.offer(&st.picker.selection);
+        if matches!(c, Command::DiscardAssigned(_) | Command::DiscardCommand(_))
+            && offer.now.is_empty()
+            && !offer.more
+        {
+            let hint = st.hint.clone().unwrap_or_default();
+            assert!(
+                hint.starts_with("It cannot be played: ") && hint.contains("(CSAR "),
+                "{c:?}: {hint:?}"
+            );
+        }
         let offered =
             st.routes.exact(&st.picker.selection).contains(&c) || st.routes.buttons().contains(&c);
         assert!(offered, "{c:?} is neither clicked nor offered as a button");

@@ -413,8 +413,52 @@ fn hidden_information_gets_a_hand_over_screen() {
         );
         assert!(g.seen_upto[1] < g.log.len(), "Red's pass is news to Blue");
     }
+    // Issue 14: the button stays where it is whatever the summary holds,
+    // and the summary comes below it.
+    let (button, summary) = hand_over_layout(app.world().resource::<ActiveGame>());
+    let summary = summary.expect("Red's pass is summarised");
+    assert!(summary.min.y > button.max.y, "{summary:?} below {button:?}");
+    let news = app.world().resource::<ActiveGame>().seen_upto[1];
+    let all = app.world().resource::<ActiveGame>().log.len();
+    app.world_mut().resource_mut::<ActiveGame>().seen_upto[1] = all;
+    let (same, none) = hand_over_layout(app.world().resource::<ActiveGame>());
+    assert_eq!(none, None, "nothing new, no summary");
+    assert_eq!(same, button, "the button does not move with the summary");
+    app.world_mut().resource_mut::<ActiveGame>().seen_upto[1] = news;
     act(&mut app, Action::HandOverDone);
     assert_eq!(app.world().resource::<ActiveGame>().viewer, Some(1));
+}
+
+/// Where the hand-over screen draws its "show the board" button's words
+/// and its "Since … last looked" heading (if any), in an 800×600 window.
+fn hand_over_layout(game: &ActiveGame) -> (egui::Rect, Option<egui::Rect>) {
+    let ctx = vt_ui::fonts::test_context();
+    let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(800.0, 600.0));
+    let mut out = None;
+    // Twice: egui sizes its panels on the first pass.
+    for _ in 0..2 {
+        let input = egui::RawInput {
+            screen_rect: Some(screen),
+            ..Default::default()
+        };
+        let o = ctx.run_ui(input, |ui| {
+            vietnam_tactics::ui::playing::hand_over_ui(ui, game, true);
+        });
+        let find = |what: &str| {
+            o.shapes.iter().find_map(|s| match &s.shape {
+                egui::Shape::Text(t) if t.galley.text().contains(what) => {
+                    Some(t.visual_bounding_rect())
+                }
+                _ => None,
+            })
+        };
+        out = Some((
+            find("show the board").expect("the button is drawn"),
+            find("last looked"),
+        ));
+        o.drop_without_applying_deltas();
+    }
+    out.unwrap()
 }
 
 #[test]

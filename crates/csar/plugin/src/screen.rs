@@ -324,7 +324,30 @@ pub fn apply_clicks(
                 st.hint = None;
                 submit.write(SubmitCommand::typed(&c));
             }
-            Picked::Selected => st.hint = None,
+            Picked::Selected => {
+                // A card that may only be discarded says why it cannot be
+                // played (issue 14: an Attack card offered "Discard" alone
+                // and no reason). The rules answer from what the player
+                // sees (guns, Barrages, Rules of Engagement, the Pool).
+                st.hint = None;
+                let sel = st.picker.selection.clone();
+                let offer = st.routes.offer(&sel);
+                if let [Thing::Card(card)] = sel[..]
+                    && offer.now.is_empty()
+                    && !offer.more
+                    && offer.discards.iter().any(|d| {
+                        matches!(
+                            d,
+                            csar_rules::Command::DiscardAssigned(_)
+                                | csar_rules::Command::DiscardCommand(_)
+                        )
+                    })
+                    && let Some(s) = game.as_deref().and_then(|g| g.typed::<Csar>())
+                    && let Some(why) = s.rules.why_unplayable(&s.state, card)
+                {
+                    st.hint = Some(format!("It cannot be played: {why}."));
+                }
+            }
             Picked::Ignored(why) => {
                 // Ask the rules why the command the clicks most likely
                 // meant is refused, and say it with its rule.

@@ -62,6 +62,7 @@ pub mod scenarios;
 pub mod sequence;
 pub mod state;
 pub mod step;
+pub mod unplayable;
 pub mod view;
 
 #[cfg(test)]

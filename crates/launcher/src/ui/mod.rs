@@ -101,11 +101,16 @@ const NOTICE_SECONDS: f32 = 6.0;
 
 /// The notice (saved, refused) at the bottom of the screen, above any menu
 /// (it shows the frame it is written, over the pause menu too); an error
-/// until dismissed, an information for a few seconds.
+/// until dismissed, an information for a few seconds. While a board is
+/// shown it sits at the foot of the board's free room, off the panels and
+/// the card row (issue 14: "Exported…" covered CSAR's Reserve card).
 fn notice_ui(
     mut contexts: EguiContexts,
     mut notice: ResMut<Notice>,
     time: Res<Time<Real>>,
+    screen: Option<Res<State<Screen>>>,
+    board: Option<Res<vt_ui::board::BoardRect>>,
+    insets: Option<Res<vt_ui::camera::BoardInsets>>,
 ) -> Result {
     let Some(text) = notice.text.clone() else {
         return Ok(());
@@ -121,21 +126,38 @@ fn notice_ui(
     } else {
         vt_ui::palette::ui::NOTICE_INFO.ui()
     };
-    egui::Area::new(egui::Id::new("vt-notice"))
-        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -90.0])
+    let playing = screen.is_some_and(|s| *s.get() == Screen::Playing);
+    let free = board.filter(|_| playing).and_then(|b| {
+        vt_ui::camera::free_board_rect(b.0, &insets.as_deref().copied().unwrap_or_default())
+    });
+    let area = egui::Area::new(egui::Id::new("vt-notice"))
         // Above the pause menu's modal, which is itself in the foreground.
-        .order(egui::Order::Tooltip)
-        .show(ctx, |ui| {
-            egui::Frame::popup(ui.style()).fill(color).show(ui, |ui| {
-                ui.set_max_width(720.0);
-                ui.horizontal_wrapped(|ui| {
-                    ui.label(RichText::new(text).color(Color32::WHITE));
-                    if ui.button("OK").clicked() {
-                        notice.text = None;
-                    }
-                });
+        .order(egui::Order::Tooltip);
+    // The board's room is in logical pixels; egui's points are those over
+    // the UI scale.
+    let z = ctx.zoom_factor();
+    let (area, width) = match free {
+        Some(r) => (
+            area.pivot(egui::Align2::CENTER_BOTTOM)
+                .fixed_pos(egui::pos2(r.center().x / z, (r.max.y - 16.0) / z)),
+            (r.width() / z - 32.0).clamp(200.0, 720.0),
+        ),
+        None => (
+            area.anchor(egui::Align2::CENTER_BOTTOM, [0.0, -90.0]),
+            720.0,
+        ),
+    };
+    area.show(ctx, |ui| {
+        egui::Frame::popup(ui.style()).fill(color).show(ui, |ui| {
+            ui.set_max_width(width);
+            ui.horizontal_wrapped(|ui| {
+                ui.label(RichText::new(text).color(Color32::WHITE));
+                if ui.button("OK").clicked() {
+                    notice.text = None;
+                }
             });
         });
+    });
     Ok(())
 }
 

@@ -51,7 +51,9 @@ pub fn playing_ui(
     let mut root = root_ui(&ctx);
     if mode == PlayMode::HandOver || (mode == PlayMode::Paused && game.viewer.is_none()) {
         board_rect.0 = Some(Rect::new(0.0, 0.0, 0.0, 0.0));
-        hand_over(&mut root, &game, mode == PlayMode::HandOver, &mut actions);
+        if let Some(a) = hand_over_ui(&mut root, &game, mode == PlayMode::HandOver) {
+            actions.write(a);
+        }
     } else {
         let track = spec.0.clone().unwrap_or_else(|| {
             TurnTrack::infer(
@@ -189,12 +191,10 @@ fn result_first_ui(ctx: &egui::Context, game: &ActiveGame, actions: &mut Message
     });
 }
 
-fn hand_over(
-    root: &mut egui::Ui,
-    game: &ActiveGame,
-    active: bool,
-    actions: &mut MessageWriter<Action>,
-) {
+/// The hot-seat hand-over screen (the board hidden); `active` is false
+/// while paused over it. Returns what the player pressed.
+pub fn hand_over_ui(root: &mut egui::Ui, game: &ActiveGame, active: bool) -> Option<Action> {
+    let mut action = None;
     let next = game
         .deciding_side()
         .map(|s| game.side_name(s).to_string())
@@ -219,9 +219,6 @@ fn hand_over(
                 ui.label(format!(
                     "{why} The board stays hidden until {next} is at the screen."
                 ));
-                if game.hidden_from.is_some() {
-                    since_last_look(ui, game);
-                }
                 ui.add_space(16.0);
                 if active
                     && ui
@@ -230,7 +227,14 @@ fn hand_over(
                         ))
                         .clicked()
                 {
-                    actions.write(Action::HandOverDone);
+                    action = Some(Action::HandOverDone);
+                }
+                // Menu right under the button, both at a place that does not
+                // depend on what happened (issue 14: the summary used to sit
+                // above the button and moved it from one hand-over to the next).
+                ui.add_space(8.0);
+                if active && ui.button("Menu").clicked() {
+                    action = Some(Action::Pause);
                 }
                 let decision = game.session.decision();
                 let legal = game.session.legal();
@@ -251,15 +255,15 @@ fn hand_over(
                         .on_hover_text("Then hand the screen back to the player who was acting.")
                         .clicked()
                     {
-                        actions.write(Action::PassUnseen);
+                        action = Some(Action::PassUnseen);
                     }
                 }
-                ui.add_space(8.0);
-                if active && ui.button("Menu").clicked() {
-                    actions.write(Action::Pause);
+                if game.hidden_from.is_some() {
+                    since_last_look(ui, game);
                 }
             });
         });
+    action
 }
 
 /// Lines of the "since you last looked" summary shown at most (the rest

@@ -534,3 +534,89 @@ fn suppress_may_wait_until_the_fire_into_its_zone_comes() {
     // The fire is over: the turn goes on (here, with nothing to play, to the next one).
     assert_ne!(s.step, Step::FireOrder);
 }
+
+#[test]
+fn an_attack_that_can_only_be_discarded_says_why() {
+    // CSAR 4.3.4: an Aircraft card is played on a target in its zone; one
+    // with none may only be discarded, and the player is told why (issue
+    // 14). 9.3: Rules of Engagement forbid attacking enemy units there.
+    let c = csar();
+    let mut s = blank(&c, 2);
+    put(&mut s, SANDY1, Place::Zone(Zone::North));
+    let att = action(&c, &mut s, "Attack");
+    s.assigned.push(Assigned {
+        card: att,
+        aircraft: SANDY1,
+        zone: Zone::North,
+    });
+    s.step = Step::Play;
+    let plays = |s: &State| {
+        c.legal(s)
+            .iter()
+            .filter(|x| matches!(x, Command::Play { card, .. } if *card == att))
+            .count()
+    };
+    // Nothing in the zone: discard only, and the reason says so.
+    assert_eq!(plays(&s), 0);
+    assert!(c.legal(&s).contains(&Command::DiscardAssigned(att)));
+    let why = c.why_unplayable(&s, att).expect("a reason");
+    assert_eq!(why.rule, "CSAR 4.3.4");
+    assert!(why.message.contains("no Enemy Gun"), "{why}");
+    // A gun in the zone: the card plays, no reason.
+    let g = gun(&c, &mut s, "ZPU", Zone::North);
+    assert!(plays(&s) > 0);
+    assert_eq!(c.why_unplayable(&s, att), None);
+    // The same gun under Rules of Engagement: the reason is 9.3's, not
+    // the absent Barrage's.
+    s.zones[Zone::North as usize].roe = true;
+    assert_eq!(plays(&s), 0);
+    let why = c.why_unplayable(&s, att).expect("a reason");
+    assert_eq!(why.rule, "CSAR 9.3", "{why}");
+    assert!(why.message.contains("Rules of Engagement"), "{why}");
+    // The refusal is the one check gives that command.
+    let check = c
+        .check(
+            &s,
+            &Command::Play {
+                card: att,
+                target: Target::Gun(g),
+                pilot: false,
+            },
+        )
+        .unwrap_err();
+    assert_eq!(check, why);
+}
+
+#[test]
+fn a_command_card_that_can_only_be_discarded_says_why() {
+    // CSAR 2.1.3: Request Aircraft brings a Fast Mover from the Pool; with
+    // none left there it may only be discarded (4.2.3), and says so.
+    let c = csar();
+    let mut s = blank(&c, 2);
+    let req = action(&c, &mut s, "Request Aircraft");
+    s.hand.push(req);
+    s.step = Step::Commands;
+    let in_pool = s
+        .aircraft
+        .iter()
+        .any(|a| a.kind == crate::components::AircraftKind::FastMover && a.place == Place::Pool);
+    if in_pool {
+        assert_eq!(c.why_unplayable(&s, req), None);
+    }
+    for a in s.aircraft.iter_mut() {
+        if a.kind == crate::components::AircraftKind::FastMover {
+            a.place = Place::Zone(Zone::North);
+        }
+    }
+    assert!(
+        !c.legal(&s)
+            .iter()
+            .any(|x| matches!(x, Command::PlayCommand { card, .. } if *card == req))
+    );
+    let why = c.why_unplayable(&s, req).expect("a reason");
+    assert_eq!(why.rule, "CSAR 2.1.3");
+    assert!(why.message.contains("Fast Mover"), "{why}");
+    // A card still in the draw pile is neither: nothing to say of it.
+    let undrawn = s.action.draw_pile[0];
+    assert_eq!(c.why_unplayable(&s, undrawn), None);
+}
