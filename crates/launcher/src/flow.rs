@@ -898,6 +898,9 @@ pub fn watch_game(
     }
 }
 
+/// Seconds the hand-over screen is up before Enter shows the board.
+pub const HAND_OVER_KEY_DELAY: f32 = 1.0;
+
 /// The keys of the help panel.
 #[allow(clippy::too_many_arguments)]
 pub fn keys(
@@ -910,6 +913,8 @@ pub fn keys(
     mut cycle: MessageWriter<CycleUnits>,
     asking: Res<Asking>,
     game: Option<Res<ActiveGame>>,
+    time: Res<Time<Real>>,
+    mut hand_over_since: Local<Option<f32>>,
 ) {
     if egui.is_some_and(|e| e.wants_any_keyboard_input()) {
         return;
@@ -934,6 +939,19 @@ pub fn keys(
             }
             _ => {}
         }
+    }
+    // Hot seat: Enter shows the board to the next player (keyboard-only
+    // play, issue 14), once the hand-over screen has been up a moment, so
+    // that the last player's Enter ("Seen: hand over (Enter)") pressed
+    // twice does not show them the next side's board.
+    if mode == Some(PlayMode::HandOver) {
+        let now = time.elapsed_secs();
+        let since = *hand_over_since.get_or_insert(now);
+        if keys.just_pressed(KeyCode::Enter) && now - since >= HAND_OVER_KEY_DELAY {
+            actions.write(Action::HandOverDone);
+        }
+    } else {
+        *hand_over_since = None;
     }
     if mode != Some(PlayMode::Board) {
         return;

@@ -429,6 +429,38 @@ fn hidden_information_gets_a_hand_over_screen() {
     assert_eq!(app.world().resource::<ActiveGame>().viewer, Some(1));
 }
 
+// Issue 14 (keyboard-only play): Enter at the hand-over screen shows the
+// board, but not at once: the last player's Enter, pressed twice, must not
+// show them the next side's board.
+#[test]
+fn enter_shows_the_board_once_the_hand_over_screen_has_been_up_a_moment() {
+    use bevy::time::TimeUpdateStrategy;
+    use vietnam_tactics::flow::HAND_OVER_KEY_DELAY;
+    let mut app = app(vec![secret_entry()], &empty_assets(), SaveStore::memory());
+    // Each frame is a tenth of a second of the clock.
+    let frame = std::time::Duration::from_millis(100);
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(frame));
+    to_menu(&mut app);
+    let ng = NewGame {
+        game: "secret".into(),
+        setup: Setup::new("duel", 4),
+        controllers: vec![Controller::Person, Controller::Person],
+    };
+    act(&mut app, Action::Start(ng));
+    assert_eq!(play_mode(&app), Some(PlayMode::HandOver));
+    press(&mut app, KeyCode::Enter);
+    app.update();
+    assert_eq!(play_mode(&app), Some(PlayMode::HandOver), "too soon");
+    let frames = (HAND_OVER_KEY_DELAY / 0.1).ceil() as usize + 1;
+    for _ in 0..frames {
+        app.update();
+    }
+    press(&mut app, KeyCode::Enter);
+    app.update();
+    assert_eq!(play_mode(&app), Some(PlayMode::Board));
+    assert_eq!(app.world().resource::<ActiveGame>().viewer, Some(0));
+}
+
 /// Where the hand-over screen draws its "show the board" button's words
 /// and its "Since … last looked" heading (if any), in an 800×600 window.
 fn hand_over_layout(game: &ActiveGame) -> (egui::Rect, Option<egui::Rect>) {

@@ -390,8 +390,20 @@ fn decision_ui(
                 out.actions.push(FteAction::Batch(conceal));
             }
             let on_board = st.legal.iter().any(|c| !model::anchors(view, c).is_empty());
-            if on_board {
-                ui.label("Click a highlighted hex on the map, or choose below.");
+            let off_board = st.legal.iter().any(|c| model::anchors(view, c).is_empty());
+            // "or choose below" only when something is below (issue 14:
+            // the Injury event's one target said so over an empty list).
+            match (on_board, off_board) {
+                (true, true) => {
+                    ui.label("Click a highlighted hex on the map, or choose below.");
+                }
+                (true, false) if st.legal.len() == 1 => {
+                    ui.label("Click the highlighted hex on the map (or press 1).");
+                }
+                (true, false) => {
+                    ui.label("Click a highlighted hex on the map.");
+                }
+                _ => {}
             }
             for c in st
                 .legal

@@ -159,6 +159,10 @@ pub const KEYS: &[(&str, &str)] = &[
         "Space, a click",
         "Skip the animations of what just happened",
     ),
+    (
+        "Enter",
+        "Hot seat: hand over after seeing your result; then, at the hand-over screen, show the board to the next player",
+    ),
     ("L", "Show or hide the log"),
     ("D", "Show or hide the dice tray"),
     ("T", "Show or hide the tables"),
