@@ -590,11 +590,14 @@ impl Fte {
                     AttackKind::BoobyTrap => ("Booby Trap", "FTE 26.0"),
                 };
                 // Firers still under Concealed markers are named by marker
-                // to the other side, and their type stays unsaid.
+                // to the other side, and their type stays unsaid; their
+                // owner reads them by name and marker (issue 14: the US read
+                // "Fire by Concealed marker 43" of its own Platoon Leader).
                 let by_marker = |x: u16| marked.as_ref().and_then(|m| m.marker(x));
                 let firer_name = |x: u16, open: bool| match by_marker(x) {
-                    Some(n) if !open => format!("Concealed marker {n}"),
-                    _ => n.u(x),
+                    Some(k) if !open => format!("Concealed marker {k}"),
+                    Some(k) => format!("{} (Concealed marker {k})", n.owner_u(x)),
+                    None => n.u(x),
                 };
                 let primary_name = |open: bool| match (primary, primary_ty) {
                     (Some(p), _) if !open && by_marker(*p).is_some() => {

@@ -223,7 +223,8 @@ pub fn hand_over_ui(root: &mut egui::Ui, game: &ActiveGame, active: bool) -> Opt
                 if active
                     && ui
                         .add(egui::Button::new(
-                            RichText::new(format!("I am {next}: show the board (Enter)")).size(20.0),
+                            RichText::new(format!("I am {next}: show the board (Enter)"))
+                                .size(20.0),
                         ))
                         .clicked()
                 {

@@ -118,6 +118,56 @@ fn the_log_does_not_name_concealed_units() {
     }
 }
 
+// FTE 18.0: a side reads its own units by name even while they fire from
+// under Concealed markers (the marker's number beside it); only the enemy
+// reads the marker alone. Random games of every scenario.
+#[test]
+fn the_firers_owner_reads_its_concealed_firers_by_name() {
+    use crate::Event;
+    use vt_core::Reader;
+    use vt_core::playout::{Policy, RandomPolicy};
+    let r = Fte::embedded();
+    let mut seen = 0;
+    for sc in r.info().scenarios {
+        for seed in 1..=3 {
+            let mut s = r.new_game(&Setup::new(&sc.id, seed)).unwrap();
+            let mut p = RandomPolicy::new(seed + 7);
+            while r.outcome(&s).result.is_none() {
+                let legal = r.legal(&s);
+                let k = Policy::<Fte>::choose(&mut p, &r, &s, &legal);
+                let mut ev = Vec::new();
+                r.execute(&mut s, &legal[k], &mut ev);
+                for e in &ev {
+                    let Event::Attack {
+                        firers,
+                        marked: Some(m),
+                        ..
+                    } = e
+                    else {
+                        continue;
+                    };
+                    for &x in firers {
+                        let Some(k) = m.marker(x) else { continue };
+                        seen += 1;
+                        let u = s.unit(x);
+                        let owner = u.side.idx() as vt_core::SideIdx;
+                        let name = r.who(x, u.ty);
+                        let entry = r.describe_in(&s, e);
+                        let (mine, _) = entry.read_by(Reader::Side(owner));
+                        assert!(
+                            mine.contains(&format!("{name} (Concealed marker {k})")),
+                            "{mine}"
+                        );
+                        let (theirs, _) = entry.read_by(Reader::Side(1 - owner));
+                        assert!(!theirs.contains(name.as_str()), "{theirs}");
+                    }
+                }
+            }
+        }
+    }
+    assert!(seen > 0, "no unit ever fired from under a Concealed marker");
+}
+
 // FTE 18.0, 22.0: the log is read by both players of a hot-seat game, so a
 // unit under a Concealed marker (or a Dummy) is named to the enemy only by
 // its marker, and the modifiers a Concealed target keeps from the firer
