@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 use vt_ui::Screen;
 use vt_ui::board::{BoardCamera, Tooltip};
-use vt_ui::counter::{CounterSpec, StatusMarker, UnitSymbol, spawn_counter};
+use vt_ui::counter::{CounterSpec, StatusMarker, TagPlace, UnitSymbol, spawn_counter};
 use vt_ui::draw::BoardDraw;
 use vt_ui::hexmap::{
     HexMapSpec, HexsideKind, MapCoord, MapGeometry, PathKind, default_terrain, map_layers,
@@ -132,6 +132,7 @@ pub fn spawn_backdrop(mut draw: BoardDraw, mut camera: Query<&mut Transform, Wit
             "Fired",
             palette::status::SUPPRESSED.color(),
         )],
+        tags: TagPlace::RightEdge,
         spent: false,
     };
     let vc = CounterSpec {
@@ -142,6 +143,7 @@ pub fn spawn_backdrop(mut draw: BoardDraw, mut camera: Query<&mut Transform, Wit
         name: "C2".into(),
         numbers: "3-3-5".into(),
         markers: vec![StatusMarker::new("Pinned", palette::status::PINNED.color())],
+        tags: TagPlace::RightEdge,
         spent: false,
     };
     let heli = CounterSpec {

@@ -406,9 +406,10 @@ pub fn views_differ(game: &ActiveGame, a: u8, b: u8) -> bool {
 /// is hidden (`viewer = None`) until they click; but first, if the last
 /// person's command rolled dice they may read, the board stays theirs to
 /// see the result ([`ActiveGame::result_first`]) until they hand over. A
-/// person whose only choice is to pass is not handed the screen for it:
-/// the pass is given for them and logged (unless it is an interrupt, whose
-/// offer itself must not tell anything).
+/// person with no choice (one legal command: a pass, or the one target an
+/// event leaves them) is not handed the screen for it: the command is given
+/// for them and logged (unless it is an interrupt, whose offer itself must
+/// not tell anything).
 pub fn after_change(game: &mut ActiveGame, fresh: &[vt_core::LogEntry]) {
     let prev = game.viewer;
     let mut fresh = fresh.to_vec();
@@ -454,8 +455,9 @@ pub fn after_change(game: &mut ActiveGame, fresh: &[vt_core::LogEntry]) {
 }
 
 /// The side to decide is a person other than the one looking, a hand-over
-/// would be needed to show them the board, and their only legal command
-/// is to pass.
+/// would be needed to show them the board, and they have one legal command
+/// (issue 14: FTE's Injury event with one possible target handed the
+/// screen over to have that target clicked).
 fn forced_pass_due(game: &ActiveGame, looking: Option<u8>) -> bool {
     let Some(next) = game.deciding_side() else {
         return false;
@@ -477,8 +479,7 @@ fn forced_pass_due(game: &ActiveGame, looking: Option<u8>) -> bool {
     if game.session.decision().interrupt {
         return false;
     }
-    let legal = game.session.legal();
-    legal.len() == 1 && end_command(&legal) == Some(0)
+    game.session.legal().len() == 1
 }
 
 /// The player who saw their result hands the screen over.

@@ -1109,6 +1109,31 @@ fn hot_seat_shows_the_result_first_and_skips_forced_passes() {
     assert_eq!(play_mode(&app), Some(PlayMode::Board));
 }
 
+// Issue 14 (FTE's Injury event with one target): a side whose one legal
+// command is not a pass is not handed the screen to give it either.
+#[test]
+fn a_single_forced_command_is_given_without_a_hand_over() {
+    let mut app = app(vec![secret_entry()], &empty_assets(), SaveStore::memory());
+    to_menu(&mut app);
+    let ng = NewGame {
+        game: "secret".into(),
+        setup: Setup::new("cornered", 4),
+        controllers: vec![Controller::Person, Controller::Person],
+    };
+    act(&mut app, Action::Start(ng));
+    act(&mut app, Action::HandOverDone);
+    // Red stuns Blue, whose only command is to call: given at once.
+    app.world_mut()
+        .write_message(SubmitCommand(json!({"Shoot": {"stun": true}})));
+    app.update();
+    app.update();
+    let g = app.world().resource::<ActiveGame>();
+    assert_eq!(commands(&app), 2, "the shot and Blue's forced call");
+    assert!(g.session.outcome().is_finished(), "the call ends the game");
+    assert_eq!(g.viewer, Some(0), "Red was never asked to hand over");
+    assert_ne!(play_mode(&app), Some(PlayMode::HandOver));
+}
+
 // A chance the rules offer one side while the other acts (an interrupt:
 // Grunt's landing fire, Crossfire's reactive fire) is handed over even when
 // it can only be declined: if the pass were given without a hand-over, the

@@ -64,8 +64,25 @@ pub struct CounterSpec {
     /// The numbers along the bottom ("4-6-2").
     pub numbers: String,
     pub markers: Vec<StatusMarker>,
+    /// Where the status markers go.
+    pub tags: TagPlace,
     /// Dim it (spent, already activated).
     pub spent: bool,
+}
+
+/// Where a counter's status markers go.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub enum TagPlace {
+    /// Down the right edge, half off the counter (a map with room beside
+    /// its counters).
+    #[default]
+    RightEdge,
+    /// In one row above the counter's top edge, none further right of its
+    /// centre than `max_right` (world units): on a hex map whose
+    /// neighbouring counters sit close at the sides (FTE: tags down the
+    /// right edge lay over the next hex's counter, issue 14). At most
+    /// [`ROW_TAGS`] tags, the last counting the rest ("+3").
+    Above { max_right: f32 },
 }
 
 impl Default for CounterSpec {
@@ -78,6 +95,7 @@ impl Default for CounterSpec {
             name: String::new(),
             numbers: String::new(),
             markers: Vec::new(),
+            tags: TagPlace::RightEdge,
             spent: false,
         }
     }
@@ -257,8 +275,61 @@ pub fn spawn_counter(p: &mut Painter, spec: &CounterSpec, at: Vec3, tooltip: Too
             ink,
         );
     }
-    spawn_tags(p, id, s, &spec.markers);
+    match spec.tags {
+        TagPlace::RightEdge => spawn_tags(p, id, s, &spec.markers),
+        TagPlace::Above { max_right } => spawn_tag_row(p, id, s, max_right, &spec.markers),
+    }
     id
+}
+
+/// The most status tags in a row above a counter ([`TagPlace::Above`]).
+pub const ROW_TAGS: usize = 2;
+
+/// Where the tags of a row above a counter of edge `s` sit (centre, size),
+/// right-aligned at `max_right` from the counter's centre and clear of the
+/// stack count at its top left corner.
+pub fn tag_row_rects(s: f32, max_right: f32, n: usize) -> Vec<(Vec2, Vec2)> {
+    let n = n.min(ROW_TAGS);
+    let gap = s * 0.03;
+    let h = s * 0.25;
+    let w = s * 0.52;
+    let y = s * 0.5 + gap + h * 0.5;
+    (0..n)
+        .map(|i| {
+            // The first tag rightmost when alone; in reading order when two.
+            let k = (n - 1 - i) as f32;
+            let x = max_right - w * 0.5 - k * (w + gap);
+            (Vec2::new(x, y), Vec2::new(w, h))
+        })
+        .collect()
+}
+
+/// Status markers in one row above a counter (children of `parent`).
+pub fn spawn_tag_row(
+    p: &mut Painter,
+    parent: Entity,
+    s: f32,
+    max_right: f32,
+    markers: &[StatusMarker],
+) {
+    let rects = tag_row_rects(s, max_right, markers.len());
+    for (i, (at, size)) in rects.iter().enumerate() {
+        let (word, color) = if i + 1 == ROW_TAGS && markers.len() > ROW_TAGS {
+            (
+                format!("+{}", markers.len() - ROW_TAGS + 1),
+                palette::status::MORE.color(),
+            )
+        } else {
+            (markers[i].text.clone(), markers[i].color)
+        };
+        let mut b = ShapeBuilder::new();
+        b.rect(*at, *size, color);
+        b.rect_outline(*at, *size, s * 0.025, palette::BLACK);
+        let z = i as f32 * 0.001;
+        p.child_shape(parent, &b, Vec3::new(0.0, 0.0, 0.04 + z));
+        let px = fit_px(&word, size.x * 0.92, s * 0.19);
+        p.child_text(parent, &word, at.extend(0.05 + z), px, ink_for(color));
+    }
 }
 
 /// The size of a counter's name: a fifth of its edge, smaller for a long

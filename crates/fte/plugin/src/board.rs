@@ -404,6 +404,13 @@ impl Draw<'_, '_, '_, '_> {
             } else {
                 Vec::new()
             },
+            // A row above the counter, short of the next hexes' counters
+            // (down the right edge they lay over them, issue 14).
+            tags: vt_ui::counter::TagPlace::Above {
+                max_right: next_counter_side()
+                    - BADGE_GAP
+                    - u.hex.map_or(0.0, |h| at.x - center(h).x),
+            },
             spent: u.activated,
         };
         let e = spawn_counter(self.p, &spec, at, unit_tooltip(view, u));
@@ -599,6 +606,12 @@ const BADGE_GAP: f32 = 2.0;
 /// How far right of a hex's centre the next hex's (lone) counter begins.
 fn next_counter_edge() -> f32 {
     HEX * 3f32.sqrt() - COUNTER / 2.0
+}
+
+/// How far right of a hex's centre the counters of the hexes up and down
+/// to the right begin (flat-topped hexes: their centres 1.5 radii across).
+pub fn next_counter_side() -> f32 {
+    HEX * 1.5 - COUNTER / 2.0
 }
 
 /// Draws the map once per game, the pieces that changed and the
@@ -1274,6 +1287,39 @@ mod badge_tests {
                 assert!(f.intersect(a).is_empty(), "{fire} and Assault, {n}");
                 if f.center().y == 0.0 {
                     assert!(f.max.x < next_counter_edge(), "{fire} reaches the next hex");
+                }
+            }
+        }
+    }
+
+    // Issue 14: a counter's status tags (CONC, TTOP ...) ran down its right
+    // edge over the counters of the next hexes. In a row above it they stay
+    // clear of every neighbour's counter, however many tags it has.
+    #[test]
+    fn status_tags_stay_off_the_neighbouring_counters() {
+        let s = COUNTER;
+        let mut neighbours = Vec::new();
+        for (dx, dy) in [
+            (1.5, 0.5),
+            (1.5, -0.5),
+            (-1.5, 0.5),
+            (-1.5, -0.5),
+            (0.0, 1.0),
+            (0.0, -1.0),
+        ] {
+            let c = Vec2::new(dx * HEX, dy * HEX * 3f32.sqrt());
+            neighbours.push(Rect::from_center_size(c, Vec2::splat(s)));
+        }
+        let own = Rect::from_center_size(Vec2::ZERO, Vec2::splat(s));
+        let max_right = next_counter_side() - BADGE_GAP;
+        for n in 1..=5 {
+            let rects = vt_ui::counter::tag_row_rects(s, max_right, n);
+            assert_eq!(rects.len(), n.min(vt_ui::counter::ROW_TAGS));
+            for (at, size) in rects {
+                let r = Rect::from_center_size(at, size);
+                assert!(own.intersect(r).is_empty(), "{n} tags: on the counter");
+                for nb in &neighbours {
+                    assert!(nb.intersect(r).is_empty(), "{n} tags: {r:?} on {nb:?}");
                 }
             }
         }

@@ -423,6 +423,7 @@ impl Draw<'_, '_, '_, '_> {
             } else {
                 Vec::new()
             },
+            tags: vt_ui::counter::TagPlace::RightEdge,
             spent: c.fired || c.pinned,
         };
         let e = spawn_counter(self.p, &spec, at, counter_tooltip(view, c));

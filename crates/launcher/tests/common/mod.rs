@@ -199,6 +199,10 @@ pub struct SecretState {
     /// the other acts (an interrupt), as Grunt's landing fire is.
     #[serde(default)]
     pub ambush: bool,
+    /// Scenario "cornered": a stunned side may only call (one legal
+    /// command that is not a pass, as FTE's Injury event with one target).
+    #[serde(default)]
+    pub cornered: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -257,6 +261,12 @@ impl Ruleset for Secret {
                     description: String::new(),
                     played_by_rules: Vec::new(),
                 },
+                ScenarioInfo {
+                    id: "cornered".into(),
+                    name: "Cornered".into(),
+                    description: String::new(),
+                    played_by_rules: Vec::new(),
+                },
             ],
             options: vec![],
         }
@@ -274,6 +284,7 @@ impl Ruleset for Secret {
             called: false,
             stunned: false,
             ambush: setup.scenario == "ambush",
+            cornered: setup.scenario == "cornered",
         })
     }
 
@@ -293,6 +304,9 @@ impl Ruleset for Secret {
     fn legal(&self, s: &SecretState) -> Vec<SecretCommand> {
         if self.outcome(s).is_finished() {
             return vec![];
+        }
+        if s.stunned && s.cornered {
+            return vec![SecretCommand::Call];
         }
         if s.stunned {
             return vec![SecretCommand::Pass];
