@@ -591,12 +591,13 @@ impl Fte {
                 };
                 // Firers still under Concealed markers are named by marker
                 // to the other side, and their type stays unsaid; their
-                // owner reads them by name and marker (issue 14: the US read
-                // "Fire by Concealed marker 43" of its own Platoon Leader).
+                // owner reads them by name, even while they stay Concealed
+                // (issue 14: the US read "Fire by Concealed marker 43" of its
+                // own Platoon Leader).
                 let by_marker = |x: u16| marked.as_ref().and_then(|m| m.marker(x));
                 let firer_name = |x: u16, open: bool| match by_marker(x) {
                     Some(k) if !open => format!("Concealed marker {k}"),
-                    Some(k) => format!("{} (Concealed marker {k})", n.owner_u(x)),
+                    Some(_) => n.owner_u(x),
                     None => n.u(x),
                 };
                 let primary_name = |open: bool| match (primary, primary_ty) {
