@@ -51,6 +51,13 @@ use truth::Truth;
 /// A node with `v` visits may have `1 + WIDENING * sqrt(v)` children.
 const WIDENING: f64 = 1.5;
 
+/// [`Config::prior_weight`]'s default. FTE Trail Ambush and Hot LZ, US
+/// mcts:50 against random, 20 games each: weight 0 won 25 % and 5 %, 1
+/// won 40 % and 45 %, 3 won 65 % and 30 %, 10 won 55 % in Trail Ambush
+/// (with the evaluation of the same commit; noisy: 20
+/// games). 3 is the middle of what helps.
+pub const PRIOR_WEIGHT: f64 = 3.0;
+
 /// How the search runs.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Config {
@@ -58,6 +65,11 @@ pub struct Config {
     pub exploration: f64,
     /// The seed of the search's own generator (samples, rollouts).
     pub seed: u64,
+    /// The weight of the game's prior ([`AiRules::prior`]) in a command's
+    /// score: `prior_weight * p / (1 + visits)`, `p` the command's share
+    /// of the prior's weights (progressive bias). It fades as the command
+    /// is tried, so the evaluation decides once it has a few samples.
+    pub prior_weight: f64,
 }
 
 impl Default for Config {
@@ -65,6 +77,7 @@ impl Default for Config {
         Config {
             exploration: 0.7,
             seed: 1,
+            prior_weight: PRIOR_WEIGHT,
         }
     }
 }
@@ -120,6 +133,7 @@ pub struct Search<R: AiRules> {
     nodes: Vec<Node>,
     rng: GameRng,
     exploration: f64,
+    prior_weight: f64,
     iterations: u32,
     /// The result labels that mean a win for each side (its id; "win" in
     /// a one-sided game).
@@ -168,6 +182,7 @@ impl<R: AiRules> Search<R> {
             }],
             rng: GameRng::seeded(config.seed),
             exploration: config.exploration,
+            prior_weight: config.prior_weight,
             iterations: 0,
             win_labels,
             horizon,
@@ -253,10 +268,19 @@ impl<R: AiRules> Search<R> {
                 self.path.push(child as u32);
                 break;
             }
+            let prior = if self.prior_weight > 0.0 {
+                rules.prior(&s, &legal).filter(|p| p.len() == legal.len())
+            } else {
+                None
+            };
+            let prior_total = prior.as_ref().map_or(0.0, |p| p.iter().sum::<f64>());
             for &(i, c) in &available {
                 let n = &self.nodes[c];
-                let score = n.value / n.visits as f64
+                let mut score = n.value / n.visits as f64
                     + self.exploration * ((n.avail as f64).ln() / n.visits as f64).sqrt();
+                if let Some(p) = prior.as_ref().filter(|_| prior_total > 0.0) {
+                    score += self.prior_weight * p[i] / prior_total / (1.0 + n.visits as f64);
+                }
                 if best.is_none_or(|(b, _, _)| score > b) {
                     best = Some((score, i, c));
                 }
@@ -492,6 +516,102 @@ mod tests {
             assert!((t.chances[0] - t.win.unwrap()).abs() < 1e-12, "{t:?}");
             assert!((t.chances[0] + t.chances[1] - 1.0).abs() < 1e-9, "{t:?}");
         }
+    }
+
+    /// Pig with a rollout policy that leans: its prior gives `favour` 50
+    /// times the other command's weight (the rollouts stay uniform).
+    struct Leaning(Pig, PigCommand);
+
+    impl Ruleset for Leaning {
+        type State = PigState;
+        type Command = PigCommand;
+        type Event = <Pig as Ruleset>::Event;
+        type View = <Pig as Ruleset>::View;
+        fn info(&self) -> vt_core::GameInfo {
+            self.0.info()
+        }
+        fn new_game(&self, setup: &Setup) -> Result<PigState, vt_core::SetupError> {
+            self.0.new_game(setup)
+        }
+        fn decision(&self, s: &PigState) -> vt_core::engine::Decision {
+            self.0.decision(s)
+        }
+        fn legal(&self, s: &PigState) -> Vec<PigCommand> {
+            self.0.legal(s)
+        }
+        fn check(&self, s: &PigState, c: &PigCommand) -> Result<(), vt_core::engine::RuleError> {
+            self.0.check(s, c)
+        }
+        fn execute(&self, s: &mut PigState, c: &PigCommand, ev: &mut Vec<Self::Event>) {
+            self.0.execute(s, c, ev)
+        }
+        fn view(&self, s: &PigState, side: SideIdx) -> Self::View {
+            self.0.view(s, side)
+        }
+        fn outcome(&self, s: &PigState) -> vt_core::engine::Outcome {
+            self.0.outcome(s)
+        }
+        fn describe(&self, e: &Self::Event) -> vt_core::engine::LogEntry {
+            self.0.describe(e)
+        }
+    }
+
+    impl AiRules for Leaning {
+        fn determinize(&self, s: &PigState, side: SideIdx, rng: &mut GameRng) -> PigState {
+            self.0.determinize(s, side, rng)
+        }
+        fn evaluate(&self, s: &PigState, side: SideIdx) -> f64 {
+            self.0.evaluate(s, side)
+        }
+        fn prior(&self, _s: &PigState, legal: &[PigCommand]) -> Option<Vec<f64>> {
+            Some(
+                legal
+                    .iter()
+                    .map(|c| if *c == self.1 { 50.0 } else { 1.0 })
+                    .collect(),
+            )
+        }
+    }
+
+    fn think_leaning(favour: PigCommand, iterations: u32, seed: u64, weight: f64) -> PigCommand {
+        let s = state([0, 0], 2);
+        let rules = Arc::new(Leaning(Pig { goal: 30 }, favour));
+        let config = Config {
+            seed,
+            prior_weight: weight,
+            ..Config::default()
+        };
+        let mut search = Search::new(rules, &s, 0, config);
+        search.run(iterations);
+        search.thought().unwrap().command
+    }
+
+    // With a dozen iterations the samples say little: the search follows
+    // the game's prior, whichever command it favours, in nearly every
+    // search; without the prior the same searches agree with it about as
+    // often as a coin (so the prior is what decides). Seeds 1-20: 37 of 40
+    // with the prior, 20 of 40 without.
+    #[test]
+    fn a_small_search_follows_the_prior() {
+        let (mut led, mut unled) = (0, 0);
+        for favour in [PigCommand::Roll, PigCommand::Hold] {
+            for seed in 1..=20 {
+                led += (think_leaning(favour.clone(), 12, seed, PRIOR_WEIGHT) == favour) as u32;
+                unled += (think_leaning(favour.clone(), 12, seed, 0.0) == favour) as u32;
+            }
+        }
+        assert!(led >= 36 && unled <= 30, "{led} {unled} of 40");
+    }
+
+    // The prior fades with visits: given enough samples the search rolls
+    // on a small total (as `rolls_on_a_small_total`) even when the prior
+    // says hold.
+    #[test]
+    fn samples_overrule_the_prior() {
+        assert_eq!(
+            think_leaning(PigCommand::Hold, 2000, 3, PRIOR_WEIGHT),
+            PigCommand::Roll
+        );
     }
 
     #[test]

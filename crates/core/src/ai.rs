@@ -52,6 +52,18 @@ pub trait AiRules: Ruleset {
         rng.index(legal.len())
     }
 
+    /// How strongly the rollout policy favours each of `legal` (the
+    /// commands of `state`'s decision), one weight a command, or `None`
+    /// for no preference (the default). The search leans towards the
+    /// favoured commands while it has tried a command only a few times
+    /// (progressive bias): with a small budget and a noisy evaluation it
+    /// would otherwise choose close to uniformly, as badly as random play.
+    /// A game whose [`AiRules::rollout`] draws from weights gives the same
+    /// weights here.
+    fn prior(&self, _state: &Self::State, _legal: &[Self::Command]) -> Option<Vec<f64>> {
+        None
+    }
+
     /// The side that decides now, `None` once the game is over: what
     /// [`Ruleset::decision`] says, without its words. The search asks it at
     /// every command; a game whose `decision` builds text may answer faster.

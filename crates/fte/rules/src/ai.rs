@@ -36,6 +36,14 @@ pub(crate) const SEARCH_RATES: &[(&str, u32)] = &[
 /// game's scenarios.
 const SEARCH_RATE_USUAL: u32 = 4600;
 
+/// Hexes from an objective at which a side's nearest unit starts to
+/// count towards it: about the long side of the scenario maps (Trail
+/// Ambush's US objective is 22 hexes from the US start). At 8 hexes (the
+/// first version) nothing rewarded the approach until the last 8 hexes, and
+/// a search whose rollouts stop after a few activations kept its patrol
+/// at the start line, out of the enemy's fire.
+const APPROACH_RANGE: f64 = 24.0;
+
 impl AiRules for Fte {
     fn determinize(&self, state: &State, side: SideIdx, rng: &mut GameRng) -> State {
         let me = Side::from_idx(side);
@@ -85,9 +93,13 @@ impl AiRules for Fte {
                     })
                     .map(|h| h.distance(o.hex))
                     .min();
-                let close = nearest.map_or(0.0, |d| (1.0 - d as f64 / 8.0).max(0.0));
+                let close = nearest.map_or(0.0, |d| (1.0 - d as f64 / APPROACH_RANGE).max(0.0));
+                // 29.0: a contested objective scores nothing at the end;
+                // an enemy on it is worth little to its side while there.
                 let share = if held && !contested {
                     0.8
+                } else if contested {
+                    0.1
                 } else {
                     0.2 + 0.3 * close
                 };
@@ -140,18 +152,18 @@ impl AiRules for Fte {
     /// the scripted player. Uniform play wastes the US's activations
     /// (passing, ending them unused, wandering): 85-98 % NVA/VC wins.
     fn rollout(&self, s: &State, legal: &[Command], rng: &mut GameRng) -> usize {
-        // Only moves and arrivals look at the goals.
-        let goals = if legal
-            .iter()
-            .any(|c| matches!(c, Command::Step { .. } | Command::Enter { .. }))
-        {
-            self.goals(s)
-        } else {
-            Goals::default()
-        };
-        let mut weights: Vec<u32> = legal.iter().map(|c| self.weight(s, &goals, c)).collect();
-        self.weigh_entries(&goals, legal, &mut weights);
-        vt_core::ai::weighted_index(&weights, rng)
+        vt_core::ai::weighted_index(&self.rollout_weights(s, legal), rng)
+    }
+
+    /// The rollout's weights: the search starts from the squad leader's
+    /// rules of thumb and lets its samples overrule them.
+    fn prior(&self, s: &State, legal: &[Command]) -> Option<Vec<f64>> {
+        Some(
+            self.rollout_weights(s, legal)
+                .into_iter()
+                .map(f64::from)
+                .collect(),
+        )
     }
 }
 
@@ -165,6 +177,22 @@ struct Goals {
 }
 
 impl Fte {
+    /// [`Fte::weight`] of each of `legal`, the entry hexes weighed together.
+    fn rollout_weights(&self, s: &State, legal: &[Command]) -> Vec<u32> {
+        // Only moves and arrivals look at the goals.
+        let goals = if legal
+            .iter()
+            .any(|c| matches!(c, Command::Step { .. } | Command::Enter { .. }))
+        {
+            self.goals(s)
+        } else {
+            Goals::default()
+        };
+        let mut weights: Vec<u32> = legal.iter().map(|c| self.weight(s, &goals, c)).collect();
+        self.weigh_entries(&goals, legal, &mut weights);
+        weights
+    }
+
     /// Where the side that decides wants its moving units: the objectives
     /// it scores by holding (29.0) and the enemy's units (a side scores by
     /// the enemy's losses).
@@ -209,8 +237,16 @@ impl Fte {
             // 15.0: troops aboard fight only once they are out.
             Command::Unload { carrier } if self.aboard(s, *carrier) > 0 => 25,
             Command::ExitMap => self.exit_weight(s),
-            // 12.0: a casualty flown out is no VP for the enemy.
-            Command::RequestMedevac { .. } => 10,
+            // 12.0: a casualty flown out is no VP for the enemy; with no
+            // casualty of its own to fly out, the request only spends the
+            // Leader's action.
+            Command::RequestMedevac { .. } => {
+                if s.casualties.iter().any(|c| c.side == Side::Us && !c.gone) {
+                    10
+                } else {
+                    1
+                }
+            }
             Command::Recover {
                 pick_up: Some(_), ..
             } => 8,
@@ -556,6 +592,123 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Trail Ambush once both sides have set up.
+    fn trail_ambush_set_up(rules: &Fte) -> State {
+        let mut s = rules.new_game(&Setup::new("trail-ambush", 1)).unwrap();
+        let mut ev = Vec::new();
+        while matches!(s.step(), Step::Setup { .. }) {
+            let c = rules.legal(&s).into_iter().last().unwrap();
+            rules.execute(&mut s, &c, &mut ev);
+        }
+        s
+    }
+
+    /// A US rifle team (not a Leader) on the map.
+    fn us_rifle(rules: &Fte, s: &State) -> UnitId {
+        s.on_map()
+            .find(|u| u.side == Side::Us && rules.fire_rating(u).is_some() && !rules.is_leader(u))
+            .unwrap()
+            .id
+    }
+
+    // 29.0: the US scores 8 VP for holding the trail's east end (26.10),
+    // 22 hexes from its start: a step nearer it is better long before the
+    // last 8 hexes (a search whose rollouts stop after a few activations
+    // needs that gradient to advance at all), and standing on it better
+    // still.
+    #[test]
+    fn evaluation_rewards_the_approach_and_the_objective() {
+        let rules = Fte::embedded();
+        let s = trail_ambush_set_up(&rules);
+        let rifle = us_rifle(&rules, &s);
+        let at = |hex: &str| {
+            let mut t = s.clone();
+            t.unit_mut(rifle).hex = Some(Hex::parse(hex).unwrap());
+            rules.evaluate(&t, 0)
+        };
+        let (start, halfway, near, on) =
+            (rules.evaluate(&s, 0), at("14.10"), at("20.10"), at("26.10"));
+        assert!(
+            start < halfway && halfway < near && near < on,
+            "{start} {halfway} {near} {on}"
+        );
+        // The sides' chances add up to one.
+        assert!((rules.evaluate(&s, 0) + rules.evaluate(&s, 1) - 1.0).abs() < 1e-12);
+    }
+
+    // 29.0: an objective held but contested scores nothing: a US team on
+    // the crest (13.10) with the NVA is worth more to the US than the
+    // NVA holding it alone.
+    #[test]
+    fn evaluation_rewards_contesting_the_enemy_objective() {
+        let rules = Fte::embedded();
+        let mut s = trail_ambush_set_up(&rules);
+        let crest = Hex::parse("13.10").unwrap();
+        let nva = s
+            .on_map()
+            .find(|u| {
+                u.side == Side::Nva && rules.role(u) != Role::Dummy && !rules.is_marker_only(u)
+            })
+            .unwrap()
+            .id;
+        s.unit_mut(nva).hex = Some(crest);
+        let held = rules.evaluate(&s, 0);
+        let rifle = us_rifle(&rules, &s);
+        // Beside the crest first, so that the gain is the contest, not
+        // the approach.
+        s.unit_mut(rifle).hex = Some(Hex::parse("12.10").unwrap());
+        let beside = rules.evaluate(&s, 0);
+        s.unit_mut(rifle).hex = Some(crest);
+        let contested = rules.evaluate(&s, 0);
+        assert!(
+            held < contested && beside < contested,
+            "{held} {beside} {contested}"
+        );
+    }
+
+    // The search's prior is the rollout policy's weights: a fire order
+    // outweighs ending the activation, and a Medevac with no US casualty
+    // to fly out (it only spends the Leader's action, 12.0) weighs as
+    // little as a pass; with one, it is wanted.
+    #[test]
+    fn prior_fires_and_calls_medevac_only_for_casualties() {
+        let rules = Fte::embedded();
+        let (mut fired, mut medevac) = (0, [0, 0]);
+        for sc in ["trail-ambush", "hot-lz", "hamlet-search"] {
+            for seed in 1..6 {
+                let mut s = rules.new_game(&Setup::new(sc, seed)).unwrap();
+                let mut rng = GameRng::seeded(seed);
+                let mut ev = Vec::new();
+                while rules.to_move(&s).is_some() {
+                    let legal = rules.legal(&s);
+                    let w = rules.prior(&s, &legal).unwrap();
+                    assert_eq!(w.len(), legal.len());
+                    let weight = |f: &dyn Fn(&Command) -> bool| {
+                        legal.iter().zip(&w).find(|(c, _)| f(c)).map(|(_, w)| *w)
+                    };
+                    let fire = weight(&|c| matches!(c, Command::Fire { .. }));
+                    let end = weight(&|c| matches!(c, Command::EndActivation));
+                    if let (Some(f), Some(e)) = (fire, end) {
+                        assert!(f > 4.0 * e, "{sc} {seed}: fire {f}, end {e}");
+                        fired += 1;
+                    }
+                    if let Some(m) = weight(&|c| matches!(c, Command::RequestMedevac { .. })) {
+                        let wounded = s.casualties.iter().any(|c| c.side == Side::Us && !c.gone);
+                        assert_eq!(m > 1.0, wounded, "{sc} {seed}: medevac {m}");
+                        medevac[wounded as usize] += 1;
+                    }
+                    let k = rules.rollout(&s, &legal, &mut rng);
+                    rules.execute(&mut s, &legal[k], &mut ev);
+                }
+            }
+        }
+        // Both cases came up.
+        assert!(
+            fired > 0 && medevac[0] > 0 && medevac[1] > 0,
+            "{fired} {medevac:?}"
+        );
     }
 
     // 22.0: which Concealed marker is a Dummy is really unknown: across
