@@ -1077,8 +1077,9 @@ impl Csar {
                 total,
                 doubled,
             } => t(format!(
-                "{} takes {hits} Hit(s){}, {total} this turn.",
+                "{} takes {}{}, {total} this turn.",
                 self.gun_name(gun),
+                crate::end_turn::counted(hits, "Hit", "Hits"),
                 if doubled { " (doubled by MARK)" } else { "" }
             )),
             Event::TargetHit {
@@ -1087,8 +1088,9 @@ impl Csar {
                 total,
                 doubled,
             } => t(format!(
-                "Target of Opportunity in the {} takes {hits} Hit(s){}, {total} this turn.",
+                "Target of Opportunity in the {} takes {}{}, {total} this turn.",
                 zone.name(),
+                crate::end_turn::counted(hits, "Hit", "Hits"),
                 if doubled { " (doubled by MARK)" } else { "" }
             )),
             Event::BarrageRemoved { zone } => {

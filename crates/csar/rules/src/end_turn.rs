@@ -498,7 +498,9 @@ impl Csar {
             Event::AbortCheckSkipped => t("No Abort Check this turn (4.4.3).".into()),
             Event::MissionAborted => t("The mission is aborted.".into()),
             Event::HandDiscarded { cards } => t(format!(
-                "{cards} card(s) left in hand are discarded (4.4.4)."
+                "{} left in hand {} discarded (4.4.4).",
+                counted(cards, "card", "cards"),
+                if cards == 1 { "is" } else { "are" }
             )),
             Event::Adjusted { step } => t(match step {
                 Adjust::HitMarkersRemoved => "Hit markers removed.",
@@ -524,6 +526,12 @@ impl Csar {
 
 /// "1 draw", "3 draws" (issue 14: "draw(s)").
 fn draws_words(n: impl Into<u32>) -> String {
+    counted(n, "draw", "draws")
+}
+
+/// A count in words: "1 Hit", "0 Hits", "2 cards" (issue 14: the log read
+/// "1 card(s)", "0 Hit(s)").
+pub(crate) fn counted(n: impl Into<u32>, one: &str, many: &str) -> String {
     let n = n.into();
-    format!("{n} draw{}", if n == 1 { "" } else { "s" })
+    format!("{n} {}", if n == 1 { one } else { many })
 }

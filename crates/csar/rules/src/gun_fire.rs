@@ -578,17 +578,27 @@ impl Csar {
                 a.result = format!("draw {zfv} Resolution cards");
                 LogEntry::with_rolls(
                     format!(
-                        "{guns} gun(s) fire into the {}: Zone Firepower Value {zfv}.",
+                        "{} into the {}: Zone Firepower Value {zfv}.",
+                        if guns == 1 {
+                            "1 gun fires".to_string()
+                        } else {
+                            format!("{guns} guns fire")
+                        },
                         zone.name()
                     ),
                     vec![a],
                 )
             }
             Event::HitsDiscarded { zone, hits } => t(format!(
-                "A roundel throws out {hits} Hit(s) on the {}.",
+                "A roundel throws out {} on the {}.",
+                crate::end_turn::counted(hits, "Hit", "Hits"),
                 zone.name()
             )),
-            Event::HitsScored { zone, hits } => t(format!("{hits} Hit(s) on the {}.", zone.name())),
+            Event::HitsScored { zone, hits } => t(format!(
+                "{} on the {}.",
+                crate::end_turn::counted(hits, "Hit", "Hits"),
+                zone.name()
+            )),
             Event::Burned { card } => t(format!("{} is burned.", self.card_name(card))),
             Event::PilotUsed { card, aircraft } => t(format!(
                 "{} ({}) uses the card and leaves play.",
@@ -609,7 +619,10 @@ impl Csar {
                 "{} is destroyed{}.",
                 self.aircraft_name(aircraft),
                 if survivors_killed > 0 {
-                    format!(" with {survivors_killed} Survivor(s) aboard")
+                    format!(
+                        " with {} aboard",
+                        crate::end_turn::counted(survivors_killed, "Survivor", "Survivors")
+                    )
                 } else {
                     String::new()
                 }

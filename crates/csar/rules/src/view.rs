@@ -246,7 +246,10 @@ impl Csar {
                 for burn in 0..=s.hand.len() as u8 {
                     let draws = s.search.saturating_sub(s.burned + burn).max(1);
                     lines.push(OddsLine {
-                        what: format!("capture if {burn} more card(s) burned"),
+                        what: format!(
+                            "capture if {} burned",
+                            crate::end_turn::counted(burn, "more card is", "more cards are")
+                        ),
                         rule: "CSAR 4.4.2".into(),
                         draws,
                         chance: odds::capture(pile, disc, draws, spare),
@@ -261,7 +264,10 @@ impl Csar {
                 for burn in 0..=s.hand.len() as u8 {
                     let draws = s.abort.saturating_sub(s.burned + burn).max(1);
                     lines.push(OddsLine {
-                        what: format!("mission aborted if {burn} more card(s) burned"),
+                        what: format!(
+                            "mission aborted if {} burned",
+                            crate::end_turn::counted(burn, "more card is", "more cards are")
+                        ),
                         rule: "CSAR 4.4.3".into(),
                         draws,
                         chance: odds::abort(pile, disc, draws),
