@@ -872,7 +872,10 @@ impl Tables {
                     vec![
                         r.roll.to_string(),
                         match r.turns.value {
-                            Some(t) => format!("1 UH-1 Slick in {t} turn(s)"),
+                            Some(t) => format!(
+                                "1 UH-1 Slick in {t} {}",
+                                if t == 1 { "turn" } else { "turns" }
+                            ),
                             None => s("Request Denied"),
                         },
                     ]

@@ -359,7 +359,11 @@ impl Fte {
                     column: Some(side.name().into()),
                 });
                 a.result = match result {
-                    Some((k, d)) => format!("{} in {d} turn(s)", k.name()),
+                    Some((k, d)) => format!(
+                        "{} in {d} {}",
+                        k.name(),
+                        if *d == 1 { "turn" } else { "turns" }
+                    ),
                     None => "Request Denied".into(),
                 };
                 let short = a.result.clone();

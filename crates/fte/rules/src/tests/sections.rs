@@ -827,7 +827,7 @@ fn natural_fire_requests_13_0() {
     assert_eq!(a.total, 3);
     assert_eq!(a.table.as_ref().unwrap().row, "1");
     assert!(
-        a.result.starts_with("Battalion Mortars in 0 turn(s)")
+        a.result.starts_with("Battalion Mortars in 0 turns")
             && a.result.ends_with(
                 ": a roll of 1 is always an immediate BN Mortar Fire Mission (FTE 13.0)"
             ),
