@@ -426,24 +426,102 @@ pub fn keys_stay_with_the_board(mut contexts: bevy_egui::EguiContexts) {
     }
 }
 
-/// Shows the tooltip of the hovered board entity at the pointer.
+/// Shows the tooltip of the hovered board entity in the board's info box
+/// ([`info_box_ui`]).
 pub fn tooltip_ui(
     mut contexts: bevy_egui::EguiContexts,
     pointer: Res<BoardPointer>,
+    rect: Res<BoardRect>,
+    insets: Res<BoardInsets>,
     tips: Query<&Tooltip>,
 ) -> Result {
     let Some(tip) = pointer.hovered.and_then(|e| tips.get(e).ok()) else {
         return Ok(());
     };
     let ctx = contexts.ctx_mut()?;
-    bevy_egui::egui::Tooltip::always_open(
-        ctx.clone(),
-        bevy_egui::egui::LayerId::background(),
-        bevy_egui::egui::Id::new("vt-board-tooltip"),
-        bevy_egui::egui::PopupAnchor::Pointer,
-    )
-    .show(|ui| tooltip_body(ui, &tip.title, &tip.lines));
+    let free = free_board_rect(rect.0, &insets);
+    info_box_ui(ctx, "vt-board-tooltip", free, pointer.window, |ui| {
+        tooltip_body(ui, &tip.title, &tip.lines)
+    });
     Ok(())
+}
+
+/// Room kept between the info box and the free board's edge (logical px).
+pub const INFO_BOX_MARGIN: f32 = 8.0;
+
+/// How far round the pointer the info box keeps clear (logical px): about
+/// a hex at the opening zoom, so the neighbours of the thing read stay seen.
+pub const INFO_BOX_CLEAR: f32 = 70.0;
+
+/// Where the board's info box goes (logical window pixels): a top corner of
+/// the free board `free`, on the side away from the pointer, so that it
+/// never lies over the thing pointed at nor its neighbours (issue 14: the
+/// tooltip at the pointer covered the counters next to the one read). When
+/// that corner is too near the pointer (a narrow board, a wide box), the
+/// bottom corner of that side, then the corners of the pointer's side; if
+/// none is clear, the one farthest from the pointer.
+pub fn info_box_rect(free: Rect, pointer: Option<Vec2>, size: Vec2) -> Rect {
+    let p = pointer.unwrap_or(free.min);
+    let left = free.min.x + INFO_BOX_MARGIN;
+    let right = free.max.x - INFO_BOX_MARGIN - size.x;
+    let top = free.min.y + INFO_BOX_MARGIN;
+    let bottom = free.max.y - INFO_BOX_MARGIN - size.y;
+    let (far, near) = if p.x < free.center().x {
+        (right, left)
+    } else {
+        (left, right)
+    };
+    let corners = [(far, top), (far, bottom), (near, top), (near, bottom)]
+        .map(|(x, y)| Rect::from_corners(Vec2::new(x, y), Vec2::new(x + size.x, y + size.y)));
+    let clear = Rect::from_center_size(p, Vec2::splat(2.0 * INFO_BOX_CLEAR));
+    corners
+        .iter()
+        .find(|r| r.intersect(clear).is_empty())
+        .copied()
+        .unwrap_or_else(|| {
+            let d = |r: &Rect| r.center().distance_squared(p);
+            corners
+                .into_iter()
+                .max_by(|a, b| d(a).total_cmp(&d(b)))
+                .expect("four corners")
+        })
+}
+
+/// A box of facts about what the pointer is over (a counter, a hex), at a
+/// fixed corner of the free board ([`info_box_rect`]) rather than at the
+/// pointer. It takes no clicks, so the board under it still answers the
+/// pointer. `free` is the free board in logical pixels (`None`: the window).
+pub fn info_box_ui(
+    ctx: &bevy_egui::egui::Context,
+    id: &str,
+    free: Option<Rect>,
+    pointer: Option<Vec2>,
+    body: impl FnOnce(&mut bevy_egui::egui::Ui),
+) {
+    use bevy_egui::egui;
+    let id = egui::Id::new(id);
+    // Logical pixels over the UI scale are egui's points.
+    let z = ctx.zoom_factor();
+    let free = free.unwrap_or_else(|| {
+        let r = ctx.content_rect();
+        Rect::new(r.min.x * z, r.min.y * z, r.max.x * z, r.max.y * z)
+    });
+    // The box's size as last drawn (its first frame guesses).
+    let size = ctx
+        .memory(|m| m.area_rect(id))
+        .map(|r| Vec2::new(r.width(), r.height()) * z)
+        .unwrap_or(Vec2::new(240.0, 60.0));
+    let at = info_box_rect(free, pointer, size);
+    egui::Area::new(id)
+        .order(egui::Order::Tooltip)
+        .interactable(false)
+        .fixed_pos(egui::pos2(at.min.x / z, at.min.y / z))
+        .show(ctx, |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                ui.set_max_width((free.width() / z - 2.0 * INFO_BOX_MARGIN).max(120.0));
+                body(ui)
+            });
+        });
 }
 
 /// A board tooltip's text: short lines never wrap (a tooltip sized by its
@@ -469,6 +547,40 @@ pub fn tooltip_body(ui: &mut bevy_egui::egui::Ui, title: &str, lines: &[String])
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    // Issue 14: the hover tooltip covered the counters next to the one
+    // pointed at. The info box sits in a corner away from the pointer: for
+    // every pointer on the free board it lies inside the board and off the
+    // pointer and the hexes round it (a 70 px hex each way).
+    #[test]
+    fn the_info_box_stays_off_the_pointer_and_its_neighbours() {
+        let free = Rect::new(300.0, 60.0, 940.0, 650.0);
+        for size in [Vec2::new(240.0, 60.0), Vec2::new(360.0, 140.0)] {
+            for i in 0..=32 {
+                for j in 0..=30 {
+                    let p = Vec2::new(300.0 + 20.0 * i as f32, 60.0 + 19.7 * j as f32);
+                    let r = info_box_rect(free, Some(p), size);
+                    assert!(
+                        free.contains(r.min) && free.contains(r.max),
+                        "{r:?} leaves the board {free:?}"
+                    );
+                    let near = Rect::from_center_size(p, Vec2::splat(2.0 * INFO_BOX_CLEAR));
+                    assert!(
+                        r.intersect(near).is_empty(),
+                        "the box {r:?} covers the pointer {p} or its neighbours"
+                    );
+                }
+            }
+        }
+        // A board narrower than two boxes: the box goes down when the
+        // pointer is at the top, up when it is at the foot.
+        let narrow = Rect::new(0.0, 0.0, 300.0, 600.0);
+        let size = Vec2::new(280.0, 80.0);
+        let r = info_box_rect(narrow, Some(Vec2::new(100.0, 30.0)), size);
+        assert!(r.min.y > 300.0, "{r:?}");
+        let r = info_box_rect(narrow, Some(Vec2::new(100.0, 580.0)), size);
+        assert!(r.max.y < 300.0, "{r:?}");
+    }
 
     #[test]
     fn zoom_keeps_the_point_under_the_cursor() {

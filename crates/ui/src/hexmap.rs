@@ -436,11 +436,14 @@ pub fn hex_pointer(
     }
 }
 
-/// Shows "col.row terrain" at the pointer when no unit's tooltip does.
+/// Shows "col.row terrain" in the board's info box when no unit's tooltip
+/// does ([`crate::board::info_box_ui`]).
 pub fn hex_label_ui(
     mut contexts: bevy_egui::EguiContexts,
     map: Res<ActiveMap>,
     pointer: Res<BoardPointer>,
+    rect: Res<crate::board::BoardRect>,
+    insets: Res<crate::camera::BoardInsets>,
 ) -> Result {
     let Some(c) = map.hovered else {
         return Ok(());
@@ -450,13 +453,10 @@ pub fn hex_label_ui(
     }
     let terrain = map.terrain_of.get(&c).cloned().unwrap_or_default();
     let ctx = contexts.ctx_mut()?;
-    bevy_egui::egui::Tooltip::always_open(
-        ctx.clone(),
-        bevy_egui::egui::LayerId::background(),
-        bevy_egui::egui::Id::new("vt-hex-label"),
-        bevy_egui::egui::PopupAnchor::Pointer,
-    )
-    .show(|ui| {
+    let free = crate::camera::free_board_rect(rect.0, &insets);
+    // The same box as the counters' (one id): it does not jump between two
+    // places as the pointer goes from a counter to the hex beside it.
+    crate::board::info_box_ui(ctx, "vt-board-tooltip", free, pointer.window, |ui| {
         let lines: Vec<String> = (!terrain.is_empty())
             .then_some(terrain)
             .into_iter()

@@ -600,6 +600,19 @@ pub fn badge_offset(size: Vec2, n: usize, assault: bool) -> Vec2 {
     }
 }
 
+/// The radius of the disc that says how many pieces a hex holds.
+const STACK_COUNT_R: f32 = 8.0;
+
+/// Where a stack of `n` pieces shows its count, from the hex's centre: left
+/// of the stack, level with its middle. The hexes up-left and down-left
+/// leave a band there (their counters begin 0.87 hex radii up or down): at
+/// the stack's top left corner the disc lay over the up-left hex's counter
+/// (issue 14), and the rows above and below hold the status tags and the
+/// Assault badge; the target number takes the same band on the right.
+pub fn stack_count_offset(n: usize) -> Vec2 {
+    Vec2::new(-(stack_half(n) + BADGE_GAP + STACK_COUNT_R), 0.0)
+}
+
 /// The room left between a badge and what it must not touch.
 const BADGE_GAP: f32 = 2.0;
 
@@ -822,9 +835,9 @@ fn draw_marks(d: &mut Draw, view: &View, placed: &[Placed]) {
         *counts.entry(x.hex).or_default() += 1;
     }
     for (hex, n) in counts.into_iter().filter(|(_, n)| *n > 1) {
-        let p = center(hex) + Vec2::new(-COUNTER * 0.62, COUNTER * 0.62);
+        let p = center(hex) + stack_count_offset(n);
         let mut b = ShapeBuilder::new();
-        b.circle(p, 9.0, lit::STACK_COUNT, 16);
+        b.circle(p, STACK_COUNT_R, lit::STACK_COUNT, 16);
         d.shape(&b, Vec3::new(0.0, 0.0, 5.8));
         d.text(&n.to_string(), p.extend(5.9), 13.0, palette::WHITE);
     }
@@ -1288,6 +1301,57 @@ mod badge_tests {
                 if f.center().y == 0.0 {
                     assert!(f.max.x < next_counter_edge(), "{fire} reaches the next hex");
                 }
+            }
+        }
+    }
+
+    // Issue 14: the stack count lay over the counter of the hex up and to
+    // the left. For stacks of 2-6 beside neighbours of up to 3 pieces, the
+    // disc is clear of its own stack, of every neighbour's counters, of the
+    // status tag row above, the Assault badge below and the target number
+    // on the right.
+    #[test]
+    fn the_stack_count_stays_off_every_counter_and_badge() {
+        let shift = |n: usize| Vec2::splat(stack_half(n) - COUNTER / 2.0);
+        for n in 2..=6 {
+            let c = stack_count_offset(n);
+            let disc = Rect::from_center_size(c, Vec2::splat(2.0 * STACK_COUNT_R));
+            let own = Rect::from_center_size(Vec2::ZERO, Vec2::splat(2.0 * stack_half(n)));
+            assert!(own.intersect(disc).is_empty(), "on its own stack of {n}");
+            for m in 1..=3 {
+                for (dx, dy) in [
+                    (1.5, 0.5),
+                    (1.5, -0.5),
+                    (-1.5, 0.5),
+                    (-1.5, -0.5),
+                    (0.0, 1.0),
+                    (0.0, -1.0),
+                ] {
+                    let at = Vec2::new(dx * HEX, dy * HEX * 3f32.sqrt());
+                    // The neighbour's counters, bottom one to top one.
+                    for k in [-shift(m), shift(m)] {
+                        let nb = Rect::from_center_size(at + k, Vec2::splat(COUNTER));
+                        assert!(
+                            nb.intersect(disc).is_empty(),
+                            "count of {n} on a neighbour's stack of {m} at {at}"
+                        );
+                    }
+                }
+            }
+            for r in [
+                plate("Assault", n, true),
+                plate("3", n, false),
+                plate("fire", n, false),
+            ] {
+                assert!(
+                    r.intersect(disc).is_empty(),
+                    "count of {n} on a badge {r:?}"
+                );
+            }
+            let top = shift(n);
+            for (at, size) in vt_ui::counter::tag_row_rects(COUNTER, next_counter_side(), 2) {
+                let tag = Rect::from_center_size(top + at, size);
+                assert!(tag.intersect(disc).is_empty(), "count of {n} on a tag");
             }
         }
     }
