@@ -246,10 +246,7 @@ impl Csar {
                 for burn in 0..=s.hand.len() as u8 {
                     let draws = s.search.saturating_sub(s.burned + burn).max(1);
                     lines.push(OddsLine {
-                        what: format!(
-                            "capture if {} burned",
-                            crate::end_turn::counted(burn, "more card is", "more cards are")
-                        ),
+                        what: format!("capture if {} burned", burned_words(burn)),
                         rule: "CSAR 4.4.2".into(),
                         draws,
                         chance: odds::capture(pile, disc, draws, spare),
@@ -264,10 +261,7 @@ impl Csar {
                 for burn in 0..=s.hand.len() as u8 {
                     let draws = s.abort.saturating_sub(s.burned + burn).max(1);
                     lines.push(OddsLine {
-                        what: format!(
-                            "mission aborted if {} burned",
-                            crate::end_turn::counted(burn, "more card is", "more cards are")
-                        ),
+                        what: format!("mission aborted if {} burned", burned_words(burn)),
                         rule: "CSAR 4.4.3".into(),
                         draws,
                         chance: odds::abort(pile, disc, draws),
@@ -546,5 +540,27 @@ impl Csar {
                 })
                 .unwrap_or_default(),
         }
+    }
+}
+
+/// "no more cards are" / "1 more card is" / "2 more cards are": how many
+/// more cards an odds line burns ("0 more cards are burned" read oddly).
+fn burned_words(burn: u8) -> String {
+    if burn == 0 {
+        "no more cards are".into()
+    } else {
+        crate::end_turn::counted(burn, "more card is", "more cards are")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    // The odds box's lines before a search or abort draw (CSAR 4.4.2,
+    // 4.4.3) read "capture if no more cards are burned", not "0 more".
+    #[test]
+    fn burn_counts_read_in_words() {
+        assert_eq!(super::burned_words(0), "no more cards are");
+        assert_eq!(super::burned_words(1), "1 more card is");
+        assert_eq!(super::burned_words(2), "2 more cards are");
     }
 }

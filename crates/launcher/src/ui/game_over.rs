@@ -19,6 +19,17 @@ pub fn result_words(game: &ActiveGame, result: &str) -> String {
     }
 }
 
+/// A final score's name as a row heading: "survivors off the map" reads
+/// "Survivors off the map" (the rules' keys stay as `vt` prints them; the
+/// lower-case row names read as a debug dump, issue 14).
+pub fn score_label(key: &str) -> String {
+    let mut c = key.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
 pub fn game_over_ui(
     mut contexts: EguiContexts,
     game: Option<Res<ActiveGame>>,
@@ -54,7 +65,7 @@ pub fn game_over_ui(
                 .striped(true)
                 .show(ui, |ui| {
                     for (k, v) in &outcome.score {
-                        ui.label(k);
+                        ui.label(score_label(k));
                         ui.monospace(v.to_string());
                         ui.end_row();
                     }
@@ -91,4 +102,20 @@ pub fn game_over_ui(
             });
         });
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::score_label;
+
+    #[test]
+    fn score_rows_read_as_headings() {
+        assert_eq!(
+            score_label("survivors off the map"),
+            "Survivors off the map"
+        );
+        assert_eq!(score_label("US VP"), "US VP");
+        assert_eq!(score_label("turn"), "Turn");
+        assert_eq!(score_label(""), "");
+    }
 }
