@@ -27,6 +27,19 @@ pub struct PauseUi {
 }
 
 #[allow(clippy::too_many_arguments)]
+/// Whether the hand-over screen covers the board this frame. Also in the
+/// frame the viewer leaves, before the switch to [`PlayMode::HandOver`]
+/// takes effect (the next frame): the board's pieces and panels are already
+/// hidden then, and a bare map with the log showed for that frame (slow
+/// frames made it a visible flash, issue 14).
+pub fn hand_over_covers(mode: PlayMode, viewer_gone: bool, finished: bool) -> bool {
+    match mode {
+        PlayMode::HandOver => true,
+        PlayMode::Paused => viewer_gone,
+        PlayMode::Board => viewer_gone && !finished,
+    }
+}
+
 pub fn playing_ui(
     mut contexts: EguiContexts,
     game: Option<Res<ActiveGame>>,
@@ -49,9 +62,10 @@ pub fn playing_ui(
     };
     let mode = mode.map(|m| *m.get()).unwrap_or_default();
     let mut root = root_ui(&ctx);
-    if mode == PlayMode::HandOver || (mode == PlayMode::Paused && game.viewer.is_none()) {
+    let finished = game.session.outcome().is_finished();
+    if hand_over_covers(mode, game.viewer.is_none(), finished) {
         board_rect.0 = Some(Rect::new(0.0, 0.0, 0.0, 0.0));
-        if let Some(a) = hand_over_ui(&mut root, &game, mode == PlayMode::HandOver) {
+        if let Some(a) = hand_over_ui(&mut root, &game, mode != PlayMode::Paused) {
             actions.write(a);
         }
     } else {
@@ -417,4 +431,24 @@ fn pause_menu(
             actions.write(Action::Leave { quit: false });
         }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::hand_over_covers;
+    use vt_ui::PlayMode;
+
+    // Issue 14: in the frame the viewer left, the board showed without its
+    // pieces or panels before the hand-over screen came up. The hand-over
+    // covers from that frame on; a finished game's board stays (its result
+    // is shown over it), and a seated viewer's board is never covered.
+    #[test]
+    fn the_hand_over_covers_from_the_frame_the_viewer_leaves() {
+        assert!(hand_over_covers(PlayMode::Board, true, false));
+        assert!(!hand_over_covers(PlayMode::Board, false, false));
+        assert!(!hand_over_covers(PlayMode::Board, true, true));
+        assert!(hand_over_covers(PlayMode::HandOver, true, false));
+        assert!(hand_over_covers(PlayMode::Paused, true, false));
+        assert!(!hand_over_covers(PlayMode::Paused, false, false));
+    }
 }

@@ -108,9 +108,14 @@ pub fn entry_ui(
 pub fn preview_ui(ui: &mut egui::Ui, a: &Adjudication, viewer: Option<vt_core::SideIdx>) {
     ui.label(RichText::new(&a.purpose).strong());
     if !a.modifiers.is_empty() {
+        // A grid column grows to its longest text: "Concealed unit's
+        // Opportunity Fire" pushed FTE's fire box 30 px past its column,
+        // over the board, where a click went to the hex under it (issue
+        // 14). Long modifier names wrap within the room there is.
         egui::Grid::new(ui.next_auto_id())
             .num_columns(3)
             .striped(true)
+            .max_col_width(preview_label_width(ui.available_width()))
             .show(ui, |ui| {
                 for m in &a.modifiers {
                     ui.label(&m.label);
@@ -129,6 +134,15 @@ pub fn preview_ui(ui: &mut egui::Ui, a: &Adjudication, viewer: Option<vt_core::S
         ui.weak(&a.result);
     }
 }
+
+/// The widest a column of [`preview_ui`]'s modifier grid may be in `room`
+/// points: the name wraps, and the value and rule columns still fit.
+pub fn preview_label_width(room: f32) -> f32 {
+    (room - PREVIEW_VALUE_AND_RULE).max(80.0)
+}
+
+/// What a modifier's value and rule columns take beside its name.
+const PREVIEW_VALUE_AND_RULE: f32 = 110.0;
 
 /// An adjudication in full: what it was for, the dice, each modifier with
 /// its rule, the total, what was needed, the table cell and the result.
@@ -197,5 +211,63 @@ pub fn adjudication_ui(ui: &mut egui::Ui, a: &Adjudication, viewer: Option<vt_co
     }
     if !a.result.is_empty() {
         ui.label(RichText::new(format!("Result: {}", a.result)).strong());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use vt_core::{Adjudication, Modifier};
+
+    // Issue 14: FTE's fire box grew past its 300 px column over the board
+    // (a grid column as wide as "Concealed unit's Opportunity Fire" and its
+    // rule). In a column of that room, the preview keeps within it.
+    #[test]
+    fn a_fire_preview_keeps_within_its_column() {
+        let mut a = Adjudication::new("Opportunity Fire at UH-1 Slick #17", "FTE 7.1");
+        a.modifiers = vec![
+            Modifier::new("firing into an adjacent hex", "FTE 7.1", -1),
+            Modifier::new("Concealed unit's Opportunity Fire", "FTE 21.0", -1),
+            Modifier::new("Helicopter at Treetop level over Jungle", "FTE 6.8", 2),
+        ];
+        a.needed = Some("a roll of 4 or less: 2 or less after the modifiers".into());
+        // The preview's width in `room` points (a fresh context each time:
+        // a grid remembers its column widths from the frame before).
+        let measure = |room: f32| {
+            let ctx = crate::fonts::test_context();
+            let mut width = f32::INFINITY;
+            for _ in 0..2 {
+                let input = egui::RawInput {
+                    screen_rect: Some(egui::Rect::from_min_size(
+                        egui::Pos2::ZERO,
+                        egui::vec2(1280.0, 800.0),
+                    )),
+                    ..Default::default()
+                };
+                let mut out = ctx.run_ui(input, |ui| {
+                    let ctx = ui.ctx().clone();
+                    egui::Area::new(egui::Id::new("column")).show(&ctx, |ui| {
+                        width = egui::Frame::new()
+                            .show(ui, |ui| {
+                                ui.set_max_width(room);
+                                preview_ui(ui, &a, None);
+                            })
+                            .response
+                            .rect
+                            .width();
+                    });
+                });
+                // Nothing draws here: the font atlas is not uploaded.
+                out.textures_delta.clear();
+            }
+            width
+        };
+        // With the app's fonts, in FTE's column (300 points less its
+        // margins): the grid's names wrap rather than push the box wider.
+        let natural = measure(10_000.0);
+        let room = 284.0;
+        assert!(natural > room, "the test's preview fits anyway ({natural})");
+        let width = measure(room);
+        assert!(width <= room + 0.5, "the preview is {width} wide in {room}");
     }
 }
