@@ -430,7 +430,9 @@ pub fn done_words(step: Step) -> &'static str {
         Step::Purchase => "Done buying: start the mission",
         Step::DiscardBeforeDraw => "Done: draw Action cards",
         Step::Reserve => "Done reserving",
-        Step::Commands => "Done with Command cards",
+        // 4.2.3: each Command card is played or discarded; Done discards
+        // the ones left (a player took it for "skip the segment").
+        Step::Commands => "Done with Command cards (discard the rest)",
         Step::Move => "Done moving",
         Step::Assign => "Done assigning: the guns fire",
         Step::FireWindow => "Let the guns fire",
