@@ -26,7 +26,6 @@ pub struct PauseUi {
     show_settings: bool,
 }
 
-#[allow(clippy::too_many_arguments)]
 /// Whether the hand-over screen covers the board this frame. Also in the
 /// frame the viewer leaves, before the switch to [`PlayMode::HandOver`]
 /// takes effect (the next frame): the board's pieces and panels are already
@@ -40,6 +39,7 @@ pub fn hand_over_covers(mode: PlayMode, viewer_gone: bool, finished: bool) -> bo
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 pub fn playing_ui(
     mut contexts: EguiContexts,
     game: Option<Res<ActiveGame>>,
