@@ -750,13 +750,7 @@ mod tests {
         use bevy_egui::egui;
         let ctx = egui::Context::default();
         let frame = |ctx: &egui::Context| {
-            let input = egui::RawInput {
-                screen_rect: Some(egui::Rect::from_min_size(
-                    egui::Pos2::ZERO,
-                    egui::vec2(1280.0, 800.0),
-                )),
-                ..Default::default()
-            };
+            let input = crate::testing::egui_input();
             let mut out = ctx.run_ui(input, |ui| {
                 let ctx = ui.ctx().clone();
                 egui::Window::new("Activate")

@@ -139,3 +139,16 @@ pub fn apply(app: &mut App, command: &Value, follow: bool) {
     }
     settle(app);
 }
+
+/// One egui frame's input for a 1280×800 window, for tests that lay out
+/// egui screens on a bare context (no Bevy).
+pub fn egui_input() -> bevy_egui::egui::RawInput {
+    use bevy_egui::egui;
+    egui::RawInput {
+        screen_rect: Some(egui::Rect::from_min_size(
+            egui::Pos2::ZERO,
+            egui::vec2(1280.0, 800.0),
+        )),
+        ..Default::default()
+    }
+}

@@ -1276,6 +1276,17 @@ pub fn interest(v: &View, legal: &[Command]) -> Vec<Vec2> {
 mod badge_tests {
     use super::*;
 
+    /// The six neighbours' centres of a flat-topped hex, in hex radii
+    /// across and hex heights (√3 radii) up.
+    const NEIGHBOUR_STEPS: [(f32, f32); 6] = [
+        (1.5, 0.5),
+        (1.5, -0.5),
+        (-1.5, 0.5),
+        (-1.5, -0.5),
+        (0.0, 1.0),
+        (0.0, -1.0),
+    ];
+
     fn plate(text: &str, n: usize, assault: bool) -> Rect {
         let size = vt_ui::draw::label_size(text);
         Rect::from_center_size(badge_offset(size, n, assault), size)
@@ -1319,14 +1330,7 @@ mod badge_tests {
             let own = Rect::from_center_size(Vec2::ZERO, Vec2::splat(2.0 * stack_half(n)));
             assert!(own.intersect(disc).is_empty(), "on its own stack of {n}");
             for m in 1..=3 {
-                for (dx, dy) in [
-                    (1.5, 0.5),
-                    (1.5, -0.5),
-                    (-1.5, 0.5),
-                    (-1.5, -0.5),
-                    (0.0, 1.0),
-                    (0.0, -1.0),
-                ] {
+                for (dx, dy) in NEIGHBOUR_STEPS {
                     let at = Vec2::new(dx * HEX, dy * HEX * 3f32.sqrt());
                     // The neighbour's counters, bottom one to top one.
                     for k in [-shift(m), shift(m)] {
@@ -1363,14 +1367,7 @@ mod badge_tests {
     fn status_tags_stay_off_the_neighbouring_counters() {
         let s = COUNTER;
         let mut neighbours = Vec::new();
-        for (dx, dy) in [
-            (1.5, 0.5),
-            (1.5, -0.5),
-            (-1.5, 0.5),
-            (-1.5, -0.5),
-            (0.0, 1.0),
-            (0.0, -1.0),
-        ] {
+        for (dx, dy) in NEIGHBOUR_STEPS {
             let c = Vec2::new(dx * HEX, dy * HEX * 3f32.sqrt());
             neighbours.push(Rect::from_center_size(c, Vec2::splat(s)));
         }

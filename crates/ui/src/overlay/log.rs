@@ -237,13 +237,7 @@ mod tests {
             let ctx = crate::fonts::test_context();
             let mut width = f32::INFINITY;
             for _ in 0..2 {
-                let input = egui::RawInput {
-                    screen_rect: Some(egui::Rect::from_min_size(
-                        egui::Pos2::ZERO,
-                        egui::vec2(1280.0, 800.0),
-                    )),
-                    ..Default::default()
-                };
+                let input = crate::testing::egui_input();
                 let mut out = ctx.run_ui(input, |ui| {
                     let ctx = ui.ctx().clone();
                     egui::Area::new(egui::Id::new("column")).show(&ctx, |ui| {
