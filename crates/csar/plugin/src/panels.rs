@@ -399,6 +399,29 @@ fn decision_ui(
         }
         return;
     }
+    // The segment's buttons (Done …) and Undo come first, right under the
+    // prompt, so that they stay where they are while the lines below come
+    // and go ("You may: …", a selection, a hint): below them, Done moved
+    // down a line as each card was assigned and a click meant for it
+    // landed on a hint (issue 14, seen at both window sizes).
+    for c in st.routes.buttons() {
+        let b = egui::Button::new(RichText::new(command_words_in(rules, &c, view)).strong())
+            .wrap()
+            .fill(if c == Command::Done {
+                tone::DONE_BUTTON.ui()
+            } else {
+                tone::BUTTON.ui()
+            })
+            .stroke(suggested_stroke(st, &c));
+        let r = ui.add_sized([ui.available_width(), 28.0], b);
+        out.buttons.push((c, r.rect.center()));
+        if r.clicked() {
+            out.submit = Some(c);
+        }
+    }
+    if vt_ui::layout::undo_button(ui, can_undo) {
+        out.undo = true;
+    }
     let sel = &st.picker.selection;
     let next = st.routes.next(sel);
     if !sel.is_empty() {
@@ -470,24 +493,6 @@ fn decision_ui(
     }
     if let Some(r) = refusal {
         ui.colored_label(tone::BAD.ui(), format!("Refused: {r}"));
-    }
-    for c in st.routes.buttons() {
-        let b = egui::Button::new(RichText::new(command_words_in(rules, &c, view)).strong())
-            .wrap()
-            .fill(if c == Command::Done {
-                tone::DONE_BUTTON.ui()
-            } else {
-                tone::BUTTON.ui()
-            })
-            .stroke(suggested_stroke(st, &c));
-        let r = ui.add_sized([ui.available_width(), 28.0], b);
-        out.buttons.push((c, r.rect.center()));
-        if r.clicked() {
-            out.submit = Some(c);
-        }
-    }
-    if vt_ui::layout::undo_button(ui, can_undo) {
-        out.undo = true;
     }
 }
 
