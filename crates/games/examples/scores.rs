@@ -35,9 +35,7 @@ fn main() {
     let players = parse_players(policy, &info).expect("a policy");
     for i in 0..games {
         let (gs, ps) = game_seeds(seed, i);
-        let mut session = game
-            .new_session(Setup::new(scenario, gs))
-            .expect("sets up");
+        let mut session = game.new_session(Setup::new(scenario, gs)).expect("sets up");
         let mut rng = GameRng::seeded(ps);
         while let Some(side) = session.decision().side {
             let player = players
