@@ -55,9 +55,10 @@ pub trait AiRules: Ruleset {
     /// How strongly the rollout policy favours each of `legal` (the
     /// commands of `state`'s decision), one weight a command, or `None`
     /// for no preference (the default). The search leans towards the
-    /// favoured commands while it has tried a command only a few times
-    /// (progressive bias): with a small budget and a noisy evaluation it
-    /// would otherwise choose close to uniformly, as badly as random play.
+    /// favoured commands, less the more it has tried them (PUCT, in
+    /// `vt-ai`): with a small budget and a noisy evaluation it would
+    /// otherwise choose close to uniformly, as badly as random play, and
+    /// with a large one follow the evaluation's noise.
     /// A game whose [`AiRules::rollout`] draws from weights gives the same
     /// weights here.
     fn prior(&self, _state: &Self::State, _legal: &[Self::Command]) -> Option<Vec<f64>> {

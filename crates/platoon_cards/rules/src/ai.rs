@@ -15,6 +15,7 @@ use crate::command::{Action, Command};
 use crate::geometry::snap;
 use crate::scenario::Condition;
 use crate::state::*;
+use crate::step::Step;
 use vt_core::tabletop::{Point, point_in_polygon};
 use vt_core::{AiRules, GameRng, SideIdx};
 
@@ -203,12 +204,33 @@ impl PlatoonCards {
             Command::PlotCounter { .. } | Command::MoveObserver { .. } => 1,
             Command::AssignBattery { .. } => 8,
             Command::Activate { .. } => 6,
-            Command::RollMorale { .. } => 6,
-            Command::SkipMorale => 2,
-            Command::Choose { action } => match action {
-                Action::MoveAndFire => 6,
-                Action::StandAndFire => 5,
-                Action::MoveAndAssault | Action::Overwatch => 3,
+            // Notes: MORALE: a roll of 5+ lifts every squad one level, 1-2
+            // suppresses them all: worth the risk only when some squad is
+            // down (the company commander's rating helps); a platoon in
+            // good order skips the optional check (TURN SEQUENCE). Before,
+            // 6 to 2 for the roll: suppressed platoons skipped a quarter of
+            // their checks and stayed pinned.
+            Command::RollMorale { company_commander } => match self.platoon_down(s) {
+                Some(true) => 8 + 4 * (*company_commander as u32),
+                Some(false) => 2,
+                None => 6,
+            },
+            Command::SkipMorale => match self.platoon_down(s) {
+                Some(true) => 1,
+                Some(false) => 8,
+                None => 2,
+            },
+            // The side that must take objectives moves: Stand & Fire and
+            // Overwatch hold the platoon where it is (before, 6 to 5, 3
+            // and 3 on either side: half the US activations in Ap Bau went
+            // without a step).
+            Command::Choose { action } => match (action, self.must_take_ground(s)) {
+                (Action::MoveAndFire, true) => 20,
+                (Action::MoveAndAssault, true) => 4,
+                (Action::StandAndFire | Action::Overwatch, true) => 1,
+                (Action::MoveAndFire, false) => 6,
+                (Action::StandAndFire, false) => 5,
+                (Action::MoveAndAssault | Action::Overwatch, false) => 3,
             },
             Command::Move { stand, to } => self.move_weight(s, goals, *stand, *to),
             Command::Fire { .. }
@@ -239,6 +261,31 @@ impl PlatoonCards {
             | Command::EndOverwatch
             | Command::NoSupport => 1,
         }
+    }
+
+    /// The platoon checking morale or choosing its action: whether any of
+    /// its squads on the table is Suppressed or Disrupted (`None`: no
+    /// platoon is).
+    fn platoon_down(&self, s: &State) -> Option<bool> {
+        let p = match s.step() {
+            Step::Morale { platoon, .. } | Step::Action { platoon } => *platoon,
+            _ => return None,
+        };
+        Some(
+            s.members(p)
+                .any(|st| st.on_table() && st.status != Status::Ok),
+        )
+    }
+
+    /// The platoon choosing its action belongs to the side whose victory
+    /// asks it to hold objectives it does not hold yet.
+    fn must_take_ground(&self, s: &State) -> bool {
+        let Step::Action { platoon } = s.step() else {
+            return false;
+        };
+        let v = &self.scenario_of(s).victory;
+        s.platoon(*platoon).side == v.side
+            && v.all.iter().any(|c| matches!(c, Condition::Hold { .. }))
     }
 
     /// A move nearer the nearest objective is liked, one away from all of
@@ -559,5 +606,59 @@ mod tests {
             }
             assert!(s.is_over(), "{sc}: {n} commands");
         }
+    }
+    // Notes: MORALE (5+ lifts every squad a level, 1-2 suppresses them
+    // all) and TURN SEQUENCE (the check is optional when the platoon
+    // neither fired nor was fired upon): the rules of thumb roll when a
+    // squad is down and skip otherwise; and the side that must take the
+    // objectives (the US in Ap Bau) moves rather than stands, most
+    // activations. Before, half the US activations went without a step
+    // and suppressed platoons skipped a quarter of their checks.
+    #[test]
+    fn down_platoons_rally_and_the_attacker_moves() {
+        let rules = PlatoonCards::embedded();
+        let (mut rallies, mut skips, mut choices) = (0, 0, 0);
+        for seed in 1..4 {
+            let mut s = rules.new_game(&Setup::new("hamlet-sweep", seed)).unwrap();
+            let mut rng = GameRng::seeded(seed);
+            let mut ev = Vec::new();
+            while !s.is_over() {
+                let legal = rules.legal(&s);
+                let goals = rules.goals(&s);
+                let w = |c: &Command| {
+                    legal
+                        .iter()
+                        .find(|l| *l == c)
+                        .map_or(0, |c| rules.weight(&s, &goals, c))
+                };
+                let roll = w(&Command::RollMorale {
+                    company_commander: false,
+                });
+                let skip = w(&Command::SkipMorale);
+                if roll > 0 && skip > 0 {
+                    if rules.platoon_down(&s) == Some(true) {
+                        assert!(roll > skip, "{roll} {skip}");
+                        rallies += 1;
+                    } else {
+                        assert!(skip > roll, "{roll} {skip}");
+                        skips += 1;
+                    }
+                }
+                if let Step::Action { platoon } = s.step()
+                    && s.platoon(*platoon).side == Side::Us
+                {
+                    let choose = |action| w(&Command::Choose { action });
+                    let stay = choose(Action::StandAndFire) + choose(Action::Overwatch);
+                    assert!(choose(Action::MoveAndFire) > 4 * stay);
+                    choices += 1;
+                }
+                let k = rules.rollout(&s, &legal, &mut rng);
+                rules.execute(&mut s, &legal[k], &mut ev);
+            }
+        }
+        assert!(
+            rallies > 0 && skips > 0 && choices > 0,
+            "{rallies} {skips} {choices}"
+        );
     }
 }
