@@ -204,7 +204,7 @@ impl Csar {
             .collect();
         (!hidden.is_empty()).then(|| {
             format!(
-                "Leaves out the guns the rescue may turn up: the face-down marker(s) in the {} are revealed first and new guns fire before the draw (4.3.5); their hits can Shake or down aircraft and cut the draws.",
+                "Leaves out the guns the rescue may turn up: what lies face down in the {} is revealed first and new guns fire before the draw (4.3.5); their hits can Shake or down aircraft and cut the draws.",
                 hidden.join(", the ")
             )
         })

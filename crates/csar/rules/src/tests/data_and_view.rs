@@ -162,6 +162,8 @@ fn rescue_odds_say_what_they_leave_out() {
         let note = o.leaves_out.as_deref().expect("a note");
         assert!(note.contains("East") && note.contains("4.3.5"), "{note}");
         assert!(!note.contains("South"), "{note}");
+        // Issue 14: no "(s)" plurals in what the player reads.
+        assert!(!note.contains("(s)"), "{note}");
     }
 }
 
