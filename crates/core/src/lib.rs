@@ -33,6 +33,7 @@ pub mod session;
 pub mod tabletop;
 pub mod testing;
 pub mod track;
+pub mod words;
 
 pub use ai::AiRules;
 pub use dice::{Adjudication, Dice, Modifier};

@@ -97,7 +97,13 @@ impl CrossfireVn {
         ensure_with(
             st.carrying.len() + pick_up.len() <= u.carry as usize,
             "6.5",
-            || format!("{} carries at most {} marker(s).", u.name, u.carry),
+            || {
+                format!(
+                    "{} carries at most {}.",
+                    u.name,
+                    vt_core::words::counted(u.carry as u64, "marker", "markers")
+                )
+            },
         )?;
         ensure(
             !(pick_up.is_empty() && st.carrying.is_empty()),
@@ -628,9 +634,9 @@ impl CrossfireVn {
     pub(crate) fn describe_medevac(&self, s: Option<&State>, e: &Event) -> LogEntry {
         let t = match e {
             Event::PickedUp { carrier, markers } => format!(
-                "{} picks up {} marker(s) (6.5).",
+                "{} picks up {} (6.5).",
                 self.who(s, *carrier),
-                markers.len()
+                vt_core::words::counted(markers.len() as u64, "marker", "markers")
             ),
             Event::SetDown {
                 carrier,
@@ -639,21 +645,25 @@ impl CrossfireVn {
                 ..
             } => match into {
                 Some(v) => format!(
-                    "{} puts {} marker(s) aboard {} (6.5).",
+                    "{} puts {} aboard {} (6.5).",
                     self.who(s, *carrier),
-                    markers.len(),
+                    vt_core::words::counted(markers.len() as u64, "marker", "markers"),
                     self.who(s, *v)
                 ),
                 None => format!(
-                    "{} sets down {} marker(s).",
+                    "{} sets down {}.",
                     self.who(s, *carrier),
-                    markers.len()
+                    vt_core::words::counted(markers.len() as u64, "marker", "markers")
                 ),
             },
             Event::Evacuated { by, markers } => format!(
-                "{} carries {} casualty marker(s) off the battlefield (6.5).",
+                "{} carries {} off the battlefield (6.5).",
                 self.who(s, *by),
-                markers.len()
+                vt_core::words::counted(
+                    markers.len() as u64,
+                    "casualty marker",
+                    "casualty markers"
+                )
             ),
             Event::AidPostFormed { medics, .. } => format!(
                 "{} and {} form a Company Aid Post (6.5).",
@@ -682,7 +692,14 @@ impl CrossfireVn {
                 a.result = if *delay < 1 {
                     "arrives at once".into()
                 } else {
-                    format!("arrives in {delay} initiative(s)")
+                    format!(
+                        "arrives in {}",
+                        vt_core::words::counted(
+                            (*delay).max(0) as u64,
+                            "initiative",
+                            "initiatives"
+                        )
+                    )
                 };
                 // The enemy hears the call, not when the helicopter comes.
                 return LogEntry::with_rolls(

@@ -256,8 +256,9 @@ impl CrossfireVn {
     pub(crate) fn describe_victory(&self, _s: Option<&State>, e: &Event) -> LogEntry {
         match e {
             Event::ObjectiveHeld { side, count } => LogEntry::text(format!(
-                "{} holds the objective: {count} initiative(s) in a row.",
-                side.name()
+                "{} holds the objective: {} in a row.",
+                side.name(),
+                vt_core::words::counted(*count as u64, "initiative", "initiatives")
             )),
             Event::GameOver { end, points } => {
                 let why = match end {

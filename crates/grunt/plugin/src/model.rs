@@ -217,7 +217,10 @@ pub fn command_label(rules: &Grunt, view: &View, c: &Command) -> String {
         CancelStrike => "Cancel the air strike".into(),
         Land { hex, units: u } => format!("Land {} in {hex}", units(view, u)),
         EndGroup => "End the landing group".into(),
-        Suppress { hex, guns } => format!("{guns} gun(s) fire at {hex}"),
+        Suppress { hex, guns } => match guns {
+            1 => format!("1 gun fires at {hex}"),
+            n => format!("{n} guns fire at {hex}"),
+        },
         EndSuppress => "No more suppressive fire".into(),
         HeliFire { firers, hex } => {
             format!("{} fire at the helicopter in {hex}", units(view, firers))

@@ -283,7 +283,11 @@ fn combat_ui(ui: &mut egui::Ui, st: &GruntScreen, view: &View, out: &mut Out) {
             let col = t.column.clone().unwrap_or_else(|| "no effect".into());
             let b = wide_button(
                 ui,
-                format!("{}: {} unit(s), best {col}", t.hex, t.firers.len()),
+                format!(
+                    "{}: {}, best {col}",
+                    t.hex,
+                    vt_core::words::counted(t.firers.len() as u64, "unit", "units")
+                ),
                 true,
             );
             if b.hovered() {

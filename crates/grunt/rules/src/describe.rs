@@ -492,7 +492,10 @@ impl Grunt {
                         .map_or(die.to_string(), |r| format!("{}-{}", r.low, r.high)),
                     column: None,
                 });
-                a.result = format!("fire for effect in {turns} Game Turn(s): Game Turn {ready}");
+                a.result = format!(
+                    "fire for effect in {}: Game Turn {ready}",
+                    vt_core::words::counted(*turns as u64, "Game Turn", "Game Turns")
+                );
                 LogEntry::with_rolls(
                     format!(
                         "{} asks for fire: the battery may fire for effect from Game Turn {ready} (O7.1).",

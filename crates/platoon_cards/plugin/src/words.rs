@@ -100,8 +100,9 @@ pub fn words(
             target,
             pairs,
         } => format!(
-            "{} fires {pairs} rocket pair(s) at {}",
+            "{} fires {} at {}",
             stand(view, *s),
+            vt_core::words::counted(*pairs as u64, "rocket pair", "rocket pairs"),
             aim(view, target)
         ),
         C::Charge { stand: s, target } => {
@@ -310,8 +311,9 @@ pub fn call_lines(view: &View, rules: &PlatoonCards, sup: crate::Support) -> Vec
             } else {
                 vec![
                     format!(
-                        "{}: {left} gun(s) left, each a 5\" template on the target",
-                        b.name
+                        "{}: {} left, each a 5\" template on the target",
+                        b.name,
+                        vt_core::words::counted(left as u64, "gun", "guns")
                     ),
                     format!(
                         "{}D6 each against what is under it (one fewer in cover), 5-6 hits",
@@ -370,8 +372,11 @@ pub fn air_defence_lines(rules: &PlatoonCards, dice: u8) -> Vec<String> {
             g.hit_on.value
         ),
         format!(
-            "{} hit(s) suppress, {} damage, {} bring it down; {} damages crash it",
-            g.suppress_at.value, g.damage_at.value, g.explode_at.value, g.damages_to_crash.value
+            "{} suppress, {} damage, {} bring it down; {} crash it",
+            vt_core::words::counted(g.suppress_at.value as u64, "hit", "hits"),
+            g.damage_at.value,
+            g.explode_at.value,
+            vt_core::words::counted(g.damages_to_crash.value as u64, "damage", "damages")
         ),
     ]
 }

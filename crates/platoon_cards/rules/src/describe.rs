@@ -870,7 +870,10 @@ impl PlatoonCards {
             text.push_str(" the strip survives.");
         } else {
             let seen = under.iter().filter(|u| !u.hidden).count();
-            text.push_str(&format!(" {seen} stand(s) under it."));
+            text.push_str(&format!(
+                " {} under it.",
+                vt_core::words::counted(seen as u64, "stand", "stands")
+            ));
         }
         self.under_words(s, under, &mut text, false);
         let mut rolls = Vec::new();

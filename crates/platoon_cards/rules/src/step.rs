@@ -219,7 +219,10 @@ impl PlatoonCards {
             Step::Bombardment { side: x, left, .. } => Decision::new(
                 side(*x),
                 Kind::Bombardment,
-                format!("Plot the pre-game bombardment: {left} template(s) left."),
+                format!(
+                    "Plot the pre-game bombardment: {} left.",
+                    vt_core::words::counted(*left as u64, "template", "templates")
+                ),
                 book(BOMBARDMENT),
             ),
             Step::PlotDivisional { side: x } => Decision::new(
