@@ -282,4 +282,57 @@ mod tests {
         let text = ron::to_string(&v).unwrap();
         assert!(assert_same_as_ron::<Mixed>("v.ron", &text).is_ok());
     }
+
+    /// The erased visitor of vendor/erased-serde has one method per kind of
+    /// value (u64 for u8–u32, i64 for i8–i32, f64 for f32, str for char,
+    /// String and borrowed str, bytes for byte buffers; vendor/README.md):
+    /// every narrower value ron hands over is still read as ron reads it,
+    /// and every refusal is ron's, word for word and at ron's line and column.
+    #[test]
+    fn narrow_values_read_as_ron_reads_them() {
+        use crate::testing::assert_same_as_ron;
+        #[derive(Debug, Serialize, Deserialize)]
+        struct Narrow {
+            a: u8,
+            b: u16,
+            c: u32,
+            d: i8,
+            e: i16,
+            f: i32,
+            g: f32,
+            h: char,
+            plain: String,
+            escaped: String,
+            bytes: Vec<u8>,
+            unit: (),
+            some: Option<u8>,
+        }
+        let fine = "(a: 255, b: 65535, c: 4294967295, d: -128, e: -32768, \
+                    f: -2147483648, g: 0.1, h: 'é', plain: \"ab\", escaped: \"a\\\"b\\n\", \
+                    bytes: [1, 2], unit: (), some: Some(7))";
+        let read = assert_same_as_ron::<Narrow>("n.ron", fine).unwrap();
+        assert_eq!((read.a, read.d, read.g, read.h), (255, -128, 0.1, 'é'));
+        assert_eq!(read.escaped, "a\"b\n");
+        // Out of range, the wrong kind, a string for a char: ron's words.
+        for (from, to) in [
+            ("a: 255", "a: 256"),
+            ("d: -128", "d: -129"),
+            ("b: 65535", "b: -1"),
+            ("f: -2147483648", "f: 2147483648"),
+            ("c: 4294967295", "c: \"x\""),
+            ("g: 0.1", "g: 'x'"),
+            ("h: 'é'", "h: \"ab\""),
+            ("h: 'é'", "h: 3"),
+            ("h: 'é'", "h: \"z\""),
+            ("plain: \"ab\"", "plain: 'q'"),
+            ("plain: \"ab\"", "plain: 5"),
+            ("some: Some(7)", "some: Some(-7)"),
+        ] {
+            let text = fine.replace(from, to);
+            assert!(
+                assert_same_as_ron::<Narrow>("n.ron", &text).is_err(),
+                "{text}"
+            );
+        }
+    }
 }

@@ -1,0 +1,1 @@
+"erased-serde requires that either `std` (default) or `alloc` feature is enabled"

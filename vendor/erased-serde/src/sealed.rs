@@ -1,0 +1,11 @@
+pub mod serialize {
+    pub trait Sealed {}
+}
+
+pub mod serializer {
+    pub trait Sealed {}
+}
+
+pub mod deserializer {
+    pub trait Sealed {}
+}
