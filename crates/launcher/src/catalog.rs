@@ -15,6 +15,7 @@ use bevy::asset::{AssetLoader, LoadContext, LoadState};
 use bevy::prelude::*;
 use bevy_asset_loader::prelude::*;
 use std::sync::Arc;
+use tracing::warn;
 use vt_core::GameInfo;
 use vt_core::dynamic::DynGame;
 use vt_games::GameEntry;

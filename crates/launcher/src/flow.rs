@@ -10,6 +10,7 @@ use crate::catalog::Catalog;
 use crate::saves::SaveStore;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
+use tracing::{error, info, warn};
 use vt_core::Setup;
 use vt_core::data::{Layout, parse_ron, to_ron};
 use vt_core::session::read_header;

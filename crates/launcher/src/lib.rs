@@ -195,3 +195,25 @@ impl Plugin for LauncherPlugin {
         }
     }
 }
+
+/// The browser's console as the program's log.
+///
+/// Natively Bevy's `LogPlugin` (feature `bevy_log`, which vt-ui turns on
+/// for native targets) shows the `tracing` lines; the browser build has no
+/// `bevy_log` (its `EnvFilter` brought regex and its Unicode tables into the
+/// .wasm: issue 15), so this gives the same lines the same way: `tracing-wasm`
+/// to the console, at LogPlugin's default filter (info, and wgpu's errors
+/// and naga's warnings only).
+#[cfg(target_arch = "wasm32")]
+pub fn start_web_log() {
+    use tracing_subscriber::filter::{LevelFilter, Targets};
+    use tracing_subscriber::layer::SubscriberExt;
+    let filter = Targets::new()
+        .with_default(LevelFilter::INFO)
+        .with_target("wgpu", LevelFilter::ERROR)
+        .with_target("naga", LevelFilter::WARN);
+    let console = tracing_wasm::WASMLayer::new(tracing_wasm::WASMLayerConfig::default());
+    let subscriber = tracing_subscriber::registry().with(filter).with(console);
+    // Fails only if a subscriber is already set (then that one logs).
+    let _ = tracing::subscriber::set_global_default(subscriber);
+}

@@ -47,6 +47,8 @@ fn window_size() -> (u32, u32) {
 
 fn main() {
     vietnam_tactics::ui::mark_process_start();
+    #[cfg(target_arch = "wasm32")]
+    vietnam_tactics::start_web_log();
     let (width, height) = window_size();
     App::new()
         .insert_resource(ClearColor(vt_ui::palette::ui::BACKGROUND.color()))

@@ -1156,7 +1156,8 @@ impl<'de> serde::de::Visitor<'de> for &mut (dyn Visitor<'de> + '_) {
     where
         E: serde::de::Error,
     {
-        self.erased_visit_str(v.encode_utf8(&mut [0u8; 4])).map_err(unerase)
+        self.erased_visit_str(v.encode_utf8(&mut [0u8; 4]))
+            .map_err(unerase)
     }
 
     fn visit_str<E>(self, v: &str) -> Result<Out, E>

@@ -645,7 +645,7 @@ impl FrameLog {
     }
 
     fn log(&self, t: &Thinking) {
-        info!(
+        tracing::info!(
             "computer: {:?} for side {} searched {} of {} positions in {} ms over {} frames \
              (longest frame {} ms, longest slice {} ms); {} ms of search (cap {} ms)",
             t.purpose,

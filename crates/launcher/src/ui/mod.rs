@@ -14,6 +14,7 @@ use bevy::prelude::*;
 use bevy_egui::egui::{self, Color32, RichText};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 use std::sync::OnceLock;
+use tracing::{info, warn};
 use vt_ui::board::BoardCamera;
 use vt_ui::{PlayMode, Screen, SubmitCommand};
 
