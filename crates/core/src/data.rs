@@ -285,9 +285,10 @@ mod tests {
 
     /// The erased visitor of vendor/erased-serde has one method per kind of
     /// value (u64 for u8–u32, i64 for i8–i32, f64 for f32, str for char,
-    /// String and borrowed str, bytes for byte buffers; vendor/README.md):
-    /// every narrower value ron hands over is still read as ron reads it,
-    /// and every refusal is ron's, word for word and at ron's line and column.
+    /// String and borrowed str; vendor/README.md): every narrower value ron
+    /// hands over is still read as ron reads it, and every refusal is ron's,
+    /// word for word and at ron's line and column. Byte strings (`b"…"`,
+    /// which no file here holds) are refused, as by a type without bytes.
     #[test]
     fn narrow_values_read_as_ron_reads_them() {
         use crate::testing::assert_same_as_ron;
@@ -334,5 +335,11 @@ mod tests {
                 "{text}"
             );
         }
+        // A byte string: ron refuses it for a String itself, and where a
+        // type takes any value (Mp) the refusal is the same.
+        let text = fine.replace("plain: \"ab\"", "plain: b\"ab\"");
+        assert!(assert_same_as_ron::<Narrow>("n.ron", &text).is_err());
+        let e = assert_same_as_ron::<crate::hex::Mp>("mp.ron", "b\"1\"").unwrap_err();
+        assert!(e.message.contains("byte string"), "{e}");
     }
 }

@@ -164,7 +164,6 @@ pub trait Visitor<'de> {
     fn erased_visit_u64(&mut self, v: u64) -> Result<Out, Error>;
     fn erased_visit_f64(&mut self, v: f64) -> Result<Out, Error>;
     fn erased_visit_str(&mut self, v: &str) -> Result<Out, Error>;
-    fn erased_visit_bytes(&mut self, v: &[u8]) -> Result<Out, Error>;
     fn erased_visit_none(&mut self) -> Result<Out, Error>;
     fn erased_visit_some(&mut self, deserializer: &mut dyn Deserializer<'de>)
         -> Result<Out, Error>;
@@ -589,10 +588,6 @@ where
 
     fn erased_visit_str(&mut self, v: &str) -> Result<Out, Error> {
         unsafe { self.take().visit_str(v).unsafe_map(Out::new) }
-    }
-
-    fn erased_visit_bytes(&mut self, v: &[u8]) -> Result<Out, Error> {
-        unsafe { self.take().visit_bytes(v).unsafe_map(Out::new) }
     }
 
     fn erased_visit_none(&mut self) -> Result<Out, Error> {
@@ -1040,6 +1035,16 @@ impl_deserializer_for_trait_object!({mut} Box<dyn Deserializer<'de> + Send + '_>
 impl_deserializer_for_trait_object!({mut} Box<dyn Deserializer<'de> + Sync + '_>);
 impl_deserializer_for_trait_object!({mut} Box<dyn Deserializer<'de> + Send + Sync + '_>);
 
+// vt-erased-serde: the erased `Visitor` has no bytes method (see
+// README.md): a byte string gets serde's default answer, the error its
+// `Visitor::visit_bytes` gives a visitor that does not take one.
+fn invalid_bytes<'de, E>(visitor: &mut (dyn Visitor<'de> + '_), v: &[u8]) -> E
+where
+    E: serde::de::Error,
+{
+    E::invalid_type(serde::de::Unexpected::Bytes(v), &visitor)
+}
+
 // vt-erased-serde: the erased `Visitor` has no 128-bit methods (see
 // README.md); a 128-bit integer gets serde's default answer, the error its
 // `Visitor::visit_i128` / `visit_u128` give a visitor that does not take one.
@@ -1186,14 +1191,14 @@ impl<'de> serde::de::Visitor<'de> for &mut (dyn Visitor<'de> + '_) {
     where
         E: serde::de::Error,
     {
-        self.erased_visit_bytes(v).map_err(unerase)
+        Err(invalid_bytes(self, &v))
     }
 
     fn visit_borrowed_bytes<E>(self, v: &'de [u8]) -> Result<Out, E>
     where
         E: serde::de::Error,
     {
-        self.erased_visit_bytes(v).map_err(unerase)
+        Err(invalid_bytes(self, &v))
     }
 
     #[cfg(feature = "alloc")]
@@ -1201,7 +1206,7 @@ impl<'de> serde::de::Visitor<'de> for &mut (dyn Visitor<'de> + '_) {
     where
         E: serde::de::Error,
     {
-        self.erased_visit_bytes(&v).map_err(unerase)
+        Err(invalid_bytes(self, &v))
     }
 
     fn visit_none<E>(self) -> Result<Out, E>
