@@ -1,5 +1,5 @@
-//! egui's fonts: its default text fonts whole, its two symbol fonts cut to
-//! the symbols the app draws.
+//! egui's fonts: its default text font whole, its monospace font cut to
+//! Latin, its two symbol fonts cut to the symbols the app draws.
 //!
 //! egui's defaults embed Noto Emoji and emoji-icon-font whole, 0.74 MB of
 //! the browser's download for about ten symbols (issue 15). The cut copies
@@ -19,6 +19,10 @@ use bevy_egui::{EguiContext, EguiPreUpdateSet, egui};
 pub const SYMBOLS: &str = "↔↕⌛⏳▶◀◻☑♠♣♥♦⚠✈✔✖❌🎲💥💾📂🔍🔥\
                            ↺↻⌖⏴⏵⏶⏷⏸■○★☆☐☠☰⚐⚑⚔⚙✚⟲⟳👁🗑";
 
+/// Hack cut to Latin and common punctuation (crates/ui/fonts/README.md):
+/// the monospace family's figures and signs look as before, and what Hack
+/// no longer has comes from Ubuntu Light, the family's next font.
+const HACK_LATIN: &[u8] = include_bytes!("../fonts/Hack-Regular-latin.ttf");
 const NOTO_SYMBOLS: &[u8] = include_bytes!("../fonts/NotoEmoji-symbols.ttf");
 const ICON_SYMBOLS: &[u8] = include_bytes!("../fonts/emoji-icon-font-symbols.ttf");
 
@@ -28,10 +32,7 @@ pub fn definitions() -> FontDefinitions {
     let mut font = |name: &str, data: FontData| {
         defs.font_data.insert(name.to_owned(), Arc::new(data));
     };
-    font(
-        "Hack",
-        FontData::from_static(epaint_default_fonts::HACK_REGULAR),
-    );
+    font("Hack", FontData::from_static(HACK_LATIN));
     font(
         "Ubuntu-Light",
         FontData::from_static(epaint_default_fonts::UBUNTU_LIGHT),
@@ -203,6 +204,21 @@ mod tests {
             for c in "+-=09½".chars() {
                 assert!(drawn(f, &FontFamily::Monospace, c), "{c}");
             }
+            // The cut Hack still sets every figure, sign and letter of a
+            // column in one width (a character it lost would come from
+            // Ubuntu Light, in its own width); and what it lost is drawn.
+            let mono = egui::FontId::monospace(14.0);
+            let mut width = |c: char| {
+                let g = f.layout_no_wrap(c.to_string(), mono.clone(), egui::Color32::WHITE);
+                g.rows[0].glyphs[0].advance_width
+            };
+            let em = width('0');
+            for c in "AzÑñĐđŁ½°±×÷–—‘’“”…‰€↔↕−≈≠≤≥#%()+-./:<=>[]|".chars()
+            {
+                assert_eq!(width(c), em, "{c} (U+{:04X}) in Hack", c as u32);
+            }
+            assert_ne!(width('θ'), em, "θ comes from Ubuntu Light");
+            assert!(drawn(f, &FontFamily::Monospace, 'θ'));
             let rocket = char::from_u32(0x1f680).unwrap();
             assert!(!drawn(f, &FontFamily::Proportional, rocket), "a rocket");
         });
