@@ -81,11 +81,15 @@ impl GameRng {
             return 0;
         }
         let n64 = n as u64;
-        let threshold = (u32::MAX as u64 + 1 - n64) % n64;
+        // The threshold is below n, so a low word of at least n passes
+        // without it: the division is made only for a low word under n
+        // (Lemire's "nearly divisionless"), with the same draws and
+        // results as dividing every time (a test holds it to that).
         loop {
             let x = self.stream.next_u32() as u64;
             let m = x * n64;
-            if (m & 0xFFFF_FFFF) >= threshold {
+            let low = m & 0xFFFF_FFFF;
+            if low >= n64 || low >= (u32::MAX as u64 + 1 - n64) % n64 {
                 return (m >> 32) as u32;
             }
         }
@@ -131,6 +135,48 @@ pub fn splitmix64(mut x: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    // `below` as it was, dividing for the threshold every time: the
+    // nearly divisionless one gives the same numbers from the same stream,
+    // small and large bounds alike (near 2^32 most low words fall under
+    // the bound and many are rejected).
+    #[test]
+    fn below_matches_the_always_dividing_draw() {
+        fn reference(r: &mut GameRng, n: u32) -> u32 {
+            if n <= 1 {
+                return 0;
+            }
+            let n64 = n as u64;
+            let threshold = (u32::MAX as u64 + 1 - n64) % n64;
+            loop {
+                let m = r.stream.next_u32() as u64 * n64;
+                if (m & 0xFFFF_FFFF) >= threshold {
+                    return (m >> 32) as u32;
+                }
+            }
+        }
+        let mut a = GameRng::seeded(7);
+        let mut b = GameRng::seeded(7);
+        let bounds = [
+            0,
+            1,
+            2,
+            3,
+            6,
+            10,
+            52,
+            100,
+            1 << 31,
+            (1 << 31) + 1,
+            u32::MAX - 1,
+            u32::MAX,
+        ];
+        for i in 0..20_000u32 {
+            let n = bounds[i as usize % bounds.len()].max(i % 97);
+            assert_eq!(a.below(n), reference(&mut b, n), "draw {i}, bound {n}");
+        }
+        assert_eq!(a, b);
+    }
 
     #[test]
     fn same_seed_same_stream_and_known_values() {

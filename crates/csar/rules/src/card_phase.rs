@@ -221,7 +221,8 @@ impl Csar {
 
 /// The Card Phase decisions: what each offers and what it refuses.
 impl Csar {
-    /// 4.2.1: Reserve cards may be discarded before drawing.
+    /// 4.2.1: Reserve cards may be discarded before drawing (each as
+    /// `check_discard_reserve` accepts it).
     pub(crate) fn discard_before_draw_candidates(&self, s: &State, v: &mut Vec<Command>) {
         for &c in &s.reserve {
             v.push(Command::DiscardReserve(c));
@@ -229,10 +230,16 @@ impl Csar {
         v.push(Command::Done);
     }
 
-    /// 4.2.2: Aircraft cards go to the Reserve; Reserve cards may be discarded.
+    /// 4.2.2: Aircraft cards go to the Reserve while it has room; Reserve
+    /// cards may be discarded. As `check_reserve` and
+    /// `check_discard_reserve` accept them.
     pub(crate) fn reserve_candidates(&self, s: &State, v: &mut Vec<Command>) {
-        for &c in &s.hand {
-            v.push(Command::Reserve(c));
+        if s.reserve.len() < s.limits.reserve as usize {
+            for &c in &s.hand {
+                if self.card_def(c).class == CardClass::Aircraft {
+                    v.push(Command::Reserve(c));
+                }
+            }
         }
         for &c in &s.reserve {
             v.push(Command::DiscardReserve(c));

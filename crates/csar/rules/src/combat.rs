@@ -456,6 +456,7 @@ impl Csar {
     fn move_ctx(&self, s: &State) -> MoveCtx {
         let mut ctx = MoveCtx {
             counts: [0; 5],
+            full: 0,
             heli: 0,
             fast: 0,
             pinpointed: !s.options.pinpointing || s.stranded().any(|(_, v)| v.pinpointed),
@@ -469,6 +470,12 @@ impl Csar {
                     AircraftKind::FastMover => ctx.fast |= z.bit(),
                     _ => {}
                 }
+            }
+        }
+        let limit = self.data.rules.aircraft_per_zone.value;
+        for z in Zone::ALL {
+            if ctx.counts[z.index()] >= limit {
+                ctx.full |= z.bit();
             }
         }
         ctx
@@ -848,6 +855,8 @@ const OUTER: u8 = 0b11_1100;
 /// What checking a move needs to know about the map.
 struct MoveCtx {
     counts: [u8; 5],
+    /// Zones (bits) holding as many aircraft as a zone may.
+    full: u8,
     /// Zones (bits) holding a helicopter, a Fast Mover.
     heli: u8,
     fast: u8,
@@ -864,14 +873,14 @@ impl Csar {
     pub(crate) fn move_candidates(&self, s: &State, v: &mut Vec<Command>) {
         let ctx = self.move_ctx(s);
         for i in 0..s.aircraft.len() {
-            let m = self.move_targets(s, &ctx, i);
-            for (bit, to) in DESTS.iter().enumerate() {
-                if m & (1 << bit) != 0 {
-                    v.push(Command::Move {
-                        aircraft: i as u8,
-                        to: *to,
-                    });
-                }
+            // The set bits, lowest first: the order of DESTS.
+            let mut m = self.move_targets(s, &ctx, i);
+            while m != 0 {
+                v.push(Command::Move {
+                    aircraft: i as u8,
+                    to: DESTS[m.trailing_zeros() as usize],
+                });
+                m &= m - 1;
             }
         }
         v.push(Command::Done);
@@ -914,11 +923,7 @@ impl Csar {
                 _ => OUTER,
             };
         }
-        for z in Zone::ALL {
-            if ctx.counts[z.index()] >= self.data.rules.aircraft_per_zone.value {
-                m &= !(z.bit() << 1);
-            }
-        }
+        m &= !(ctx.full << 1);
         match a.kind {
             AircraftKind::FastMover => m &= !(ctx.heli << 1),
             AircraftKind::Helicopter => {

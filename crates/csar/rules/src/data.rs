@@ -531,6 +531,12 @@ pub struct Data {
     pub rules: RulesNumbers,
     pub scenarios: Vec<ScenarioDef>,
     pub campaign: CampaignDef,
+    /// Each physical Action card's kind as a bit (kind `k` is bit `k`; 0
+    /// for a kind past 127), from `action_cards`: the set-up's choice of a
+    /// starting hand ORs them over the whole deck after every pick.
+    pub(crate) card_kind_bits: Vec<u128>,
+    /// The Aircraft-card kinds among the first 128, as bits.
+    pub(crate) aircraft_kind_bits: u128,
 }
 
 fn bad(file: &str, msg: impl Into<String>) -> DataError {
@@ -567,7 +573,21 @@ impl Data {
                 gun_counters.push(k as u8);
             }
         }
+        let card_kind_bits = action_cards
+            .iter()
+            .map(|&k| 1u128.checked_shl(k as u32).unwrap_or(0))
+            .collect();
+        let aircraft_kind_bits = act
+            .cards
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.class == CardClass::Aircraft)
+            .fold(0u128, |b, (k, _)| {
+                b | 1u128.checked_shl(k as u32).unwrap_or(0)
+            });
         let d = Data {
+            card_kind_bits,
+            aircraft_kind_bits,
             resolution: res.cards,
             action_kinds: act.cards,
             action_cards,

@@ -393,9 +393,18 @@ impl Csar {
 
 /// The burns before the Enemy Search and the Abort Check (4.4.2, 4.4.3).
 impl Csar {
+    /// Each card in hand while a burn leaves more than one draw, as
+    /// `check_burn_draw` accepts them.
     pub(crate) fn burn_draw_candidates(&self, s: &State, v: &mut Vec<Command>) {
-        for &c in &s.hand {
-            v.push(Command::Burn(c));
+        let track = if s.step == Step::SearchBurn {
+            s.search
+        } else {
+            s.abort
+        };
+        if track.saturating_sub(s.burned) > 1 {
+            for &c in &s.hand {
+                v.push(Command::Burn(c));
+            }
         }
         v.push(Command::Done);
     }

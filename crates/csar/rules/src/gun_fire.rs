@@ -455,34 +455,51 @@ impl Csar {
 /// The Enemy Gun Fire decisions: what each offers and what it refuses.
 impl Csar {
     /// Suppress before the guns fire (4.3.4), or let them fire.
+    /// (`suppress_candidates` lists as `check_play` accepts.)
     pub(crate) fn fire_window_candidates(&self, s: &State, v: &mut Vec<Command>) {
         self.suppress_candidates(s, v);
         v.push(Command::Done);
     }
 
-    /// 4.3.3 B: the zone resolved next (Suppress may come first).
+    /// 4.3.3 B: each zone still to be resolved, as `check_resolve_zone`
+    /// accepts (Suppress may come first).
     pub(crate) fn fire_order_candidates(&self, s: &State, v: &mut Vec<Command>) {
         for z in Zone::ALL {
-            v.push(Command::ResolveZone(z));
+            if s.fire.pending & z.bit() != 0 {
+                v.push(Command::ResolveZone(z));
+            }
         }
         self.suppress_candidates(s, v);
     }
 
-    /// 4.3.3 D: cards to burn, Pilot cards that cancel a Hit.
+    /// 4.3.3 D: Aircraft cards to burn while more than one Hit is left,
+    /// Pilot cards that cancel a Hit: as `check_burn_hit` and
+    /// `check_use_pilot` accept them.
     pub(crate) fn burn_candidates(&self, s: &State, v: &mut Vec<Command>) {
-        for &c in &s.hand {
-            v.push(Command::Burn(c));
+        if s.fire.hits >= 2 {
+            for &c in &s.hand {
+                if self.card_def(c).class == CardClass::Aircraft {
+                    v.push(Command::Burn(c));
+                }
+            }
         }
-        for (i, _) in s.aircraft_in(s.fire.zone) {
-            v.push(Command::UsePilot { aircraft: i as u8 });
+        if s.fire.hits > 0 {
+            for (i, _) in s.aircraft_in(s.fire.zone) {
+                if self.has_ability(s, i, PilotAbility::CancelHit) {
+                    v.push(Command::UsePilot { aircraft: i as u8 });
+                }
+            }
         }
         v.push(Command::Done);
     }
 
-    /// 4.3.3 E: the aircraft a Wild card's Hit goes on.
+    /// 4.3.3 E: the aircraft a Wild card's Hit goes on (no Fast Mover), as
+    /// `check_wild_hit` accepts.
     pub(crate) fn wild_hit_candidates(&self, s: &State, v: &mut Vec<Command>) {
-        for (i, _) in s.aircraft_in(s.fire.zone) {
-            v.push(Command::WildHit { aircraft: i as u8 });
+        for (i, a) in s.aircraft_in(s.fire.zone) {
+            if a.kind != AircraftKind::FastMover {
+                v.push(Command::WildHit { aircraft: i as u8 });
+            }
         }
     }
 

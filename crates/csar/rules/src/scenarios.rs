@@ -500,31 +500,14 @@ impl Csar {
     /// are looked up, not every kind.
     fn hand_kind_bits(&self, s: &State) -> u128 {
         let d = &self.data;
-        // Kinds as bits (the deck has a few dozen kinds at most; a kind
-        // past 127 is never offered, which the data tests rule out).
-        let bit = |c: u8| {
-            1u128
-                .checked_shl(d.action_cards[c as usize] as u32)
-                .unwrap_or(0)
-        };
+        // Kinds as bits from the data's table (the deck has a few dozen
+        // kinds at most; a kind past 127 is never offered, which the data
+        // tests rule out): the set-up asks this after every pick, over the
+        // whole deck.
+        let bit = |c: u8| d.card_kind_bits[c as usize];
         let held = s.hand.iter().fold(0u128, |b, &c| b | bit(c));
-        let mut kinds: u128 = 0;
-        for &c in &s.action.draw_pile {
-            kinds |= bit(c);
-        }
-        kinds &= !held;
-        let mut rest = kinds;
-        while rest != 0 {
-            let k = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            if d.action_kinds
-                .get(k)
-                .is_none_or(|a| a.class != crate::data::CardClass::Aircraft)
-            {
-                kinds &= !(1u128 << k);
-            }
-        }
-        kinds
+        let in_deck = s.action.draw_pile.iter().fold(0u128, |b, &c| b | bit(c));
+        in_deck & !held & d.aircraft_kind_bits
     }
 
     pub(crate) fn pick_card(&self, s: &mut State, ev: &mut Vec<Event>, kind: u8) {
@@ -561,11 +544,16 @@ impl Csar {
         s.limits.arclight_turn == s.turn
     }
 
+    /// Each card `check_choose_pilot` accepts, and the random draw when
+    /// there is a card to draw.
     pub(crate) fn pilot_candidates(&self, s: &State, v: &mut Vec<Command>) {
-        for p in self.pilot_choices(s) {
+        let choices = self.pilot_choices(s);
+        for &p in &choices {
             v.push(Command::ChoosePilot(Some(p)));
         }
-        v.push(Command::ChoosePilot(None));
+        if !choices.is_empty() {
+            v.push(Command::ChoosePilot(None));
+        }
     }
 
     pub(crate) fn place_pilot_candidates(&self, s: &State, card: u8, v: &mut Vec<Command>) {

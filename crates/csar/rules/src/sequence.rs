@@ -322,17 +322,19 @@ impl Csar {
         // 5.0: all helicopters destroyed, as opposed to shot down: the crew
         // of one shot down is a Survivor, and an Exfil Team may still walk
         // Survivors out; one still to arrive is not destroyed either.
-        let helis: Vec<_> = s
-            .aircraft
-            .iter()
-            .filter(|a| a.kind == AircraftKind::Helicopter && a.place != Place::Unused)
-            .collect();
-        let all_destroyed = !helis.is_empty() && helis.iter().all(|a| a.destroyed);
+        // Asked after every fire and draw: the helicopters looked at
+        // where they stand, not collected.
+        let helis = || {
+            s.aircraft
+                .iter()
+                .filter(|a| a.kind == AircraftKind::Helicopter && a.place != Place::Unused)
+        };
+        let any_heli = helis().next().is_some();
+        let all_destroyed = any_heli && helis().all(|a| a.destroyed);
         let air_force_cross =
             self.data.scenarios[s.scenario as usize].victory == crate::data::Victory::AirForceCross;
         // 7.4: both helicopters shot down is a loss at once.
-        let helis_down =
-            air_force_cross && !helis.is_empty() && helis.iter().all(|a| a.place == Place::Removed);
+        let helis_down = air_force_cross && any_heli && helis().all(|a| a.place == Place::Removed);
         let on_map = s.survivors.iter().any(|v| match v.at {
             SurvivorAt::Stranded(_) => true,
             SurvivorAt::Aboard(h) => s.aircraft[h as usize].zone().is_some(),

@@ -273,7 +273,41 @@ impl Csar {
     /// command against one look at the map).
     pub(crate) fn candidates(&self, s: &State, v: &mut Vec<Command>) -> bool {
         match s.step {
-            Step::ChoosePilot => self.pilot_candidates(s, v),
+            // These lists are made as their checks accept them (each
+            // candidate function says how); a test holds every list to
+            // `check_command` over the whole command space.
+            Step::ChoosePilot => {
+                self.pilot_candidates(s, v);
+                return true;
+            }
+            Step::DiscardBeforeDraw => {
+                self.discard_before_draw_candidates(s, v);
+                return true;
+            }
+            Step::Reserve => {
+                self.reserve_candidates(s, v);
+                return true;
+            }
+            Step::FireWindow => {
+                self.fire_window_candidates(s, v);
+                return true;
+            }
+            Step::FireOrder => {
+                self.fire_order_candidates(s, v);
+                return true;
+            }
+            Step::Burn => {
+                self.burn_candidates(s, v);
+                return true;
+            }
+            Step::WildHit => {
+                self.wild_hit_candidates(s, v);
+                return true;
+            }
+            Step::SearchBurn | Step::AbortBurn => {
+                self.burn_draw_candidates(s, v);
+                return true;
+            }
             Step::PlacePilot { card } => self.place_pilot_candidates(s, card, v),
             Step::ChooseHand { .. } => {
                 // Exactly the kinds `check_pick_card` accepts.
@@ -282,8 +316,6 @@ impl Csar {
             }
             Step::RevealChoice { .. } => self.reveal_zone_candidates(v),
             Step::Purchase => self.purchase_candidates(v),
-            Step::DiscardBeforeDraw => self.discard_before_draw_candidates(s, v),
-            Step::Reserve => self.reserve_candidates(s, v),
             Step::Commands => self.command_card_candidates(s, v),
             Step::Move => {
                 self.move_candidates(s, v);
@@ -293,13 +325,8 @@ impl Csar {
                 self.assign_candidates(s, v);
                 return true;
             }
-            Step::FireWindow => self.fire_window_candidates(s, v),
-            Step::FireOrder => self.fire_order_candidates(s, v),
-            Step::Burn => self.burn_candidates(s, v),
-            Step::WildHit => self.wild_hit_candidates(s, v),
             Step::Play => self.play_segment_candidates(s, v),
             Step::Rescue => self.rescue_candidates(s, v),
-            Step::SearchBurn | Step::AbortBurn => self.burn_draw_candidates(s, v),
             Step::AutoTurnStart
             | Step::AutoEventPhase
             | Step::AutoDraw
@@ -527,5 +554,132 @@ impl Csar {
             }
         }
         false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::command::Target;
+    use crate::components::Zone;
+    use std::collections::BTreeMap;
+    use vt_core::playout::game_seeds;
+    use vt_core::{GameRng, Ruleset, Setup};
+
+    /// Every command of the kinds the decisions below take, for every card,
+    /// aircraft, gun counter, Pilot/PJ card and zone: a superset of what
+    /// any of them accepts.
+    fn command_space(rules: &Csar, s: &State) -> Vec<Command> {
+        let d = &rules.data;
+        let mut v = vec![Command::Done, Command::ChoosePilot(None)];
+        v.extend((0..d.pilots.len() as u8).map(|p| Command::ChoosePilot(Some(p))));
+        for c in 0..d.action_cards.len() as u8 {
+            v.extend([
+                Command::DiscardReserve(c),
+                Command::Reserve(c),
+                Command::Burn(c),
+            ]);
+            let mut targets = vec![
+                Target::None,
+                Target::TargetOfOpportunity,
+                Target::Barrage,
+                Target::SearchMarker,
+            ];
+            targets.extend((0..d.gun_counters.len() as u8).map(Target::Gun));
+            for target in targets {
+                for pilot in [false, true] {
+                    v.push(Command::Play {
+                        card: c,
+                        target,
+                        pilot,
+                    });
+                }
+            }
+        }
+        for a in 0..s.aircraft.len() as u8 {
+            v.extend([
+                Command::UsePilot { aircraft: a },
+                Command::WildHit { aircraft: a },
+            ]);
+        }
+        v.extend(Zone::ALL.map(Command::ResolveZone));
+        v
+    }
+
+    // The decisions whose lists are made as their checks accept them
+    // (`candidates` returns true, so nothing filters them): in every
+    // position random play reaches, every scenario, with the optional
+    // rules off and on, the list is exactly the commands of the whole
+    // space that `check_command` accepts, each once.
+    #[test]
+    fn lists_made_checked_are_exactly_the_accepted_commands() {
+        let rules = Csar::embedded();
+        let all_on = [
+            "bombing-effectiveness",
+            "pinpointing",
+            "danger-close",
+            "recovering-pilots",
+            "search-effectiveness",
+        ];
+        let mut seen: BTreeMap<&'static str, usize> = BTreeMap::new();
+        for sc in rules.info().scenarios {
+            for on in [false, true] {
+                for i in 0..12 {
+                    let (gs, ps) = game_seeds(21, i);
+                    let mut setup = Setup::new(&sc.id, gs);
+                    if on {
+                        for k in all_on {
+                            setup = setup.option(k, "on");
+                        }
+                    }
+                    let mut s = rules.new_game(&setup).unwrap();
+                    let mut rng = GameRng::seeded(ps);
+                    let mut ev = Vec::new();
+                    while s.result.is_none() {
+                        let legal = rules.legal(&s);
+                        let mut v = Vec::new();
+                        if rules.candidates(&s, &mut v) {
+                            *seen.entry(rules.step_rule(s.step)).or_default() += 1;
+                            let key = |c: &Command| format!("{c:?}");
+                            let mut listed: Vec<String> = legal.iter().map(key).collect();
+                            listed.sort();
+                            let n = listed.len();
+                            listed.dedup();
+                            assert_eq!(n, listed.len(), "{}: a command listed twice", sc.id);
+                            let space = if matches!(
+                                s.step,
+                                Step::Move | Step::Assign | Step::ChooseHand { .. }
+                            ) {
+                                // Held to their checks by their own tests.
+                                None
+                            } else {
+                                Some(command_space(&rules, &s))
+                            };
+                            if let Some(space) = space {
+                                let mut accepted: Vec<String> = space
+                                    .iter()
+                                    .filter(|c| rules.check_command(&s, c).is_ok())
+                                    .map(key)
+                                    .collect();
+                                accepted.sort();
+                                assert_eq!(listed, accepted, "{} at {:?}", sc.id, s.step);
+                            }
+                        }
+                        let k = rng.index(legal.len());
+                        ev.clear();
+                        rules.execute(&mut s, &legal[k], &mut ev);
+                    }
+                }
+            }
+        }
+        // The decisions this test is about were all reached (the sections
+        // of ChoosePilot, DiscardBeforeDraw, Reserve, Suppress/FireOrder,
+        // Burn, the Search and Abort burns).
+        for section in ["7.0", "4.2.1", "4.2.2", "4.3.4", "4.3.3", "4.4.2", "4.4.3"] {
+            assert!(
+                seen.get(section).is_some_and(|&n| n > 0),
+                "{section} never reached: {seen:?}"
+            );
+        }
     }
 }
