@@ -357,6 +357,8 @@ impl PlatoonCards {
             Command::Charge { .. } => 5,
             Command::ExitTable { .. } => 20,
             Command::Support { .. } => 6,
+            // A column that must get off the table keeps its riders aboard.
+            Command::Disembark { .. } if self.must_exit(s) => 1,
             Command::CutWire { .. } | Command::Disembark { .. } | Command::Land { .. } => 4,
             Command::Advance => 4,
             Command::Lose { .. } | Command::ClearMines { .. } => 3,
@@ -368,6 +370,13 @@ impl PlatoonCards {
             | Command::EndOverwatch
             | Command::NoSupport => 1,
         }
+    }
+
+    /// The side deciding must get vehicles off the table (victory.rs,
+    /// Exit).
+    fn must_exit(&self, s: &State) -> bool {
+        let v = &self.scenario_of(s).victory;
+        s.card == Some(v.side) && v.all.iter().any(|c| matches!(c, Condition::Exit { .. }))
     }
 
     /// The platoon checking morale or choosing its action: whether any of
@@ -385,14 +394,17 @@ impl PlatoonCards {
     }
 
     /// The platoon choosing its action belongs to the side whose victory
-    /// asks it to hold objectives it does not hold yet.
+    /// asks it to hold objectives it does not hold yet, or to get its
+    /// vehicles off the table.
     fn must_take_ground(&self, s: &State) -> bool {
         let Step::Action { platoon } = s.step() else {
             return false;
         };
         let v = &self.scenario_of(s).victory;
         s.platoon(*platoon).side == v.side
-            && v.all.iter().any(|c| matches!(c, Condition::Hold { .. }))
+            && v.all
+                .iter()
+                .any(|c| matches!(c, Condition::Hold { .. } | Condition::Exit { .. }))
     }
 
     /// A move nearer the nearest objective is liked, one away from all of
@@ -407,9 +419,37 @@ impl PlatoonCards {
                 .map(|g| g.distance(p))
                 .fold(f64::INFINITY, f64::min)
         };
+        let sc = self.scenario_of(s);
+        // victory.rs, Exit: the side that must get its vehicles off an
+        // edge drives them at it, the further a move takes them the better
+        // (before, with no objective to make for, every move weighed the
+        // same and Route 13's column wandered into the rubber: scripted US
+        // 0 of 20 against random play).
+        if let Some(edge) = sc.exit_edge
+            && st.side == sc.victory.side
+            && self.unit(st).is_vehicle()
+            && sc
+                .victory
+                .all
+                .iter()
+                .any(|c| matches!(c, Condition::Exit { .. }))
+        {
+            let t = self.tabletop_of(s);
+            let to_edge = |p: Point| match edge {
+                crate::scenario::Edge::North => t.height - p.y,
+                crate::scenario::Edge::South => p.y,
+                crate::scenario::Edge::East => t.width - p.x,
+                crate::scenario::Edge::West => p.x,
+            };
+            let gain = to_edge(st.pos) - to_edge(to);
+            return if gain > 1.0 {
+                6 + gain.min(18.0) as u32
+            } else {
+                1
+            };
+        }
         // A stand in an objective holds or denies it (victory.rs): it
         // leaves only for another.
-        let sc = self.scenario_of(s);
         let inside = |p: Point| sc.objectives.iter().any(|o| point_in_polygon(&o.area, p));
         if inside(st.pos) && st.status != Status::Disrupted {
             return if inside(to) { 2 } else { 1 };
@@ -821,6 +861,52 @@ mod tests {
         let (a, b) = (rules.evaluate(&outside, 0), rules.evaluate(&held, 0));
         assert!(b > a + 0.1, "{a} {b}");
         assert!((rules.evaluate(&held, 0) + rules.evaluate(&held, 1) - 1.0).abs() < 1e-12);
+    }
+
+    // victory.rs, Route 13 (Exit: four vehicles off the east edge): of a
+    // US vehicle's moves, the one furthest east weighs most, one that
+    // turns back weighs least, and the riders stay aboard.
+    #[test]
+    fn the_column_drives_for_the_exit() {
+        let rules = PlatoonCards::embedded();
+        let mut seen = 0;
+        for seed in 1..4 {
+            let mut s = rules
+                .new_game(&Setup::new("route-13-ambush", seed))
+                .unwrap();
+            let mut rng = GameRng::seeded(seed);
+            let mut ev = Vec::new();
+            while !s.is_over() && s.turn < 3 {
+                let legal = rules.legal(&s);
+                let w = rules.prior(&s, &legal).unwrap();
+                let mut east: Vec<(f64, f64)> = Vec::new();
+                for (c, &wc) in legal.iter().zip(&w) {
+                    match c {
+                        Command::Move { stand, to } => {
+                            let st = &s.stands[*stand as usize];
+                            if st.side == Side::Us && rules.unit(st).is_vehicle() {
+                                east.push((to.x - st.pos.x, wc));
+                            }
+                        }
+                        Command::Disembark { .. } => assert_eq!(wc, 1.0),
+                        _ => {}
+                    }
+                }
+                if east.len() > 1 {
+                    let best = east.iter().map(|e| e.0).fold(f64::MIN, f64::max);
+                    let top = east.iter().find(|e| e.0 == best).unwrap().1;
+                    if best > 2.0 {
+                        assert!(east.iter().all(|e| e.1 <= top), "{east:?}");
+                        assert!(east.iter().filter(|e| e.0 < 0.0).all(|e| e.1 == 1.0));
+                        seen += 1;
+                    }
+                }
+                let k = rules.rollout(&s, &legal, &mut rng);
+                ev.clear();
+                rules.execute(&mut s, &legal[k], &mut ev);
+            }
+        }
+        assert!(seen > 0);
     }
 
     // Notes: MORALE (5+ lifts every squad a level, 1-2 suppresses them
