@@ -55,7 +55,7 @@ impl CrossfireVn {
         small_arms || at
     }
 
-    fn reaction(&self, s: &State) -> Result<Reaction, vt_core::Refusal> {
+    pub(crate) fn reaction(&self, s: &State) -> Result<Reaction, vt_core::Refusal> {
         match s.step() {
             Step::Reaction(r) => Ok(r.clone()),
             _ => refuse(

@@ -96,13 +96,25 @@ impl AiRules for PlatoonCards {
         Some(80)
     }
 
-    /// Weighted at random by [`PlatoonCards::weight`]: the search's
-    /// rollouts and the scripted player. Uniform play shuffles cards and
-    /// stands about in the set-up, pivots and ends activations unused.
+    /// Weighted at random by [`PlatoonCards::rollout_weights`]: the
+    /// search's rollouts and the scripted player. Uniform play shuffles
+    /// cards and stands about in the set-up, pivots and ends activations
+    /// unused.
     fn rollout(&self, s: &State, legal: &[Command], rng: &mut GameRng) -> usize {
-        let goals = self.goals(s);
-        let weights: Vec<u32> = legal.iter().map(|c| self.weight(s, &goals, c)).collect();
-        vt_core::ai::weighted_index(&weights, rng)
+        vt_core::ai::weighted_index(&self.rollout_weights(s, legal), rng)
+    }
+
+    /// The rollout's weights: the search starts from the platoon
+    /// commander's rules of thumb and lets its samples overrule them.
+    /// Without it the search had only its samples to tell a shot that
+    /// can kill from a pass, and few of them for the long lists of moves.
+    fn prior(&self, s: &State, legal: &[Command]) -> Option<Vec<f64>> {
+        Some(
+            self.rollout_weights(s, legal)
+                .into_iter()
+                .map(f64::from)
+                .collect(),
+        )
     }
 }
 
@@ -178,14 +190,93 @@ impl PlatoonCards {
         }
     }
 
+    /// [`PlatoonCards::weight`] of each of `legal`.
+    pub(crate) fn rollout_weights(&self, s: &State, legal: &[Command]) -> Vec<u32> {
+        let goals = if legal.iter().any(|c| matches!(c, Command::Move { .. })) {
+            self.goals(s, legal)
+        } else {
+            Vec::new()
+        };
+        legal.iter().map(|c| self.weight(s, &goals, c)).collect()
+    }
+
     /// Where the side that decides wants its stands: the objectives of its
-    /// scenario (to take them, or to stand in them and deny them).
-    fn goals(&self, s: &State) -> Vec<Point> {
-        self.scenario_of(s)
+    /// scenario (victory.rs: a side holds one with a stand in good order
+    /// inside and no enemy there). The side that must hold them makes for
+    /// those it does not hold yet (all of them once it holds enough, to
+    /// keep them); the other side for all of them, to stand in them and
+    /// deny them.
+    fn goals(&self, s: &State, legal: &[Command]) -> Vec<Point> {
+        let sc = self.scenario_of(s);
+        let side = legal.iter().find_map(|c| match c {
+            Command::Move { stand, .. } => s.stands.get(*stand as usize).map(|st| st.side),
+            _ => None,
+        });
+        let all = || sc.objectives.iter().map(|o| centre(&o.area)).collect();
+        let Some(side) = side else { return all() };
+        if side != sc.victory.side {
+            return all();
+        }
+        let held = self.objectives_held(s, side);
+        let open: Vec<Point> = sc
             .objectives
             .iter()
+            .filter(|o| !held.contains(&o.name))
             .map(|o| centre(&o.area))
-            .collect()
+            .collect();
+        if open.is_empty() { all() } else { open }
+    }
+
+    /// Chart: SMALL ARMS SHOOTING: a shot's weight from its dice pool: the
+    /// chance each result (suppressed, disrupted, killed, as the target
+    /// takes hits) comes of the pool's dice, each die hitting on the score
+    /// it needs. A gun's shot at a vehicle and a mortar's template keep
+    /// the usual weight of a shot; a shot that cannot be fired, one.
+    fn shot_weight(
+        &self,
+        s: &State,
+        stand: StandId,
+        weapon: u8,
+        target: &crate::command::Aim,
+        ctx: crate::fire::FireCtx,
+    ) -> u32 {
+        let crate::command::Aim::Stand(t) = target else {
+            return 12;
+        };
+        let Ok(shot) = self.plan_shot(s, stand, weapon, *t, ctx) else {
+            return 1;
+        };
+        let crate::fire::Plan::Pool { pool, .. } = &shot.plan else {
+            return 12;
+        };
+        let Some(tg) = s.stands.get(*t as usize) else {
+            return 1;
+        };
+        let takes = self.takes(s, tg);
+        let n = pool.dice();
+        let p = (7.0 - pool.needed() as f64).clamp(0.0, 6.0) / 6.0;
+        let mut value = 0.0;
+        let mut binom = 1.0;
+        for k in 0..=n {
+            if k > 0 {
+                binom = binom * (n - k + 1) as f64 / k as f64;
+            }
+            let chance = binom * p.powi(k as i32) * (1.0 - p).powi((n - k) as i32);
+            let worth = match self.effect_of(k, takes) {
+                crate::event::Effect::Killed => 1.0,
+                crate::event::Effect::Disrupted => 0.5,
+                crate::event::Effect::Suppressed => 0.2,
+                _ => 0.0,
+            };
+            // A result no worse than the target's state adds little.
+            let worth = match (tg.status, worth) {
+                (Status::Disrupted, w) if w < 1.0 => w * 0.2,
+                (Status::Suppressed, w) if w < 0.5 => w * 0.3,
+                (_, w) => w,
+            };
+            value += chance * worth;
+        }
+        (1.0 + 30.0 * value).round() as u32
     }
 
     /// How strongly a platoon commander's rules of thumb favour `c` (0
@@ -233,12 +324,28 @@ impl PlatoonCards {
                 (Action::MoveAndAssault | Action::Overwatch, false) => 3,
             },
             Command::Move { stand, to } => self.move_weight(s, goals, *stand, *to),
-            Command::Fire { .. }
-            | Command::Rockets { .. }
-            | Command::OverwatchFire { .. }
-            | Command::PointBlank { .. }
-            | Command::SniperFire { .. }
-            | Command::AirDefence { .. } => 12,
+            Command::Fire {
+                stand,
+                weapon,
+                target,
+            } => self.shot_weight(s, *stand, *weapon, target, crate::fire::FireCtx::Orders),
+            Command::OverwatchFire {
+                stand,
+                weapon,
+                target,
+            } => self.shot_weight(s, *stand, *weapon, target, crate::fire::FireCtx::Overwatch),
+            Command::PointBlank {
+                stand,
+                weapon,
+                target,
+            } => self.shot_weight(
+                s,
+                *stand,
+                *weapon,
+                &crate::command::Aim::Stand(*target),
+                crate::fire::FireCtx::PointBlank,
+            ),
+            Command::Rockets { .. } | Command::SniperFire { .. } | Command::AirDefence { .. } => 12,
             Command::CallFire { smoke, .. } => {
                 if *smoke {
                     1
@@ -250,6 +357,8 @@ impl PlatoonCards {
             Command::Charge { .. } => 5,
             Command::ExitTable { .. } => 20,
             Command::Support { .. } => 6,
+            // A column that must get off the table keeps its riders aboard.
+            Command::Disembark { .. } if self.must_exit(s) => 1,
             Command::CutWire { .. } | Command::Disembark { .. } | Command::Land { .. } => 4,
             Command::Advance => 4,
             Command::Lose { .. } | Command::ClearMines { .. } => 3,
@@ -261,6 +370,13 @@ impl PlatoonCards {
             | Command::EndOverwatch
             | Command::NoSupport => 1,
         }
+    }
+
+    /// The side deciding must get vehicles off the table (victory.rs,
+    /// Exit).
+    fn must_exit(&self, s: &State) -> bool {
+        let v = &self.scenario_of(s).victory;
+        s.card == Some(v.side) && v.all.iter().any(|c| matches!(c, Condition::Exit { .. }))
     }
 
     /// The platoon checking morale or choosing its action: whether any of
@@ -278,14 +394,17 @@ impl PlatoonCards {
     }
 
     /// The platoon choosing its action belongs to the side whose victory
-    /// asks it to hold objectives it does not hold yet.
+    /// asks it to hold objectives it does not hold yet, or to get its
+    /// vehicles off the table.
     fn must_take_ground(&self, s: &State) -> bool {
         let Step::Action { platoon } = s.step() else {
             return false;
         };
         let v = &self.scenario_of(s).victory;
         s.platoon(*platoon).side == v.side
-            && v.all.iter().any(|c| matches!(c, Condition::Hold { .. }))
+            && v.all
+                .iter()
+                .any(|c| matches!(c, Condition::Hold { .. } | Condition::Exit { .. }))
     }
 
     /// A move nearer the nearest objective is liked, one away from all of
@@ -300,9 +419,47 @@ impl PlatoonCards {
                 .map(|g| g.distance(p))
                 .fold(f64::INFINITY, f64::min)
         };
+        let sc = self.scenario_of(s);
+        // victory.rs, Exit: the side that must get its vehicles off an
+        // edge drives them at it, the further a move takes them the better
+        // (before, with no objective to make for, every move weighed the
+        // same and Route 13's column wandered into the rubber: scripted US
+        // 0 of 20 against random play).
+        if let Some(edge) = sc.exit_edge
+            && st.side == sc.victory.side
+            && self.unit(st).is_vehicle()
+            && sc
+                .victory
+                .all
+                .iter()
+                .any(|c| matches!(c, Condition::Exit { .. }))
+        {
+            let t = self.tabletop_of(s);
+            let to_edge = |p: Point| match edge {
+                crate::scenario::Edge::North => t.height - p.y,
+                crate::scenario::Edge::South => p.y,
+                crate::scenario::Edge::East => t.width - p.x,
+                crate::scenario::Edge::West => p.x,
+            };
+            let gain = to_edge(st.pos) - to_edge(to);
+            return if gain > 1.0 {
+                6 + gain.min(18.0) as u32
+            } else {
+                1
+            };
+        }
+        // A stand in an objective holds or denies it (victory.rs): it
+        // leaves only for another.
+        let inside = |p: Point| sc.objectives.iter().any(|o| point_in_polygon(&o.area, p));
+        if inside(st.pos) && st.status != Status::Disrupted {
+            return if inside(to) { 2 } else { 1 };
+        }
         let (a, b) = (near(st.pos), near(to));
         if !a.is_finite() {
             return 4;
+        }
+        if inside(to) {
+            return 12;
         }
         if b + 1.0 < a {
             8
@@ -607,6 +764,151 @@ mod tests {
             assert!(s.is_over(), "{sc}: {n} commands");
         }
     }
+    // Chart: SMALL ARMS SHOOTING (1 hit suppresses, 2 disrupt, 3 kill):
+    // a shot at a squad in good order expecting a hit or more outweighs
+    // ending the activation several times over, and one that cannot hit
+    // weighs no more than it. Both come up in the games the rollout policy
+    // plays.
+    #[test]
+    fn prior_fires_where_the_dice_can_hit() {
+        let rules = PlatoonCards::embedded();
+        let (mut good, mut useless) = (0, 0);
+        for (sc, seed) in [("hamlet-sweep", 1), ("hamlet-sweep", 2), ("hot-lz", 1)] {
+            let mut s = rules.new_game(&Setup::new(sc, seed)).unwrap();
+            let mut rng = GameRng::seeded(seed);
+            let mut ev = Vec::new();
+            let mut n = 0;
+            while !s.is_over() && n < 3000 {
+                let legal = rules.legal(&s);
+                let w = rules.prior(&s, &legal).unwrap();
+                assert_eq!(w.len(), legal.len());
+                let end = legal
+                    .iter()
+                    .zip(&w)
+                    .find(|(c, _)| matches!(c, Command::EndActivation))
+                    .map(|(_, w)| *w);
+                for (c, &wc) in legal.iter().zip(&w) {
+                    let (
+                        Command::Fire {
+                            stand,
+                            weapon,
+                            target: crate::command::Aim::Stand(t),
+                        },
+                        Some(e),
+                    ) = (c, end)
+                    else {
+                        continue;
+                    };
+                    let Ok(shot) =
+                        rules.plan_shot(&s, *stand, *weapon, *t, crate::fire::FireCtx::Orders)
+                    else {
+                        continue;
+                    };
+                    let crate::fire::Plan::Pool { pool, .. } = &shot.plan else {
+                        continue;
+                    };
+                    let tg = &s.stands[*t as usize];
+                    let squad = matches!(rules.takes(&s, tg), crate::small_arms::Takes::Squad)
+                        && tg.status == Status::Ok;
+                    let hits = pool.dice() as f64 * (7.0 - pool.needed() as f64) / 6.0;
+                    if squad && hits >= 1.0 {
+                        assert!(wc > 4.0 * e, "{sc} {seed}: {hits} hits {wc}, end {e}");
+                        good += 1;
+                    }
+                    if pool.dice() == 0 || pool.needed() >= 7 {
+                        assert!(wc <= e, "{sc} {seed}: no hit {wc}, end {e}");
+                        useless += 1;
+                    }
+                }
+                let k = rules.rollout(&s, &legal, &mut rng);
+                ev.clear();
+                rules.execute(&mut s, &legal[k], &mut ev);
+                n += 1;
+            }
+        }
+        assert!(good > 0 && useless > 0, "{good} good, {useless} useless");
+    }
+
+    // victory.rs, Hamlet Sweep: the US wins by holding three of the four
+    // hootch clusters (a stand in good order inside, no VC there): US
+    // stands standing in three of them read as a better chance for the US
+    // than the same stands outside them all.
+    #[test]
+    fn evaluation_rewards_holding_the_objectives() {
+        let rules = PlatoonCards::embedded();
+        let s = set_up(&rules);
+        let sc = rules.scenario_of(&s).clone();
+        let mut held = s.clone();
+        // No VC in the clusters.
+        for st in held.stands.iter_mut().filter(|x| x.side == Side::Vc) {
+            st.pos = Point::new(st.pos.x, 47.0);
+        }
+        let outside = held.clone();
+        let us: Vec<usize> = held
+            .stands
+            .iter()
+            .enumerate()
+            .filter(|(_, x)| x.side == Side::Us && x.on_table() && x.alive())
+            .filter(|(_, x)| !rules.unit(x).single_figure)
+            .map(|(i, _)| i)
+            .take(3)
+            .collect();
+        for (k, &i) in us.iter().enumerate() {
+            held.stands[i].pos = centre(&sc.objectives[k].area);
+            held.stands[i].status = Status::Ok;
+        }
+        assert_eq!(rules.objectives_held(&held, Side::Us).len(), 3);
+        let (a, b) = (rules.evaluate(&outside, 0), rules.evaluate(&held, 0));
+        assert!(b > a + 0.1, "{a} {b}");
+        assert!((rules.evaluate(&held, 0) + rules.evaluate(&held, 1) - 1.0).abs() < 1e-12);
+    }
+
+    // victory.rs, Route 13 (Exit: four vehicles off the east edge): of a
+    // US vehicle's moves, the one furthest east weighs most, one that
+    // turns back weighs least, and the riders stay aboard.
+    #[test]
+    fn the_column_drives_for_the_exit() {
+        let rules = PlatoonCards::embedded();
+        let mut seen = 0;
+        for seed in 1..4 {
+            let mut s = rules
+                .new_game(&Setup::new("route-13-ambush", seed))
+                .unwrap();
+            let mut rng = GameRng::seeded(seed);
+            let mut ev = Vec::new();
+            while !s.is_over() && s.turn < 3 {
+                let legal = rules.legal(&s);
+                let w = rules.prior(&s, &legal).unwrap();
+                let mut east: Vec<(f64, f64)> = Vec::new();
+                for (c, &wc) in legal.iter().zip(&w) {
+                    match c {
+                        Command::Move { stand, to } => {
+                            let st = &s.stands[*stand as usize];
+                            if st.side == Side::Us && rules.unit(st).is_vehicle() {
+                                east.push((to.x - st.pos.x, wc));
+                            }
+                        }
+                        Command::Disembark { .. } => assert_eq!(wc, 1.0),
+                        _ => {}
+                    }
+                }
+                if east.len() > 1 {
+                    let best = east.iter().map(|e| e.0).fold(f64::MIN, f64::max);
+                    let top = east.iter().find(|e| e.0 == best).unwrap().1;
+                    if best > 2.0 {
+                        assert!(east.iter().all(|e| e.1 <= top), "{east:?}");
+                        assert!(east.iter().filter(|e| e.0 < 0.0).all(|e| e.1 == 1.0));
+                        seen += 1;
+                    }
+                }
+                let k = rules.rollout(&s, &legal, &mut rng);
+                ev.clear();
+                rules.execute(&mut s, &legal[k], &mut ev);
+            }
+        }
+        assert!(seen > 0);
+    }
+
     // Notes: MORALE (5+ lifts every squad a level, 1-2 suppresses them
     // all) and TURN SEQUENCE (the check is optional when the platoon
     // neither fired nor was fired upon): the rules of thumb roll when a
@@ -624,7 +926,7 @@ mod tests {
             let mut ev = Vec::new();
             while !s.is_over() {
                 let legal = rules.legal(&s);
-                let goals = rules.goals(&s);
+                let goals = rules.goals(&s, &legal);
                 let w = |c: &Command| {
                     legal
                         .iter()
