@@ -1,5 +1,5 @@
-//! egui's fonts: its default text font whole, its monospace font cut to
-//! Latin, its two symbol fonts cut to the symbols the app draws.
+//! egui's fonts: its text font cut to Latin and Greek, its monospace font
+//! cut to Latin, its two symbol fonts cut to the symbols the app draws.
 //!
 //! egui's defaults embed Noto Emoji and emoji-icon-font whole, 0.74 MB of
 //! the browser's download for about ten symbols (issue 15). The cut copies
@@ -19,6 +19,9 @@ use bevy_egui::{EguiContext, EguiPreUpdateSet, egui};
 pub const SYMBOLS: &str = "↔↕⌛⏳▶◀◻☑♠♣♥♦⚠✈✔✖❌🎲💥💾📂🔍🔥\
                            ↺↻⌖⏴⏵⏶⏷⏸■○★☆☐☠☰⚐⚑⚔⚙✚⟲⟳👁🗑";
 
+/// Ubuntu Light without Cyrillic, polytonic Greek and its private-use
+/// glyphs (crates/ui/fonts/README.md): every other glyph as it was.
+const UBUNTU_LATIN: &[u8] = include_bytes!("../fonts/Ubuntu-Light-latin.ttf");
 /// Hack cut to Latin and common punctuation (crates/ui/fonts/README.md):
 /// the monospace family's figures and signs look as before, and what Hack
 /// no longer has comes from Ubuntu Light, the family's next font.
@@ -33,10 +36,7 @@ pub fn definitions() -> FontDefinitions {
         defs.font_data.insert(name.to_owned(), Arc::new(data));
     };
     font("Hack", FontData::from_static(HACK_LATIN));
-    font(
-        "Ubuntu-Light",
-        FontData::from_static(epaint_default_fonts::UBUNTU_LIGHT),
-    );
+    font("Ubuntu-Light", FontData::from_static(UBUNTU_LATIN));
     // egui's own tweaks for these two (epaint's `FontDefinitions::default`).
     font(
         "NotoEmoji-Regular",
@@ -152,14 +152,18 @@ mod tests {
 
     /// Whether `c` is drawn with a glyph of its own, not egui's replacement
     /// box (egui's `has_glyph` says no to anything in the font that holds
-    /// the box, here Noto Emoji).
+    /// the box, here Noto Emoji). A line or paragraph separator lays out as
+    /// no glyph at all: not drawn.
     fn drawn(f: &mut egui::epaint::text::FontsView<'_>, family: &FontFamily, c: char) -> bool {
         let id = egui::FontId::new(14.0, family.clone());
         let mut uv = |c: char| {
             let g = f.layout_no_wrap(c.to_string(), id.clone(), egui::Color32::WHITE);
-            g.rows[0].glyphs[0].uv_rect
+            g.rows
+                .first()
+                .and_then(|r| r.glyphs.first())
+                .map(|g| g.uv_rect)
         };
-        c == '\u{25fb}' || uv(c) != uv('\u{25fb}')
+        c == '\u{25fb}' || uv(c).is_some_and(|uv_c| Some(uv_c) != uv('\u{25fb}'))
     }
 
     #[test]
@@ -186,6 +190,69 @@ mod tests {
         );
     }
 
+    /// The cut Ubuntu Light draws every character it kept exactly as the
+    /// original does (same advance, same glyph box, same ink), and what it
+    /// dropped (Cyrillic, polytonic Greek) is the replacement box.
+    #[test]
+    fn the_cut_text_font_draws_what_it_kept_as_the_original() {
+        let cut = laid_out();
+        let whole = {
+            let ctx = egui::Context::default();
+            let mut defs = definitions();
+            defs.font_data.insert(
+                "Ubuntu-Light".to_owned(),
+                Arc::new(FontData::from_static(epaint_default_fonts::UBUNTU_LIGHT)),
+            );
+            ctx.set_fonts(defs);
+            ctx.run_ui(egui::RawInput::default(), |_| {})
+                .drop_without_applying_deltas();
+            ctx
+        };
+        let kept = (0x20..0x7f)
+            .chain(0xa0..0x250)
+            .chain(0x370..0x3d0)
+            .chain(0x2010..0x2070)
+            .chain(0x2070..0x20c0)
+            .chain(0x2100..0x2270)
+            .chain(0xfb00..0xfb05)
+            .filter_map(char::from_u32);
+        let id = egui::FontId::proportional(14.0);
+        let glyph = |ctx: &egui::Context, c: char| {
+            ctx.fonts_mut(|f| {
+                let g = f.layout_no_wrap(c.to_string(), id.clone(), egui::Color32::WHITE);
+                // Line and paragraph separators lay out as no glyph.
+                let gl = g.rows.first()?.glyphs.first()?;
+                Some((gl.advance_width, gl.uv_rect.size, gl.uv_rect.offset))
+            })
+        };
+        let mut compared = 0;
+        for c in kept {
+            let drawn_whole = whole.fonts_mut(|f| drawn(f, &FontFamily::Proportional, c));
+            if !drawn_whole {
+                continue;
+            }
+            assert!(
+                cut.fonts_mut(|f| drawn(f, &FontFamily::Proportional, c)),
+                "{c} (U+{:04X}) lost",
+                c as u32
+            );
+            assert_eq!(glyph(&cut, c), glyph(&whole, c), "{c} (U+{:04X})", c as u32);
+            compared += 1;
+        }
+        assert!(compared > 600, "compared {compared} characters");
+        // Ж ж Я ἀ ὼ (by number: the scan of the code above would ask for them).
+        for c in [0x416, 0x436, 0x42f, 0x1f00, 0x1f7c].map(|u| char::from_u32(u).unwrap()) {
+            assert!(
+                whole.fonts_mut(|f| drawn(f, &FontFamily::Proportional, c)),
+                "{c}"
+            );
+            assert!(
+                !cut.fonts_mut(|f| drawn(f, &FontFamily::Proportional, c)),
+                "{c}"
+            );
+        }
+    }
+
     #[test]
     fn the_cut_fonts_carry_every_symbol_and_nothing_else_is_lost() {
         let ctx = laid_out();
@@ -197,7 +264,8 @@ mod tests {
                     c as u32
                 );
             }
-            // The text fonts are whole; a symbol nobody asked for is the box.
+            // The text fonts keep Latin and Greek; a symbol nobody asked for
+            // is the box.
             for c in "AzÑ½°√θ—…".chars() {
                 assert!(drawn(f, &FontFamily::Proportional, c), "{c}");
             }
