@@ -111,7 +111,7 @@ fn suggest_ui(
         ui.label(command_words(game, &command));
         match s.win {
             Some(w) => ui.label(format!(
-                "Its estimate of your chance of winning from here: {:.0} % ({} positions searched).",
+                "Its estimate of your chance of winning if you play this and go on as it would: {:.0} % ({} positions searched).",
                 100.0 * w,
                 s.iterations
             )),
@@ -202,7 +202,12 @@ pub fn chart_ui(ui: &mut egui::Ui, computer: &Computer, game: &ActiveGame) {
     if points.len() < 2 {
         return;
     }
-    ui.label(RichText::new("The computer's estimate of each side's chance").strong());
+    ui.label(RichText::new("The computer's estimate of each side's chance").strong())
+        .on_hover_text(
+            "Each point is the computer's estimate, at that decision, of the side's chance of \
+             winning if play goes on as its search plays (the best moves it finds): a side that \
+             plays less well wins less often. A sure win within reach reads 100 %.",
+        );
     let last = game.session.commands().max(1) as f32;
     let (whole, response) = ui.allocate_exact_size(
         vec2(ui.available_width().min(460.0), 150.0),
