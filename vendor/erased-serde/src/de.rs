@@ -157,28 +157,24 @@ pub trait Deserializer<'de>: Sealed {
     fn erased_is_human_readable(&self) -> bool;
 }
 
-/// What a visitor is handed, one of the kinds of value serde's visitor
-/// takes in one method each, here all through [`Visitor::erased_visit`],
-/// so each visitor type's vtable and code carry one method instead of
-/// twelve (vt-erased-serde's change; vendor/README.md).
-pub enum Value<'a, 'de> {
-    Bool(bool),
-    I64(i64),
-    U64(u64),
-    F64(f64),
-    Str(&'a str),
-    None,
-    Some(&'a mut dyn Deserializer<'de>),
-    Unit,
-    NewtypeStruct(&'a mut dyn Deserializer<'de>),
-    Seq(&'a mut dyn SeqAccess<'de>),
-    Map(&'a mut dyn MapAccess<'de>),
-    Enum(&'a mut dyn EnumAccess<'de>),
-}
-
 pub trait Visitor<'de> {
     fn erased_expecting(&self, formatter: &mut fmt::Formatter) -> fmt::Result;
-    fn erased_visit(&mut self, v: Value<'_, 'de>) -> Result<Out, Error>;
+    fn erased_visit_bool(&mut self, v: bool) -> Result<Out, Error>;
+    fn erased_visit_i64(&mut self, v: i64) -> Result<Out, Error>;
+    fn erased_visit_u64(&mut self, v: u64) -> Result<Out, Error>;
+    fn erased_visit_f64(&mut self, v: f64) -> Result<Out, Error>;
+    fn erased_visit_str(&mut self, v: &str) -> Result<Out, Error>;
+    fn erased_visit_none(&mut self) -> Result<Out, Error>;
+    fn erased_visit_some(&mut self, deserializer: &mut dyn Deserializer<'de>)
+        -> Result<Out, Error>;
+    fn erased_visit_unit(&mut self) -> Result<Out, Error>;
+    fn erased_visit_newtype_struct(
+        &mut self,
+        deserializer: &mut dyn Deserializer<'de>,
+    ) -> Result<Out, Error>;
+    fn erased_visit_seq(&mut self, seq: &mut dyn SeqAccess<'de>) -> Result<Out, Error>;
+    fn erased_visit_map(&mut self, map: &mut dyn MapAccess<'de>) -> Result<Out, Error>;
+    fn erased_visit_enum(&mut self, data: &mut dyn EnumAccess<'de>) -> Result<Out, Error>;
 }
 
 pub trait SeqAccess<'de> {
@@ -574,23 +570,62 @@ where
         self.as_ref().expecting(formatter)
     }
 
-    fn erased_visit(&mut self, v: Value<'_, 'de>) -> Result<Out, Error> {
-        let visitor = self.take();
-        let value: Result<T::Value, Error> = match v {
-            Value::Bool(v) => visitor.visit_bool(v),
-            Value::I64(v) => visitor.visit_i64(v),
-            Value::U64(v) => visitor.visit_u64(v),
-            Value::F64(v) => visitor.visit_f64(v),
-            Value::Str(v) => visitor.visit_str(v),
-            Value::None => visitor.visit_none(),
-            Value::Some(deserializer) => visitor.visit_some(deserializer),
-            Value::Unit => visitor.visit_unit(),
-            Value::NewtypeStruct(deserializer) => visitor.visit_newtype_struct(deserializer),
-            Value::Seq(seq) => visitor.visit_seq(seq),
-            Value::Map(map) => visitor.visit_map(map),
-            Value::Enum(data) => visitor.visit_enum(data),
-        };
-        unsafe { value.unsafe_map(Out::new) }
+    fn erased_visit_bool(&mut self, v: bool) -> Result<Out, Error> {
+        unsafe { self.take().visit_bool(v).unsafe_map(Out::new) }
+    }
+
+    fn erased_visit_i64(&mut self, v: i64) -> Result<Out, Error> {
+        unsafe { self.take().visit_i64(v).unsafe_map(Out::new) }
+    }
+
+    fn erased_visit_u64(&mut self, v: u64) -> Result<Out, Error> {
+        unsafe { self.take().visit_u64(v).unsafe_map(Out::new) }
+    }
+
+    fn erased_visit_f64(&mut self, v: f64) -> Result<Out, Error> {
+        unsafe { self.take().visit_f64(v).unsafe_map(Out::new) }
+    }
+
+    fn erased_visit_str(&mut self, v: &str) -> Result<Out, Error> {
+        unsafe { self.take().visit_str(v).unsafe_map(Out::new) }
+    }
+
+    fn erased_visit_none(&mut self) -> Result<Out, Error> {
+        unsafe { self.take().visit_none().unsafe_map(Out::new) }
+    }
+
+    fn erased_visit_some(
+        &mut self,
+        deserializer: &mut dyn Deserializer<'de>,
+    ) -> Result<Out, Error> {
+        unsafe { self.take().visit_some(deserializer).unsafe_map(Out::new) }
+    }
+
+    fn erased_visit_unit(&mut self) -> Result<Out, Error> {
+        unsafe { self.take().visit_unit().unsafe_map(Out::new) }
+    }
+
+    fn erased_visit_newtype_struct(
+        &mut self,
+        deserializer: &mut dyn Deserializer<'de>,
+    ) -> Result<Out, Error> {
+        unsafe {
+            self.take()
+                .visit_newtype_struct(deserializer)
+                .unsafe_map(Out::new)
+        }
+    }
+
+    fn erased_visit_seq(&mut self, seq: &mut dyn SeqAccess<'de>) -> Result<Out, Error> {
+        unsafe { self.take().visit_seq(seq).unsafe_map(Out::new) }
+    }
+
+    fn erased_visit_map(&mut self, map: &mut dyn MapAccess<'de>) -> Result<Out, Error> {
+        unsafe { self.take().visit_map(map).unsafe_map(Out::new) }
+    }
+
+    fn erased_visit_enum(&mut self, data: &mut dyn EnumAccess<'de>) -> Result<Out, Error> {
+        unsafe { self.take().visit_enum(data).unsafe_map(Out::new) }
     }
 }
 
@@ -1035,35 +1070,35 @@ impl<'de> serde::de::Visitor<'de> for &mut (dyn Visitor<'de> + '_) {
     where
         E: serde::de::Error,
     {
-        self.erased_visit(Value::Bool(v)).map_err(unerase)
+        self.erased_visit_bool(v).map_err(unerase)
     }
 
     fn visit_i8<E>(self, v: i8) -> Result<Out, E>
     where
         E: serde::de::Error,
     {
-        self.erased_visit(Value::I64(i64::from(v))).map_err(unerase)
+        self.erased_visit_i64(i64::from(v)).map_err(unerase)
     }
 
     fn visit_i16<E>(self, v: i16) -> Result<Out, E>
     where
         E: serde::de::Error,
     {
-        self.erased_visit(Value::I64(i64::from(v))).map_err(unerase)
+        self.erased_visit_i64(i64::from(v)).map_err(unerase)
     }
 
     fn visit_i32<E>(self, v: i32) -> Result<Out, E>
     where
         E: serde::de::Error,
     {
-        self.erased_visit(Value::I64(i64::from(v))).map_err(unerase)
+        self.erased_visit_i64(i64::from(v)).map_err(unerase)
     }
 
     fn visit_i64<E>(self, v: i64) -> Result<Out, E>
     where
         E: serde::de::Error,
     {
-        self.erased_visit(Value::I64(v)).map_err(unerase)
+        self.erased_visit_i64(v).map_err(unerase)
     }
 
     fn visit_i128<E>(self, v: i128) -> Result<Out, E>
@@ -1077,28 +1112,28 @@ impl<'de> serde::de::Visitor<'de> for &mut (dyn Visitor<'de> + '_) {
     where
         E: serde::de::Error,
     {
-        self.erased_visit(Value::U64(u64::from(v))).map_err(unerase)
+        self.erased_visit_u64(u64::from(v)).map_err(unerase)
     }
 
     fn visit_u16<E>(self, v: u16) -> Result<Out, E>
     where
         E: serde::de::Error,
     {
-        self.erased_visit(Value::U64(u64::from(v))).map_err(unerase)
+        self.erased_visit_u64(u64::from(v)).map_err(unerase)
     }
 
     fn visit_u32<E>(self, v: u32) -> Result<Out, E>
     where
         E: serde::de::Error,
     {
-        self.erased_visit(Value::U64(u64::from(v))).map_err(unerase)
+        self.erased_visit_u64(u64::from(v)).map_err(unerase)
     }
 
     fn visit_u64<E>(self, v: u64) -> Result<Out, E>
     where
         E: serde::de::Error,
     {
-        self.erased_visit(Value::U64(v)).map_err(unerase)
+        self.erased_visit_u64(v).map_err(unerase)
     }
 
     fn visit_u128<E>(self, v: u128) -> Result<Out, E>
@@ -1112,21 +1147,21 @@ impl<'de> serde::de::Visitor<'de> for &mut (dyn Visitor<'de> + '_) {
     where
         E: serde::de::Error,
     {
-        self.erased_visit(Value::F64(f64::from(v))).map_err(unerase)
+        self.erased_visit_f64(f64::from(v)).map_err(unerase)
     }
 
     fn visit_f64<E>(self, v: f64) -> Result<Out, E>
     where
         E: serde::de::Error,
     {
-        self.erased_visit(Value::F64(v)).map_err(unerase)
+        self.erased_visit_f64(v).map_err(unerase)
     }
 
     fn visit_char<E>(self, v: char) -> Result<Out, E>
     where
         E: serde::de::Error,
     {
-        self.erased_visit(Value::Str(v.encode_utf8(&mut [0u8; 4])))
+        self.erased_visit_str(v.encode_utf8(&mut [0u8; 4]))
             .map_err(unerase)
     }
 
@@ -1134,14 +1169,14 @@ impl<'de> serde::de::Visitor<'de> for &mut (dyn Visitor<'de> + '_) {
     where
         E: serde::de::Error,
     {
-        self.erased_visit(Value::Str(v)).map_err(unerase)
+        self.erased_visit_str(v).map_err(unerase)
     }
 
     fn visit_borrowed_str<E>(self, v: &'de str) -> Result<Out, E>
     where
         E: serde::de::Error,
     {
-        self.erased_visit(Value::Str(v)).map_err(unerase)
+        self.erased_visit_str(v).map_err(unerase)
     }
 
     #[cfg(feature = "alloc")]
@@ -1149,7 +1184,7 @@ impl<'de> serde::de::Visitor<'de> for &mut (dyn Visitor<'de> + '_) {
     where
         E: serde::de::Error,
     {
-        self.erased_visit(Value::Str(&v)).map_err(unerase)
+        self.erased_visit_str(&v).map_err(unerase)
     }
 
     fn visit_bytes<E>(self, v: &[u8]) -> Result<Out, E>
@@ -1178,7 +1213,7 @@ impl<'de> serde::de::Visitor<'de> for &mut (dyn Visitor<'de> + '_) {
     where
         E: serde::de::Error,
     {
-        self.erased_visit(Value::None).map_err(unerase)
+        self.erased_visit_none().map_err(unerase)
     }
 
     fn visit_some<D>(self, deserializer: D) -> Result<Out, D::Error>
@@ -1186,14 +1221,14 @@ impl<'de> serde::de::Visitor<'de> for &mut (dyn Visitor<'de> + '_) {
         D: serde::Deserializer<'de>,
     {
         let mut erased = erase::Deserializer::new(deserializer);
-        self.erased_visit(Value::Some(&mut erased)).map_err(unerase)
+        self.erased_visit_some(&mut erased).map_err(unerase)
     }
 
     fn visit_unit<E>(self) -> Result<Out, E>
     where
         E: serde::de::Error,
     {
-        self.erased_visit(Value::Unit).map_err(unerase)
+        self.erased_visit_unit().map_err(unerase)
     }
 
     fn visit_newtype_struct<D>(self, deserializer: D) -> Result<Out, D::Error>
@@ -1201,7 +1236,7 @@ impl<'de> serde::de::Visitor<'de> for &mut (dyn Visitor<'de> + '_) {
         D: serde::Deserializer<'de>,
     {
         let mut erased = erase::Deserializer::new(deserializer);
-        self.erased_visit(Value::NewtypeStruct(&mut erased))
+        self.erased_visit_newtype_struct(&mut erased)
             .map_err(unerase)
     }
 
@@ -1210,7 +1245,7 @@ impl<'de> serde::de::Visitor<'de> for &mut (dyn Visitor<'de> + '_) {
         V: serde::de::SeqAccess<'de>,
     {
         let mut erased = erase::SeqAccess::new(seq);
-        self.erased_visit(Value::Seq(&mut erased)).map_err(unerase)
+        self.erased_visit_seq(&mut erased).map_err(unerase)
     }
 
     fn visit_map<V>(self, map: V) -> Result<Out, V::Error>
@@ -1218,7 +1253,7 @@ impl<'de> serde::de::Visitor<'de> for &mut (dyn Visitor<'de> + '_) {
         V: serde::de::MapAccess<'de>,
     {
         let mut erased = erase::MapAccess::new(map);
-        self.erased_visit(Value::Map(&mut erased)).map_err(unerase)
+        self.erased_visit_map(&mut erased).map_err(unerase)
     }
 
     fn visit_enum<V>(self, data: V) -> Result<Out, V::Error>
@@ -1226,7 +1261,7 @@ impl<'de> serde::de::Visitor<'de> for &mut (dyn Visitor<'de> + '_) {
         V: serde::de::EnumAccess<'de>,
     {
         let mut erased = erase::EnumAccess::new(data);
-        self.erased_visit(Value::Enum(&mut erased)).map_err(unerase)
+        self.erased_visit_enum(&mut erased).map_err(unerase)
     }
 }
 
