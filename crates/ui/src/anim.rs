@@ -258,7 +258,7 @@ pub fn play(
     mut anims: ResMut<Animations>,
     mut pieces: Query<(&PieceKey, &PieceHome, &mut Transform), Without<FlashFx>>,
     mut flashes: Query<(Entity, &FlashFx, &mut Transform), Without<PieceKey>>,
-    mut texts: Query<&mut TextColor>,
+    mut texts: Query<&mut crate::board_text::BoardText>,
     mut draw: BoardDraw,
 ) {
     let anims = &mut *anims;
@@ -346,7 +346,7 @@ pub fn play(
         if let Some(l) = fx.label
             && let Ok(mut c) = texts.get_mut(l)
         {
-            c.0 = fx.color.with_alpha(alpha);
+            c.color = fx.color.with_alpha(alpha);
         }
     }
 }

@@ -1,5 +1,5 @@
-//! Spawning what a board shows: flat shapes and 2D text with one shared
-//! blending material, every root owned by the playing screen
+//! Spawning what a board shows: flat shapes with one shared blending
+//! material and text ([`crate::board_text`]), every root owned by the playing screen
 //! (`DespawnOnExit(Screen::Playing)`), so leaving a game clears the board
 //! without any system of the plugin's.
 //!
@@ -10,8 +10,6 @@ use crate::screen::Screen;
 use crate::shapes::ShapeBuilder;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
-use bevy::sprite::Anchor;
-use bevy::text::{Justify, LineBreak, TextLayout};
 
 /// The system parameter a board's drawing system takes.
 #[derive(SystemParam)]
@@ -95,25 +93,20 @@ impl Painter<'_, '_, '_> {
 
     /// One line of text centred on `at`, owned by the playing screen.
     pub fn text(&mut self, t: &str, at: Vec3, px: f32, color: impl Into<Color>) -> Entity {
-        let e = self.text_entity(t, at, px, color.into(), false);
+        let e = self.text_entity(t, at, px, color.into());
         self.commands
             .entity(e)
             .insert(DespawnOnExit(Screen::Playing));
         e
     }
 
-    fn text_entity(&mut self, t: &str, at: Vec3, px: f32, color: Color, wrap: bool) -> Entity {
-        let mut e = self.commands.spawn((
-            Text2d::new(t),
-            TextFont::from_font_size(px),
-            TextColor(color),
-            Anchor::CENTER,
-            Transform::from_translation(at),
-        ));
-        if wrap {
-            e.insert(TextLayout::new(Justify::Center, LineBreak::WordBoundary));
-        }
-        e.id()
+    fn text_entity(&mut self, t: &str, at: Vec3, px: f32, color: Color) -> Entity {
+        self.commands
+            .spawn((
+                crate::board_text::BoardText::new(t, px, color),
+                Transform::from_translation(at),
+            ))
+            .id()
     }
 
     /// A shape as a child of `parent` (moves with it).
@@ -132,7 +125,7 @@ impl Painter<'_, '_, '_> {
         px: f32,
         color: impl Into<Color>,
     ) -> Entity {
-        let e = self.text_entity(t, at, px, color.into(), t.contains('\n'));
+        let e = self.text_entity(t, at, px, color.into());
         self.commands.entity(parent).add_child(e);
         e
     }

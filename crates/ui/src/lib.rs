@@ -175,6 +175,7 @@
 
 pub mod anim;
 pub mod board;
+pub mod board_text;
 pub mod camera;
 pub mod counter;
 pub mod dev;
@@ -250,6 +251,7 @@ pub struct VtUiPlugin {
 impl Plugin for VtUiPlugin {
     fn build(&self, app: &mut App) {
         sets::configure(app, self.with_egui);
+        board_text::add_to(app);
         app.init_state::<Screen>()
             .add_sub_state::<PlayMode>()
             .add_message::<SubmitCommand>()

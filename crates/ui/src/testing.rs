@@ -23,7 +23,7 @@ use vt_core::Setup;
 use vt_core::dynamic::DynGame;
 
 /// An app with no window: time, states, input, assets (meshes, materials,
-/// images and fonts can be added, never rendered). Add `VtUiPlugin` or the
+/// and images can be added, never rendered). Add `VtUiPlugin` or the
 /// launcher's plugin to it.
 pub fn headless(assets: AssetPlugin) -> App {
     let mut app = App::new();
@@ -35,8 +35,7 @@ pub fn headless(assets: AssetPlugin) -> App {
     ));
     app.init_asset::<Mesh>()
         .init_asset::<ColorMaterial>()
-        .init_asset::<Image>()
-        .init_asset::<bevy::text::Font>();
+        .init_asset::<Image>();
     app
 }
 

@@ -110,9 +110,9 @@ fn unit_at(app: &mut App, ty: &str, hex: &str) -> UnitId {
 fn drawn_words(app: &mut App) -> Vec<String> {
     let mut words = Vec::new();
     let w = app.world_mut();
-    let mut q = w.query::<&Text2d>();
+    let mut q = w.query::<&vt_ui::board_text::BoardText>();
     for t in q.iter(w) {
-        words.push(t.0.clone());
+        words.push(t.text.clone());
     }
     let mut q = w.query::<&Tooltip>();
     for t in q.iter(w) {

@@ -10,7 +10,6 @@ use crate::draw::Painter;
 use crate::palette::{self, Rgba};
 use crate::shapes::ShapeBuilder;
 use bevy::prelude::*;
-use bevy::sprite::Anchor;
 use vt_core::tabletop::{Base, Point};
 
 /// Text on the table is laid out at this size and scaled down, so that it
@@ -29,10 +28,7 @@ pub fn small_text(
     let e = p
         .commands
         .spawn((
-            Text2d::new(t),
-            TextFont::from_font_size(TEXT_PX),
-            TextColor(colour.color()),
-            Anchor::CENTER,
+            crate::board_text::BoardText::new(t, TEXT_PX, colour.color()),
             Transform::from_translation(at).with_scale(Vec3::splat(height / TEXT_PX)),
         ))
         .id();
