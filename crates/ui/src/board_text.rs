@@ -207,6 +207,17 @@ pub fn draw_board_text(
                 if let Some(mut old) = images.get_mut(h) {
                     *old = image;
                 }
+                // A material is prepared with its texture as it was: told
+                // it changed, it takes the new one (a grown atlas is a new
+                // texture of another size; without this, glyphs added
+                // below the old height were sampled from nothing).
+                if let Some(m) = &fonts.material
+                    && let Some(mut m) = materials.get_mut(m)
+                {
+                    // Only a mutable use marks the asset changed.
+                    let m: &mut ColorMaterial = &mut m;
+                    m.texture = fonts.image.clone();
+                }
             }
             None => fonts.image = Some(images.add(image)),
         }
@@ -273,7 +284,8 @@ mod tests {
     #[test]
     fn the_atlas_holds_the_glyphs_and_the_colour_is_the_text_colour() {
         let mut f = BoardFonts::default();
-        let g = f.layout(&BoardText::new("5", 20.0, Color::srgb(1.0, 0.0, 0.0)));
+        let _ = f.layout(&BoardText::new("Rifle 4-4-4", 14.0, Color::WHITE));
+        let g = f.layout(&BoardText::new("5", 32.0, Color::srgb(1.0, 0.0, 0.0)));
         let img = f.atlas_image();
         // Inked somewhere under the glyph's quad.
         // The glyph's quad: its four corners' texture coordinates.
@@ -294,6 +306,38 @@ mod tests {
             g.colors
                 .iter()
                 .all(|c| c[0] > 0.99 && c[1] < 0.01 && c[3] > 0.99)
+        );
+    }
+}
+
+#[cfg(test)]
+mod app_tests {
+    use super::*;
+
+    /// A text spawned as the tabletop spawns its ruler labels (laid out at
+    /// 32 and scaled down) gets a mesh of its glyphs.
+    #[test]
+    fn a_spawned_text_gets_its_mesh() {
+        let mut app = crate::testing::headless(AssetPlugin::default());
+        add_to(&mut app);
+        let e = app
+            .world_mut()
+            .spawn((
+                BoardText::new("12\"", 32.0, Color::WHITE.with_alpha(0.8)),
+                Transform::from_xyz(-0.95, 12.55, 0.1).with_scale(Vec3::splat(0.7 / 32.0)),
+            ))
+            .id();
+        app.update();
+        app.update();
+        let h = app.world().get::<Mesh2d>(e).expect("a mesh").0.clone();
+        let meshes = app.world().resource::<Assets<Mesh>>();
+        let m = meshes.get(&h).expect("the mesh asset");
+        let n = m.count_vertices();
+        assert_eq!(n, 12, "three glyphs");
+        assert!(
+            app.world()
+                .get::<MeshMaterial2d<ColorMaterial>>(e)
+                .is_some()
         );
     }
 }
