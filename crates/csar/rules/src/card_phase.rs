@@ -418,13 +418,9 @@ impl Csar {
     /// 4.2.3: Command cards left unplayed are discarded; the Move Segment
     /// follows (4.3.1).
     pub(crate) fn end_command_cards(&self, s: &mut State, ev: &mut Vec<Event>) {
-        let cmds: Vec<u8> = s
-            .hand
-            .iter()
-            .copied()
-            .filter(|&c| self.is_command_card(c))
-            .collect();
-        for c in cmds {
+        // In hand order, each found afresh (no list of them is made):
+        // discarding one takes it out of the hand.
+        while let Some(c) = s.hand.iter().copied().find(|&c| self.is_command_card(c)) {
             self.discard_command(s, ev, c);
         }
         s.step = Step::Move;

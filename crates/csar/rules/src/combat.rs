@@ -461,15 +461,7 @@ impl Csar {
             fast: 0,
             pinpointed: !s.options.pinpointing || s.stranded().any(|(_, v)| v.pinpointed),
             arclight: self.arclight_now(s),
-            one_step: [
-                AircraftKind::Sandy,
-                AircraftKind::Fac,
-                AircraftKind::Helicopter,
-                AircraftKind::FastMover,
-            ]
-            .iter()
-            .filter(|k| self.data.reach(**k) == Reach::OneStep)
-            .fold(0, |b, k| b | 1 << (*k as u8)),
+            one_step: self.data.one_step_kinds,
         };
         for a in &s.aircraft {
             if let Place::Zone(z) = a.place {
@@ -872,7 +864,7 @@ struct MoveCtx {
     pinpointed: bool,
     arclight: bool,
     /// Kinds (bit `kind as u8`) that move one step at a time: the
-    /// movement table read once a look, not once an aircraft.
+    /// movement table read once at loading, not once an aircraft.
     one_step: u8,
 }
 
@@ -958,17 +950,26 @@ impl Csar {
     pub(crate) fn assign_candidates(&self, s: &State, v: &mut Vec<Command>) {
         if !self.arclight_now(s) {
             let per_zone = self.data.rules.cards_per_zone.value;
-            for &c in s.hand.iter().chain(s.reserve.iter()) {
-                let def = self.card_def(c);
-                if def.class != CardClass::Aircraft {
-                    continue;
+            // The aircraft that may take a card now (bit `i` for aircraft
+            // `i`: at most 60, `Data::validate`), and each one's kind as a
+            // bit: looked at once for every card.
+            let mut open = 0u64;
+            let mut kinds = [0u8; 64];
+            for (i, a) in s.aircraft.iter().enumerate().take(64) {
+                let Some(z) = a.zone() else { continue };
+                if a.cards < self.card_limit(a.kind) && s.zone(z).cards_assigned < per_zone {
+                    open |= 1 << i;
+                    kinds[i] = 1 << (a.kind as u8);
                 }
-                for (i, a) in s.aircraft.iter().enumerate() {
-                    let Some(z) = a.zone() else { continue };
-                    if def.aircraft.contains(&a.kind)
-                        && a.cards < self.card_limit(a.kind)
-                        && s.zone(z).cards_assigned < per_zone
-                    {
+            }
+            for &c in s.hand.iter().chain(s.reserve.iter()) {
+                // 0 for a Command card: no aircraft takes it.
+                let sil = self.data.silhouettes[c as usize];
+                let mut m = open;
+                while m != 0 {
+                    let i = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    if kinds[i] & sil != 0 {
                         v.push(Command::Assign {
                             card: c,
                             aircraft: i as u8,
@@ -1147,21 +1148,26 @@ impl Csar {
     /// The Play segment ends: Suppress may still be played in the Rescue
     /// Segment (4.3.4) and stays assigned; every other card is discarded.
     pub(crate) fn end_play_segment(&self, s: &mut State, ev: &mut Vec<Event>) {
-        let (keep, drop): (Vec<_>, Vec<_>) = std::mem::take(&mut s.assigned)
-            .into_iter()
-            .partition(|x| self.card_def(x.card).effect == ActionEffect::Suppress);
-        for x in drop {
-            s.action.discard(x.card);
-            ev.push(Event::AssignedDiscarded { card: x.card });
+        // In place, in the order assigned (no second list).
+        let mut kept = 0;
+        for i in 0..s.assigned.len() {
+            let x = s.assigned[i];
+            if self.card_def(x.card).effect == ActionEffect::Suppress {
+                s.assigned[kept] = x;
+                kept += 1;
+            } else {
+                s.action.discard(x.card);
+                ev.push(Event::AssignedDiscarded { card: x.card });
+            }
         }
-        s.assigned = keep;
+        s.assigned.truncate(kept);
         s.step = Step::Rescue;
     }
 
     /// The Rescue Segment ends: what is still assigned is discarded; the
     /// End Turn Phase follows (4.4).
     pub(crate) fn end_rescue_segment(&self, s: &mut State, ev: &mut Vec<Event>) {
-        for x in std::mem::take(&mut s.assigned) {
+        for x in s.assigned.drain(..) {
             s.action.discard(x.card);
             ev.push(Event::AssignedDiscarded { card: x.card });
         }

@@ -645,6 +645,12 @@ mod tests {
                 });
             }
         }
+        // The Assign decision's: every card to every aircraft.
+        for card in 0..d.action_cards.len() as u8 {
+            for aircraft in 0..s.aircraft.len() as u8 {
+                v.push(Command::Assign { card, aircraft });
+            }
+        }
         for helicopter in 0..s.aircraft.len() as u8 {
             for survivor in 0..s.survivors.len() as u8 {
                 for pilot in [false, true] {
@@ -699,10 +705,7 @@ mod tests {
                             let n = listed.len();
                             listed.dedup();
                             assert_eq!(n, listed.len(), "{}: a command listed twice", sc.id);
-                            let space = if matches!(
-                                s.step,
-                                Step::Move | Step::Assign | Step::ChooseHand { .. }
-                            ) {
+                            let space = if matches!(s.step, Step::Move | Step::ChooseHand { .. }) {
                                 // Held to their checks by their own tests.
                                 None
                             } else {
@@ -726,11 +729,11 @@ mod tests {
             }
         }
         // The decisions this test is about were all reached (the sections
-        // of ChoosePilot, DiscardBeforeDraw, Reserve, Commands,
+        // of ChoosePilot, DiscardBeforeDraw, Reserve, Commands, Assign,
         // Suppress/FireOrder/Play, Burn, Rescue, the Search and Abort
         // burns).
         for section in [
-            "7.0", "4.2.1", "4.2.2", "4.2.3", "4.3.4", "4.3.3", "4.3.5", "4.4.2", "4.4.3",
+            "7.0", "4.2.1", "4.2.2", "4.2.3", "4.3.2", "4.3.4", "4.3.3", "4.3.5", "4.4.2", "4.4.3",
         ] {
             assert!(
                 seen.get(section).is_some_and(|&n| n > 0),
