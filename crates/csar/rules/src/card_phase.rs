@@ -319,23 +319,18 @@ impl Csar {
             }
             let play = |target| Command::PlayCommand { card: c, target };
             match self.card_def(c).effect {
-                ActionEffect::RequestAircraft | ActionEffect::BrokenArrow => {
+                ActionEffect::RequestAircraft | ActionEffect::BrokenArrow
                     if s.aircraft
                         .iter()
-                        .any(|a| a.kind == AircraftKind::FastMover && a.place == Place::Pool)
-                    {
-                        v.push(play(CommandTarget::None));
-                    }
+                        .any(|a| a.kind == AircraftKind::FastMover && a.place == Place::Pool) =>
+                {
+                    v.push(play(CommandTarget::None));
                 }
-                ActionEffect::SearchBack(_) => {
-                    if s.search > 0 {
-                        v.push(play(CommandTarget::None));
-                    }
+                ActionEffect::SearchBack(_) if s.search > 0 => {
+                    v.push(play(CommandTarget::None));
                 }
-                ActionEffect::AbortBack(_) => {
-                    if s.abort > 0 {
-                        v.push(play(CommandTarget::None));
-                    }
+                ActionEffect::AbortBack(_) if s.abort > 0 => {
+                    v.push(play(CommandTarget::None));
                 }
                 ActionEffect::MoveSurvivor { zones } => {
                     for (i, sv) in s.stranded() {
@@ -378,7 +373,8 @@ impl Csar {
                         }
                     }
                 }
-                // Every other effect is refused as a Command card's play.
+                // Every other effect (or one with nothing to act on) is
+                // refused as a Command card's play.
                 _ => {}
             }
         }

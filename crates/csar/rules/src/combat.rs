@@ -1032,71 +1032,66 @@ impl Csar {
                     push(Target::Gun(g.counter));
                 }
             }),
-            ActionEffect::TrollForFire => {
-                if !zs.has(ZoneMarkerKind::HeavyJungle) && zs.face_down() {
-                    push(Target::None);
-                }
+            ActionEffect::TrollForFire
+                if !zs.has(ZoneMarkerKind::HeavyJungle) && zs.face_down() =>
+            {
+                push(Target::None);
             }
-            ActionEffect::CsGas => {
+            ActionEffect::CsGas
                 if !zs.has(ZoneMarkerKind::Village)
-                    && self.cs_in_play(s) < self.data.ordnance_limit(OrdnanceKind::CsGas)
-                {
-                    push(Target::None);
-                }
+                    && self.cs_in_play(s) < self.data.ordnance_limit(OrdnanceKind::CsGas) =>
+            {
+                push(Target::None);
             }
-            ActionEffect::Smoke => {
-                if self.smoke_in_play(s) < self.data.ordnance_limit(OrdnanceKind::Smoke) {
-                    push(Target::None);
-                }
+            ActionEffect::Smoke
+                if self.smoke_in_play(s) < self.data.ordnance_limit(OrdnanceKind::Smoke) =>
+            {
+                push(Target::None);
             }
-            ActionEffect::MarkTarget => {
-                if self.marks_in_play(s) < self.data.ordnance_limit(OrdnanceKind::Mark) {
-                    guns(&mut |g| {
-                        if g.mark == 0 {
-                            push(Target::Gun(g.counter));
-                        }
-                    });
-                    if zs.has_too() && zs.too_mark == 0 {
-                        push(Target::TargetOfOpportunity);
+            ActionEffect::MarkTarget
+                if self.marks_in_play(s) < self.data.ordnance_limit(OrdnanceKind::Mark) =>
+            {
+                guns(&mut |g| {
+                    if g.mark == 0 {
+                        push(Target::Gun(g.counter));
                     }
+                });
+                if zs.has_too() && zs.too_mark == 0 {
+                    push(Target::TargetOfOpportunity);
                 }
             }
-            ActionEffect::Attack { .. } => {
+            ActionEffect::Attack { .. } if !roe => {
+                guns(&mut |g| push(Target::Gun(g.counter)));
+                if zs.has_too() {
+                    push(Target::TargetOfOpportunity);
+                }
+                if zs.barrages > 0 {
+                    push(Target::Barrage);
+                }
+            }
+            ActionEffect::Napalm { .. } if !zs.has(ZoneMarkerKind::Village) && !roe => {
+                guns(&mut |g| push(Target::Gun(g.counter)));
+                if zs.has_too() {
+                    push(Target::TargetOfOpportunity);
+                }
+            }
+            ActionEffect::Cbu { .. }
+                if !zs.has(ZoneMarkerKind::Village)
+                    && self.cluster_in_play(s)
+                        < self.data.ordnance_limit(OrdnanceKind::ClusterMunitions) =>
+            {
                 if !roe {
                     guns(&mut |g| push(Target::Gun(g.counter)));
                     if zs.has_too() {
                         push(Target::TargetOfOpportunity);
                     }
-                    if zs.barrages > 0 {
-                        push(Target::Barrage);
-                    }
+                }
+                if s.search > 0 {
+                    push(Target::SearchMarker);
                 }
             }
-            ActionEffect::Napalm { .. } => {
-                if !zs.has(ZoneMarkerKind::Village) && !roe {
-                    guns(&mut |g| push(Target::Gun(g.counter)));
-                    if zs.has_too() {
-                        push(Target::TargetOfOpportunity);
-                    }
-                }
-            }
-            ActionEffect::Cbu { .. } => {
-                if !zs.has(ZoneMarkerKind::Village)
-                    && self.cluster_in_play(s)
-                        < self.data.ordnance_limit(OrdnanceKind::ClusterMunitions)
-                {
-                    if !roe {
-                        guns(&mut |g| push(Target::Gun(g.counter)));
-                        if zs.has_too() {
-                            push(Target::TargetOfOpportunity);
-                        }
-                    }
-                    if s.search > 0 {
-                        push(Target::SearchMarker);
-                    }
-                }
-            }
-            // Every other effect is refused as a play (4.3.4).
+            // Every other effect, or one whose guard fails, is refused
+            // as a play (4.3.4).
             _ => {}
         }
     }
