@@ -904,7 +904,9 @@ impl Csar {
 
     /// The destinations aircraft `i` may move to, as bits of [`DESTS`]:
     /// the rules of `move_check` (which says why not) at once for all six.
-    #[inline]
+    // Always inlined: called for every aircraft at every Move decision
+    // (the commonest), and `#[inline]` alone left it a call.
+    #[inline(always)]
     fn move_targets(&self, s: &State, ctx: &MoveCtx, i: usize) -> u8 {
         let a = &s.aircraft[i];
         let here = match a.place {
