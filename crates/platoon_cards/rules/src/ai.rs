@@ -96,25 +96,20 @@ impl AiRules for PlatoonCards {
         Some(80)
     }
 
-    /// Weighted at random by [`PlatoonCards::rollout_weights`]: the
-    /// search's rollouts and the scripted player. Uniform play shuffles
-    /// cards and stands about in the set-up, pivots and ends activations
-    /// unused.
-    fn rollout(&self, s: &State, legal: &[Command], rng: &mut GameRng) -> usize {
-        vt_core::ai::weighted_index(&self.rollout_weights(s, legal), rng)
-    }
-
-    /// The rollout's weights: the search starts from the platoon
-    /// commander's rules of thumb and lets its samples overrule them.
-    /// Without it the search had only its samples to tell a shot that
-    /// can kill from a pass, and few of them for the long lists of moves.
-    fn prior(&self, s: &State, legal: &[Command]) -> Option<Vec<f64>> {
-        Some(
-            self.rollout_weights(s, legal)
-                .into_iter()
-                .map(f64::from)
-                .collect(),
-        )
+    /// [`PlatoonCards::weight`] of each of `legal`: the search's rollouts
+    /// and the scripted player draw from them, and the search starts from
+    /// them (its prior) and lets its samples overrule them. Uniform play
+    /// shuffles cards and stands about in the set-up, pivots and ends
+    /// activations unused; without the prior the search had only its
+    /// samples to tell a shot that can kill from a pass, and few of them
+    /// for the long lists of moves.
+    fn rollout_weights(&self, s: &State, legal: &[Command]) -> Option<Vec<u32>> {
+        let goals = if legal.iter().any(|c| matches!(c, Command::Move { .. })) {
+            self.goals(s, legal)
+        } else {
+            Vec::new()
+        };
+        Some(legal.iter().map(|c| self.weight(s, &goals, c)).collect())
     }
 }
 
@@ -188,16 +183,6 @@ impl PlatoonCards {
                 (0.1 + 0.9 * out / (*count).max(1) as f64).min(1.0)
             }
         }
-    }
-
-    /// [`PlatoonCards::weight`] of each of `legal`.
-    pub(crate) fn rollout_weights(&self, s: &State, legal: &[Command]) -> Vec<u32> {
-        let goals = if legal.iter().any(|c| matches!(c, Command::Move { .. })) {
-            self.goals(s, legal)
-        } else {
-            Vec::new()
-        };
-        legal.iter().map(|c| self.weight(s, &goals, c)).collect()
     }
 
     /// Where the side that decides wants its stands: the objectives of its
