@@ -340,6 +340,9 @@ impl PlatoonCards {
             }
             Command::CallAirStrike { .. } => 10,
             Command::Charge { .. } => 5,
+            // Off the edge at once when it is the side's victory (more
+            // than any move: a move to the edge scores up to 294).
+            Command::ExitTable { .. } if self.must_exit(s) => 400,
             Command::ExitTable { .. } => 20,
             Command::Support { .. } => 6,
             // A column that must get off the table keeps its riders aboard.
@@ -426,9 +429,22 @@ impl PlatoonCards {
                 crate::scenario::Edge::East => t.width - p.x,
                 crate::scenario::Edge::West => p.x,
             };
+            // Squared: the full road move (18", movement.rs road_wants)
+            // weighs about twice a full off-road one (12") and five times
+            // a diagonal; with the gain itself (6 + gain) the column took
+            // a road dash one draw in four or five among a dozen moves
+            // that gain something, wandered off the road into the rubber
+            // and got no vehicle off (scripted US 0 of 40 v random, Route
+            // 13, even with the road moves offered).
+            // Chart: MINES: a move stops where it enters a strip (real or
+            // bogus, the roll tells): what it gains ends there, so the
+            // column drives round the strips on the shoulder.
+            let to = self
+                .first_mine_on(s, stand, st.pos, to)
+                .map_or(to, |(_, at)| at);
             let gain = to_edge(st.pos) - to_edge(to);
             return if gain > 1.0 {
-                6 + gain.min(18.0) as u32
+                6 + (gain.min(24.0).powi(2) / 2.0) as u32
             } else {
                 1
             };
@@ -849,7 +865,8 @@ mod tests {
     }
 
     // victory.rs, Route 13 (Exit: four vehicles off the east edge): of a
-    // US vehicle's moves, the one furthest east weighs most, one that
+    // US vehicle's moves, the one that gets furthest east (stopping at a
+    // mine strip, Chart: MINES) weighs most, one that
     // turns back weighs least, and the riders stay aboard.
     #[test]
     fn the_column_drives_for_the_exit() {
@@ -870,7 +887,12 @@ mod tests {
                         Command::Move { stand, to } => {
                             let st = &s.stands[*stand as usize];
                             if st.side == Side::Us && rules.unit(st).is_vehicle() {
-                                east.push((to.x - st.pos.x, wc));
+                                // Chart: MINES: the move ends where it
+                                // enters a strip.
+                                let stop = rules
+                                    .first_mine_on(&s, *stand, st.pos, *to)
+                                    .map_or(*to, |(_, at)| at);
+                                east.push((stop.x - st.pos.x, wc));
                             }
                         }
                         Command::Disembark { .. } => assert_eq!(wc, 1.0),
