@@ -88,9 +88,26 @@ impl Eye {
 /// A hexside the line crosses from one set of hexes into the next: a
 /// Slope counts only if every way across is a Slope (a run along a hexside
 /// may be read on either side, 7.3.1).
+///
+/// Each side holds one hex or the two beside a run: kept inline (`n*` of
+/// the two used) so that tracing a line allocates nothing per crossing —
+/// three allocations per crossing were half of a trace's cost.
 struct Crossing {
-    from: Vec<Hex>,
-    to: Vec<Hex>,
+    from: [Hex; 2],
+    nfrom: usize,
+    to: [Hex; 2],
+    nto: usize,
+}
+
+impl Crossing {
+    fn one_to_one(from: Hex, to: Hex) -> Crossing {
+        Crossing {
+            from: [from, from],
+            nfrom: 1,
+            to: [to, to],
+            nto: 1,
+        }
+    }
 }
 
 /// Where friendly units could still block a ground line of sight (7.3.2)
@@ -314,7 +331,12 @@ fn trace_terrain(
     };
     let (ax, bx) = (a.axial(), b.axial());
     let mut paddies = 0u8;
-    let mut crossings: Vec<Crossing> = Vec::new();
+    // Room for a usual line `d` hexes long at once (about `d` hexes and
+    // `d` crossings, two more per run along a hexside) instead of growing
+    // the vectors push by push; a longer one still grows them.
+    let room = 2 * distance(ax, bx) as usize + 2;
+    probes.reserve(room);
+    let mut crossings: Vec<Crossing> = Vec::with_capacity(room);
     for st in steps(ax, bx) {
         match st {
             Step::Hex(x) => {
@@ -330,10 +352,9 @@ fn trace_terrain(
                     paddies += 1;
                 }
             }
-            Step::Side { from, to } | Step::Corner { from, to, .. } => crossings.push(Crossing {
-                from: vec![Hex::from_axial(from)],
-                to: vec![Hex::from_axial(to)],
-            }),
+            Step::Side { from, to } | Step::Corner { from, to, .. } => crossings.push(
+                Crossing::one_to_one(Hex::from_axial(from), Hex::from_axial(to)),
+            ),
             Step::Along { side, from, to } => {
                 let (l, r) = side.hexes();
                 let (l, r) = (Hex::from_axial(l), Hex::from_axial(r));
@@ -346,13 +367,18 @@ fn trace_terrain(
                 {
                     paddies += 1;
                 }
+                let (from, to) = (Hex::from_axial(from), Hex::from_axial(to));
                 crossings.push(Crossing {
-                    from: vec![Hex::from_axial(from)],
-                    to: vec![l, r],
+                    from: [from, from],
+                    nfrom: 1,
+                    to: [l, r],
+                    nto: 2,
                 });
                 crossings.push(Crossing {
-                    from: vec![l, r],
-                    to: vec![Hex::from_axial(to)],
+                    from: [l, r],
+                    nfrom: 2,
+                    to: [to, to],
+                    nto: 1,
                 });
             }
         }
@@ -374,8 +400,8 @@ fn trace_terrain(
     for c in &crossings {
         let mut lowest: Option<(u8, Hex, Hex)> = None;
         let mut all = true;
-        for &x in &c.from {
-            for &y in &c.to {
+        for &x in &c.from[..c.nfrom] {
+            for &y in &c.to[..c.nto] {
                 if !x.is_adjacent(y) {
                     continue;
                 }
