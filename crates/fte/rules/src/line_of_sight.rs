@@ -7,6 +7,7 @@ use crate::geo::{Hex, HexExt};
 use crate::map::Map;
 use crate::state::{Altitude, Side, State, UnitStatus};
 use serde::{Deserialize, Serialize};
+use std::cell::RefCell;
 use vt_core::hex::{Hex as Axial, Step, distance, steps};
 
 /// Why a line of sight is blocked, for the LoS tool and the log.
@@ -306,12 +307,25 @@ fn los_air(
 /// nor adjacent) through the terrain alone, noting where units could
 /// block it before the terrain does.
 pub(crate) fn trace(rules: &Fte, map: &Map, a: Hex, b: Hex) -> Trace {
-    let mut probes = Vec::new();
-    let terrain = trace_terrain(rules, map, a, b, &mut probes);
-    Trace {
-        probes: probes.into_boxed_slice(),
-        terrain,
+    // The walk's working vectors are kept per thread and cleared for each
+    // line: the kept trace then costs one allocation of exactly its
+    // probes, instead of growing one vector, shrinking it to fit and
+    // allocating and freeing another for the crossings. `trace` calls
+    // nothing that traces, so the borrow is never taken twice.
+    thread_local! {
+        static SCRATCH: RefCell<(Vec<Probe>, Vec<Crossing>)> = const {
+            RefCell::new((Vec::new(), Vec::new()))
+        };
     }
+    SCRATCH.with_borrow_mut(|(probes, crossings)| {
+        probes.clear();
+        crossings.clear();
+        let terrain = trace_terrain(rules, map, a, b, probes, crossings);
+        Trace {
+            probes: Box::from(&probes[..]),
+            terrain,
+        }
+    })
 }
 
 fn trace_terrain(
@@ -320,6 +334,7 @@ fn trace_terrain(
     a: Hex,
     b: Hex,
     probes: &mut Vec<Probe>,
+    crossings: &mut Vec<Crossing>,
 ) -> Result<(), Blocked> {
     let blocking = |h: Hex| terrain_blocks(rules, map, h);
     let why = |h: Hex| -> Blocked {
@@ -331,12 +346,6 @@ fn trace_terrain(
     };
     let (ax, bx) = (a.axial(), b.axial());
     let mut paddies = 0u8;
-    // Room for a usual line `d` hexes long at once (about `d` hexes and
-    // `d` crossings, two more per run along a hexside) instead of growing
-    // the vectors push by push; a longer one still grows them.
-    let room = 2 * distance(ax, bx) as usize + 2;
-    probes.reserve(room);
-    let mut crossings: Vec<Crossing> = Vec::with_capacity(room);
     for st in steps(ax, bx) {
         match st {
             Step::Hex(x) => {
@@ -397,7 +406,7 @@ fn trace_terrain(
     } else {
         None
     };
-    for c in &crossings {
+    for c in crossings.iter() {
         let mut lowest: Option<(u8, Hex, Hex)> = None;
         let mut all = true;
         for &x in &c.from[..c.nfrom] {
