@@ -12,9 +12,11 @@
 //!   reseeds the state's generator: the dice to come are hidden too.
 //! - [`AiRules::evaluate`]: each side's chance of winning from a position,
 //!   for searches that stop before the end of the game.
-//! - [`AiRules::rollout`]: how the search plays on from a position. The
-//!   default is uniform over the legal commands; a game where random play is
-//!   hopeless (a side that wastes its activations) supplies a better one.
+//! - [`AiRules::rollout_weights`]: how the search plays on from a
+//!   position ([`AiRules::rollout`] draws from them) and which commands it
+//!   tries first ([`AiRules::prior`]). The default is no preference:
+//!   uniform over the legal commands; a game where random play is hopeless
+//!   (a side that wastes its activations) supplies rules of thumb.
 //!   The same policy, on a determinized state, is the "scripted" player.
 //!
 //! [`testing::check_determinize`](crate::testing::check_determinize) checks
@@ -45,24 +47,39 @@ pub trait AiRules: Ruleset {
         0.5
     }
 
+    /// How strongly the game's rules of thumb favour each of `legal` (the
+    /// commands of `state`'s decision, not empty), one weight a command,
+    /// or `None` for no preference (the default). Both
+    /// [`AiRules::rollout`] and [`AiRules::prior`] read them, so a game
+    /// with rules of thumb writes them once, here.
+    fn rollout_weights(&self, _state: &Self::State, _legal: &[Self::Command]) -> Option<Vec<u32>> {
+        None
+    }
+
     /// Which of `legal` (the commands of `state`'s decision, not empty) the
-    /// search plays when it plays on without searching. The default is
-    /// uniform.
-    fn rollout(&self, _state: &Self::State, legal: &[Self::Command], rng: &mut GameRng) -> usize {
-        rng.index(legal.len())
+    /// search plays when it plays on without searching. The default draws
+    /// in proportion to [`AiRules::rollout_weights`] with
+    /// [`weighted_index`], uniformly when there are none.
+    fn rollout(&self, state: &Self::State, legal: &[Self::Command], rng: &mut GameRng) -> usize {
+        match self.rollout_weights(state, legal) {
+            Some(weights) => weighted_index(&weights, rng),
+            None => rng.index(legal.len()),
+        }
     }
 
     /// How strongly the rollout policy favours each of `legal` (the
     /// commands of `state`'s decision), one weight a command, or `None`
-    /// for no preference (the default). The search leans towards the
+    /// for no preference. The search leans towards the
     /// favoured commands, less the more it has tried them (PUCT, in
     /// `vt-ai`): with a small budget and a noisy evaluation it would
     /// otherwise choose close to uniformly, as badly as random play, and
     /// with a large one follow the evaluation's noise.
-    /// A game whose [`AiRules::rollout`] draws from weights gives the same
-    /// weights here.
-    fn prior(&self, _state: &Self::State, _legal: &[Self::Command]) -> Option<Vec<f64>> {
-        None
+    /// The default is [`AiRules::rollout_weights`]: the search starts from
+    /// the rules of thumb its rollouts follow and lets its samples
+    /// overrule them.
+    fn prior(&self, state: &Self::State, legal: &[Self::Command]) -> Option<Vec<f64>> {
+        self.rollout_weights(state, legal)
+            .map(|w| w.into_iter().map(f64::from).collect())
     }
 
     /// The side that decides now, `None` once the game is over: what
@@ -103,8 +120,8 @@ pub fn rate_of(rates: &[(&str, u32)], scenario: &str, usual: u32) -> u32 {
 }
 
 /// A random index into `weights`, each drawn in proportion to its weight
-/// (uniform when they are all 0): the usual shape of a game's
-/// [`AiRules::rollout`], weights from its rules of thumb.
+/// (uniform when they are all 0): what the default
+/// [`AiRules::rollout`] draws with, from [`AiRules::rollout_weights`].
 pub fn weighted_index(weights: &[u32], rng: &mut GameRng) -> usize {
     let total: u64 = weights.iter().map(|&w| w as u64).sum();
     if total == 0 || total > u32::MAX as u64 {

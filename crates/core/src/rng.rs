@@ -51,6 +51,7 @@ impl GameRng {
         GameRng::from_stream(Xoshiro256PlusPlus::seed_from_u64(seed))
     }
 
+    #[inline]
     pub fn next_u64(&mut self) -> u64 {
         self.stream.next_u64()
     }
@@ -76,6 +77,9 @@ impl GameRng {
     /// # Panics
     /// Never for `n > 0`; `n == 0` returns 0 rather than panicking so that a
     /// game bug shows as a wrong draw in a test, not a crash in front of a player.
+    // Inline across crates: the rules crates draw hundreds of times a
+    // game, and a call costs a fifth of a draw.
+    #[inline]
     pub fn below(&mut self, n: u32) -> u32 {
         if n <= 1 {
             return 0;
@@ -96,11 +100,13 @@ impl GameRng {
     }
 
     /// A uniform index into a collection of `len` items.
+    #[inline]
     pub fn index(&mut self, len: usize) -> usize {
         self.below(u32::try_from(len).unwrap_or(u32::MAX)) as usize
     }
 
     /// One die with `sides` faces, 1..=sides.
+    #[inline]
     pub fn die(&mut self, sides: u8) -> u8 {
         #[cfg(feature = "forced-dice")]
         if let Some(d) = self.forced.pop_front() {
@@ -111,6 +117,7 @@ impl GameRng {
 
     /// Fisher-Yates with our own `below`, so a shuffle never depends on how a
     /// library samples `usize`.
+    #[inline]
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
         for i in (1..items.len()).rev() {
             let j = self.index(i + 1);

@@ -132,25 +132,16 @@ impl AiRules for CrossfireVn {
         Some(60)
     }
 
-    /// Weighted at random by [`CrossfireVn::rollout_weights`]: the
-    /// search's rollouts and the scripted player. Uniform play nudges
-    /// stands about its set-up for ever, pivots and wanders instead of
-    /// closing on the objective and firing.
-    fn rollout(&self, s: &State, legal: &[Command], rng: &mut GameRng) -> usize {
-        vt_core::ai::weighted_index(&self.rollout_weights(s, legal), rng)
-    }
-
-    /// The rollout's weights: the search starts from the platoon leader's
-    /// rules of thumb and lets its samples overrule them. Without it
-    /// (before issue 13's prior for Crossfire) Free World mcts:50 won 10 %
-    /// of 10 Trail Contact games against random play, random play 7 %.
-    fn prior(&self, s: &State, legal: &[Command]) -> Option<Vec<f64>> {
-        Some(
-            self.rollout_weights(s, legal)
-                .into_iter()
-                .map(f64::from)
-                .collect(),
-        )
+    /// [`CrossfireVn::weight`] of each of `legal`: the search's rollouts
+    /// and the scripted player draw from them, and the search starts from
+    /// them (its prior) and lets its samples overrule them. Uniform play
+    /// nudges stands about its set-up for ever, pivots and wanders instead
+    /// of closing on the objective and firing. Without the prior (before
+    /// issue 13's prior for Crossfire) Free World mcts:50 won 10 % of 10
+    /// Trail Contact games against random play, random play 7 %.
+    fn rollout_weights(&self, s: &State, legal: &[Command]) -> Option<Vec<u32>> {
+        let goal = self.goal(s);
+        Some(legal.iter().map(|c| self.weight(s, goal, c)).collect())
     }
 }
 
@@ -206,12 +197,6 @@ impl CrossfireVn {
             .iter()
             .find(|o| !o.area.is_empty())
             .map(|o| centroid(&o.area))
-    }
-
-    /// [`CrossfireVn::weight`] of each of `legal`.
-    pub(crate) fn rollout_weights(&self, s: &State, legal: &[Command]) -> Vec<u32> {
-        let goal = self.goal(s);
-        legal.iter().map(|c| self.weight(s, goal, c)).collect()
     }
 
     /// S13: the share of a Hold objective's points the attacker's approach

@@ -301,6 +301,86 @@ impl Csar {
         v.push(Command::Done);
     }
 
+    /// 4.2.3 as `check_command_card` and `check_discard_command` accept
+    /// them, in the order of [`Csar::command_card_candidates`] (the list
+    /// the Commands decision offers, with no further check; a test holds
+    /// it to `check_command` over every command of the kinds it takes):
+    /// each Command card may be discarded; played, not on the ArcLight
+    /// turn, only where its effect has something to act on.
+    pub(crate) fn command_card_checked(&self, s: &State, v: &mut Vec<Command>) {
+        let arclight = self.arclight_now(s);
+        for &c in &s.hand {
+            if !self.is_command_card(c) {
+                continue;
+            }
+            v.push(Command::DiscardCommand(c));
+            if arclight {
+                continue;
+            }
+            let play = |target| Command::PlayCommand { card: c, target };
+            match self.card_def(c).effect {
+                ActionEffect::RequestAircraft | ActionEffect::BrokenArrow
+                    if s.aircraft
+                        .iter()
+                        .any(|a| a.kind == AircraftKind::FastMover && a.place == Place::Pool) =>
+                {
+                    v.push(play(CommandTarget::None));
+                }
+                ActionEffect::SearchBack(_) if s.search > 0 => {
+                    v.push(play(CommandTarget::None));
+                }
+                ActionEffect::AbortBack(_) if s.abort > 0 => {
+                    v.push(play(CommandTarget::None));
+                }
+                ActionEffect::MoveSurvivor { zones } => {
+                    for (i, sv) in s.stranded() {
+                        let Some(from) = sv.stranded_in() else {
+                            continue;
+                        };
+                        let reach = self.survivor_moves(s, from, sv.injured, zones);
+                        for z in Zone::ALL {
+                            if reach & z.bit() != 0 {
+                                v.push(play(CommandTarget::MoveSurvivor {
+                                    survivor: i as u8,
+                                    to: z,
+                                }));
+                            }
+                        }
+                    }
+                }
+                ActionEffect::ExfilTeam => {
+                    for (i, sv) in s.stranded() {
+                        let Some(from) = sv.stranded_in() else {
+                            continue;
+                        };
+                        if sv.injured || s.zone(from).blocks_survivor_moves() {
+                            continue;
+                        }
+                        if from == Zone::Center {
+                            for z in Zone::OUTER {
+                                if !s.zone(z).blocks_survivor_moves() {
+                                    v.push(play(CommandTarget::Exfil {
+                                        survivor: i as u8,
+                                        via: Some(z),
+                                    }));
+                                }
+                            }
+                        } else {
+                            v.push(play(CommandTarget::Exfil {
+                                survivor: i as u8,
+                                via: None,
+                            }));
+                        }
+                    }
+                }
+                // Every other effect (or one with nothing to act on) is
+                // refused as a Command card's play.
+                _ => {}
+            }
+        }
+        v.push(Command::Done);
+    }
+
     pub(crate) fn check_discard_reserve(&self, s: &State, card: u8) -> Checked {
         ensure(
             s.reserve.contains(&card),
@@ -334,13 +414,9 @@ impl Csar {
     /// 4.2.3: Command cards left unplayed are discarded; the Move Segment
     /// follows (4.3.1).
     pub(crate) fn end_command_cards(&self, s: &mut State, ev: &mut Vec<Event>) {
-        let cmds: Vec<u8> = s
-            .hand
-            .iter()
-            .copied()
-            .filter(|&c| self.is_command_card(c))
-            .collect();
-        for c in cmds {
+        // In hand order, each found afresh (no list of them is made):
+        // discarding one takes it out of the hand.
+        while let Some(c) = s.hand.iter().copied().find(|&c| self.is_command_card(c)) {
             self.discard_command(s, ev, c);
         }
         s.step = Step::Move;

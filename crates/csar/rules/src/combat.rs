@@ -461,6 +461,7 @@ impl Csar {
             fast: 0,
             pinpointed: !s.options.pinpointing || s.stranded().any(|(_, v)| v.pinpointed),
             arclight: self.arclight_now(s),
+            one_step: self.data.one_step_kinds,
         };
         for a in &s.aircraft {
             if let Place::Zone(z) = a.place {
@@ -862,7 +863,16 @@ struct MoveCtx {
     fast: u8,
     pinpointed: bool,
     arclight: bool,
+    /// Kinds (bit `kind as u8`) that move one step at a time: the
+    /// movement table read once at loading, not once an aircraft.
+    one_step: u8,
 }
+
+/// The zones next to each zone (by `Zone::index`), as bits of
+/// `Zone::bit`: [`Zone::adjacent`] worked out once (a test holds the
+/// table to it). The Center touches the four Outer Zones; each Outer
+/// Zone the Center and its two neighbours on the ring.
+const NEAR: [u8; 5] = [0b11110, 0b10101, 0b01011, 0b10101, 0b01011];
 
 /// The Combat Phase decisions save Enemy Gun Fire: what each offers and
 /// what it refuses.
@@ -894,6 +904,9 @@ impl Csar {
 
     /// The destinations aircraft `i` may move to, as bits of [`DESTS`]:
     /// the rules of `move_check` (which says why not) at once for all six.
+    // Always inlined: called for every aircraft at every Move decision
+    // (the commonest), and `#[inline]` alone left it a call.
+    #[inline(always)]
     fn move_targets(&self, s: &State, ctx: &MoveCtx, i: usize) -> u8 {
         let a = &s.aircraft[i];
         let here = match a.place {
@@ -910,16 +923,10 @@ impl Csar {
             return 0;
         }
         let mut m = (ORBIT | ZONES) & !here;
-        if self.data.reach(a.kind) == Reach::OneStep {
+        if ctx.one_step & (1 << (a.kind as u8)) != 0 {
             m &= match a.place {
                 Place::Zone(Zone::Center) => OUTER,
-                Place::Zone(z) => {
-                    let near = Zone::ALL
-                        .iter()
-                        .filter(|y| z.adjacent(**y))
-                        .fold(0, |b, y| b | y.bit());
-                    ORBIT | (near << 1)
-                }
+                Place::Zone(z) => ORBIT | (NEAR[z.index()] << 1),
                 _ => OUTER,
             };
         }
@@ -946,17 +953,26 @@ impl Csar {
     pub(crate) fn assign_candidates(&self, s: &State, v: &mut Vec<Command>) {
         if !self.arclight_now(s) {
             let per_zone = self.data.rules.cards_per_zone.value;
-            for &c in s.hand.iter().chain(s.reserve.iter()) {
-                let def = self.card_def(c);
-                if def.class != CardClass::Aircraft {
-                    continue;
+            // The aircraft that may take a card now (bit `i` for aircraft
+            // `i`: at most 60, `Data::validate`), and each one's kind as a
+            // bit: looked at once for every card.
+            let mut open = 0u64;
+            let mut kinds = [0u8; 64];
+            for (i, a) in s.aircraft.iter().enumerate().take(64) {
+                let Some(z) = a.zone() else { continue };
+                if a.cards < self.card_limit(a.kind) && s.zone(z).cards_assigned < per_zone {
+                    open |= 1 << i;
+                    kinds[i] = 1 << (a.kind as u8);
                 }
-                for (i, a) in s.aircraft.iter().enumerate() {
-                    let Some(z) = a.zone() else { continue };
-                    if def.aircraft.contains(&a.kind)
-                        && a.cards < self.card_limit(a.kind)
-                        && s.zone(z).cards_assigned < per_zone
-                    {
+            }
+            for &c in s.hand.iter().chain(s.reserve.iter()) {
+                // 0 for a Command card: no aircraft takes it.
+                let sil = self.data.silhouettes[c as usize];
+                let mut m = open;
+                while m != 0 {
+                    let i = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    if kinds[i] & sil != 0 {
                         v.push(Command::Assign {
                             card: c,
                             aircraft: i as u8,
@@ -969,29 +985,144 @@ impl Csar {
         v.push(Command::Done);
     }
 
-    /// 4.3.4: each assigned card played or discarded.
+    /// 4.3.4: each assigned card discarded, or played on each target
+    /// `check_play` accepts, in the order of [`Csar::play_candidates`]
+    /// (the list needs no further check; a test holds it to
+    /// `check_command` over every command of the kinds it takes).
     pub(crate) fn play_segment_candidates(&self, s: &State, v: &mut Vec<Command>) {
         for x in &s.assigned {
             v.push(Command::DiscardAssigned(x.card));
-            self.play_candidates(s, x.card, x.zone, v);
+            self.play_checked(s, x.card, x.zone, x.aircraft as usize, v);
         }
         v.push(Command::Done);
     }
 
+    /// The Play segment's plays of `card` (assigned to `aircraft` in
+    /// `zone`): each target as `check_play` takes it in that segment,
+    /// with the Pilot card's extra hit where it adds one.
+    fn play_checked(&self, s: &State, card: u8, zone: Zone, aircraft: usize, v: &mut Vec<Command>) {
+        let zs = s.zone(zone);
+        let effect = self.card_def(card).effect;
+        let extra = matches!(
+            effect,
+            ActionEffect::Attack { .. } | ActionEffect::Napalm { .. }
+        ) && self.has_ability(s, aircraft, PilotAbility::ExtraHit);
+        let mut push = |t: Target| {
+            v.push(Command::Play {
+                card,
+                target: t,
+                pilot: false,
+            });
+            if extra {
+                v.push(Command::Play {
+                    card,
+                    target: t,
+                    pilot: true,
+                });
+            }
+        };
+        // Rules of Engagement forbid attacks on the zone's enemy units.
+        let roe = zs.roe;
+        let guns = |f: &mut dyn FnMut(&crate::markers::Gun)| {
+            for g in s.guns.iter().filter(|g| g.zone == zone) {
+                f(g);
+            }
+        };
+        match effect {
+            ActionEffect::Suppress => guns(&mut |g| {
+                if !g.suppressed {
+                    push(Target::Gun(g.counter));
+                }
+            }),
+            ActionEffect::TrollForFire
+                if !zs.has(ZoneMarkerKind::HeavyJungle) && zs.face_down() =>
+            {
+                push(Target::None);
+            }
+            ActionEffect::CsGas
+                if !zs.has(ZoneMarkerKind::Village)
+                    && self.cs_in_play(s) < self.data.ordnance_limit(OrdnanceKind::CsGas) =>
+            {
+                push(Target::None);
+            }
+            ActionEffect::Smoke
+                if self.smoke_in_play(s) < self.data.ordnance_limit(OrdnanceKind::Smoke) =>
+            {
+                push(Target::None);
+            }
+            ActionEffect::MarkTarget
+                if self.marks_in_play(s) < self.data.ordnance_limit(OrdnanceKind::Mark) =>
+            {
+                guns(&mut |g| {
+                    if g.mark == 0 {
+                        push(Target::Gun(g.counter));
+                    }
+                });
+                if zs.has_too() && zs.too_mark == 0 {
+                    push(Target::TargetOfOpportunity);
+                }
+            }
+            ActionEffect::Attack { .. } if !roe => {
+                guns(&mut |g| push(Target::Gun(g.counter)));
+                if zs.has_too() {
+                    push(Target::TargetOfOpportunity);
+                }
+                if zs.barrages > 0 {
+                    push(Target::Barrage);
+                }
+            }
+            ActionEffect::Napalm { .. } if !zs.has(ZoneMarkerKind::Village) && !roe => {
+                guns(&mut |g| push(Target::Gun(g.counter)));
+                if zs.has_too() {
+                    push(Target::TargetOfOpportunity);
+                }
+            }
+            ActionEffect::Cbu { .. }
+                if !zs.has(ZoneMarkerKind::Village)
+                    && self.cluster_in_play(s)
+                        < self.data.ordnance_limit(OrdnanceKind::ClusterMunitions) =>
+            {
+                if !roe {
+                    guns(&mut |g| push(Target::Gun(g.counter)));
+                    if zs.has_too() {
+                        push(Target::TargetOfOpportunity);
+                    }
+                }
+                if s.search > 0 {
+                    push(Target::SearchMarker);
+                }
+            }
+            // Every other effect, or one whose guard fails, is refused
+            // as a play (4.3.4).
+            _ => {}
+        }
+    }
+
     /// 4.3.5: each helicopter for each Survivor in its zone, with or
-    /// without its PJ card; Suppress may still be played.
+    /// without its PJ card, as `check_rescue` accepts them; Suppress may
+    /// still be played (the list needs no further check; a test holds it
+    /// to `check_command`).
     pub(crate) fn rescue_candidates(&self, s: &State, v: &mut Vec<Command>) {
         for (h, a) in s.aircraft.iter().enumerate() {
-            if a.kind != AircraftKind::Helicopter || a.zone().is_none() {
+            if a.kind != AircraftKind::Helicopter || a.moved || a.rescued_this_turn {
                 continue;
             }
+            let Some(z) = a.zone() else { continue };
+            let pj = self.has_ability(s, h, PilotAbility::ExtraRescueDraw)
+                || self.has_ability(s, h, PilotAbility::IgnoreInjured);
             for (i, sv) in s.stranded() {
-                if sv.stranded_in() == a.zone() {
-                    v.push(Command::Rescue {
-                        helicopter: h as u8,
-                        survivor: i as u8,
-                        pilot: false,
-                    });
+                if sv.stranded_in() != Some(z)
+                    || s.flags.rescue_tried & (1 << (i as u8 & 15)) != 0
+                    || (s.options.pinpointing && !sv.pinpointed)
+                {
+                    continue;
+                }
+                v.push(Command::Rescue {
+                    helicopter: h as u8,
+                    survivor: i as u8,
+                    pilot: false,
+                });
+                if pj {
                     v.push(Command::Rescue {
                         helicopter: h as u8,
                         survivor: i as u8,
@@ -1015,21 +1146,26 @@ impl Csar {
     /// The Play segment ends: Suppress may still be played in the Rescue
     /// Segment (4.3.4) and stays assigned; every other card is discarded.
     pub(crate) fn end_play_segment(&self, s: &mut State, ev: &mut Vec<Event>) {
-        let (keep, drop): (Vec<_>, Vec<_>) = std::mem::take(&mut s.assigned)
-            .into_iter()
-            .partition(|x| self.card_def(x.card).effect == ActionEffect::Suppress);
-        for x in drop {
-            s.action.discard(x.card);
-            ev.push(Event::AssignedDiscarded { card: x.card });
+        // In place, in the order assigned (no second list).
+        let mut kept = 0;
+        for i in 0..s.assigned.len() {
+            let x = s.assigned[i];
+            if self.card_def(x.card).effect == ActionEffect::Suppress {
+                s.assigned[kept] = x;
+                kept += 1;
+            } else {
+                s.action.discard(x.card);
+                ev.push(Event::AssignedDiscarded { card: x.card });
+            }
         }
-        s.assigned = keep;
+        s.assigned.truncate(kept);
         s.step = Step::Rescue;
     }
 
     /// The Rescue Segment ends: what is still assigned is discarded; the
     /// End Turn Phase follows (4.4).
     pub(crate) fn end_rescue_segment(&self, s: &mut State, ev: &mut Vec<Event>) {
-        for x in std::mem::take(&mut s.assigned) {
+        for x in s.assigned.drain(..) {
             s.action.discard(x.card);
             ev.push(Event::AssignedDiscarded { card: x.card });
         }
@@ -1200,6 +1336,17 @@ mod move_list_tests {
     use super::*;
     use vt_core::playout::game_seeds;
     use vt_core::{GameRng, Ruleset, Setup};
+
+    #[test]
+    fn near_table_is_adjacency() {
+        for z in Zone::ALL {
+            let near = Zone::ALL
+                .iter()
+                .filter(|y| z.adjacent(**y))
+                .fold(0, |b, y| b | y.bit());
+            assert_eq!(NEAR[z.index()], near, "{z:?}");
+        }
+    }
 
     // 4.3.1: the Move decision lists exactly the moves `move_check`
     // accepts, in every position random play reaches, every scenario.

@@ -537,6 +537,13 @@ pub struct Data {
     pub(crate) card_kind_bits: Vec<u128>,
     /// The Aircraft-card kinds among the first 128, as bits.
     pub(crate) aircraft_kind_bits: u128,
+    /// Each physical Action card's silhouettes as bits (`AircraftKind` `k`
+    /// is bit `k as u8`), 0 for a Command card: the Assign list reads
+    /// them once a card rather than searching `aircraft` per aircraft.
+    pub(crate) silhouettes: Vec<u8>,
+    /// The aircraft kinds (bits as in `silhouettes`) whose movement
+    /// rule is one step at a time ([`Data::reach`] for every kind).
+    pub(crate) one_step_kinds: u8,
 }
 
 fn bad(file: &str, msg: impl Into<String>) -> DataError {
@@ -585,9 +592,22 @@ impl Data {
             .fold(0u128, |b, (k, _)| {
                 b | 1u128.checked_shl(k as u32).unwrap_or(0)
             });
-        let d = Data {
+        let silhouettes = action_cards
+            .iter()
+            .map(|&k| {
+                let def = &act.cards[k as usize];
+                if def.class == CardClass::Aircraft {
+                    def.aircraft.iter().fold(0u8, |b, a| b | 1 << (*a as u8))
+                } else {
+                    0
+                }
+            })
+            .collect();
+        let mut d = Data {
             card_kind_bits,
             aircraft_kind_bits,
+            silhouettes,
+            one_step_kinds: 0,
             resolution: res.cards,
             action_kinds: act.cards,
             action_cards,
@@ -608,6 +628,15 @@ impl Data {
             campaign,
         };
         d.validate()?;
+        d.one_step_kinds = [
+            AircraftKind::Sandy,
+            AircraftKind::Fac,
+            AircraftKind::Helicopter,
+            AircraftKind::FastMover,
+        ]
+        .iter()
+        .filter(|k| d.reach(**k) == Reach::OneStep)
+        .fold(0, |b, k| b | 1 << (*k as u8));
         Ok(d)
     }
 

@@ -201,11 +201,13 @@ impl Csar {
 
     /// 4.4.4 Deck Cleanup and 4.4.5 Marker Adjustment, in the printed order.
     pub(crate) fn cleanup_and_adjust(&self, s: &mut State, ev: &mut Vec<Event>) {
-        for x in std::mem::take(&mut s.assigned) {
+        // Drained, not taken: the lists keep their room for the next turn
+        // (taking them freed it, and the next draw allocated it again).
+        for x in s.assigned.drain(..) {
             s.action.discard(x.card);
         }
         let n = s.hand.len() as u8;
-        for c in std::mem::take(&mut s.hand) {
+        for c in s.hand.drain(..) {
             s.action.discard(c);
         }
         if n > 0 {

@@ -484,18 +484,8 @@ impl Csar {
         s.step = Step::AutoTurnStart;
     }
 
-    /// Card kinds the player may still pick for a chosen starting hand.
-    pub(crate) fn hand_choices(&self, s: &State) -> Vec<u8> {
-        let mut kinds = self.hand_kind_bits(s);
-        let mut out = Vec::with_capacity(kinds.count_ones() as usize);
-        while kinds != 0 {
-            out.push(kinds.trailing_zeros() as u8);
-            kinds &= kinds - 1;
-        }
-        out
-    }
-
-    /// [`Csar::hand_choices`] as bits (kind `k` is bit `k`): the set-up
+    /// Card kinds the player may still pick for a chosen starting hand,
+    /// as bits (kind `k` is bit `k`): the set-up
     /// asks after every card picked, and only the kinds left in the deck
     /// are looked up, not every kind.
     fn hand_kind_bits(&self, s: &State) -> u128 {
@@ -563,8 +553,12 @@ impl Csar {
     }
 
     pub(crate) fn hand_candidates(&self, s: &State, v: &mut Vec<Command>) {
-        for k in self.hand_choices(s) {
-            v.push(Command::PickCard(k));
+        // Lowest kind first, from the bits straight into the list (a
+        // list of kinds in between was an allocation a pick).
+        let mut kinds = self.hand_kind_bits(s);
+        while kinds != 0 {
+            v.push(Command::PickCard(kinds.trailing_zeros() as u8));
+            kinds &= kinds - 1;
         }
     }
 

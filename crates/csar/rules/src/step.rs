@@ -316,7 +316,10 @@ impl Csar {
             }
             Step::RevealChoice { .. } => self.reveal_zone_candidates(v),
             Step::Purchase => self.purchase_candidates(v),
-            Step::Commands => self.command_card_candidates(s, v),
+            Step::Commands => {
+                self.command_card_checked(s, v);
+                return true;
+            }
             Step::Move => {
                 self.move_candidates(s, v);
                 return true;
@@ -325,8 +328,14 @@ impl Csar {
                 self.assign_candidates(s, v);
                 return true;
             }
-            Step::Play => self.play_segment_candidates(s, v),
-            Step::Rescue => self.rescue_candidates(s, v),
+            Step::Play => {
+                self.play_segment_candidates(s, v);
+                return true;
+            }
+            Step::Rescue => {
+                self.rescue_candidates(s, v);
+                return true;
+            }
             Step::AutoTurnStart
             | Step::AutoEventPhase
             | Step::AutoDraw
@@ -560,7 +569,7 @@ impl Csar {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::command::Target;
+    use crate::command::{CommandTarget, Target};
     use crate::components::Zone;
     use std::collections::BTreeMap;
     use vt_core::playout::game_seeds;
@@ -603,6 +612,56 @@ mod tests {
             ]);
         }
         v.extend(Zone::ALL.map(Command::ResolveZone));
+        // The Commands, Play and Rescue decisions' kinds.
+        for c in 0..d.action_cards.len() as u8 {
+            v.extend([
+                Command::DiscardCommand(c),
+                Command::DiscardAssigned(c),
+                Command::PlayCommand {
+                    card: c,
+                    target: CommandTarget::None,
+                },
+            ]);
+            for survivor in 0..s.survivors.len() as u8 {
+                for z in Zone::ALL {
+                    v.push(Command::PlayCommand {
+                        card: c,
+                        target: CommandTarget::MoveSurvivor { survivor, to: z },
+                    });
+                    v.push(Command::PlayCommand {
+                        card: c,
+                        target: CommandTarget::Exfil {
+                            survivor,
+                            via: Some(z),
+                        },
+                    });
+                }
+                v.push(Command::PlayCommand {
+                    card: c,
+                    target: CommandTarget::Exfil {
+                        survivor,
+                        via: None,
+                    },
+                });
+            }
+        }
+        // The Assign decision's: every card to every aircraft.
+        for card in 0..d.action_cards.len() as u8 {
+            for aircraft in 0..s.aircraft.len() as u8 {
+                v.push(Command::Assign { card, aircraft });
+            }
+        }
+        for helicopter in 0..s.aircraft.len() as u8 {
+            for survivor in 0..s.survivors.len() as u8 {
+                for pilot in [false, true] {
+                    v.push(Command::Rescue {
+                        helicopter,
+                        survivor,
+                        pilot,
+                    });
+                }
+            }
+        }
         v
     }
 
@@ -624,7 +683,7 @@ mod tests {
         let mut seen: BTreeMap<&'static str, usize> = BTreeMap::new();
         for sc in rules.info().scenarios {
             for on in [false, true] {
-                for i in 0..12 {
+                for i in 0..40 {
                     let (gs, ps) = game_seeds(21, i);
                     let mut setup = Setup::new(&sc.id, gs);
                     if on {
@@ -646,10 +705,7 @@ mod tests {
                             let n = listed.len();
                             listed.dedup();
                             assert_eq!(n, listed.len(), "{}: a command listed twice", sc.id);
-                            let space = if matches!(
-                                s.step,
-                                Step::Move | Step::Assign | Step::ChooseHand { .. }
-                            ) {
+                            let space = if matches!(s.step, Step::Move | Step::ChooseHand { .. }) {
                                 // Held to their checks by their own tests.
                                 None
                             } else {
@@ -673,9 +729,12 @@ mod tests {
             }
         }
         // The decisions this test is about were all reached (the sections
-        // of ChoosePilot, DiscardBeforeDraw, Reserve, Suppress/FireOrder,
-        // Burn, the Search and Abort burns).
-        for section in ["7.0", "4.2.1", "4.2.2", "4.3.4", "4.3.3", "4.4.2", "4.4.3"] {
+        // of ChoosePilot, DiscardBeforeDraw, Reserve, Commands, Assign,
+        // Suppress/FireOrder/Play, Burn, Rescue, the Search and Abort
+        // burns).
+        for section in [
+            "7.0", "4.2.1", "4.2.2", "4.2.3", "4.3.2", "4.3.4", "4.3.3", "4.3.5", "4.4.2", "4.4.3",
+        ] {
             assert!(
                 seen.get(section).is_some_and(|&n| n > 0),
                 "{section} never reached: {seen:?}"

@@ -148,22 +148,24 @@ impl AiRules for Fte {
         self.decider(s).map(|side| side.idx() as SideIdx)
     }
 
-    /// Weighted at random by [`Fte::weight`]: the search's rollouts and
-    /// the scripted player. Uniform play wastes the US's activations
+    /// [`Fte::weight`] of each of `legal`, the entry hexes weighed
+    /// together: the search's rollouts and the scripted player draw from
+    /// them, and the search starts from them (its prior) and lets its
+    /// samples overrule them. Uniform play wastes the US's activations
     /// (passing, ending them unused, wandering): 85-98 % NVA/VC wins.
-    fn rollout(&self, s: &State, legal: &[Command], rng: &mut GameRng) -> usize {
-        vt_core::ai::weighted_index(&self.rollout_weights(s, legal), rng)
-    }
-
-    /// The rollout's weights: the search starts from the squad leader's
-    /// rules of thumb and lets its samples overrule them.
-    fn prior(&self, s: &State, legal: &[Command]) -> Option<Vec<f64>> {
-        Some(
-            self.rollout_weights(s, legal)
-                .into_iter()
-                .map(f64::from)
-                .collect(),
-        )
+    fn rollout_weights(&self, s: &State, legal: &[Command]) -> Option<Vec<u32>> {
+        // Only moves and arrivals look at the goals.
+        let goals = if legal
+            .iter()
+            .any(|c| matches!(c, Command::Step { .. } | Command::Enter { .. }))
+        {
+            self.goals(s)
+        } else {
+            Goals::default()
+        };
+        let mut weights: Vec<u32> = legal.iter().map(|c| self.weight(s, &goals, c)).collect();
+        self.weigh_entries(&goals, legal, &mut weights);
+        Some(weights)
     }
 }
 
@@ -177,22 +179,6 @@ struct Goals {
 }
 
 impl Fte {
-    /// [`Fte::weight`] of each of `legal`, the entry hexes weighed together.
-    fn rollout_weights(&self, s: &State, legal: &[Command]) -> Vec<u32> {
-        // Only moves and arrivals look at the goals.
-        let goals = if legal
-            .iter()
-            .any(|c| matches!(c, Command::Step { .. } | Command::Enter { .. }))
-        {
-            self.goals(s)
-        } else {
-            Goals::default()
-        };
-        let mut weights: Vec<u32> = legal.iter().map(|c| self.weight(s, &goals, c)).collect();
-        self.weigh_entries(&goals, legal, &mut weights);
-        weights
-    }
-
     /// Where the side that decides wants its moving units: the objectives
     /// it scores by holding (29.0) and the enemy's units (a side scores by
     /// the enemy's losses).

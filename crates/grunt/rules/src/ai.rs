@@ -119,35 +119,20 @@ impl AiRules for Grunt {
         Some(60)
     }
 
-    /// Weighted at random by [`Grunt::rollout_weights`]: the search's
-    /// rollouts and the scripted player. Uniform play ends phases with its
-    /// units unused, wanders and fires at odds that cannot score.
-    fn rollout(&self, s: &State, legal: &[Command], rng: &mut GameRng) -> usize {
-        vt_core::ai::weighted_index(&self.rollout_weights(s, legal), rng)
-    }
-
-    /// The rollout's weights: the search starts from the company
-    /// commander's rules of thumb and lets its samples overrule them.
-    /// Without it (before issue 13's prior for Grunt) US mcts:50 won 70 %
-    /// of 10 Basic games against random play, random play itself 73 %.
-    fn prior(&self, s: &State, legal: &[Command]) -> Option<Vec<f64>> {
-        Some(
-            self.rollout_weights(s, legal)
-                .into_iter()
-                .map(f64::from)
-                .collect(),
-        )
-    }
-}
-
-impl Grunt {
     /// How strongly a company commander's rules of thumb favour each of
     /// `legal` (never 0): fire where the odds score (B3, the Points CRT),
     /// probe, challenge and call the guns, move towards the enemy (the
     /// US, which must find the NLF, B0) or into cover near the US (the
     /// NLF), keep the company commander out of harm (B10), finish the
     /// set-up; ending a phase last.
-    pub(crate) fn rollout_weights(&self, s: &State, legal: &[Command]) -> Vec<u32> {
+    ///
+    /// The search's rollouts and the scripted player draw from them, and
+    /// the search starts from them (its prior) and lets its samples
+    /// overrule them. Uniform play ends phases with its units unused,
+    /// wanders and fires at odds that cannot score. Without the prior
+    /// (before issue 13's prior for Grunt) US mcts:50 won 70 % of 10
+    /// Basic games against random play, random play itself 73 %.
+    fn rollout_weights(&self, s: &State, legal: &[Command]) -> Option<Vec<u32>> {
         let moves = legal
             .iter()
             .any(|c| matches!(c, Command::Move { .. } | Command::Enter { .. }));
@@ -156,9 +141,11 @@ impl Grunt {
         } else {
             Goals::default()
         };
-        legal.iter().map(|c| self.weight(s, &goals, c)).collect()
+        Some(legal.iter().map(|c| self.weight(s, &goals, c)).collect())
     }
+}
 
+impl Grunt {
     /// How strongly the rules of thumb favour `c`.
     fn weight(&self, s: &State, goals: &Goals, c: &Command) -> u32 {
         match c {

@@ -96,25 +96,20 @@ impl AiRules for PlatoonCards {
         Some(80)
     }
 
-    /// Weighted at random by [`PlatoonCards::rollout_weights`]: the
-    /// search's rollouts and the scripted player. Uniform play shuffles
-    /// cards and stands about in the set-up, pivots and ends activations
-    /// unused.
-    fn rollout(&self, s: &State, legal: &[Command], rng: &mut GameRng) -> usize {
-        vt_core::ai::weighted_index(&self.rollout_weights(s, legal), rng)
-    }
-
-    /// The rollout's weights: the search starts from the platoon
-    /// commander's rules of thumb and lets its samples overrule them.
-    /// Without it the search had only its samples to tell a shot that
-    /// can kill from a pass, and few of them for the long lists of moves.
-    fn prior(&self, s: &State, legal: &[Command]) -> Option<Vec<f64>> {
-        Some(
-            self.rollout_weights(s, legal)
-                .into_iter()
-                .map(f64::from)
-                .collect(),
-        )
+    /// [`PlatoonCards::weight`] of each of `legal`: the search's rollouts
+    /// and the scripted player draw from them, and the search starts from
+    /// them (its prior) and lets its samples overrule them. Uniform play
+    /// shuffles cards and stands about in the set-up, pivots and ends
+    /// activations unused; without the prior the search had only its
+    /// samples to tell a shot that can kill from a pass, and few of them
+    /// for the long lists of moves.
+    fn rollout_weights(&self, s: &State, legal: &[Command]) -> Option<Vec<u32>> {
+        let goals = if legal.iter().any(|c| matches!(c, Command::Move { .. })) {
+            self.goals(s, legal)
+        } else {
+            Vec::new()
+        };
+        Some(legal.iter().map(|c| self.weight(s, &goals, c)).collect())
     }
 }
 
@@ -188,16 +183,6 @@ impl PlatoonCards {
                 (0.1 + 0.9 * out / (*count).max(1) as f64).min(1.0)
             }
         }
-    }
-
-    /// [`PlatoonCards::weight`] of each of `legal`.
-    pub(crate) fn rollout_weights(&self, s: &State, legal: &[Command]) -> Vec<u32> {
-        let goals = if legal.iter().any(|c| matches!(c, Command::Move { .. })) {
-            self.goals(s, legal)
-        } else {
-            Vec::new()
-        };
-        legal.iter().map(|c| self.weight(s, &goals, c)).collect()
     }
 
     /// Where the side that decides wants its stands: the objectives of its
@@ -355,6 +340,9 @@ impl PlatoonCards {
             }
             Command::CallAirStrike { .. } => 10,
             Command::Charge { .. } => 5,
+            // Off the edge at once when it is the side's victory (more
+            // than any move: a move to the edge scores up to 294).
+            Command::ExitTable { .. } if self.must_exit(s) => 400,
             Command::ExitTable { .. } => 20,
             Command::Support { .. } => 6,
             // A column that must get off the table keeps its riders aboard.
@@ -441,9 +429,22 @@ impl PlatoonCards {
                 crate::scenario::Edge::East => t.width - p.x,
                 crate::scenario::Edge::West => p.x,
             };
+            // Squared: the full road move (18", movement.rs road_wants)
+            // weighs about twice a full off-road one (12") and five times
+            // a diagonal; with the gain itself (6 + gain) the column took
+            // a road dash one draw in four or five among a dozen moves
+            // that gain something, wandered off the road into the rubber
+            // and got no vehicle off (scripted US 0 of 40 v random, Route
+            // 13, even with the road moves offered).
+            // Chart: MINES: a move stops where it enters a strip (real or
+            // bogus, the roll tells): what it gains ends there, so the
+            // column drives round the strips on the shoulder.
+            let to = self
+                .first_mine_on(s, stand, st.pos, to)
+                .map_or(to, |(_, at)| at);
             let gain = to_edge(st.pos) - to_edge(to);
             return if gain > 1.0 {
-                6 + gain.min(18.0) as u32
+                6 + (gain.min(24.0).powi(2) / 2.0) as u32
             } else {
                 1
             };
@@ -864,7 +865,8 @@ mod tests {
     }
 
     // victory.rs, Route 13 (Exit: four vehicles off the east edge): of a
-    // US vehicle's moves, the one furthest east weighs most, one that
+    // US vehicle's moves, the one that gets furthest east (stopping at a
+    // mine strip, Chart: MINES) weighs most, one that
     // turns back weighs least, and the riders stay aboard.
     #[test]
     fn the_column_drives_for_the_exit() {
@@ -885,7 +887,12 @@ mod tests {
                         Command::Move { stand, to } => {
                             let st = &s.stands[*stand as usize];
                             if st.side == Side::Us && rules.unit(st).is_vehicle() {
-                                east.push((to.x - st.pos.x, wc));
+                                // Chart: MINES: the move ends where it
+                                // enters a strip.
+                                let stop = rules
+                                    .first_mine_on(&s, *stand, st.pos, *to)
+                                    .map_or(*to, |(_, at)| at);
+                                east.push((stop.x - st.pos.x, wc));
                             }
                         }
                         Command::Disembark { .. } => assert_eq!(wc, 1.0),

@@ -16,7 +16,8 @@ use crate::state::*;
 use crate::step::{Step, Trigger, TriggerKind};
 use vt_core::refusal::{Checked, Refusal, ensure, refuse};
 use vt_core::tabletop::{
-    Base, EPS, Feature, Halt, MovePlan, Point, Terrain, plan_move, route_rate,
+    Base, EPS, Feature, Halt, MovePlan, Point, Shape, Terrain, closest_approach, plan_move,
+    point_along, route_rate,
 };
 
 /// How the terrain slows a mover (the chart's movement column).
@@ -503,12 +504,82 @@ impl PlatoonCards {
             let v = geometry::facing_vec(45.0 * k as f64);
             wants.push(st.pos + v * left);
         }
+        self.road_wants(s, st, left, &mut wants);
         for w in wants {
             if let Some(to) = self.reach_toward(s, st, w)
                 && !out.iter().any(|c| matches!(c, Command::Move { stand, to: t } if *stand == st.id && t.distance(to) < 0.5))
             {
                 out.push(Command::Move { stand: st.id, to });
             }
+        }
+    }
+
+    /// Chart: MOVEMENT (tank or APC 12" off road / 18" on roads, truck
+    /// 6"/18"; the second figure "for roads only") and the TERRAIN CHART
+    /// (Road: road speed): what a driver on or beside a road does with a
+    /// move, for the sample of moves. The compass points are a full
+    /// off-road move away, so they spend a third of an APC's road move
+    /// and leave the road where it bends; a column then needed two or
+    /// three Moves for one dash, and blocked itself nose to tail. Here, for
+    /// each road the stand is on or within 2" of, and only for movers the
+    /// road speeds up:
+    /// - the full road move along the road (as far as the allowance left
+    ///   goes at road speed), ahead in each lane and back in its own;
+    ///   `reach_toward` cuts it where another base is in the way (bases
+    ///   may not overlap, Notes: UNIT SCALES), so a blocked stand still
+    ///   closes up to the one ahead;
+    /// - a short move (2" on) into each other lane, to pull out and pass.
+    ///
+    /// The lanes (Assumed: the rules say nothing of passing, only that
+    /// bases may not overlap): the crown, either side of it at 0.7 of the
+    /// half-width (two APCs pass on a 2" road), and either shoulder 0.6"
+    /// off the road (anything passes there, at off-road speed). "Ahead" is
+    /// the way the stand faces along the road.
+    fn road_wants(&self, s: &State, st: &Stand, left: f64, wants: &mut Vec<Point>) {
+        let road_rate = self.going_of(s, st).road;
+        if road_rate >= 1.0 || st.airborne {
+            return;
+        }
+        let unit = self.unit(st);
+        let ahead_of_me = geometry::facing_vec(st.facing);
+        for f in self.features(s) {
+            let Shape::Band { line, width } = &f.shape else {
+                continue;
+            };
+            if line.len() < 2 || going(unit, self.row(f.kind)) != Going_::Road {
+                continue;
+            }
+            let half = width / 2.0;
+            let Some((off, _, along)) = closest_approach(line, st.pos) else {
+                continue;
+            };
+            if off > half + 2.0 {
+                continue;
+            }
+            // The road's way and its left-hand normal at `along`.
+            let tangent = |at: f64| {
+                let a = point_along(line, (at - 0.05).max(0.0));
+                let b = point_along(line, at + 0.05);
+                (b - a).normalized().unwrap_or(Point::new(1.0, 0.0))
+            };
+            let t = tangent(along);
+            let own = (st.pos - point_along(line, along)).dot(t.perp());
+            let sign = if t.dot(ahead_of_me) >= 0.0 { 1.0 } else { -1.0 };
+            // The whole allowance left at road speed, a little over so the
+            // plan, not this sum, says where it ends.
+            let far = left / road_rate + 0.5;
+            let at = |dist: f64, lane: f64| {
+                let a = along + dist;
+                point_along(line, a) + tangent(a).perp() * lane
+            };
+            let lanes = [0.0, -0.7 * half, 0.7 * half, -(half + 0.6), half + 0.6];
+            for lane in lanes {
+                wants.push(at(sign * far, lane));
+                if (lane - own).abs() > 0.3 {
+                    wants.push(at(sign * 2.0, lane));
+                }
+            }
+            wants.push(at(-sign * far, own.clamp(-half, half)));
         }
     }
 

@@ -1646,3 +1646,219 @@ fn the_set_up_prompt_names_only_what_the_side_places() {
     let vc = g.current_decision(&s).prompt;
     assert!(vc.contains("hidden cards, mine strips and stands"), "{vc}");
 }
+
+// ---- Chart: MOVEMENT and TERRAIN CHART: road speed ----
+
+/// Route 13 with both set-ups done and the plots made, the ambush out of
+/// the way (its stands along the far edge, its mine strips lifted): the
+/// road and the clock alone.
+fn empty_route_13(g: &crate::PlatoonCards) -> State {
+    let mut s = g
+        .new_game(&vt_core::engine::Setup::new("route-13-ambush", 1))
+        .expect("sets up");
+    apply(g, &mut s, Command::SetupDone);
+    apply(g, &mut s, Command::SetupDone);
+    while matches!(s.step(), Step::PlotDivisional { .. }) {
+        apply(g, &mut s, Command::PlotDone);
+    }
+    for (k, st) in s
+        .stands
+        .iter_mut()
+        .filter(|st| st.side == Side::Vc)
+        .enumerate()
+    {
+        st.pos = p(1.5 + k as f64 * 2.9, 47.0);
+    }
+    s.mines.clear();
+    s
+}
+
+/// Where `stand` may be ordered to move now.
+fn moves_of(g: &crate::PlatoonCards, s: &State, stand: StandId) -> Vec<vt_core::tabletop::Point> {
+    g.legal(s)
+        .iter()
+        .filter_map(|c| match c {
+            Command::Move { stand: m, to } if *m == stand => Some(*to),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn a_vehicle_on_the_road_drives_its_full_road_move_in_one_move() {
+    // Chart: MOVEMENT: "Tank or APC 12"/18" ... 1st speed is across non
+    // road open terrain. 2nd speed is for roads only"; TERRAIN CHART:
+    // "Road: Road speed". An ACAV on Route 13 is offered one Move 18" down
+    // the road, spending its whole move. Before, the moves offered went a
+    // full off-road move (12") whichever way, and a dash took two Moves.
+    let g = game();
+    let mut s = empty_route_13(&g);
+    clear_table(&mut s);
+    let acav = stand(&g, &s, "1st Section", "acav", 0);
+    put(&mut s, acav, 10.0, 25.17, 90.0);
+    activate(&g, &mut s, "1st Section", Action::MoveAndFire);
+    let best = moves_of(&g, &s, acav)
+        .into_iter()
+        .max_by(|a, b| a.x.total_cmp(&b.x))
+        .expect("moves offered");
+    assert!(best.x - 10.0 > 17.5, "{best:?}");
+    apply(
+        &g,
+        &mut s,
+        Command::Move {
+            stand: acav,
+            to: best,
+        },
+    );
+    let st = s.stand(acav);
+    assert!(st.pos.x > 27.5, "{:?}", st.pos);
+    // The whole allowance, in off-road inches: 18" at 12/18 an inch.
+    assert!(
+        st.act.moved > 11.5 && st.act.moved <= 12.0 + 1e-6,
+        "{}",
+        st.act.moved
+    );
+}
+
+#[test]
+fn a_vehicle_closes_up_behind_the_one_ahead_or_pulls_out_and_passes() {
+    // Bases may not overlap (a move stops in contact, Notes: UNIT
+    // SCALES); the rules say nothing against passing. An ACAV behind a
+    // Patton on the crown of the road is offered the move up to its
+    // tail, and a short move out onto the shoulder, from where it drives
+    // past (off the road, at off-road speed).
+    let g = game();
+    let mut s = empty_route_13(&g);
+    clear_table(&mut s);
+    let acav = stand(&g, &s, "1st Section", "acav", 0);
+    let tank = stand(&g, &s, "Tank Section", "m48", 0);
+    put(&mut s, acav, 10.0, 25.17, 90.0);
+    put(&mut s, tank, 16.0, 25.27, 90.0);
+    activate(&g, &mut s, "1st Section", Action::MoveAndFire);
+    let moves = moves_of(&g, &s, acav);
+    // The tank's tail is at 16 - 2.75/2; the ACAV's nose 2.25/2 ahead of
+    // its centre.
+    let contact = 16.0 - 2.75 / 2.0 - 2.25 / 2.0;
+    assert!(
+        moves
+            .iter()
+            .any(|to| to.x > contact - 0.2 && to.x <= contact + 1e-6 && (to.y - 25.2).abs() < 0.3),
+        "{moves:?}"
+    );
+    // Nothing on the crown gets past the tank.
+    assert!(
+        moves
+            .iter()
+            .filter(|to| (to.y - 25.2).abs() < 0.3)
+            .all(|to| to.x <= contact + 1e-6),
+        "{moves:?}"
+    );
+    let out = *moves
+        .iter()
+        .find(|to| (1.2..2.5).contains(&(to.y - 25.2).abs()) && (0.5..3.0).contains(&(to.x - 10.0)))
+        .expect("a move out onto the shoulder");
+    apply(
+        &g,
+        &mut s,
+        Command::Move {
+            stand: acav,
+            to: out,
+        },
+    );
+    pass_reactions(&g, &mut s);
+    let past = moves_of(&g, &s, acav)
+        .into_iter()
+        .map(|to| to.x)
+        .fold(f64::MIN, f64::max);
+    assert!(past > 16.0 + 2.75 / 2.0 + 2.25 / 2.0, "{past}");
+}
+
+#[test]
+fn the_column_gets_four_vehicles_off_in_six_turns_driving_every_activation() {
+    // Route 13's victory (four vehicles off the east edge, x = 72, in six
+    // turns; the column starts at x 1.6-17) against Chart: MOVEMENT's road
+    // speed: with the ambush out of the way, each platoon activated once
+    // a turn, the rear ones first (every vehicle finds the one ahead not
+    // yet moved), each vehicle taking the move furthest east along the
+    // road it is offered (any move furthest east when the road gains it
+    // less than 2") until it can leave, at least four get off in time.
+    // A driver that takes the move furthest east wherever it ends leaves
+    // the road and gets only two off.
+    let g = game();
+    let mut s = empty_route_13(&g);
+    let order = ["Mech Plt", "Troop HQ", "1st Section", "Tank Section"];
+    let mut exited_by_turn = Vec::new();
+    for _turn in 1..=6 {
+        // A new turn: every platoon may be activated again (TURN SEQUENCE).
+        for p in s.platoons.iter_mut() {
+            p.activations = 0;
+        }
+        for name in order {
+            // A platoon whose vehicles are all off is gone.
+            if !s.members(platoon(&s, name)).any(|st| st.on_table()) {
+                continue;
+            }
+            let pl = activate(&g, &mut s, name, Action::MoveAndFire);
+            let vehicles: Vec<StandId> = s
+                .members(pl)
+                .filter(|st| st.on_table() && g.unit(st).is_vehicle())
+                .map(|st| st.id)
+                .collect();
+            for v in vehicles {
+                for _ in 0..6 {
+                    let exit = Command::ExitTable { stand: v };
+                    if g.check(&s, &exit).is_ok() {
+                        apply(&g, &mut s, exit);
+                        pass_reactions(&g, &mut s);
+                        break;
+                    }
+                    let x = s.stand(v).pos.x;
+                    // The driver keeps to the road (its centre on the 2"
+                    // band about y = 25 + x/60 .. 27 at x = 72) where it can.
+                    let on_road = |to: &vt_core::tabletop::Point| {
+                        let road = g
+                            .features(&s)
+                            .iter()
+                            .find(|f| f.kind == crate::data::TerrainKind::Road);
+                        road.is_some_and(|f| f.contains(*to))
+                    };
+                    let moves = moves_of(&g, &s, v);
+                    let east = |a: &&vt_core::tabletop::Point, b: &&vt_core::tabletop::Point| {
+                        a.x.total_cmp(&b.x)
+                    };
+                    let road_best = moves.iter().filter(|to| on_road(to)).max_by(east).copied();
+                    let any_best = moves.iter().max_by(east).copied();
+                    let pick = match road_best {
+                        Some(r) if r.x > x + 2.0 => Some(r),
+                        _ => any_best,
+                    };
+                    match pick {
+                        Some(to) if to.x > x + 0.25 => {
+                            apply(&g, &mut s, Command::Move { stand: v, to });
+                            pass_reactions(&g, &mut s);
+                        }
+                        _ => break,
+                    }
+                }
+            }
+            if s.is_over() {
+                break;
+            }
+            apply(&g, &mut s, Command::EndActivation);
+        }
+        exited_by_turn.push(
+            s.stands
+                .iter()
+                .filter(|st| st.side == Side::Us && st.gone == Some(Gone::Exited))
+                .filter(|st| g.unit(st).is_vehicle())
+                .count(),
+        );
+        if s.is_over() {
+            break;
+        }
+    }
+    assert!(
+        exited_by_turn.last().is_some_and(|&n| n >= 4),
+        "{exited_by_turn:?}"
+    );
+}
