@@ -342,4 +342,117 @@ mod tests {
         let e = assert_same_as_ron::<crate::hex::Mp>("mp.ron", "b\"1\"").unwrap_err();
         assert!(e.message.contains("byte string"), "{e}");
     }
+
+    /// vendor/erased-serde hands a struct's visitor (a struct, a struct
+    /// variant) only a map and an identifier's visitor (a field or variant
+    /// name) only a str, the one kind ron gives each (vendor/README.md):
+    /// every struct, field and variant shape the data files use still reads
+    /// as ron reads it, and every refusal is ron's, word for word, line and
+    /// column.
+    #[test]
+    fn structs_and_names_read_as_ron_reads_them() {
+        use crate::testing::assert_same_as_ron;
+        #[derive(Debug, Serialize, Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct Inner {
+            x: u8,
+            #[serde(default)]
+            y: Option<String>,
+        }
+        #[derive(Debug, Serialize, Deserialize)]
+        struct Tuple(u8, i8);
+        #[derive(Debug, Serialize, Deserialize)]
+        struct Newtype(u16);
+        #[derive(Debug, Serialize, Deserialize)]
+        struct Unit;
+        #[derive(Debug, Serialize, Deserialize)]
+        enum Shape {
+            Plain,
+            Wrapped(Inner),
+            Pair(u8, u8),
+            Named {
+                a: u8,
+                #[serde(rename = "type")]
+                kind: String,
+            },
+        }
+        #[derive(Debug, Serialize, Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct Outer {
+            inner: Inner,
+            tuple: Tuple,
+            newtype: Newtype,
+            unit: Unit,
+            shapes: Vec<Shape>,
+            #[serde(rename = "type")]
+            raw: u8,
+        }
+        #[derive(Debug, Serialize, Deserialize)]
+        struct Strict {
+            inner: Inner,
+            shape: Shape,
+        }
+        let fine = "(inner: (x: 1), tuple: (2, -3), newtype: (4), unit: (), \
+                    shapes: [Plain, Wrapped((x: 5, y: Some(\"w\"))), Pair(6, 7), \
+                    Named(a: 8, type: \"k\")], r#type: 9)";
+        let read = assert_same_as_ron::<Outer>("o.ron", fine).unwrap();
+        assert_eq!((read.inner.x, read.tuple.1, read.newtype.0), (1, -3, 4));
+        assert_eq!(read.raw, 9);
+        assert!(matches!(&read.shapes[3], Shape::Named { a: 8, kind } if kind == "k"));
+        let strict = "(inner: Inner(x: 1, y: None), shape: Named(a: 2, type: \"t\"))";
+        assert!(assert_same_as_ron::<Strict>("s.ron", strict).is_ok());
+        // A struct given every other kind of value; a struct variant too;
+        // unknown, missing and repeated fields; unknown variants; a field
+        // name where a value belongs.
+        let strict_bad = [
+            ("inner: Inner(x: 1, y: None)", "inner: [1, 2]"),
+            ("inner: Inner(x: 1, y: None)", "inner: 1"),
+            ("inner: Inner(x: 1, y: None)", "inner: -1"),
+            ("inner: Inner(x: 1, y: None)", "inner: 1.5"),
+            ("inner: Inner(x: 1, y: None)", "inner: \"x\""),
+            ("inner: Inner(x: 1, y: None)", "inner: true"),
+            ("inner: Inner(x: 1, y: None)", "inner: None"),
+            ("inner: Inner(x: 1, y: None)", "inner: Some((x: 1))"),
+            ("inner: Inner(x: 1, y: None)", "inner: {\"x\": 1}"),
+            ("inner: Inner(x: 1, y: None)", "inner: Other(x: 1)"),
+            ("inner: Inner(x: 1, y: None)", "inner: (x: 1, z: 2)"),
+            ("inner: Inner(x: 1, y: None)", "inner: (y: None)"),
+            ("inner: Inner(x: 1, y: None)", "inner: (x: 1, x: 2)"),
+            ("inner: Inner(x: 1, y: None)", "inner: (1, None)"),
+            ("inner: Inner(x: 1, y: None)", "inner: ()"),
+            ("shape: Named(a: 2, type: \"t\")", "shape: Named(2, \"t\")"),
+            ("shape: Named(a: 2, type: \"t\")", "shape: Named"),
+            (
+                "shape: Named(a: 2, type: \"t\")",
+                "shape: Named(a: 2, kind: \"t\")",
+            ),
+            ("shape: Named(a: 2, type: \"t\")", "shape: Nameless(a: 2)"),
+            ("shape: Named(a: 2, type: \"t\")", "shape: Pair(a: 1, b: 2)"),
+            ("shape: Named(a: 2, type: \"t\")", "shape: Wrapped([1])"),
+            ("shape: Named(a: 2, type: \"t\")", "shape: 3"),
+            ("shape: Named(a: 2, type: \"t\")", "shape: \"Named\""),
+        ];
+        for (from, to) in strict_bad {
+            let text = strict.replace(from, to);
+            assert_ne!(text, strict);
+            assert!(
+                assert_same_as_ron::<Strict>("s.ron", &text).is_err(),
+                "{text}"
+            );
+        }
+        // deny_unknown_fields, a raw field name, the tuple, newtype and unit
+        // structs given the wrong shapes.
+        for (from, to) in [
+            ("r#type: 9", "type: 9"),
+            ("tuple: (2, -3)", "tuple: (a: 2)"),
+            ("tuple: (2, -3)", "tuple: [2, -3, 4]"),
+            ("newtype: (4)", "newtype: (x: 4)"),
+            ("unit: ()", "unit: (a: 1)"),
+            ("r#type: 9", "r#type: 9, extra: 10"),
+        ] {
+            let text = fine.replace(from, to);
+            assert_ne!(text, fine);
+            let _ = assert_same_as_ron::<Outer>("o.ron", &text);
+        }
+    }
 }

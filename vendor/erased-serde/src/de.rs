@@ -8,6 +8,7 @@ use alloc::string::String;
 #[cfg(feature = "alloc")]
 use alloc::vec::Vec;
 use core::fmt;
+use serde::de::Unexpected;
 
 /// Deserialize a value of type `T` from the given trait object.
 ///
@@ -303,6 +304,48 @@ mod erase {
     impl<D> Visitor<D> {
         pub(crate) fn new(visitor: D) -> Self {
             Visitor {
+                state: Some(visitor),
+            }
+        }
+
+        pub(crate) fn take(&mut self) -> D {
+            self.state.take().unwrap()
+        }
+
+        pub(crate) fn as_ref(&self) -> &D {
+            self.state.as_ref().unwrap()
+        }
+    }
+
+    // vt-erased-serde: the visitor of a struct (read by ron only as a map)
+    // and of an identifier (read by ron only as a str), see README.md.
+    pub struct MapOnly<D> {
+        state: Option<D>,
+    }
+
+    impl<D> MapOnly<D> {
+        pub(crate) fn new(visitor: D) -> Self {
+            MapOnly {
+                state: Some(visitor),
+            }
+        }
+
+        pub(crate) fn take(&mut self) -> D {
+            self.state.take().unwrap()
+        }
+
+        pub(crate) fn as_ref(&self) -> &D {
+            self.state.as_ref().unwrap()
+        }
+    }
+
+    pub struct StrOnly<D> {
+        state: Option<D>,
+    }
+
+    impl<D> StrOnly<D> {
+        pub(crate) fn new(visitor: D) -> Self {
+            StrOnly {
                 state: Some(visitor),
             }
         }
@@ -627,6 +670,146 @@ where
     fn erased_visit_enum(&mut self, data: &mut dyn EnumAccess<'de>) -> Result<Out, Error> {
         unsafe { self.take().visit_enum(data).unsafe_map(Out::new) }
     }
+}
+
+// vt-erased-serde: a visitor narrowed to the one kind of value ron hands
+// it (a struct's fields, as a map); every other kind gets serde's default answer, the "invalid
+// type" error (with the visitor's own `expecting`) of a visitor without that
+// method, as `refuse` makes it: one small function shared by every type,
+// where each type's own vtable had kept its derived `visit_seq` (a struct read from a sequence, which RON never does).
+impl<'de, T> Visitor<'de> for erase::MapOnly<T>
+where
+    T: serde::de::Visitor<'de>,
+{
+    fn erased_expecting(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
+        self.as_ref().expecting(formatter)
+    }
+
+    fn erased_visit_bool(&mut self, v: bool) -> Result<Out, Error> {
+        Err(refuse(self, Unexpected::Bool(v)))
+    }
+
+    fn erased_visit_i64(&mut self, v: i64) -> Result<Out, Error> {
+        Err(refuse(self, Unexpected::Signed(v)))
+    }
+
+    fn erased_visit_u64(&mut self, v: u64) -> Result<Out, Error> {
+        Err(refuse(self, Unexpected::Unsigned(v)))
+    }
+
+    fn erased_visit_f64(&mut self, v: f64) -> Result<Out, Error> {
+        Err(refuse(self, Unexpected::Float(v)))
+    }
+
+    fn erased_visit_str(&mut self, v: &str) -> Result<Out, Error> {
+        Err(refuse(self, Unexpected::Str(v)))
+    }
+
+    fn erased_visit_none(&mut self) -> Result<Out, Error> {
+        Err(refuse(self, Unexpected::Option))
+    }
+
+    fn erased_visit_some(
+        &mut self,
+        _deserializer: &mut dyn Deserializer<'de>,
+    ) -> Result<Out, Error> {
+        Err(refuse(self, Unexpected::Option))
+    }
+
+    fn erased_visit_unit(&mut self) -> Result<Out, Error> {
+        Err(refuse(self, Unexpected::Unit))
+    }
+
+    fn erased_visit_newtype_struct(
+        &mut self,
+        _deserializer: &mut dyn Deserializer<'de>,
+    ) -> Result<Out, Error> {
+        Err(refuse(self, Unexpected::NewtypeStruct))
+    }
+
+    fn erased_visit_seq(&mut self, _seq: &mut dyn SeqAccess<'de>) -> Result<Out, Error> {
+        Err(refuse(self, Unexpected::Seq))
+    }
+
+    fn erased_visit_map(&mut self, map: &mut dyn MapAccess<'de>) -> Result<Out, Error> {
+        unsafe { self.take().visit_map(map).unsafe_map(Out::new) }
+    }
+
+    fn erased_visit_enum(&mut self, _data: &mut dyn EnumAccess<'de>) -> Result<Out, Error> {
+        Err(refuse(self, Unexpected::Enum))
+    }
+}
+
+// vt-erased-serde: a visitor narrowed to the one kind of value ron hands
+// it (an identifier, as a str); every other kind gets serde's default answer, the "invalid
+// type" error (with the visitor's own `expecting`) of a visitor without that
+// method, as `refuse` makes it: one small function shared by every type,
+// where each type's own vtable had kept its derived `visit_u64` (a field or variant by its index, which RON never does).
+impl<'de, T> Visitor<'de> for erase::StrOnly<T>
+where
+    T: serde::de::Visitor<'de>,
+{
+    fn erased_expecting(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
+        self.as_ref().expecting(formatter)
+    }
+
+    fn erased_visit_bool(&mut self, v: bool) -> Result<Out, Error> {
+        Err(refuse(self, Unexpected::Bool(v)))
+    }
+
+    fn erased_visit_i64(&mut self, v: i64) -> Result<Out, Error> {
+        Err(refuse(self, Unexpected::Signed(v)))
+    }
+
+    fn erased_visit_u64(&mut self, v: u64) -> Result<Out, Error> {
+        Err(refuse(self, Unexpected::Unsigned(v)))
+    }
+
+    fn erased_visit_f64(&mut self, v: f64) -> Result<Out, Error> {
+        Err(refuse(self, Unexpected::Float(v)))
+    }
+
+    fn erased_visit_str(&mut self, v: &str) -> Result<Out, Error> {
+        unsafe { self.take().visit_str(v).unsafe_map(Out::new) }
+    }
+
+    fn erased_visit_none(&mut self) -> Result<Out, Error> {
+        Err(refuse(self, Unexpected::Option))
+    }
+
+    fn erased_visit_some(
+        &mut self,
+        _deserializer: &mut dyn Deserializer<'de>,
+    ) -> Result<Out, Error> {
+        Err(refuse(self, Unexpected::Option))
+    }
+
+    fn erased_visit_unit(&mut self) -> Result<Out, Error> {
+        Err(refuse(self, Unexpected::Unit))
+    }
+
+    fn erased_visit_newtype_struct(
+        &mut self,
+        _deserializer: &mut dyn Deserializer<'de>,
+    ) -> Result<Out, Error> {
+        Err(refuse(self, Unexpected::NewtypeStruct))
+    }
+
+    fn erased_visit_seq(&mut self, _seq: &mut dyn SeqAccess<'de>) -> Result<Out, Error> {
+        Err(refuse(self, Unexpected::Seq))
+    }
+
+    fn erased_visit_map(&mut self, _map: &mut dyn MapAccess<'de>) -> Result<Out, Error> {
+        Err(refuse(self, Unexpected::Map))
+    }
+
+    fn erased_visit_enum(&mut self, _data: &mut dyn EnumAccess<'de>) -> Result<Out, Error> {
+        Err(refuse(self, Unexpected::Enum))
+    }
+}
+
+fn refuse<'de>(visitor: &mut (dyn Visitor<'de> + '_), unexpected: Unexpected) -> Error {
+    <Error as serde::de::Error>::invalid_type(unexpected, &visitor)
 }
 
 impl<'de, T> SeqAccess<'de> for erase::SeqAccess<T>
@@ -991,7 +1174,7 @@ macro_rules! impl_deserializer_for_trait_object {
             where
                 V: serde::de::Visitor<'de>,
             {
-                let mut erased = erase::Visitor::new(visitor);
+                let mut erased = erase::MapOnly::new(visitor);
                 unsafe { self.erased_deserialize_struct(name, fields, &mut erased).unsafe_map(Out::take) }
             }
 
@@ -999,7 +1182,7 @@ macro_rules! impl_deserializer_for_trait_object {
             where
                 V: serde::de::Visitor<'de>,
             {
-                let mut erased = erase::Visitor::new(visitor);
+                let mut erased = erase::StrOnly::new(visitor);
                 unsafe { self.erased_deserialize_identifier(&mut erased).unsafe_map(Out::take) }
             }
 
@@ -1376,7 +1559,7 @@ impl<'de> serde::de::VariantAccess<'de> for Variant<'de> {
     where
         V: serde::de::Visitor<'de>,
     {
-        let mut erased = erase::Visitor::new(visitor);
+        let mut erased = erase::MapOnly::new(visitor);
         unsafe { (self.struct_variant)(self.data, fields, &mut erased).unsafe_map(Out::take) }
     }
 }
