@@ -848,6 +848,27 @@ const DESTS: [Dest; 6] = [
     Dest::Zone(Zone::South),
     Dest::Zone(Zone::West),
 ];
+/// For each set of [`DESTS`] bits (`move_targets`' answer), its size
+/// and its destinations lowest bit first (the size read from the table:
+/// `count_ones` is a dozen instructions without the `popcnt` feature).
+const DEST_LISTS: [(u8, [Dest; 6]); 64] = {
+    let mut t = [(0, [Dest::Orbit; 6]); 64];
+    let mut m = 0;
+    while m < 64 {
+        let mut n = 0;
+        let mut b = 0;
+        while b < 6 {
+            if m & (1 << b) != 0 {
+                t[m].1[n] = DESTS[b];
+                n += 1;
+            }
+            b += 1;
+        }
+        t[m].0 = n as u8;
+        m += 1;
+    }
+    t
+};
 const ORBIT: u8 = 1;
 /// Zone `z` is bit `z.bit() << 1`.
 const ZONES: u8 = 0b11_1110;
@@ -883,15 +904,20 @@ impl Csar {
     pub(crate) fn move_candidates(&self, s: &State, v: &mut Vec<Command>) {
         let ctx = self.move_ctx(s);
         for i in 0..s.aircraft.len() {
-            // The set bits, lowest first: the order of DESTS.
-            let mut m = self.move_targets(s, &ctx, i);
-            while m != 0 {
-                v.push(Command::Move {
-                    aircraft: i as u8,
-                    to: DESTS[m.trailing_zeros() as usize],
-                });
-                m &= m - 1;
+            let m = self.move_targets(s, &ctx, i) as usize;
+            if m == 0 {
+                continue;
             }
+            // The set bits, lowest first (the order of DESTS), from the
+            // table: a slice's mapped iterator has an exact length, so
+            // `extend` makes room once an aircraft and writes each move
+            // without a check (a push a move was most of a Move list).
+            let (n, to) = &DEST_LISTS[m];
+            let to = &to[..*n as usize];
+            v.extend(to.iter().map(|&to| Command::Move {
+                aircraft: i as u8,
+                to,
+            }));
         }
         v.push(Command::Done);
     }
@@ -1345,6 +1371,18 @@ mod move_list_tests {
                 .filter(|y| z.adjacent(**y))
                 .fold(0, |b, y| b | y.bit());
             assert_eq!(NEAR[z.index()], near, "{z:?}");
+        }
+    }
+
+    #[test]
+    fn dest_lists_are_the_set_bits_lowest_first() {
+        for m in 0..64usize {
+            let bits: Vec<Dest> = (0..6)
+                .filter(|b| m & (1 << b) != 0)
+                .map(|b| DESTS[b])
+                .collect();
+            let (n, to) = &DEST_LISTS[m];
+            assert_eq!(&to[..*n as usize], &bits[..], "{m:#b}");
         }
     }
 
