@@ -982,30 +982,36 @@ impl Csar {
             // The aircraft that may take a card now (bit `i` for aircraft
             // `i`: at most 60, `Data::validate`), and each one's kind as a
             // bit: looked at once for every card.
-            let mut open = 0u64;
-            let mut kinds = [0u8; 64];
+            // The open aircraft of each kind (bit `i` for aircraft `i`),
+            // so a card's aircraft are its silhouettes' sets at once.
+            let mut open = [0u64; 4];
             for (i, a) in s.aircraft.iter().enumerate().take(64) {
                 let Some(z) = a.zone() else { continue };
                 if a.cards < self.card_limit(a.kind) && s.zone(z).cards_assigned < per_zone {
-                    open |= 1 << i;
-                    kinds[i] = 1 << (a.kind as u8);
+                    open[a.kind as usize & 3] |= 1 << i;
                 }
             }
-            for &c in s.hand.iter().chain(s.reserve.iter()) {
-                // 0 for a Command card: no aircraft takes it.
-                let sil = self.data.silhouettes[c as usize];
-                let mut m = open;
-                while m != 0 {
-                    let i = m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    if kinds[i] & sil != 0 {
+            let cards = |c: &[u8], v: &mut Vec<Command>| {
+                for &c in c {
+                    // 0 for a Command card: no aircraft takes it.
+                    let sil = self.data.silhouettes[c as usize];
+                    let mut m = 0;
+                    for (k, o) in open.iter().enumerate() {
+                        if sil & (1 << k) != 0 {
+                            m |= o;
+                        }
+                    }
+                    while m != 0 {
                         v.push(Command::Assign {
                             card: c,
-                            aircraft: i as u8,
+                            aircraft: m.trailing_zeros() as u8,
                         });
+                        m &= m - 1;
                     }
                 }
-            }
+            };
+            cards(&s.hand, v);
+            cards(&s.reserve, v);
         }
         self.suppress_candidates(s, v);
         v.push(Command::Done);
