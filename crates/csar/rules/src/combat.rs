@@ -1382,12 +1382,12 @@ mod move_list_tests {
 
     #[test]
     fn dest_lists_are_the_set_bits_lowest_first() {
-        for m in 0..64usize {
+        assert_eq!(DEST_LISTS.len(), 64);
+        for (m, (n, to)) in DEST_LISTS.iter().enumerate() {
             let bits: Vec<Dest> = (0..6)
                 .filter(|b| m & (1 << b) != 0)
                 .map(|b| DESTS[b])
                 .collect();
-            let (n, to) = &DEST_LISTS[m];
             assert_eq!(&to[..*n as usize], &bits[..], "{m:#b}");
         }
     }
