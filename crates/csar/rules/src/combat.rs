@@ -848,6 +848,27 @@ const DESTS: [Dest; 6] = [
     Dest::Zone(Zone::South),
     Dest::Zone(Zone::West),
 ];
+/// For each set of [`DESTS`] bits (`move_targets`' answer), its size
+/// and its destinations lowest bit first (the size read from the table:
+/// `count_ones` is a dozen instructions without the `popcnt` feature).
+const DEST_LISTS: [(u8, [Dest; 6]); 64] = {
+    let mut t = [(0, [Dest::Orbit; 6]); 64];
+    let mut m = 0;
+    while m < 64 {
+        let mut n = 0;
+        let mut b = 0;
+        while b < 6 {
+            if m & (1 << b) != 0 {
+                t[m].1[n] = DESTS[b];
+                n += 1;
+            }
+            b += 1;
+        }
+        t[m].0 = n as u8;
+        m += 1;
+    }
+    t
+};
 const ORBIT: u8 = 1;
 /// Zone `z` is bit `z.bit() << 1`.
 const ZONES: u8 = 0b11_1110;
@@ -883,15 +904,20 @@ impl Csar {
     pub(crate) fn move_candidates(&self, s: &State, v: &mut Vec<Command>) {
         let ctx = self.move_ctx(s);
         for i in 0..s.aircraft.len() {
-            // The set bits, lowest first: the order of DESTS.
-            let mut m = self.move_targets(s, &ctx, i);
-            while m != 0 {
-                v.push(Command::Move {
-                    aircraft: i as u8,
-                    to: DESTS[m.trailing_zeros() as usize],
-                });
-                m &= m - 1;
+            let m = self.move_targets(s, &ctx, i) as usize;
+            if m == 0 {
+                continue;
             }
+            // The set bits, lowest first (the order of DESTS), from the
+            // table: a slice's mapped iterator has an exact length, so
+            // `extend` makes room once an aircraft and writes each move
+            // without a check (a push a move was most of a Move list).
+            let (n, to) = &DEST_LISTS[m];
+            let to = &to[..*n as usize];
+            v.extend(to.iter().map(|&to| Command::Move {
+                aircraft: i as u8,
+                to,
+            }));
         }
         v.push(Command::Done);
     }
@@ -956,30 +982,36 @@ impl Csar {
             // The aircraft that may take a card now (bit `i` for aircraft
             // `i`: at most 60, `Data::validate`), and each one's kind as a
             // bit: looked at once for every card.
-            let mut open = 0u64;
-            let mut kinds = [0u8; 64];
+            // The open aircraft of each kind (bit `i` for aircraft `i`),
+            // so a card's aircraft are its silhouettes' sets at once.
+            let mut open = [0u64; 4];
             for (i, a) in s.aircraft.iter().enumerate().take(64) {
                 let Some(z) = a.zone() else { continue };
                 if a.cards < self.card_limit(a.kind) && s.zone(z).cards_assigned < per_zone {
-                    open |= 1 << i;
-                    kinds[i] = 1 << (a.kind as u8);
+                    open[a.kind as usize & 3] |= 1 << i;
                 }
             }
-            for &c in s.hand.iter().chain(s.reserve.iter()) {
-                // 0 for a Command card: no aircraft takes it.
-                let sil = self.data.silhouettes[c as usize];
-                let mut m = open;
-                while m != 0 {
-                    let i = m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    if kinds[i] & sil != 0 {
+            let cards = |c: &[u8], v: &mut Vec<Command>| {
+                for &c in c {
+                    // 0 for a Command card: no aircraft takes it.
+                    let sil = self.data.silhouettes[c as usize];
+                    let mut m = 0;
+                    for (k, o) in open.iter().enumerate() {
+                        if sil & (1 << k) != 0 {
+                            m |= o;
+                        }
+                    }
+                    while m != 0 {
                         v.push(Command::Assign {
                             card: c,
-                            aircraft: i as u8,
+                            aircraft: m.trailing_zeros() as u8,
                         });
+                        m &= m - 1;
                     }
                 }
-            }
+            };
+            cards(&s.hand, v);
+            cards(&s.reserve, v);
         }
         self.suppress_candidates(s, v);
         v.push(Command::Done);
@@ -1345,6 +1377,18 @@ mod move_list_tests {
                 .filter(|y| z.adjacent(**y))
                 .fold(0, |b, y| b | y.bit());
             assert_eq!(NEAR[z.index()], near, "{z:?}");
+        }
+    }
+
+    #[test]
+    fn dest_lists_are_the_set_bits_lowest_first() {
+        assert_eq!(DEST_LISTS.len(), 64);
+        for (m, (n, to)) in DEST_LISTS.iter().enumerate() {
+            let bits: Vec<Dest> = (0..6)
+                .filter(|b| m & (1 << b) != 0)
+                .map(|b| DESTS[b])
+                .collect();
+            assert_eq!(&to[..*n as usize], &bits[..], "{m:#b}");
         }
     }
 

@@ -294,7 +294,7 @@ impl Ruleset for Csar {
 
     fn new_game(&self, setup: &Setup) -> Result<State, SetupError> {
         let mut s = self.new_state(setup)?;
-        let mut ev = Vec::new();
+        let mut ev = Vec::with_capacity(32);
         self.advance(&mut s, &mut ev);
         Ok(s)
     }
@@ -323,6 +323,10 @@ impl Ruleset for Csar {
         events: &mut Vec<Event>,
         legal: &mut Vec<Command>,
     ) {
+        // The caller's event list starts empty each game: room for a
+        // command's usual events at once rather than grown push by push
+        // (nothing to do once it has that room).
+        events.reserve(32);
         Csar::execute_and_list(self, state, command, events, legal);
     }
 

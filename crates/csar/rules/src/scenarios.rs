@@ -120,7 +120,9 @@ impl Csar {
             });
             s.step = Step::Purchase;
         } else {
-            let mut ev = Vec::new();
+            // Room for the set-up's events at once (grown push by push,
+            // three allocations a game).
+            let mut ev = Vec::with_capacity(32);
             self.setup_mission(&mut s, &mut ev);
         }
         Ok(s)
@@ -175,11 +177,20 @@ impl Csar {
         s.assigned.clear();
         s.res_aside.clear();
         s.guns.clear();
+        // Room for what these lists usually hold over a game, made once:
+        // grown from nothing push by push, each game reallocated them
+        // several times over.
+        s.hand.reserve(16);
+        s.reserve.reserve(8);
+        s.assigned.reserve(8);
+        s.res_aside.reserve(8);
+        s.guns.reserve(16);
         s.zones = [ZoneState::default(); 5];
 
         // Resolution deck (2.2.1); 6.4 takes the Wild card out.
         let all: Vec<u8> = (0..d.resolution.len() as u8).collect();
         s.res = Deck::shuffled(all, &mut s.rng);
+        s.res.discards.reserve(d.resolution.len());
         if s.options.recovering_pilots {
             self.remove_wild(s, ev, 4);
         }
@@ -222,6 +233,7 @@ impl Csar {
         }
         s.rng.shuffle(&mut cards);
         s.action = Deck::stacked(cards);
+        s.action.discards.reserve(d.action_cards.len());
         s.action.removed = removed;
         if let HandSetup::Fixed(names) = &sc.hand {
             for nm in names {
@@ -243,6 +255,7 @@ impl Csar {
             }
         }
         s.events = Deck::shuffled(evs, &mut s.rng);
+        s.events.discards.reserve(d.event_cards.len());
 
         // Aircraft (2.4): one entry per counter, in data order, so that an
         // aircraft's index is the same in every scenario.
@@ -383,7 +396,7 @@ impl Csar {
         }
         s.step = match &sc.pilot {
             PilotRule::NoPilot => Step::AutoTurnStart,
-            _ if self.pilot_choices(s).is_empty() => Step::AutoTurnStart,
+            _ if !self.any_pilot_choice(s) => Step::AutoTurnStart,
             _ => Step::ChoosePilot,
         };
         if s.step == Step::AutoTurnStart {
@@ -391,25 +404,29 @@ impl Csar {
         }
     }
 
-    /// Pilot/PJ cards the set-up may choose from.
-    pub(crate) fn pilot_choices(&self, s: &State) -> Vec<u8> {
+    /// True if the set-up has a Pilot/PJ card to choose from (asked at
+    /// every set-up: without making the list).
+    pub(crate) fn any_pilot_choice(&self, s: &State) -> bool {
+        self.pilot_choice_iter(s).next().is_some()
+    }
+
+    /// The Pilot/PJ cards the set-up may choose from, lowest first.
+    fn pilot_choice_iter<'a>(&'a self, s: &'a State) -> impl Iterator<Item = u8> + 'a {
         let sc = &self.data.scenarios[s.scenario as usize];
-        (0..self.data.pilots.len() as u8)
-            .filter(|&p| {
-                let ok_name = match &sc.pilot {
-                    PilotRule::NoPilot => false,
-                    PilotRule::Any => true,
-                    PilotRule::OneOf { names, .. } => {
-                        names.contains(&self.data.pilots[p as usize].name)
-                    }
-                };
-                let free = s
-                    .campaign
-                    .as_ref()
-                    .is_none_or(|c| c.pilots[p as usize] == crate::state::PilotStatus::Available);
-                ok_name && free && self.pilot_aircraft(s, p).next().is_some()
-            })
-            .collect()
+        (0..self.data.pilots.len() as u8).filter(move |&p| {
+            let ok_name = match &sc.pilot {
+                PilotRule::NoPilot => false,
+                PilotRule::Any => true,
+                PilotRule::OneOf { names, .. } => {
+                    names.contains(&self.data.pilots[p as usize].name)
+                }
+            };
+            let free = s
+                .campaign
+                .as_ref()
+                .is_none_or(|c| c.pilots[p as usize] == crate::state::PilotStatus::Available);
+            ok_name && free && self.pilot_aircraft(s, p).next().is_some()
+        })
     }
 
     /// Aircraft that may carry this Pilot/PJ card's counter.
@@ -435,14 +452,18 @@ impl Csar {
 
     /// Places a chosen Pilot/PJ card: on its fixed aircraft, or asks where.
     pub(crate) fn pilot_chosen(&self, s: &mut State, ev: &mut Vec<Event>, card: u8) {
-        let places: Vec<u8> = self.pilot_aircraft(s, card).collect();
-        match places.len() {
-            0 => self.after_pilot(s, ev),
-            1 => {
-                self.place_pilot(s, ev, card, places[0]);
+        // The first two places tell the three cases apart (no list).
+        let first_two = {
+            let mut places = self.pilot_aircraft(s, card);
+            (places.next(), places.next())
+        };
+        match first_two {
+            (None, _) => self.after_pilot(s, ev),
+            (Some(a), None) => {
+                self.place_pilot(s, ev, card, a);
                 self.after_pilot(s, ev);
             }
-            _ => s.step = Step::PlacePilot { card },
+            (Some(_), Some(_)) => s.step = Step::PlacePilot { card },
         }
     }
 
@@ -537,11 +558,14 @@ impl Csar {
     /// Each card `check_choose_pilot` accepts, and the random draw when
     /// there is a card to draw.
     pub(crate) fn pilot_candidates(&self, s: &State, v: &mut Vec<Command>) {
-        let choices = self.pilot_choices(s);
-        for &p in &choices {
-            v.push(Command::ChoosePilot(Some(p)));
-        }
-        if !choices.is_empty() {
+        // Straight into the list (the list of cards in between was an
+        // allocation a set-up).
+        let start = v.len();
+        v.extend(
+            self.pilot_choice_iter(s)
+                .map(|p| Command::ChoosePilot(Some(p))),
+        );
+        if v.len() > start {
             v.push(Command::ChoosePilot(None));
         }
     }
@@ -570,13 +594,9 @@ impl Csar {
 
     pub(crate) fn check_choose_pilot(&self, s: &State, p: Option<u8>) -> Checked {
         match p {
-            None => ensure(
-                !self.pilot_choices(s).is_empty(),
-                "7.0",
-                "no Pilot/PJ card to draw",
-            ),
+            None => ensure(self.any_pilot_choice(s), "7.0", "no Pilot/PJ card to draw"),
             Some(p) => ensure(
-                self.pilot_choices(s).contains(&p),
+                self.pilot_choice_iter(s).any(|c| c == p),
                 "7.0",
                 "that Pilot/PJ card is not available for this scenario",
             ),
@@ -626,9 +646,16 @@ impl Csar {
         let card = match p {
             Some(p) => p,
             None => {
-                let ch = self.pilot_choices(s);
-                let k = self.pick(s, ev, RandomFor::PilotCard, ch.len() as u8) as usize;
-                ch[k.min(ch.len().saturating_sub(1))]
+                // The k-th of the choices, counted rather than listed
+                // (an allocation a set-up). `check_choose_pilot` made
+                // sure there is one.
+                let n = self.pilot_choice_iter(s).count();
+                let k = self.pick(s, ev, RandomFor::PilotCard, n as u8) as usize;
+                let Some(card) = self.pilot_choice_iter(s).nth(k.min(n.saturating_sub(1))) else {
+                    self.after_pilot(s, ev);
+                    return;
+                };
+                card
             }
         };
         ev.push(Event::PilotChosen {
