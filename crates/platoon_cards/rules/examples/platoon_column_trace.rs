@@ -29,6 +29,9 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let all = args.iter().any(|a| a == "-vv");
     let verbose = all || args.iter().any(|a| a == "-v");
+    // The VC/NVA do nothing they need not: set up as the scenario has
+    // them, stand down every reaction, end every activation.
+    let passive = args.iter().any(|a| a == "--passive");
     let nums: Vec<u64> = args.iter().filter_map(|a| a.parse().ok()).collect();
     let games = nums.first().copied().unwrap_or(10);
     let seed = nums.get(1).copied().unwrap_or(1);
@@ -83,6 +86,34 @@ fn main() {
                     );
                 }
                 k
+            } else if passive {
+                legal
+                    .iter()
+                    .position(|c| {
+                        matches!(
+                            c,
+                            Command::SetupDone
+                                | Command::EndActivation
+                                | Command::Pass
+                                | Command::PlotDone
+                                | Command::BombardDone
+                                | Command::SkipMorale
+                                | Command::HoldFire
+                                | Command::NoSupport
+                                | Command::NoAdvance
+                        )
+                    })
+                    .or_else(|| {
+                        legal.iter().position(|c| {
+                            matches!(
+                                c,
+                                Command::Choose {
+                                    action: platoon_cards_rules::command::Action::StandAndFire
+                                }
+                            )
+                        })
+                    })
+                    .unwrap_or(0)
             } else {
                 rng.index(legal.len())
             };

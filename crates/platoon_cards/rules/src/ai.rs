@@ -669,6 +669,29 @@ impl PlatoonCards {
         Some(self.column_standing(s, st, to) - self.column_standing(s, st, st.pos))
     }
 
+    /// A move to `to` brings `st` nearer the enemy it knows of: its
+    /// stands in sight and its face-down cards (Notes: HIDDEN DEPLOYMENT:
+    /// where the cards lie is public), ending within 12" of the nearest.
+    fn closes_on_enemy(&self, s: &State, st: &Stand, to: Point) -> bool {
+        let near = |p: Point| {
+            let stands = s
+                .on_table()
+                .filter(|e| e.side != st.side && !e.hidden && !e.airborne)
+                .map(|e| e.pos);
+            let cards = s
+                .cards
+                .iter()
+                .filter(|c| c.side != st.side && !c.revealed)
+                .map(|c| c.pos);
+            stands
+                .chain(cards)
+                .map(|e| e.distance(p))
+                .fold(f64::INFINITY, f64::min)
+        };
+        let (a, b) = (near(st.pos), near(to));
+        b < 12.0 && b + 1.0 < a
+    }
+
     /// A column vehicle's move, as a mounted column's commander drives
     /// (victory.rs, Exit; Chart: MOVEMENT, 12" off road / 18" on roads;
     /// TERRAIN CHART, Road: road speed; Chart: MINES):
@@ -678,8 +701,10 @@ impl PlatoonCards {
     ///   one, so a driver takes the dash when it is there;
     /// - a move that ends on the road keeps all of it, one that ends on
     ///   the shoulder (within 1.5" of the road: pulling out to pass, or
-    ///   round a mine strip) a third, one that ends off in the fields or
-    ///   the rubber a tenth: it does not close on the ambush;
+    ///   round a mine strip) a third, one that ends off in the fields a
+    ///   tenth, and one that leaves the road toward the enemy nothing
+    ///   ([`PlatoonCards::closes_on_enemy`]): the column does not go
+    ///   into the rubber after the ambush;
     /// - a move into a mine strip weighs 1 if it gets on at all, a last
     ///   resort;
     /// - a move that makes no progress weighs nothing: a blocked vehicle
@@ -704,6 +729,9 @@ impl PlatoonCards {
         }
         let base = 1.0 + progress.min(24.0).powi(3) / 8.0;
         let off = self.off_road(s, st, to);
+        if off > 1.5 && self.closes_on_enemy(s, st, to) {
+            return 0;
+        }
         let w = if off <= 0.05 {
             base
         } else if off <= 1.5 {
