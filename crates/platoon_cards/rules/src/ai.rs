@@ -1157,9 +1157,14 @@ mod tests {
     }
 
     // victory.rs, Route 13 (Exit: four vehicles off the east edge): of a
-    // US vehicle's moves, the one that gets furthest east (stopping at a
-    // mine strip, Chart: MINES) weighs most, one that
-    // turns back weighs least, and the riders stay aboard.
+    // US vehicle's moves, one that turns back (3" or more: a short step
+    // back may pull out from behind a vehicle) weighs nothing, one that
+    // enters a mine strip (Chart: MINES: it stops there and rolls) at
+    // most 1, and where one along the road or its shoulder gains 12" or
+    // more, the heaviest ends on the road or its shoulder (TERRAIN CHART,
+    // Road: road speed): the column does not leave the road for the
+    // rubber or the paddies. The riders of a vehicle that can drive stay
+    // aboard.
     #[test]
     fn the_column_drives_for_the_exit() {
         let rules = PlatoonCards::embedded();
@@ -1173,30 +1178,43 @@ mod tests {
             while !s.is_over() && s.turn < 3 {
                 let legal = rules.legal(&s);
                 let w = rules.prior(&s, &legal).unwrap();
-                let mut east: Vec<(f64, f64)> = Vec::new();
+                // Per vehicle: (east, near the road, into a strip, weight).
+                let mut moves: Vec<(StandId, f64, bool, bool, f64)> = Vec::new();
                 for (c, &wc) in legal.iter().zip(&w) {
                     match c {
                         Command::Move { stand, to } => {
                             let st = &s.stands[*stand as usize];
-                            if st.side == Side::Us && rules.unit(st).is_vehicle() {
-                                // Chart: MINES: the move ends where it
-                                // enters a strip.
-                                let stop = rules
-                                    .first_mine_on(&s, *stand, st.pos, *to)
-                                    .map_or(*to, |(_, at)| at);
-                                east.push((stop.x - st.pos.x, wc));
+                            if rules.column_vehicle(&s, st) {
+                                let mine = rules.first_mine_on(&s, *stand, st.pos, *to);
+                                let stop = mine.map_or(*to, |(_, at)| at);
+                                let near = rules.off_road(&s, st, stop) <= 1.5;
+                                moves.push((*stand, stop.x - st.pos.x, near, mine.is_some(), wc));
                             }
                         }
-                        Command::Disembark { .. } => assert_eq!(wc, 1.0),
+                        Command::Disembark { stand, .. } => {
+                            let carrier = s.stands[*stand as usize].aboard.unwrap().carrier;
+                            if !s.stands[carrier as usize].immobile {
+                                assert_eq!(wc, 0.0);
+                            }
+                        }
                         _ => {}
                     }
                 }
-                if east.len() > 1 {
-                    let best = east.iter().map(|e| e.0).fold(f64::MIN, f64::max);
-                    let top = east.iter().find(|e| e.0 == best).unwrap().1;
-                    if best > 2.0 {
-                        assert!(east.iter().all(|e| e.1 <= top), "{east:?}");
-                        assert!(east.iter().filter(|e| e.0 < 0.0).all(|e| e.1 == 1.0));
+                for m in &moves {
+                    if m.1 < -3.0 {
+                        assert_eq!(m.4, 0.0, "{m:?}");
+                    }
+                    if m.3 {
+                        assert!(m.4 <= 1.0, "{m:?}");
+                    }
+                }
+                let stands: Vec<StandId> = moves.iter().map(|m| m.0).collect();
+                for id in stands {
+                    let own: Vec<_> = moves.iter().filter(|m| m.0 == id).collect();
+                    let along = own.iter().any(|m| m.2 && !m.3 && m.1 >= 12.0);
+                    let top = own.iter().map(|m| m.4).fold(0.0, f64::max);
+                    if along && top > 0.0 {
+                        assert!(own.iter().filter(|m| m.4 == top).all(|m| m.2), "{own:?}");
                         seen += 1;
                     }
                 }
