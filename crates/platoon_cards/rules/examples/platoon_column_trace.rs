@@ -72,7 +72,7 @@ fn main() {
                         .zip(&w)
                         .map(|(c, w)| (*w, short(&rules, &s, c)))
                         .collect();
-                    top.sort_by(|a, b| b.0.cmp(&a.0));
+                    top.sort_by_key(|t| std::cmp::Reverse(t.0));
                     if !all {
                         top.truncate(4);
                     }
