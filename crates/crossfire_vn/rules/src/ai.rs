@@ -37,6 +37,38 @@ fn at_least(n: u8, p: f64, k: u8) -> f64 {
     (1.0 - below).max(0.0)
 }
 
+/// The chance of a suppression or kill at which the attacker fires
+/// before it moves (CF base: a fire that does neither hands the
+/// initiative over).
+const SURE_SHOT: f64 = 0.45;
+
+/// The attacker's order of business in its initiative
+/// ([`CrossfireVn::attack_weights`]), least urgent first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Tier {
+    /// Handing the initiative over, and what is not worth doing.
+    Last,
+    /// Actions whose failure hands the initiative over.
+    Gamble,
+    /// Fighting stands closing on the objective.
+    Advance,
+    /// Fire likely to suppress or kill.
+    Sure,
+}
+
+impl Tier {
+    /// What a weight of this tier is multiplied by: each tier's commands
+    /// outweigh the next tier's (weights up to 200) a hundred times over.
+    fn scale(self) -> u32 {
+        match self {
+            Tier::Last => 1,
+            Tier::Gamble => 10,
+            Tier::Advance => 1_000,
+            Tier::Sure => 100_000,
+        }
+    }
+}
+
 /// Tries for each hidden stand before it goes back to its scenario place.
 const PLACE_TRIES: usize = 40;
 
@@ -141,6 +173,11 @@ impl AiRules for CrossfireVn {
     /// Trail Contact games against random play, random play 7 %.
     fn rollout_weights(&self, s: &State, legal: &[Command]) -> Option<Vec<u32>> {
         let goal = self.goal(s);
+        if let Some(g) = goal
+            && self.scenario_of(s).attacker == Side::FreeWorld
+        {
+            return Some(self.attack_weights(s, g, legal));
+        }
         Some(legal.iter().map(|c| self.weight(s, goal, c)).collect())
     }
 }
@@ -320,6 +357,138 @@ impl CrossfireVn {
             | Command::WaveOff
             | Command::DetachSniper { .. }
             | Command::WithdrawSniper { .. } => 1,
+        }
+    }
+
+    /// The Free World attacker's initiative, as a Crossfire platoon
+    /// leader plays it (CF base: a side keeps the initiative until an
+    /// action fails; a move fails only if reactive fire suppresses or
+    /// kills the mover, a fire that only pins fails): first the fire that
+    /// will more likely than not suppress or kill (a suppressed enemy
+    /// cannot fire at the movers, CF6.5.2); then the fighting stands
+    /// close on the objective, from cover to cover, while any still can;
+    /// only then the gambles whose failure hands the initiative over
+    /// (a long shot, a rally, a barrage, recon by fire, close combat),
+    /// which cost nothing more when nothing is left to move; handing the
+    /// initiative over last. Each tier outweighs the next many times
+    /// over, so the scripted player keeps this order and the search
+    /// starts from it.
+    fn attack_weights(&self, s: &State, goal: Point, legal: &[Command]) -> Vec<u32> {
+        let area: Vec<Point> = self
+            .scenario_of(s)
+            .objectives
+            .iter()
+            .find(|o| !o.area.is_empty())
+            .map(|o| o.area.clone())
+            .unwrap_or_default();
+        legal
+            .iter()
+            .map(|c| {
+                let (tier, w) = self.attack_tier(s, goal, &area, c);
+                w.min(200) * tier.scale()
+            })
+            .collect()
+    }
+
+    fn attack_tier(&self, s: &State, goal: Point, area: &[Point], c: &Command) -> (Tier, u32) {
+        let in_area = |p: Point| !area.is_empty() && point_in_polygon(area, p);
+        match c {
+            Command::Fire {
+                firers,
+                target,
+                support,
+            } => {
+                let Some(t) = s.get(*target) else {
+                    return (Tier::Last, 1);
+                };
+                let shot = crate::fire::Shot {
+                    mode: crate::event::FireMode::Direct,
+                    firers,
+                    target: *target,
+                    at: t.at,
+                    support,
+                    came_from: None,
+                };
+                let Some((kill, suppress)) = self.shot_chances(s, &shot) else {
+                    return (Tier::Last, 1);
+                };
+                let bonus = if in_area(t.at) { 25 } else { 0 };
+                if kill + suppress >= SURE_SHOT {
+                    (Tier::Sure, (50.0 + 50.0 * (kill + suppress)) as u32 + bonus)
+                } else {
+                    (
+                        Tier::Gamble,
+                        (1.0 + 40.0 * kill + 16.0 * suppress).round() as u32 + bonus,
+                    )
+                }
+            }
+            Command::Move { moves } => self.advance_weight(s, goal, area, moves),
+            Command::Rally { .. } => (Tier::Gamble, 10),
+            Command::CallFire { smoke: false, .. } => (Tier::Gamble, 12),
+            Command::CallFire { smoke: true, .. } => (Tier::Gamble, 2),
+            Command::CloseCombat { target, .. } => match s.get(*target) {
+                Some(t) if in_area(t.at) => (Tier::Gamble, 20),
+                _ => (Tier::Gamble, 6),
+            },
+            Command::ReconByFire { .. } => (Tier::Gamble, 3),
+            Command::AntiTank { .. } => (Tier::Gamble, 12),
+            Command::Flame { .. } => (Tier::Gamble, 10),
+            Command::Medevac { .. } => (Tier::Gamble, 4),
+            // 6.5: a Dust Off is for casualties; an empty one only risks
+            // 25 points for the enemy.
+            Command::RequestDustOff => {
+                let wounded = s.markers.iter().any(|m| {
+                    m.side == Side::FreeWorld
+                        && m.kind == MarkerKind::Casualty
+                        && matches!(m.place, MarkerPlace::Ground(_) | MarkerPlace::Carried(_))
+                });
+                (Tier::Last, if wounded { 2 } else { 0 })
+            }
+            Command::EndInitiative => (Tier::Last, 1),
+            _ => (Tier::Last, 0),
+        }
+    }
+
+    /// A move by the attacker in its initiative: its fighting stands
+    /// (fire teams, machine guns, command groups: CF4.0 needs the command
+    /// group in sight, so it follows) going nearer the objective are the
+    /// advance, the more the nearer they end, more in cover (CF-F2: a die
+    /// off each firer) and most in the objective itself (S13); a stand
+    /// never leaves the objective it stands in. Medics and observers
+    /// move up only as gambles.
+    fn advance_weight(
+        &self,
+        s: &State,
+        goal: Point,
+        area: &[Point],
+        moves: &[crate::command::StandMove],
+    ) -> (Tier, u32) {
+        let Some(m) = moves.first() else {
+            return (Tier::Last, 0);
+        };
+        let Some(st) = s.get(m.stand) else {
+            return (Tier::Last, 0);
+        };
+        let skip: Vec<StandId> = moves.iter().map(|x| x.stand).collect();
+        let Ok(leg) = self.plan_leg(s, st, m, &skip, "base 4.0") else {
+            return (Tier::Last, 0);
+        };
+        let in_area = |p: Point| !area.is_empty() && point_in_polygon(area, p);
+        if in_area(st.at) && !in_area(leg.to) {
+            return (Tier::Last, 0);
+        }
+        let gain = st.at.distance(goal) - leg.to.distance(goal);
+        if gain < 0.5 && !(in_area(leg.to) && !in_area(st.at)) {
+            return (Tier::Last, 0);
+        }
+        let cover = self.feature_at(s, leg.to).is_some() as u32;
+        let w = 10 + gain.min(24.0) as u32 + 8 * cover + if in_area(leg.to) { 40 } else { 0 };
+        use crate::data::Role;
+        match self.unit_type(st).role {
+            Role::FireTeam | Role::Hmg | Role::Command | Role::SniperTeam | Role::Law => {
+                (Tier::Advance, w)
+            }
+            _ => (Tier::Gamble, w / 4),
         }
     }
 
