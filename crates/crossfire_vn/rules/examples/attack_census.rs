@@ -11,7 +11,7 @@ use crossfire_vn_rules::CrossfireVn;
 use crossfire_vn_rules::event::Event;
 use crossfire_vn_rules::movement::centroid;
 use std::collections::BTreeMap;
-use vt_core::engine::{Ruleset, Setup};
+use vt_core::engine::{Reader, Ruleset, Setup};
 use vt_core::playout::game_seeds;
 use vt_core::{AiRules, GameRng};
 
@@ -26,6 +26,8 @@ fn main() {
     let sc = args.next().unwrap_or("trail-contact".into());
     let seed: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(1);
     let rules = CrossfireVn::embedded();
+    // TRACE=1: print every command and what came of it.
+    let trace = std::env::var("TRACE").is_ok();
     let mut chosen: BTreeMap<String, u64> = BTreeMap::new();
     let mut passes: BTreeMap<String, u64> = BTreeMap::new();
     let mut ends: BTreeMap<String, u64> = BTreeMap::new();
@@ -66,6 +68,14 @@ fn main() {
             }
             ev.clear();
             rules.execute(&mut s, &legal[k], &mut ev);
+            if trace {
+                println!("> {side} [{}]: {:?}", legal.len(), legal[k]);
+                for e in &ev {
+                    let entry = rules.describe_in(&s, e);
+                    let (text, _) = entry.read_by(Reader::Referee);
+                    println!("    {text}");
+                }
+            }
             for e in &ev {
                 match e {
                     Event::InitiativePasses { from, why, .. } => {

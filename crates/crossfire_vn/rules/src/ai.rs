@@ -418,19 +418,57 @@ impl CrossfireVn {
                 } else {
                     (
                         Tier::Gamble,
-                        (1.0 + 40.0 * kill + 16.0 * suppress).round() as u32 + bonus,
+                        (1.0 + 100.0 * (kill + suppress) + 50.0 * kill).round() as u32 + bonus,
                     )
                 }
             }
             Command::Move { moves } => self.advance_weight(s, goal, area, moves),
-            Command::Rally { .. } => (Tier::Gamble, 10),
-            Command::CallFire { smoke: false, .. } => (Tier::Gamble, 12),
+            // CF base rally: a die and the helping commander's rating; the
+            // likelier gamble first, and a pinned stand rallied can move
+            // again this initiative.
+            Command::Rally { stand } => match s.get(*stand) {
+                Some(st) => {
+                    let rating = self.rally_help(s, st).map_or(0, |h| h.1);
+                    let needed = self.rules().rally.needed.value as i32;
+                    let p = ((7 - needed + rating) as f64 / 6.0).clamp(0.0, 1.0);
+                    let value = if st.status == Status::Pinned {
+                        1.0
+                    } else {
+                        0.5
+                    };
+                    (Tier::Gamble, (1.0 + 100.0 * p * value).round() as u32)
+                }
+                None => (Tier::Last, 0),
+            },
+            // CF7.1: four dice at each stand under the barrage, a die off
+            // in cover; it fails unless an enemy is suppressed or killed.
+            Command::CallFire {
+                smoke: false, at, ..
+            } => {
+                let f = &self.rules().fire;
+                let p = (7.0 - f.hit_on.value as f64).clamp(0.0, 6.0) / 6.0;
+                let mut miss = 1.0;
+                for t in s.side_on_table(Side::VcNva).filter(|t| !t.hidden) {
+                    if self.base(t).distance_to_point(*at)
+                        < self.rules().sw(self.rules().indirect.radius.value)
+                    {
+                        let dice = self.rules().indirect.he_dice.value as i32
+                            + match self.barrage_cover(s, t) {
+                                crate::table::FireCover::Open => 0,
+                                _ => f.cover_dice.value as i32,
+                            };
+                        miss *= 1.0 - at_least(dice.max(0) as u8, p, f.suppress_hits.value);
+                    }
+                }
+                (Tier::Gamble, (1.0 + 100.0 * (1.0 - miss)).round() as u32)
+            }
             Command::CallFire { smoke: true, .. } => (Tier::Gamble, 2),
             Command::CloseCombat { target, .. } => match s.get(*target) {
-                Some(t) if in_area(t.at) => (Tier::Gamble, 20),
-                _ => (Tier::Gamble, 6),
+                Some(t) if in_area(t.at) => (Tier::Gamble, 40),
+                _ => (Tier::Gamble, 10),
             },
-            Command::ReconByFire { .. } => (Tier::Gamble, 3),
+            // 6.7: one die, and somebody must be there to be found.
+            Command::ReconByFire { .. } => (Tier::Gamble, 5),
             Command::AntiTank { .. } => (Tier::Gamble, 12),
             Command::Flame { .. } => (Tier::Gamble, 10),
             Command::Medevac { .. } => (Tier::Gamble, 4),
