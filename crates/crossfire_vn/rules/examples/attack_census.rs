@@ -25,13 +25,26 @@ fn main() {
     let games: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(40);
     let sc = args.next().unwrap_or("trail-contact".into());
     let seed: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(1);
-    let rules = CrossfireVn::embedded();
+    let mut rules = CrossfireVn::embedded();
+    // CLOCK_END=minutes, CLOCK_ROLL=n: try the scenario with another clock.
+    for sd in rules.data.scenarios.iter_mut().filter(|x| x.id == sc) {
+        if let Some(v) = std::env::var("CLOCK_END").ok().and_then(|v| v.parse().ok()) {
+            sd.clock.end = v;
+        }
+        if let Some(v) = std::env::var("CLOCK_ROLL")
+            .ok()
+            .and_then(|v| v.parse().ok())
+        {
+            sd.clock.roll = v;
+        }
+    }
     // TRACE=1: print every command and what came of it.
     let trace = std::env::var("TRACE").is_ok();
     let mut chosen: BTreeMap<String, u64> = BTreeMap::new();
     let mut passes: BTreeMap<String, u64> = BTreeMap::new();
     let mut ends: BTreeMap<String, u64> = BTreeMap::new();
     let mut wins: BTreeMap<String, u64> = BTreeMap::new();
+    let mut lost: BTreeMap<String, u64> = BTreeMap::new();
     let (mut nearest_sum, mut reached, mut held_at_end) = (0.0, 0, 0);
     let (mut att_inits, mut fw_commands, mut losses) = (0u64, 0u64, [0u64; 2]);
     for i in 0..games {
@@ -101,10 +114,26 @@ fn main() {
                 }
             }
         }
-        if let Some((area, _)) = &goal
-            && rules.holds(&s, area)
-        {
-            held_at_end += 1;
+        if let Some((area, _)) = &goal {
+            if rules.holds(&s, area) {
+                held_at_end += 1;
+            } else if got_there {
+                let inside = |side| {
+                    s.side_on_table(side)
+                        .filter(|st| {
+                            rules.unit_type(st).is_troops()
+                                && vt_core::tabletop::point_in_polygon(area, st.at)
+                        })
+                        .count()
+                };
+                *lost
+                    .entry(format!(
+                        "{} of ours, {} of theirs",
+                        inside(att),
+                        inside(att.other())
+                    ))
+                    .or_default() += 1;
+            }
         }
         reached += got_there as u64;
         nearest_sum += nearest;
@@ -132,6 +161,7 @@ fn main() {
         losses[0] as f64 / g,
         losses[1] as f64 / g
     );
+    println!("  reached but lost, in the objective at the end: {lost:?}");
     println!("  attacker chose: {chosen:?}");
     println!("  initiatives ended: {passes:?}");
 }

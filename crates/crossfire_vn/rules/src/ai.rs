@@ -413,7 +413,14 @@ impl CrossfireVn {
                     return (Tier::Last, 1);
                 };
                 let bonus = if in_area(t.at) { 25 } else { 0 };
-                if kill + suppress >= SURE_SHOT {
+                // S13: an enemy stand in the objective denies it; clearing
+                // it comes before the advance at shorter odds.
+                let sure = if in_area(t.at) {
+                    SURE_SHOT / 2.0
+                } else {
+                    SURE_SHOT
+                };
+                if kill + suppress >= sure {
                     (Tier::Sure, (50.0 + 50.0 * (kill + suppress)) as u32 + bonus)
                 } else {
                     (
@@ -463,9 +470,16 @@ impl CrossfireVn {
                 (Tier::Gamble, (1.0 + 100.0 * (1.0 - miss)).round() as u32)
             }
             Command::CallFire { smoke: true, .. } => (Tier::Gamble, 2),
-            Command::CloseCombat { target, .. } => match s.get(*target) {
-                Some(t) if in_area(t.at) => (Tier::Gamble, 40),
-                _ => (Tier::Gamble, 10),
+            Command::CloseCombat { moves, target } => match s.get(*target) {
+                Some(t) => {
+                    let p = self.assault_chance(s, moves, t);
+                    if in_area(t.at) && p >= SURE_SHOT {
+                        (Tier::Sure, (50.0 + 50.0 * p) as u32)
+                    } else {
+                        (Tier::Gamble, (1.0 + 60.0 * p) as u32)
+                    }
+                }
+                None => (Tier::Last, 0),
             },
             // 6.7: one die, and somebody must be there to be found.
             Command::ReconByFire { .. } => (Tier::Gamble, 5),
@@ -484,6 +498,67 @@ impl CrossfireVn {
             }
             Command::EndInitiative => (Tier::Last, 1),
             _ => (Tier::Last, 0),
+        }
+    }
+
+    /// CF8.0 as we read it: the chance that `moves` win a close combat
+    /// with `target` and the defender's stands within range of it, each
+    /// side a die, +1 a stand past the first (crew-served not counted, -1
+    /// each), the best commander's rating, -2 with a suppressed stand
+    /// engaged or -1 with a pinned one, ties rolled again. The approach
+    /// under reactive fire is left out.
+    fn assault_chance(
+        &self,
+        s: &State,
+        moves: &[crate::command::StandMove],
+        target: &Stand,
+    ) -> f64 {
+        let cc = &self.rules().close_combat;
+        let range = cc.range.value;
+        let side_mod = |stands: &[&Stand]| -> i32 {
+            let counted = stands
+                .iter()
+                .filter(|x| !self.unit_type(x).crew_served)
+                .count() as i32;
+            let crew = stands.len() as i32 - counted;
+            let mut m = (counted - 1).max(0) * cc.extra_stand.value + crew * cc.crew_served.value;
+            if stands
+                .iter()
+                .any(|x| self.unit_type(x).role == crate::data::Role::Command)
+            {
+                m += stands
+                    .iter()
+                    .map(|x| self.unit_type(x).rating)
+                    .max()
+                    .unwrap_or(0);
+            }
+            if stands.iter().any(|x| x.status == Status::Suppressed) {
+                m += cc.suppressed.value;
+            } else if stands.iter().any(|x| x.status == Status::Pinned) {
+                m += cc.pinned.value;
+            }
+            m
+        };
+        let ours: Vec<&Stand> = moves.iter().filter_map(|m| s.get(m.stand)).collect();
+        let theirs: Vec<&Stand> = s
+            .side_on_table(target.side)
+            .filter(|o| o.id == target.id || (!o.hidden && self.within(o, target, range)))
+            .collect();
+        let d = side_mod(&ours) - side_mod(&theirs);
+        let (mut win, mut tie) = (0, 0);
+        for a in 1..=6 {
+            for b in 1..=6 {
+                match (a + d).cmp(&b) {
+                    std::cmp::Ordering::Greater => win += 1,
+                    std::cmp::Ordering::Equal => tie += 1,
+                    std::cmp::Ordering::Less => {}
+                }
+            }
+        }
+        if tie == 36 {
+            0.5
+        } else {
+            win as f64 / (36 - tie) as f64
         }
     }
 
