@@ -591,7 +591,8 @@ impl CrossfireVn {
             return (Tier::Last, 0);
         }
         let gain = st.at.distance(goal) - leg.to.distance(goal);
-        if gain < 0.5 && !(in_area(leg.to) && !in_area(st.at)) {
+        let enters = in_area(leg.to) && !in_area(st.at);
+        if gain < 0.5 && !enters {
             return (Tier::Last, 0);
         }
         let cover = self.feature_at(s, leg.to).is_some() as u32;
