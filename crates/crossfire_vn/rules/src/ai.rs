@@ -37,6 +37,38 @@ fn at_least(n: u8, p: f64, k: u8) -> f64 {
     (1.0 - below).max(0.0)
 }
 
+/// The chance of a suppression or kill at which the attacker fires
+/// before it moves (CF base: a fire that does neither hands the
+/// initiative over).
+const SURE_SHOT: f64 = 0.45;
+
+/// The attacker's order of business in its initiative
+/// ([`CrossfireVn::attack_weights`]), least urgent first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Tier {
+    /// Handing the initiative over, and what is not worth doing.
+    Last,
+    /// Actions whose failure hands the initiative over.
+    Gamble,
+    /// Fighting stands closing on the objective.
+    Advance,
+    /// Fire likely to suppress or kill.
+    Sure,
+}
+
+impl Tier {
+    /// What a weight of this tier is multiplied by: each tier's commands
+    /// outweigh the next tier's (weights up to 200) a hundred times over.
+    fn scale(self) -> u32 {
+        match self {
+            Tier::Last => 1,
+            Tier::Gamble => 10,
+            Tier::Advance => 1_000,
+            Tier::Sure => 100_000,
+        }
+    }
+}
+
 /// Tries for each hidden stand before it goes back to its scenario place.
 const PLACE_TRIES: usize = 40;
 
@@ -141,6 +173,11 @@ impl AiRules for CrossfireVn {
     /// Trail Contact games against random play, random play 7 %.
     fn rollout_weights(&self, s: &State, legal: &[Command]) -> Option<Vec<u32>> {
         let goal = self.goal(s);
+        if let Some(g) = goal
+            && self.scenario_of(s).attacker == Side::FreeWorld
+        {
+            return Some(self.attack_weights(s, g, legal));
+        }
         Some(legal.iter().map(|c| self.weight(s, goal, c)).collect())
     }
 }
@@ -320,6 +357,252 @@ impl CrossfireVn {
             | Command::WaveOff
             | Command::DetachSniper { .. }
             | Command::WithdrawSniper { .. } => 1,
+        }
+    }
+
+    /// The Free World attacker's initiative, as a Crossfire platoon
+    /// leader plays it (CF base: a side keeps the initiative until an
+    /// action fails; a move fails only if reactive fire suppresses or
+    /// kills the mover, a fire that only pins fails): first the fire that
+    /// will more likely than not suppress or kill (a suppressed enemy
+    /// cannot fire at the movers, CF6.5.2); then the fighting stands
+    /// close on the objective, from cover to cover, while any still can;
+    /// only then the gambles whose failure hands the initiative over
+    /// (a long shot, a rally, a barrage, recon by fire, close combat),
+    /// which cost nothing more when nothing is left to move; handing the
+    /// initiative over last. Each tier outweighs the next many times
+    /// over, so the scripted player keeps this order and the search
+    /// starts from it.
+    fn attack_weights(&self, s: &State, goal: Point, legal: &[Command]) -> Vec<u32> {
+        let area: Vec<Point> = self
+            .scenario_of(s)
+            .objectives
+            .iter()
+            .find(|o| !o.area.is_empty())
+            .map(|o| o.area.clone())
+            .unwrap_or_default();
+        legal
+            .iter()
+            .map(|c| {
+                let (tier, w) = self.attack_tier(s, goal, &area, c);
+                w.min(200) * tier.scale()
+            })
+            .collect()
+    }
+
+    fn attack_tier(&self, s: &State, goal: Point, area: &[Point], c: &Command) -> (Tier, u32) {
+        let in_area = |p: Point| !area.is_empty() && point_in_polygon(area, p);
+        match c {
+            Command::Fire {
+                firers,
+                target,
+                support,
+            } => {
+                let Some(t) = s.get(*target) else {
+                    return (Tier::Last, 1);
+                };
+                let shot = crate::fire::Shot {
+                    mode: crate::event::FireMode::Direct,
+                    firers,
+                    target: *target,
+                    at: t.at,
+                    support,
+                    came_from: None,
+                };
+                let Some((kill, suppress)) = self.shot_chances(s, &shot) else {
+                    return (Tier::Last, 1);
+                };
+                let bonus = if in_area(t.at) { 25 } else { 0 };
+                // S13: an enemy stand in the objective denies it; clearing
+                // it comes before the advance at shorter odds.
+                let sure = if in_area(t.at) {
+                    SURE_SHOT / 2.0
+                } else {
+                    SURE_SHOT
+                };
+                if kill + suppress >= sure {
+                    (Tier::Sure, (50.0 + 50.0 * (kill + suppress)) as u32 + bonus)
+                } else {
+                    (
+                        Tier::Gamble,
+                        (1.0 + 100.0 * (kill + suppress) + 50.0 * kill).round() as u32 + bonus,
+                    )
+                }
+            }
+            Command::Move { moves } => self.advance_weight(s, goal, area, moves),
+            // CF base rally: a die and the helping commander's rating; the
+            // likelier gamble first, and a pinned stand rallied can move
+            // again this initiative.
+            Command::Rally { stand } => match s.get(*stand) {
+                Some(st) => {
+                    let rating = self.rally_help(s, st).map_or(0, |h| h.1);
+                    let needed = self.rules().rally.needed.value as i32;
+                    let p = ((7 - needed + rating) as f64 / 6.0).clamp(0.0, 1.0);
+                    let value = if st.status == Status::Pinned {
+                        1.0
+                    } else {
+                        0.5
+                    };
+                    (Tier::Gamble, (1.0 + 100.0 * p * value).round() as u32)
+                }
+                None => (Tier::Last, 0),
+            },
+            // CF7.1: four dice at each stand under the barrage, a die off
+            // in cover; it fails unless an enemy is suppressed or killed.
+            Command::CallFire {
+                smoke: false, at, ..
+            } => {
+                let f = &self.rules().fire;
+                let p = (7.0 - f.hit_on.value as f64).clamp(0.0, 6.0) / 6.0;
+                let mut miss = 1.0;
+                for t in s.side_on_table(Side::VcNva).filter(|t| !t.hidden) {
+                    if self.base(t).distance_to_point(*at)
+                        < self.rules().sw(self.rules().indirect.radius.value)
+                    {
+                        let dice = self.rules().indirect.he_dice.value as i32
+                            + match self.barrage_cover(s, t) {
+                                crate::table::FireCover::Open => 0,
+                                _ => f.cover_dice.value as i32,
+                            };
+                        miss *= 1.0 - at_least(dice.max(0) as u8, p, f.suppress_hits.value);
+                    }
+                }
+                (Tier::Gamble, (1.0 + 100.0 * (1.0 - miss)).round() as u32)
+            }
+            Command::CallFire { smoke: true, .. } => (Tier::Gamble, 2),
+            Command::CloseCombat { moves, target } => match s.get(*target) {
+                Some(t) => {
+                    let p = self.assault_chance(s, moves, t);
+                    if in_area(t.at) && p >= SURE_SHOT {
+                        (Tier::Sure, (50.0 + 50.0 * p) as u32)
+                    } else {
+                        (Tier::Gamble, (1.0 + 60.0 * p) as u32)
+                    }
+                }
+                None => (Tier::Last, 0),
+            },
+            // 6.7: one die, and somebody must be there to be found.
+            Command::ReconByFire { .. } => (Tier::Gamble, 5),
+            Command::AntiTank { .. } => (Tier::Gamble, 12),
+            Command::Flame { .. } => (Tier::Gamble, 10),
+            Command::Medevac { .. } => (Tier::Gamble, 4),
+            // 6.5: a Dust Off is for casualties; an empty one only risks
+            // 25 points for the enemy.
+            Command::RequestDustOff => {
+                let wounded = s.markers.iter().any(|m| {
+                    m.side == Side::FreeWorld
+                        && m.kind == MarkerKind::Casualty
+                        && matches!(m.place, MarkerPlace::Ground(_) | MarkerPlace::Carried(_))
+                });
+                (Tier::Last, if wounded { 2 } else { 0 })
+            }
+            Command::EndInitiative => (Tier::Last, 1),
+            _ => (Tier::Last, 0),
+        }
+    }
+
+    /// CF8.0 as we read it: the chance that `moves` win a close combat
+    /// with `target` and the defender's stands within range of it, each
+    /// side a die, +1 a stand past the first (crew-served not counted, -1
+    /// each), the best commander's rating, -2 with a suppressed stand
+    /// engaged or -1 with a pinned one, ties rolled again. The approach
+    /// under reactive fire is left out.
+    fn assault_chance(
+        &self,
+        s: &State,
+        moves: &[crate::command::StandMove],
+        target: &Stand,
+    ) -> f64 {
+        let cc = &self.rules().close_combat;
+        let range = cc.range.value;
+        let side_mod = |stands: &[&Stand]| -> i32 {
+            let counted = stands
+                .iter()
+                .filter(|x| !self.unit_type(x).crew_served)
+                .count() as i32;
+            let crew = stands.len() as i32 - counted;
+            let mut m = (counted - 1).max(0) * cc.extra_stand.value + crew * cc.crew_served.value;
+            if stands
+                .iter()
+                .any(|x| self.unit_type(x).role == crate::data::Role::Command)
+            {
+                m += stands
+                    .iter()
+                    .map(|x| self.unit_type(x).rating)
+                    .max()
+                    .unwrap_or(0);
+            }
+            if stands.iter().any(|x| x.status == Status::Suppressed) {
+                m += cc.suppressed.value;
+            } else if stands.iter().any(|x| x.status == Status::Pinned) {
+                m += cc.pinned.value;
+            }
+            m
+        };
+        let ours: Vec<&Stand> = moves.iter().filter_map(|m| s.get(m.stand)).collect();
+        let theirs: Vec<&Stand> = s
+            .side_on_table(target.side)
+            .filter(|o| o.id == target.id || (!o.hidden && self.within(o, target, range)))
+            .collect();
+        let d = side_mod(&ours) - side_mod(&theirs);
+        let (mut win, mut tie) = (0, 0);
+        for a in 1..=6 {
+            for b in 1..=6 {
+                match (a + d).cmp(&b) {
+                    std::cmp::Ordering::Greater => win += 1,
+                    std::cmp::Ordering::Equal => tie += 1,
+                    std::cmp::Ordering::Less => {}
+                }
+            }
+        }
+        if tie == 36 {
+            0.5
+        } else {
+            win as f64 / (36 - tie) as f64
+        }
+    }
+
+    /// A move by the attacker in its initiative: its fighting stands
+    /// (fire teams, machine guns, command groups: CF4.0 needs the command
+    /// group in sight, so it follows) going nearer the objective are the
+    /// advance, the more the nearer they end, more in cover (CF-F2: a die
+    /// off each firer) and most in the objective itself (S13); a stand
+    /// never leaves the objective it stands in. Medics and observers
+    /// move up only as gambles.
+    fn advance_weight(
+        &self,
+        s: &State,
+        goal: Point,
+        area: &[Point],
+        moves: &[crate::command::StandMove],
+    ) -> (Tier, u32) {
+        let Some(m) = moves.first() else {
+            return (Tier::Last, 0);
+        };
+        let Some(st) = s.get(m.stand) else {
+            return (Tier::Last, 0);
+        };
+        let skip: Vec<StandId> = moves.iter().map(|x| x.stand).collect();
+        let Ok(leg) = self.plan_leg(s, st, m, &skip, "base 4.0") else {
+            return (Tier::Last, 0);
+        };
+        let in_area = |p: Point| !area.is_empty() && point_in_polygon(area, p);
+        if in_area(st.at) && !in_area(leg.to) {
+            return (Tier::Last, 0);
+        }
+        let gain = st.at.distance(goal) - leg.to.distance(goal);
+        let enters = in_area(leg.to) && !in_area(st.at);
+        if gain < 0.5 && !enters {
+            return (Tier::Last, 0);
+        }
+        let cover = self.feature_at(s, leg.to).is_some() as u32;
+        let w = 10 + gain.min(24.0) as u32 + 8 * cover + if in_area(leg.to) { 40 } else { 0 };
+        use crate::data::Role;
+        match self.unit_type(st).role {
+            Role::FireTeam | Role::Hmg | Role::Command | Role::SniperTeam | Role::Law => {
+                (Tier::Advance, w)
+            }
+            _ => (Tier::Gamble, w / 4),
         }
     }
 
@@ -668,6 +951,158 @@ mod tests {
         let vc = rules.evaluate(&s, Side::VcNva.idx() as SideIdx);
         let fw = rules.evaluate(&s, Side::FreeWorld.idx() as SideIdx);
         assert!((vc + fw - 1.0).abs() < 1e-12);
+    }
+
+    /// Trail Contact at the start of the Free World's first initiative.
+    fn first_initiative(rules: &CrossfireVn) -> State {
+        let mut s = set_up_with(rules, "V1/3 A", Point::new(14.0, 34.5));
+        let mut ev = Vec::new();
+        rules.execute(&mut s, &Command::SetupDone, &mut ev);
+        assert!(matches!(
+            s.step(),
+            Step::Initiative {
+                side: Side::FreeWorld
+            }
+        ));
+        s
+    }
+
+    /// The weights of the attacker's legal commands, by command.
+    fn attack_weights_of(rules: &CrossfireVn, s: &State) -> Vec<(Command, u32)> {
+        let legal = rules.legal(s);
+        let w = rules.rollout_weights(s, &legal).unwrap();
+        let total: u64 = w.iter().map(|&x| x as u64).sum();
+        // vt_core's weighted_index draws uniformly past u32::MAX.
+        assert!(total > 0 && total <= u32::MAX as u64, "{total}");
+        legal.into_iter().zip(w).collect()
+    }
+
+    // CF base: a side keeps the initiative until an action fails, and a
+    // move fails only if reactive fire suppresses or kills the mover,
+    // while a fire that does not suppress or kill, a failed rally, a
+    // barrage or recon by fire that finds nothing hand it over. So the
+    // attacker's fire teams close on the objective first, and every
+    // gamble (and handing over) waits until nothing is left to advance.
+    #[test]
+    fn the_attacker_advances_before_it_gambles() {
+        let rules = CrossfireVn::embedded();
+        let s = first_initiative(&rules);
+        let goal = rules.goal(&s).unwrap();
+        let weights = attack_weights_of(&rules, &s);
+        let mut advances = Vec::new();
+        let mut gambles = Vec::new();
+        for (c, w) in &weights {
+            match c {
+                Command::Move { moves } => {
+                    let st = s.stand(moves[0].stand);
+                    if rules.unit_type(st).role != crate::data::Role::FireTeam {
+                        continue;
+                    }
+                    let leg = rules.plan_leg(&s, st, &moves[0], &[st.id], "t").unwrap();
+                    if leg.to.distance(goal) + 1.0 < st.at.distance(goal) {
+                        advances.push(*w);
+                    }
+                }
+                Command::Fire { .. }
+                | Command::Rally { .. }
+                | Command::ReconByFire { .. }
+                | Command::CallFire { .. }
+                | Command::EndInitiative => gambles.push((c.clone(), *w)),
+                _ => {}
+            }
+        }
+        assert!(advances.len() >= 6, "{advances:?}");
+        let least = *advances.iter().min().unwrap();
+        for (c, w) in &gambles {
+            assert!(*w * 10 < least, "{c:?} {w} against an advance of {least}");
+        }
+        assert!(
+            gambles
+                .iter()
+                .any(|(c, _)| matches!(c, Command::EndInitiative))
+        );
+    }
+
+    // CF6.5.2 (a suppressed stand suppressed again is killed) with CF
+    // base fire: a shot likelier than not to suppress or kill keeps the
+    // initiative, and a suppressed enemy cannot fire at the movers, so
+    // the attacker takes it before it moves; a shot at longer odds waits.
+    #[test]
+    fn the_attacker_fires_first_when_the_odds_are_good() {
+        let rules = CrossfireVn::embedded();
+        let mut s = first_initiative(&rules);
+        let id = s.stands.iter().find(|x| x.label == "V1/1 A").unwrap().id;
+        let st = s.stand_mut(id);
+        st.hidden = false;
+        st.at = Point::new(36.0, 13.5);
+        st.status = Status::Suppressed;
+        let weights = attack_weights_of(&rules, &s);
+        let most_move = weights
+            .iter()
+            .filter(|(c, _)| matches!(c, Command::Move { .. }))
+            .map(|(_, w)| *w)
+            .max()
+            .unwrap();
+        let (mut sure, mut long) = (0, 0);
+        for (c, w) in &weights {
+            let Command::Fire {
+                firers,
+                target,
+                support,
+            } = c
+            else {
+                continue;
+            };
+            let shot = crate::fire::Shot {
+                mode: crate::event::FireMode::Direct,
+                firers,
+                target: *target,
+                at: s.stand(*target).at,
+                support,
+                came_from: None,
+            };
+            let (kill, suppress) = rules.shot_chances(&s, &shot).unwrap();
+            if kill + suppress >= SURE_SHOT {
+                assert!(*w > most_move, "{c:?} {w} below a move {most_move}");
+                sure += 1;
+            } else {
+                assert!(*w < most_move, "{c:?} {w} above a move {most_move}");
+                long += 1;
+            }
+        }
+        assert!(sure > 0 && long > 0, "{sure} sure, {long} long");
+    }
+
+    // Issue 13: the scripted Free World (these weights on a sample of what
+    // it may know) against random VC play in Trail Contact. Before it kept
+    // the order above it won 1 game in 40 (fire and rallies that failed
+    // spent its initiatives); it must now take and hold the ford often.
+    #[test]
+    fn the_scripted_attacker_takes_the_ford() {
+        let rules = CrossfireVn::embedded();
+        let mut wins = 0;
+        for i in 0..40 {
+            let (gs, ps) = vt_core::playout::game_seeds(1, i);
+            let mut s = rules.new_game(&Setup::new("trail-contact", gs)).unwrap();
+            let mut rng = GameRng::seeded(ps);
+            let mut ev = Vec::new();
+            while let Some(side) = rules.to_move(&s) {
+                let legal = rules.legal(&s);
+                let k = if side == Side::FreeWorld.idx() as SideIdx {
+                    let sample = rules.determinize(&s, side, &mut rng);
+                    let seen = rules.legal(&sample);
+                    let c = &seen[rules.rollout(&sample, &seen, &mut rng)];
+                    legal.iter().position(|x| digest(x) == digest(c)).unwrap()
+                } else {
+                    rng.index(legal.len())
+                };
+                ev.clear();
+                rules.execute(&mut s, &legal[k], &mut ev);
+            }
+            let p = rules.points(&s);
+            wins += (p[Side::FreeWorld.idx()] > p[Side::VcNva.idx()]) as u32;
+        }
+        assert!(wins >= 12, "{wins} of 40");
     }
 
     /// The game after the VC/NVA set up with one hidden stand at `at`.
