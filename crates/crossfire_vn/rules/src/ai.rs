@@ -822,6 +822,33 @@ mod tests {
 
     const SCENARIOS: [&str; 3] = ["trail-contact", "bunker-line", "dust-off-under-fire"];
 
+    /// A Fire command's target and its chances (kill, suppress) as a direct
+    /// shot, as the weights judge them; `None` for any other command.
+    fn direct_fire_chances(
+        rules: &CrossfireVn,
+        s: &State,
+        c: &Command,
+    ) -> Option<(StandId, f64, f64)> {
+        let Command::Fire {
+            firers,
+            target,
+            support,
+        } = c
+        else {
+            return None;
+        };
+        let shot = crate::fire::Shot {
+            mode: crate::event::FireMode::Direct,
+            firers,
+            target: *target,
+            at: s.stand(*target).at,
+            support,
+            came_from: None,
+        };
+        let (kill, suppress) = rules.shot_chances(s, &shot).unwrap();
+        Some((*target, kill, suppress))
+    }
+
     // CF base hidden deployment, 6.5: a sample looks the same to the side
     // it is for, and does not depend on where the enemy's hidden stands are.
     // Each scenario thinks at its own measured rate (a level's seconds
@@ -880,40 +907,25 @@ mod tests {
                         .map(|(_, w)| *w);
                     let mut shots: Vec<(StandId, f64, f64)> = Vec::new();
                     for (c, &wc) in legal.iter().zip(&w) {
-                        let (
-                            Command::Fire {
-                                firers,
-                                target,
-                                support,
-                            },
-                            Some(e),
-                        ) = (c, end)
+                        let (Some((target, kill, suppress)), Some(e)) =
+                            (direct_fire_chances(&rules, &s, c), end)
                         else {
                             continue;
                         };
-                        let shot = crate::fire::Shot {
-                            mode: crate::event::FireMode::Direct,
-                            firers,
-                            target: *target,
-                            at: s.stand(*target).at,
-                            support,
-                            came_from: None,
-                        };
-                        let (kill, suppress) = rules.shot_chances(&s, &shot).unwrap();
                         let p = kill + suppress;
                         if p > 0.5 {
                             assert!(wc > 8.0 * e, "{sc} {seed}: {p} {wc} {e}");
                             good += 1;
                         }
                         for &(t, p2, w2) in &shots {
-                            if t == *target && (p2 - p).abs() > 0.05 && kill < 0.05 {
+                            if t == target && (p2 - p).abs() > 0.05 && kill < 0.05 {
                                 let ok = if p2 < p { w2 <= wc } else { w2 >= wc };
                                 assert!(ok, "{sc} {seed}: {p2} {w2}, {p} {wc}");
                                 pairs += 1;
                             }
                         }
                         if kill < 0.05 {
-                            shots.push((*target, p, wc));
+                            shots.push((target, p, wc));
                         }
                     }
                     let k = rules.rollout(&s, &legal, &mut rng);
@@ -1045,23 +1057,9 @@ mod tests {
             .unwrap();
         let (mut sure, mut long) = (0, 0);
         for (c, w) in &weights {
-            let Command::Fire {
-                firers,
-                target,
-                support,
-            } = c
-            else {
+            let Some((_, kill, suppress)) = direct_fire_chances(&rules, &s, c) else {
                 continue;
             };
-            let shot = crate::fire::Shot {
-                mode: crate::event::FireMode::Direct,
-                firers,
-                target: *target,
-                at: s.stand(*target).at,
-                support,
-                came_from: None,
-            };
-            let (kill, suppress) = rules.shot_chances(&s, &shot).unwrap();
             if kill + suppress >= SURE_SHOT {
                 assert!(*w > most_move, "{c:?} {w} below a move {most_move}");
                 sure += 1;

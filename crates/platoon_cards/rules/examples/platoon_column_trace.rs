@@ -87,33 +87,7 @@ fn main() {
                 }
                 k
             } else if passive {
-                legal
-                    .iter()
-                    .position(|c| {
-                        matches!(
-                            c,
-                            Command::SetupDone
-                                | Command::EndActivation
-                                | Command::Pass
-                                | Command::PlotDone
-                                | Command::BombardDone
-                                | Command::SkipMorale
-                                | Command::HoldFire
-                                | Command::NoSupport
-                                | Command::NoAdvance
-                        )
-                    })
-                    .or_else(|| {
-                        legal.iter().position(|c| {
-                            matches!(
-                                c,
-                                Command::Choose {
-                                    action: platoon_cards_rules::command::Action::StandAndFire
-                                }
-                            )
-                        })
-                    })
-                    .unwrap_or(0)
+                Command::standing_by(&legal)
             } else {
                 rng.index(legal.len())
             };

@@ -1281,37 +1281,6 @@ mod tests {
         );
     }
 
-    /// The VC/NVA standing by: set up as the scenario has them, no
-    /// reaction, every activation ended at once.
-    fn passive(legal: &[Command]) -> usize {
-        legal
-            .iter()
-            .position(|c| {
-                matches!(
-                    c,
-                    Command::SetupDone
-                        | Command::EndActivation
-                        | Command::Pass
-                        | Command::HoldFire
-                        | Command::PlotDone
-                        | Command::SkipMorale
-                        | Command::NoSupport
-                        | Command::NoAdvance
-                )
-            })
-            .or_else(|| {
-                legal.iter().position(|c| {
-                    matches!(
-                        c,
-                        Command::Choose {
-                            action: Action::StandAndFire
-                        }
-                    )
-                })
-            })
-            .unwrap_or(0)
-    }
-
     // Chart: MOVEMENT (tank or APC 12" off road, 18" on roads; the second
     // speed "for roads only"), TERRAIN CHART (Road: road speed) and
     // Chart: MINES (a strip entered stops the move and is rolled for;
@@ -1353,7 +1322,7 @@ mod tests {
                     let pick = digest(&seen[rules.rollout(&sample, &seen, &mut rng)]);
                     legal.iter().position(|c| digest(c) == pick).unwrap()
                 } else {
-                    passive(&legal)
+                    Command::standing_by(&legal)
                 };
                 ev.clear();
                 rules.execute(&mut s, &legal[k], &mut ev);

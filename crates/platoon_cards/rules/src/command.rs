@@ -406,3 +406,40 @@ impl PlatoonCards {
         }
     }
 }
+
+impl Command {
+    /// A side standing by (for tests and traces of one side's play against
+    /// an enemy that does nothing): of `legal`, the command that sets up as
+    /// the scenario has it, passes, ends the activation or declines (no
+    /// reaction, morale check, support, advance, bombardment or plot), else
+    /// Stand & Fire as the action, else the first.
+    pub fn standing_by(legal: &[Command]) -> usize {
+        legal
+            .iter()
+            .position(|c| {
+                matches!(
+                    c,
+                    Command::SetupDone
+                        | Command::EndActivation
+                        | Command::Pass
+                        | Command::HoldFire
+                        | Command::PlotDone
+                        | Command::BombardDone
+                        | Command::SkipMorale
+                        | Command::NoSupport
+                        | Command::NoAdvance
+                )
+            })
+            .or_else(|| {
+                legal.iter().position(|c| {
+                    matches!(
+                        c,
+                        Command::Choose {
+                            action: Action::StandAndFire
+                        }
+                    )
+                })
+            })
+            .unwrap_or(0)
+    }
+}
