@@ -315,14 +315,7 @@ impl CrossfireVn {
             } => match s.get(*target) {
                 Some(t) => self.fire_weight(
                     s,
-                    &crate::fire::Shot {
-                        mode: crate::event::FireMode::Direct,
-                        firers,
-                        target: *target,
-                        at: t.at,
-                        support,
-                        came_from: None,
-                    },
+                    &crate::fire::Shot::direct(firers, *target, t.at, support),
                 ),
                 None => 1,
             },
@@ -401,14 +394,7 @@ impl CrossfireVn {
                 let Some(t) = s.get(*target) else {
                     return (Tier::Last, 1);
                 };
-                let shot = crate::fire::Shot {
-                    mode: crate::event::FireMode::Direct,
-                    firers,
-                    target: *target,
-                    at: t.at,
-                    support,
-                    came_from: None,
-                };
+                let shot = crate::fire::Shot::direct(firers, *target, t.at, support);
                 let Some((kill, suppress)) = self.shot_chances(s, &shot) else {
                     return (Tier::Last, 1);
                 };
@@ -837,14 +823,7 @@ mod tests {
         else {
             return None;
         };
-        let shot = crate::fire::Shot {
-            mode: crate::event::FireMode::Direct,
-            firers,
-            target: *target,
-            at: s.stand(*target).at,
-            support,
-            came_from: None,
-        };
+        let shot = crate::fire::Shot::direct(firers, *target, s.stand(*target).at, support);
         let (kill, suppress) = rules.shot_chances(s, &shot).unwrap();
         Some((*target, kill, suppress))
     }

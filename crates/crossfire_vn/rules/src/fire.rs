@@ -31,6 +31,25 @@ pub struct Shot<'a> {
     pub came_from: Option<Point>,
 }
 
+impl<'a> Shot<'a> {
+    /// A Fire command's shot (CF6.4): the target where it stands.
+    pub fn direct(
+        firers: &'a [StandId],
+        target: StandId,
+        at: Point,
+        support: &'a [StandId],
+    ) -> Self {
+        Shot {
+            mode: FireMode::Direct,
+            firers,
+            target,
+            at,
+            support,
+            came_from: None,
+        }
+    }
+}
+
 /// One firer's dice before the roll.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Dice {
@@ -398,14 +417,7 @@ impl CrossfireVn {
         let Some(t) = s.get(target) else {
             return refuse("6.4", "No such target.");
         };
-        let shot = Shot {
-            mode: FireMode::Direct,
-            firers,
-            target,
-            at: t.at,
-            support,
-            came_from: None,
-        };
+        let shot = Shot::direct(firers, target, t.at, support);
         self.check_shot(s, s.initiative, &shot)
     }
 
@@ -418,14 +430,7 @@ impl CrossfireVn {
         ev: &mut Vec<Event>,
     ) {
         let at = s.stand(target).at;
-        let shot = Shot {
-            mode: FireMode::Direct,
-            firers,
-            target,
-            at,
-            support,
-            came_from: None,
-        };
+        let shot = Shot::direct(firers, target, at, support);
         let result = self.resolve_shot(s, &shot, ev);
         if s.end.is_some() || result >= Effect::Suppress {
             return;
