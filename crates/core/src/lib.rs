@@ -29,6 +29,7 @@ pub mod playout;
 pub mod provenance;
 pub mod refusal;
 pub mod rng;
+pub mod ron_text;
 pub mod session;
 pub mod tabletop;
 pub mod testing;
