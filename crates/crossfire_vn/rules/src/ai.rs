@@ -54,6 +54,9 @@ enum Tier {
     Advance,
     /// Fire likely to suppress or kill.
     Sure,
+    /// The defender's first business, which cannot fail: the Aid Post
+    /// and the Dust Off call (weights up to 100).
+    First,
 }
 
 impl Tier {
@@ -65,6 +68,7 @@ impl Tier {
             Tier::Gamble => 10,
             Tier::Advance => 1_000,
             Tier::Sure => 100_000,
+            Tier::First => 10_000_000,
         }
     }
 }
@@ -172,6 +176,15 @@ impl AiRules for CrossfireVn {
     /// issue 13's prior for Crossfire) Free World mcts:50 won 10 % of 10
     /// Trail Contact games against random play, random play 7 %.
     fn rollout_weights(&self, s: &State, legal: &[Command]) -> Option<Vec<u32>> {
+        if matches!(s.step(), Step::DustOff { .. }) {
+            return Some(self.dust_off_weights(s, legal));
+        }
+        if let Step::Initiative { side } = s.step()
+            && *side == Side::FreeWorld
+            && self.scenario_of(s).attacker != Side::FreeWorld
+        {
+            return Some(self.defend_weights(s, legal));
+        }
         let goal = self.goal(s);
         if let Some(g) = goal
             && self.scenario_of(s).attacker == Side::FreeWorld
@@ -485,6 +498,256 @@ impl CrossfireVn {
             Command::EndInitiative => (Tier::Last, 1),
             _ => (Tier::Last, 0),
         }
+    }
+
+    /// 6.5: a Dust Off overhead lands where it lifts the most casualties
+    /// (it takes those within a stand width of it, three at most), of
+    /// those places the one farthest from the enemy stands in sight (the
+    /// landing point is its one reactive point: killed, it is 25 points to
+    /// the enemy); it is waved off only when it would lift nobody.
+    fn dust_off_weights(&self, s: &State, legal: &[Command]) -> Vec<u32> {
+        let Step::DustOff { side } = s.step() else {
+            return vec![1; legal.len()];
+        };
+        let loads: Vec<usize> = legal
+            .iter()
+            .map(|c| match c {
+                Command::LandDustOff { at } => self.dust_off_load_at(s, *at).len(),
+                _ => 0,
+            })
+            .collect();
+        let best = loads.iter().copied().max().unwrap_or(0);
+        legal
+            .iter()
+            .zip(&loads)
+            .map(|(c, &load)| match c {
+                Command::LandDustOff { at } if best > 0 && load == best => {
+                    let threat = self.landing_threat(s, side.other(), *at);
+                    (10_000.0 / ((1.0 + threat) * (1.0 + threat))).max(1.0) as u32
+                }
+                Command::WaveOff if best == 0 => 1,
+                _ => 0,
+            })
+            .collect()
+    }
+
+    /// CF base reactive fire, 6.5: how many enemy stands could fire at a
+    /// Dust Off landing at `at` (its landing point is its one reactive
+    /// point): those that see it and may fire reactively, a stand still
+    /// hidden counted half (in a sample it stands where it might).
+    fn landing_threat(&self, s: &State, enemy: Side, at: Point) -> f64 {
+        s.side_on_table(enemy)
+            .filter(|e| {
+                e.status != Status::Suppressed
+                    && self.fires_small_arms(e)
+                    && (!e.no_fire || self.unit_type(e).role == crate::data::Role::Sniper)
+                    && self.sees_point(s, e, at)
+            })
+            .map(|e| if e.hidden { 0.5 } else { 1.0 })
+            .sum()
+    }
+
+    /// The Free World's initiative when it defends an evacuation (Dust
+    /// Off under Fire), as a platoon leader with wounded plays it (CF
+    /// base: a side keeps the initiative until an action fails; 6.5: the
+    /// Aid Post takes 2 off the Dust Off roll, the delay counts the Free
+    /// World's initiatives, one medevac action a carrier an initiative):
+    /// first what cannot fail and wins the race (the Aid Post, the Dust
+    /// Off call while a casualty is on the table, fire likely to suppress
+    /// or kill an attacker, the nearer the better); then the wounded
+    /// carried to the Aid Post and carriers going to fetch them; only then
+    /// the gambles (a long shot, a rally, recon by fire); the stands keep
+    /// their places in the LZ and in cover (a move out of them only hands
+    /// the enemy the objective and its open ground); handing over last.
+    fn defend_weights(&self, s: &State, legal: &[Command]) -> Vec<u32> {
+        legal
+            .iter()
+            .map(|c| {
+                let (tier, w) = self.defend_tier(s, c);
+                w.min(200) * tier.scale()
+            })
+            .collect()
+    }
+
+    /// 6.5: two medics of the Free World not suppressed, within one base
+    /// width of each other, could form an Aid Post.
+    fn can_form_post(&self, s: &State) -> bool {
+        let medics: Vec<&Stand> = s
+            .side_on_table(Side::FreeWorld)
+            .filter(|m| {
+                self.unit_type(m).role == crate::data::Role::Medic && m.status != Status::Suppressed
+            })
+            .collect();
+        let range = self.rules().medevac.aid_post_range.value;
+        medics
+            .iter()
+            .enumerate()
+            .any(|(i, a)| medics[i + 1..].iter().any(|b| self.within(a, b, range)))
+    }
+
+    /// The Free World's casualty markers still on the ground.
+    fn wounded_on_ground(&self, s: &State) -> Vec<Point> {
+        s.markers
+            .iter()
+            .filter(|m| m.side == Side::FreeWorld && m.kind == MarkerKind::Casualty)
+            .filter_map(|m| m.ground())
+            .collect()
+    }
+
+    fn defend_tier(&self, s: &State, c: &Command) -> (Tier, u32) {
+        let sc = self.scenario_of(s);
+        let area: Vec<Point> = sc
+            .objectives
+            .iter()
+            .find(|o| !o.area.is_empty())
+            .map(|o| o.area.clone())
+            .unwrap_or_default();
+        let centre = if area.is_empty() {
+            None
+        } else {
+            Some(centroid(&area))
+        };
+        let post = s
+            .side_on_table(Side::FreeWorld)
+            .find(|p| self.unit_type(p).role == crate::data::Role::AidPost)
+            .map(|p| p.at);
+        let wounded = || {
+            s.markers.iter().any(|m| {
+                m.side == Side::FreeWorld
+                    && m.kind == MarkerKind::Casualty
+                    && matches!(m.place, MarkerPlace::Ground(_) | MarkerPlace::Carried(_))
+            })
+        };
+        match c {
+            // 6.5: forming the Aid Post does not draw reactive fire and
+            // takes 2 off every Dust Off roll to come.
+            Command::FormAidPost { .. } => (Tier::First, 100),
+            // 6.5: called once the Aid Post stands (or none can be
+            // formed), the sooner the better: its delay counts the Free
+            // World's initiatives whatever they do.
+            Command::RequestDustOff => {
+                match (wounded(), post.is_some() || !self.can_form_post(s)) {
+                    (true, true) => (Tier::First, 100),
+                    (true, false) => (Tier::Advance, 50),
+                    _ => (Tier::Last, 0),
+                }
+            }
+            Command::Fire {
+                firers,
+                target,
+                support,
+            } => {
+                let Some(t) = s.get(*target) else {
+                    return (Tier::Last, 1);
+                };
+                let shot = crate::fire::Shot::direct(firers, *target, t.at, support);
+                let Some((kill, suppress)) = self.shot_chances(s, &shot) else {
+                    return (Tier::Last, 1);
+                };
+                // The nearer the attacker to the LZ, the more it matters.
+                let near = centre.map_or(0.0, |c| (30.0 - t.at.distance(c)).max(0.0));
+                let p = kill + suppress;
+                if p >= SURE_SHOT {
+                    (Tier::Sure, (50.0 + 50.0 * p + near) as u32)
+                } else {
+                    (Tier::Gamble, (1.0 + 100.0 * p + 50.0 * kill).round() as u32)
+                }
+            }
+            Command::Medevac {
+                carrier,
+                pick_up,
+                to,
+                drop,
+                ..
+            } => {
+                let Some(st) = s.get(*carrier) else {
+                    return (Tier::Last, 0);
+                };
+                let load = pick_up.len() + st.carrying.len();
+                match post {
+                    // Carried to the Aid Post and set down there, where a
+                    // Dust Off lifts three at a time.
+                    Some(p) if *drop && to.distance(p) < 3.0 && load > 0 => {
+                        let far = pick_up
+                            .iter()
+                            .filter_map(|m| s.markers[*m as usize].ground())
+                            .any(|m| m.distance(p) > 3.5)
+                            || !st.carrying.is_empty();
+                        if far {
+                            (Tier::Sure, 150 + 20 * load as u32)
+                        } else {
+                            (Tier::Last, 0)
+                        }
+                    }
+                    _ => (Tier::Last, 0),
+                }
+            }
+            Command::Move { moves } => self.defend_move(s, &area, post, moves),
+            Command::Rally { stand } => match s.get(*stand) {
+                Some(st) => {
+                    let rating = self.rally_help(s, st).map_or(0, |h| h.1);
+                    let needed = self.rules().rally.needed.value as i32;
+                    let p = ((7 - needed + rating) as f64 / 6.0).clamp(0.0, 1.0);
+                    (Tier::Gamble, (1.0 + 60.0 * p).round() as u32)
+                }
+                None => (Tier::Last, 0),
+            },
+            Command::CloseCombat { moves, target } => match s.get(*target) {
+                Some(t) => {
+                    let p = self.assault_chance(s, moves, t);
+                    (Tier::Gamble, (1.0 + 60.0 * p) as u32)
+                }
+                None => (Tier::Last, 0),
+            },
+            Command::ReconByFire { .. } => (Tier::Gamble, 5),
+            Command::AntiTank { .. } => (Tier::Gamble, 12),
+            Command::CallFire { smoke: false, .. } => (Tier::Gamble, 20),
+            Command::EndInitiative => (Tier::Last, 1),
+            _ => (Tier::Last, 0),
+        }
+    }
+
+    /// A defender's move: a carrier with nothing to carry going to fetch
+    /// a casualty lying away from the Aid Post; every other move only
+    /// takes a stand out of its place (and a stand that leaves the LZ
+    /// hands it over, S13), so none is made while anything else is left.
+    fn defend_move(
+        &self,
+        s: &State,
+        area: &[Point],
+        post: Option<Point>,
+        moves: &[crate::command::StandMove],
+    ) -> (Tier, u32) {
+        let Some(m) = moves.first() else {
+            return (Tier::Last, 0);
+        };
+        let Some(st) = s.get(m.stand) else {
+            return (Tier::Last, 0);
+        };
+        let u = self.unit_type(st);
+        let skip: Vec<StandId> = moves.iter().map(|x| x.stand).collect();
+        let Ok(leg) = self.plan_leg(s, st, m, &skip, "base 4.0") else {
+            return (Tier::Last, 0);
+        };
+        let in_area = |p: Point| !area.is_empty() && point_in_polygon(area, p);
+        if in_area(st.at) && !in_area(leg.to) {
+            return (Tier::Last, 0);
+        }
+        if u.carry > 0 && st.carrying.is_empty() && moves.len() == 1 {
+            let reach = self.rules().sw(self.rules().medevac.pickup_range.value);
+            let here = self.base(st);
+            let there = self.base_at(st, leg.to, leg.facing);
+            for w in self.wounded_on_ground(s) {
+                let lonely = post.is_none_or(|p| w.distance(p) > 3.5);
+                if lonely
+                    && there.distance_to_point(w) < reach
+                    && here.distance_to_point(w) >= reach
+                {
+                    return (Tier::Gamble, 150);
+                }
+            }
+        }
+        (Tier::Last, 0)
     }
 
     /// CF8.0 as we read it: the chance that `moves` win a close combat
