@@ -21,6 +21,11 @@ fn kind<T: std::fmt::Debug>(c: &T) -> String {
     name.split([' ', '{', '(']).next().unwrap_or("").to_string()
 }
 
+/// Dust Offs that landed in the game (their stands stay in the list).
+fn landings_in(s: &crossfire_vn_rules::state::State) -> u8 {
+    s.stands.iter().filter(|x| x.label == "Dust Off").count() as u8
+}
+
 fn main() {
     let mut args = std::env::args().skip(1);
     let games: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(40);
@@ -37,6 +42,9 @@ fn main() {
     let mut landings = 0u64;
     let mut requests_before_post = 0u64;
     let mut delays: BTreeMap<i32, u64> = BTreeMap::new();
+    // Per lost game: (Dust Offs that lifted someone, that lifted nobody,
+    // still on their way at the end, casualties left).
+    let mut lost_how: BTreeMap<(u8, u8, bool, usize), u64> = BTreeMap::new();
     let (mut wins, mut losses) = (0u64, [0u64; 2]);
     let mut points = [0i64; 2];
     for i in 0..games {
@@ -44,6 +52,7 @@ fn main() {
         let mut s = rules.new_game(&Setup::new(&sc, gs)).expect("sets up");
         let mut rng = GameRng::seeded(ps);
         let mut ev = Vec::new();
+        let (mut good, mut bad) = (0u8, 0u8);
         while let Some(side) = rules.to_move(&s) {
             let legal = rules.legal(&s);
             let k = if side == fw && legal.len() > 1 {
@@ -58,6 +67,11 @@ fn main() {
             } else {
                 rng.index(legal.len())
             };
+            if side == fw && std::env::var("DUMP").is_ok() {
+                for c in legal.iter().filter(|c| kind(c) == "Medevac") {
+                    println!("  legal: {c:?}");
+                }
+            }
             if side == fw {
                 *chosen.entry(kind(&legal[k])).or_default() += 1;
             }
@@ -81,7 +95,12 @@ fn main() {
                     }
                     Event::DustOffLands { .. } => landings += 1,
                     Event::DustOffLeaves { markers, .. } => {
-                        *lifts.entry(markers.len()).or_default() += 1
+                        *lifts.entry(markers.len()).or_default() += 1;
+                        if markers.is_empty() {
+                            bad += 1;
+                        } else {
+                            good += 1;
+                        }
                     }
                     Event::DustOffRequested {
                         aid_post, delay, ..
@@ -108,6 +127,25 @@ fn main() {
             })
             .count();
         *out_hist.entry(out).or_default() += 1;
+        if p[fw as usize] <= p[1 - fw as usize] {
+            let left = s
+                .markers
+                .iter()
+                .filter(|m| {
+                    m.side == Side::FreeWorld
+                        && m.kind == MarkerKind::Casualty
+                        && m.place != MarkerPlace::Evacuated
+                })
+                .count();
+            *lost_how
+                .entry((
+                    good,
+                    landings_in(&s).saturating_sub(good),
+                    s.dust_off.is_some(),
+                    left,
+                ))
+                .or_default() += 1;
+        }
         if trace {
             println!("== game {i}: {:?} points {p:?}", s.end);
         }
@@ -123,6 +161,9 @@ fn main() {
     println!("ends: {ends:?}");
     println!(
         "Dust Offs: {landings} landed, lifted (markers: times) {lifts:?}, {requests_before_post} called with no Aid Post, delays {delays:?}"
+    );
+    println!(
+        "lost games by (Dust Offs lifting, landed and lifting none or shot down, one still coming, casualties left): {lost_how:?}"
     );
     println!("FW commands: {chosen:?}");
     println!("initiatives passed: {passes:?}");

@@ -648,7 +648,8 @@ impl CrossfireVn {
                 let near = centre.map_or(0.0, |c| (30.0 - t.at.distance(c)).max(0.0));
                 let p = kill + suppress;
                 if p >= SURE_SHOT {
-                    (Tier::Sure, (50.0 + 50.0 * p + near) as u32)
+                    // S13: a kill leaves a marker, a point to the Free World.
+                    (Tier::Sure, (50.0 + 50.0 * p + 60.0 * kill + near) as u32)
                 } else {
                     (Tier::Gamble, (1.0 + 100.0 * p + 50.0 * kill).round() as u32)
                 }
