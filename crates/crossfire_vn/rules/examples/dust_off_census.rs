@@ -40,6 +40,10 @@ fn main() {
     let mut out_hist: BTreeMap<usize, u64> = BTreeMap::new();
     let mut lifts: BTreeMap<usize, u64> = BTreeMap::new();
     let mut landings = 0u64;
+    // Landings by the VC/NVA stands that might fire at them: (tried, lifted).
+    let mut by_shooters: BTreeMap<usize, (u64, u64)> = BTreeMap::new();
+    let mut shooters_now = 0usize;
+    let mut bad_total = 0u64;
     let mut requests_before_post = 0u64;
     let mut delays: BTreeMap<i32, u64> = BTreeMap::new();
     // Per lost game: (Dust Offs that lifted someone, that lifted nobody,
@@ -75,6 +79,19 @@ fn main() {
             if side == fw {
                 *chosen.entry(kind(&legal[k])).or_default() += 1;
             }
+            if matches!(
+                legal[k],
+                crossfire_vn_rules::command::Command::LandDustOff { .. }
+            ) {
+                shooters_now = s
+                    .side_on_table(Side::VcNva)
+                    .filter(|e| {
+                        rules.unit_type(e).dice > 0
+                            && e.status != crossfire_vn_rules::state::Status::Suppressed
+                    })
+                    .count();
+                by_shooters.entry(shooters_now).or_default().0 += 1;
+            }
             ev.clear();
             rules.execute(&mut s, &legal[k], &mut ev);
             if trace {
@@ -100,6 +117,7 @@ fn main() {
                             bad += 1;
                         } else {
                             good += 1;
+                            by_shooters.entry(shooters_now).or_default().1 += 1;
                         }
                     }
                     Event::DustOffRequested {
@@ -112,6 +130,7 @@ fn main() {
                 }
             }
         }
+        bad_total += bad as u64;
         let p = rules.points(&s);
         points[0] += p[0] as i64;
         points[1] += p[1] as i64;
@@ -164,6 +183,9 @@ fn main() {
     );
     println!(
         "lost games by (Dust Offs lifting, landed and lifting none or shot down, one still coming, casualties left): {lost_how:?}"
+    );
+    println!(
+        "landings by VC/NVA stands able to fire (tried, lifted): {by_shooters:?}; {bad_total} lifted nobody"
     );
     println!("FW commands: {chosen:?}");
     println!("initiatives passed: {passes:?}");

@@ -42,6 +42,10 @@ fn at_least(n: u8, p: f64, k: u8) -> f64 {
 /// initiative over).
 const SURE_SHOT: f64 = 0.45;
 
+/// The chance of winning a close combat at which the defending Free
+/// World assaults before its long shots (CF8.0).
+const CLOSE_ODDS: f64 = 0.7;
+
 /// The attacker's order of business in its initiative
 /// ([`CrossfireVn::attack_weights`]), least urgent first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -517,13 +521,20 @@ impl CrossfireVn {
             })
             .collect();
         let best = loads.iter().copied().max().unwrap_or(0);
+        let post = s
+            .side_on_table(*side)
+            .find(|p| self.unit_type(p).role == crate::data::Role::AidPost)
+            .map(|p| p.at);
         legal
             .iter()
             .zip(&loads)
             .map(|(c, &load)| match c {
                 Command::LandDustOff { at } if best > 0 && load == best => {
                     let threat = self.landing_threat(s, side.other(), *at);
-                    (10_000.0 / ((1.0 + threat) * (1.0 + threat))).max(1.0) as u32
+                    // The wounded by the Aid Post last: those carried
+                    // in later are set down there and go with them.
+                    let away = post.map_or(1.0, |p| 1.0 + p.distance(*at) / 3.0);
+                    (1_000.0 * away * away / ((1.0 + threat) * (1.0 + threat))).max(1.0) as u32
                 }
                 Command::WaveOff if best == 0 => 1,
                 _ => 0,
@@ -689,14 +700,28 @@ impl CrossfireVn {
                     let rating = self.rally_help(s, st).map_or(0, |h| h.1);
                     let needed = self.rules().rally.needed.value as i32;
                     let p = ((7 - needed + rating) as f64 / 6.0).clamp(0.0, 1.0);
-                    (Tier::Gamble, (1.0 + 60.0 * p).round() as u32)
+                    // CF6.5.2: a suppressed stand suppressed again is
+                    // killed, and its marker is one more to get out (6.5):
+                    // it is rallied before any long shot.
+                    if st.status == Status::Suppressed {
+                        (Tier::Advance, (50.0 + 100.0 * p).round() as u32)
+                    } else {
+                        (Tier::Gamble, (1.0 + 60.0 * p).round() as u32)
+                    }
                 }
                 None => (Tier::Last, 0),
             },
+            // CF8.0: every engaged stand of the loser is killed; at good
+            // odds a close combat is the surest way to leave an enemy
+            // marker on the table (S13).
             Command::CloseCombat { moves, target } => match s.get(*target) {
                 Some(t) => {
                     let p = self.assault_chance(s, moves, t);
-                    (Tier::Gamble, (1.0 + 60.0 * p) as u32)
+                    if p >= CLOSE_ODDS {
+                        (Tier::Advance, (50.0 + 100.0 * p) as u32)
+                    } else {
+                        (Tier::Gamble, (1.0 + 60.0 * p) as u32)
+                    }
                 }
                 None => (Tier::Last, 0),
             },
@@ -1344,6 +1369,150 @@ mod tests {
             wins += (p[Side::FreeWorld.idx()] > p[Side::VcNva.idx()]) as u32;
         }
         assert!(wins >= 12, "{wins} of 40");
+    }
+
+    /// The scripted player's command for `side` (these weights on a
+    /// sample of what it may know), as an index into the real `legal`.
+    fn scripted(
+        rules: &CrossfireVn,
+        s: &State,
+        side: SideIdx,
+        legal: &[Command],
+        rng: &mut GameRng,
+    ) -> usize {
+        let sample = rules.determinize(s, side, rng);
+        let seen = rules.legal(&sample);
+        let c = digest(&seen[rules.rollout(&sample, &seen, rng)]);
+        // As vt_ai's scripted player: a command the sample offers and the
+        // real game does not (a set-up place) gives way to a random one.
+        legal
+            .iter()
+            .position(|x| digest(x) == c)
+            .unwrap_or_else(|| rng.index(legal.len()))
+    }
+
+    /// Dust Off under Fire once both sides have set up: the Free World's
+    /// first initiative.
+    fn dust_off_first_initiative(rules: &CrossfireVn) -> State {
+        let mut s = rules
+            .new_game(&Setup::new("dust-off-under-fire", 3))
+            .unwrap();
+        let mut ev = Vec::new();
+        while !matches!(s.step(), Step::Initiative { .. }) {
+            rules.execute(&mut s, &Command::SetupDone, &mut ev);
+        }
+        assert!(matches!(
+            s.step(),
+            Step::Initiative {
+                side: Side::FreeWorld
+            }
+        ));
+        s
+    }
+
+    // CF 6.5: two medics form an Aid Post (no reactive fire), which takes
+    // 2 off the Dust Off die; the Dust Off is requested during the
+    // initiative and its delay counts initiatives. CF base: a side keeps
+    // the initiative until an action fails. So the defending Free World
+    // forms the Aid Post first, then calls the Dust Off for its wounded,
+    // both before any gamble whose failure would hand the initiative over
+    // (a long shot, a rally, recon by fire) and before handing it over.
+    #[test]
+    fn the_defender_forms_the_aid_post_and_calls_the_dust_off_before_it_gambles() {
+        let rules = CrossfireVn::embedded();
+        let mut s = dust_off_first_initiative(&rules);
+        let first = |s: &State| -> (Command, u32, u32) {
+            let legal = rules.legal(s);
+            let w = rules.rollout_weights(s, &legal).unwrap();
+            let total: u64 = w.iter().map(|&x| x as u64).sum();
+            assert!(total > 0 && total <= u32::MAX as u64, "{total}");
+            let (i, top) = w.iter().enumerate().max_by_key(|(_, w)| **w).unwrap();
+            let gamble = legal
+                .iter()
+                .zip(&w)
+                .filter(|(c, _)| {
+                    matches!(
+                        c,
+                        Command::Rally { .. }
+                            | Command::ReconByFire { .. }
+                            | Command::EndInitiative
+                            | Command::CallFire { .. }
+                    ) || direct_fire_chances(&rules, s, c)
+                        .is_some_and(|(_, k, p)| k + p < SURE_SHOT)
+                })
+                .map(|(_, w)| *w)
+                .max()
+                .unwrap_or(0);
+            (legal[i].clone(), *top, gamble)
+        };
+        let (c, top, gamble) = first(&s);
+        assert!(matches!(c, Command::FormAidPost { .. }), "{c:?}");
+        assert!(top > 100 * gamble, "{top} against a gamble of {gamble}");
+        let mut ev = Vec::new();
+        rules.execute(&mut s, &c, &mut ev);
+        assert!(rules.aid_post_on_table(&s, Side::FreeWorld));
+        let (c, top, gamble) = first(&s);
+        assert!(matches!(c, Command::RequestDustOff), "{c:?}");
+        assert!(top > 100 * gamble, "{top} against a gamble of {gamble}");
+    }
+
+    // CF 6.5: a Dust Off takes the casualty markers within reach of it,
+    // three at most, and only those lying on the ground: overhead, it
+    // lands where it lifts the most, and never where it lifts nobody.
+    #[test]
+    fn the_dust_off_lands_where_it_lifts_the_most() {
+        let rules = CrossfireVn::embedded();
+        let mut s = dust_off_first_initiative(&rules);
+        s.steps.push(Step::DustOff {
+            side: Side::FreeWorld,
+        });
+        let legal = rules.legal(&s);
+        let w = rules.rollout_weights(&s, &legal).unwrap();
+        let load = |c: &Command| match c {
+            Command::LandDustOff { at } => rules.dust_off_load_at(&s, *at).len(),
+            _ => 0,
+        };
+        let best = legal.iter().map(load).max().unwrap();
+        assert!(best >= 2, "{best}");
+        for (c, w) in legal.iter().zip(&w) {
+            if load(c) < best {
+                assert_eq!(*w, 0, "{c:?} lifts {} of {best}", load(c));
+            }
+        }
+        assert!(legal.iter().zip(&w).any(|(c, w)| load(c) == best && *w > 0));
+    }
+
+    // Dust Off under Fire: the scripted Free World (these weights on a
+    // sample of what it may know) against random NVA play. CF 6.5: every
+    // casualty evacuated wins it; played with the attacker's rules of
+    // thumb (no Aid Post first, a Dust Off called only as a last resort
+    // and landed anywhere, long shots before the wounded) it won none of
+    // these 40 games; with its own it must get them out now and then.
+    #[test]
+    fn the_scripted_defender_gets_the_wounded_out() {
+        let rules = CrossfireVn::embedded();
+        let mut wins = 0;
+        for i in 0..40 {
+            let (gs, ps) = vt_core::playout::game_seeds(1, i);
+            let mut s = rules
+                .new_game(&Setup::new("dust-off-under-fire", gs))
+                .unwrap();
+            let mut rng = GameRng::seeded(ps);
+            let mut ev = Vec::new();
+            while let Some(side) = rules.to_move(&s) {
+                let legal = rules.legal(&s);
+                let k = if side == Side::FreeWorld.idx() as SideIdx && legal.len() > 1 {
+                    scripted(&rules, &s, side, &legal, &mut rng)
+                } else {
+                    rng.index(legal.len())
+                };
+                ev.clear();
+                rules.execute(&mut s, &legal[k], &mut ev);
+            }
+            let p = rules.points(&s);
+            wins += (p[Side::FreeWorld.idx()] > p[Side::VcNva.idx()]) as u32;
+        }
+        assert!(wins >= 5, "{wins} of 40");
     }
 
     /// The game after the VC/NVA set up with one hidden stand at `at`.
