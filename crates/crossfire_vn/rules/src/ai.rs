@@ -189,6 +189,12 @@ impl AiRules for CrossfireVn {
         {
             return Some(self.defend_weights(s, legal));
         }
+        if let Step::Reaction(r) = s.step()
+            && r.side == Side::FreeWorld
+            && self.scenario_of(s).attacker != Side::FreeWorld
+        {
+            return Some(self.defend_reaction_weights(s, legal));
+        }
         let goal = self.goal(s);
         if let Some(g) = goal
             && self.scenario_of(s).attacker == Side::FreeWorld
@@ -594,6 +600,38 @@ impl CrossfireVn {
             .iter()
             .enumerate()
             .any(|(i, a)| medics[i + 1..].iter().any(|b| self.within(a, b, range)))
+    }
+
+    /// CF base reactive fire when the Free World defends: a reactive
+    /// shot that suppresses or kills the mover seizes the initiative and
+    /// one that misses only marks its firers NO FIRE, so the defender
+    /// fires, and the likelier the shot (the mover nearer, in the open,
+    /// more firers) the much likelier it is taken.
+    fn defend_reaction_weights(&self, s: &State, legal: &[Command]) -> Vec<u32> {
+        legal
+            .iter()
+            .map(|c| match c {
+                Command::ReactiveFire {
+                    firers,
+                    point,
+                    support,
+                } => match self.reaction(s) {
+                    Ok(r) => {
+                        let shot = self.reactive_shot(&r, firers, *point, support);
+                        match self.shot_chances(s, &shot) {
+                            Some((kill, suppress)) => {
+                                let x = 100.0 * (kill + suppress) + 100.0 * kill;
+                                (1.0 + x * x / 20.0).min(2_000.0) as u32
+                            }
+                            None => 1,
+                        }
+                    }
+                    Err(_) => 1,
+                },
+                Command::NoReaction => 3,
+                _ => self.weight(s, None, c),
+            })
+            .collect()
     }
 
     /// The Free World's casualty markers still on the ground.
