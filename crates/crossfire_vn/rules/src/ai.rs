@@ -742,10 +742,13 @@ impl CrossfireVn {
                     // CF6.5.2: a suppressed stand suppressed again is
                     // killed, and its marker is one more to get out (6.5):
                     // it is rallied before any long shot.
+                    // A pinned stand still fires (only a suppressed one
+                    // may not, CF6.5.2) and a defender holding its place
+                    // has nowhere to move it: a rally is the last gamble.
                     if st.status == Status::Suppressed {
                         (Tier::Advance, (50.0 + 100.0 * p).round() as u32)
                     } else {
-                        (Tier::Gamble, (1.0 + 60.0 * p).round() as u32)
+                        (Tier::Gamble, (1.0 + 4.0 * p).round() as u32)
                     }
                 }
                 None => (Tier::Last, 0),
