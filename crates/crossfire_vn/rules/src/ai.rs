@@ -1529,7 +1529,8 @@ mod tests {
     // casualty evacuated wins it; played with the attacker's rules of
     // thumb (no Aid Post first, a Dust Off called only as a last resort
     // and landed anywhere, long shots before the wounded) it won none of
-    // these 40 games; with its own it must get them out now and then.
+    // these 40 games (vt balance, seed 1); with its own it won 11 (27.5 %)
+    // when this was written, and must win 8.
     #[test]
     fn the_scripted_defender_gets_the_wounded_out() {
         let rules = CrossfireVn::embedded();
@@ -1554,7 +1555,7 @@ mod tests {
             let p = rules.points(&s);
             wins += (p[Side::FreeWorld.idx()] > p[Side::VcNva.idx()]) as u32;
         }
-        assert!(wins >= 5, "{wins} of 40");
+        assert!(wins >= 8, "{wins} of 40");
     }
 
     /// The game after the VC/NVA set up with one hidden stand at `at`.
