@@ -5,7 +5,7 @@ use crate::Csar;
 use crate::command::Command;
 use crate::components::{Aircraft, AircraftKind, Place, Survivor, SurvivorAt, Zone};
 use crate::data::CardClass;
-use crate::data::{HandSetup, PilotRule, Special, Start};
+use crate::data::{Data, HandSetup, PilotRule, Special, Start};
 use crate::describe::misrouted;
 use crate::event::RandomFor;
 use crate::event::{Event, RevealCause};
@@ -506,19 +506,17 @@ impl Csar {
     }
 
     /// Card kinds the player may still pick for a chosen starting hand,
-    /// as bits (kind `k` is bit `k`): the set-up
-    /// asks after every card picked, and only the kinds left in the deck
-    /// are looked up, not every kind.
+    /// as bits (kind `k` is bit `k`): the set-up asks after every card
+    /// picked, and only the kinds left in the deck are looked up, not
+    /// every kind.
     fn hand_kind_bits(&self, s: &State) -> u128 {
         let d = &self.data;
         // Kinds as bits from the data's table (the deck has a few dozen
         // kinds at most; a kind past 127 is never offered, which the data
-        // tests rule out): the set-up asks this after every pick, over the
-        // whole deck.
+        // tests rule out).
         let bit = |c: u8| d.card_kind_bits[c as usize];
         let held = s.hand.iter().fold(0u128, |b, &c| b | bit(c));
-        let in_deck = s.action.draw_pile.iter().fold(0u128, |b, &c| b | bit(c));
-        in_deck & !held & d.aircraft_kind_bits
+        in_deck_kinds(d, s) & !held & d.aircraft_kind_bits
     }
 
     pub(crate) fn pick_card(&self, s: &mut State, ev: &mut Vec<Event>, kind: u8) {
@@ -545,6 +543,25 @@ impl Csar {
                 });
             }
         }
+    }
+}
+
+/// The card kinds in the Action deck's draw pile, as bits (7.0: the
+/// starting hand is picked from the deck). A card is in one place at a
+/// time, so a pile that holds as many cards as the deck less the hand
+/// holds every card not in the hand: its kinds are then the deck's kinds
+/// (a kind whose every copy is in the hand is left out by the caller's
+/// "no two alike"), read at loading rather than over the pile after every
+/// pick. Otherwise (cards removed by the scenario, 6.4, or dealt) the pile
+/// is read.
+fn in_deck_kinds(d: &Data, s: &State) -> u128 {
+    if s.action.draw_pile.len() + s.hand.len() == d.action_cards.len() {
+        d.deck_kind_bits
+    } else {
+        s.action
+            .draw_pile
+            .iter()
+            .fold(0u128, |b, &c| b | d.card_kind_bits[c as usize])
     }
 }
 
