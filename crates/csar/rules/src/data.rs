@@ -711,6 +711,10 @@ impl Data {
         if self.aircraft.len() > 60 {
             return Err(bad(AIRCRAFT, "too many aircraft counters"));
         }
+        // The set-up's choice of a Pilot/PJ card is a set of bits, one a card.
+        if self.pilots.len() > 64 {
+            return Err(bad(PILOTS, "more than 64 Pilot/PJ cards"));
+        }
         if self.rules.abort_last_numbered_space.value == 0 {
             return Err(bad(
                 RULES,

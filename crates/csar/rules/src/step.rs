@@ -308,7 +308,10 @@ impl Csar {
                 self.burn_draw_candidates(s, v);
                 return true;
             }
-            Step::PlacePilot { card } => self.place_pilot_candidates(s, card, v),
+            Step::PlacePilot { card } => {
+                self.place_pilot_candidates(s, card, v);
+                return true;
+            }
             Step::ChooseHand { .. } => {
                 // Exactly the kinds `check_pick_card` accepts.
                 self.hand_candidates(s, v);
@@ -607,6 +610,7 @@ mod tests {
         }
         for a in 0..s.aircraft.len() as u8 {
             v.extend([
+                Command::PlacePilot { aircraft: a },
                 Command::UsePilot { aircraft: a },
                 Command::WildHit { aircraft: a },
             ]);
