@@ -243,9 +243,13 @@ impl Csar {
 
     /// True if the decision offers more than "done" (or has no "done").
     pub(crate) fn has_choice(&self, s: &State) -> bool {
-        if s.step == Step::Move {
+        match s.step {
             // The commonest decision by far: answered without listing.
-            return self.any_move(s);
+            Step::Move => return self.any_move(s),
+            // Every set-up's first decision (7.0): the choices are a set
+            // of bits, and any card to choose offers the random draw too.
+            Step::ChoosePilot => return self.any_pilot_choice(s),
+            _ => {}
         }
         // Asked after every command: one list per thread, kept, rather
         // than one allocated each time.
