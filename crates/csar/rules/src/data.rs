@@ -537,6 +537,10 @@ pub struct Data {
     pub(crate) card_kind_bits: Vec<u128>,
     /// The Aircraft-card kinds among the first 128, as bits.
     pub(crate) aircraft_kind_bits: u128,
+    /// The kinds of every physical card of the deck, as bits (the OR of
+    /// `card_kind_bits`): the kinds in a draw pile that holds every card
+    /// but the starting hand, without reading the pile.
+    pub(crate) deck_kind_bits: u128,
     /// Each physical Action card's silhouettes as bits (`AircraftKind` `k`
     /// is bit `k as u8`), 0 for a Command card: the Assign list reads
     /// them once a card rather than searching `aircraft` per aircraft.
@@ -580,10 +584,11 @@ impl Data {
                 gun_counters.push(k as u8);
             }
         }
-        let card_kind_bits = action_cards
+        let card_kind_bits: Vec<u128> = action_cards
             .iter()
             .map(|&k| 1u128.checked_shl(k as u32).unwrap_or(0))
             .collect();
+        let deck_kind_bits = card_kind_bits.iter().fold(0, |b, &k| b | k);
         let aircraft_kind_bits = act
             .cards
             .iter()
@@ -606,6 +611,7 @@ impl Data {
         let mut d = Data {
             card_kind_bits,
             aircraft_kind_bits,
+            deck_kind_bits,
             silhouettes,
             one_step_kinds: 0,
             resolution: res.cards,
@@ -704,6 +710,10 @@ impl Data {
         }
         if self.aircraft.len() > 60 {
             return Err(bad(AIRCRAFT, "too many aircraft counters"));
+        }
+        // The set-up's choice of a Pilot/PJ card is a set of bits, one a card.
+        if self.pilots.len() > 64 {
+            return Err(bad(PILOTS, "more than 64 Pilot/PJ cards"));
         }
         if self.rules.abort_last_numbered_space.value == 0 {
             return Err(bad(

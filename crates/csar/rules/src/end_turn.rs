@@ -242,117 +242,11 @@ impl Csar {
                 }
             }
         }
-        // 1. Hit markers off.
-        for g in s.guns.iter_mut() {
-            g.hits = 0;
-        }
-        for z in s.zones.iter_mut() {
-            z.too_hits = 0;
-        }
-        ev.push(Event::Adjusted {
-            step: Adjust::HitMarkersRemoved,
-        });
-        // 2. TWO sides off.
-        for g in s.guns.iter_mut() {
-            if g.mark == 2 {
-                g.mark = 0;
-            }
-        }
-        for z in s.zones.iter_mut() {
-            if z.cs == 2 {
-                z.cs = 0;
-            }
-            if z.too_mark == 2 {
-                z.too_mark = 0;
-            }
-            z.smoke_two = 0;
-        }
-        ev.push(Event::Adjusted {
-            step: Adjust::TwoSidesRemoved,
-        });
-        // 3. ONE sides flipped to TWO.
-        for g in s.guns.iter_mut() {
-            if g.mark == 1 {
-                g.mark = 2;
-            }
-        }
-        for z in s.zones.iter_mut() {
-            if z.cs == 1 {
-                z.cs = 2;
-            }
-            if z.too_mark == 1 {
-                z.too_mark = 2;
-            }
-            z.smoke_two = z.smoke_one;
-            z.smoke_one = 0;
-        }
-        ev.push(Event::Adjusted {
-            step: Adjust::OneSidesFlipped,
-        });
-        // 4. Suppressed guns active again (CS Gas still on the map keeps its zone suppressed, 9.2).
-        for g in s.guns.iter_mut() {
-            g.suppressed = s.zones[g.zone.index()].cs > 0;
-        }
-        ev.push(Event::Adjusted {
-            step: Adjust::GunsActive,
-        });
-        // 5. Fired guns unrotated.
-        for g in s.guns.iter_mut() {
-            g.fired = false;
-        }
-        ev.push(Event::Adjusted {
-            step: Adjust::GunsUnrotated,
-        });
-        // 6. EXIT Fast Movers to the Pool.
-        for a in s.aircraft.iter_mut() {
-            if a.kind == AircraftKind::FastMover
-                && a.exit
-                && matches!(a.place, Place::Orbit | Place::Zone(_))
-            {
-                a.place = Place::Pool;
-                a.exit = false;
-            }
-        }
-        ev.push(Event::Adjusted {
-            step: Adjust::ExitFastMoversToPool,
-        });
-        // 7. Fast Movers on the map to the Orbit Box.
-        for a in s.aircraft.iter_mut() {
-            if a.kind == AircraftKind::FastMover && matches!(a.place, Place::Zone(_)) {
-                a.place = Place::Orbit;
-            }
-        }
-        ev.push(Event::Adjusted {
-            step: Adjust::FastMoversToOrbit,
-        });
-        // 8. Fast Movers in the Orbit Box to EXIT (7.4: to the Pool instead, early on).
         let shuttle = sc
             .specials
             .iter()
             .any(|sp| matches!(sp, Special::FastMoverShuttle { turns } if s.turn <= *turns));
-        for (i, a) in s.aircraft.iter_mut().enumerate() {
-            if a.kind == AircraftKind::FastMover && a.place == Place::Orbit {
-                if shuttle {
-                    a.place = Place::Pool;
-                    a.exit = false;
-                    ev.push(Event::FastMoverToPool { aircraft: i as u8 });
-                } else {
-                    a.exit = true;
-                }
-            }
-        }
-        ev.push(Event::Adjusted {
-            step: Adjust::FastMoversToExit,
-        });
-        // 9. Shaken aircraft in the Orbit Box recover.
-        for a in s.aircraft.iter_mut() {
-            if a.place == Place::Orbit {
-                a.shaken = false;
-            }
-        }
-        ev.push(Event::Adjusted {
-            step: Adjust::OrbitAircraftCool,
-        });
+        self.adjust_markers_1_to_9(s, ev, shuttle);
         // 10. Barrages shake the aircraft in their zone (not Fast Movers).
         for i in 0..s.aircraft.len() {
             if let Place::Zone(z) = s.aircraft[i].place
@@ -391,6 +285,114 @@ impl Csar {
         }
         s.step = Step::AutoTurnStart;
     }
+}
+
+/// CSAR 4.4.5 steps 1 to 9 in one pass over the board. Each step
+/// changes each zone, gun or aircraft by what that one piece shows (and a
+/// gun by its own zone's CS Gas, which only steps 2 and 3 change), so
+/// taking every step for a piece before the next piece ends the same as
+/// taking every piece for a step before the next step: zones first (for
+/// step 4's CS Gas), then guns, then aircraft. The segment was nine
+/// passes over the same lists every turn. The step-by-step order is kept
+/// in the log: the Adjusted events come in their printed order, with a
+/// Fast Mover sent to the Pool (step 8) logged between steps 7 and 8. A
+/// test holds this pass to the step-by-step segment over many positions.
+impl Csar {
+    pub(crate) fn adjust_markers_1_to_9(&self, s: &mut State, ev: &mut Vec<Event>, shuttle: bool) {
+        for z in s.zones.iter_mut() {
+            adjust_zone(z);
+        }
+        for i in 0..s.guns.len() {
+            let cs = s.zones[s.guns[i].zone.index()].cs;
+            adjust_gun(&mut s.guns[i], cs);
+        }
+        for step in [
+            Adjust::HitMarkersRemoved,
+            Adjust::TwoSidesRemoved,
+            Adjust::OneSidesFlipped,
+            Adjust::GunsActive,
+            Adjust::GunsUnrotated,
+            Adjust::ExitFastMoversToPool,
+            Adjust::FastMoversToOrbit,
+        ] {
+            ev.push(Event::Adjusted { step });
+        }
+        for (i, a) in s.aircraft.iter_mut().enumerate() {
+            if adjust_aircraft(a, shuttle) {
+                ev.push(Event::FastMoverToPool { aircraft: i as u8 });
+            }
+        }
+        ev.push(Event::Adjusted {
+            step: Adjust::FastMoversToExit,
+        });
+        ev.push(Event::Adjusted {
+            step: Adjust::OrbitAircraftCool,
+        });
+    }
+}
+
+/// 4.4.5 steps 1-3 for one zone: its Target of Opportunity's hits off (1);
+/// CS Gas, Mark and Smoke TWO sides off (2); ONE sides flipped to TWO (3).
+fn adjust_zone(z: &mut crate::markers::ZoneState) {
+    z.too_hits = 0;
+    if z.cs == 2 {
+        z.cs = 0;
+    }
+    if z.too_mark == 2 {
+        z.too_mark = 0;
+    }
+    if z.cs == 1 {
+        z.cs = 2;
+    }
+    if z.too_mark == 1 {
+        z.too_mark = 2;
+    }
+    z.smoke_two = z.smoke_one;
+    z.smoke_one = 0;
+}
+
+/// 4.4.5 steps 1-5 for one gun, `cs` being its zone's CS Gas after steps
+/// 2 and 3: hits off (1); a Mark TWO off (2), a Mark ONE to TWO (3);
+/// active again unless CS Gas still lies in its zone (4, 9.2); unrotated (5).
+fn adjust_gun(g: &mut crate::markers::Gun, cs: u8) {
+    g.hits = 0;
+    g.mark = match g.mark {
+        2 => 0,
+        1 => 2,
+        m => m,
+    };
+    g.suppressed = cs > 0;
+    g.fired = false;
+}
+
+/// 4.4.5 steps 6-9 for one aircraft: a Fast Mover on its EXIT side to the
+/// Pool (6); a Fast Mover on the map to the Orbit Box (7); a Fast Mover in
+/// the Orbit Box to EXIT, or to the Pool while 7.4's shuttle lasts (8); in
+/// the Orbit Box, Cool again (9). True if step 8 sent it to the Pool.
+fn adjust_aircraft(a: &mut crate::components::Aircraft, shuttle: bool) -> bool {
+    let mut to_pool = false;
+    if a.kind == AircraftKind::FastMover {
+        if a.exit && matches!(a.place, Place::Orbit | Place::Zone(_)) {
+            a.place = Place::Pool;
+            a.exit = false;
+        }
+        if let Place::Zone(_) = a.place {
+            a.place = Place::Orbit;
+        }
+        if a.place == Place::Orbit {
+            if shuttle {
+                a.place = Place::Pool;
+                a.exit = false;
+                to_pool = true;
+            } else {
+                a.exit = true;
+            }
+        }
+    }
+    if a.place == Place::Orbit {
+        a.shaken = false;
+    }
+    to_pool
 }
 
 /// The burns before the Enemy Search and the Abort Check (4.4.2, 4.4.3).

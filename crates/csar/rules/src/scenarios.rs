@@ -5,7 +5,7 @@ use crate::Csar;
 use crate::command::Command;
 use crate::components::{Aircraft, AircraftKind, Place, Survivor, SurvivorAt, Zone};
 use crate::data::CardClass;
-use crate::data::{HandSetup, PilotRule, Special, Start};
+use crate::data::{Data, HandSetup, PilotRule, Special, Start};
 use crate::describe::misrouted;
 use crate::event::RandomFor;
 use crate::event::{Event, RevealCause};
@@ -407,26 +407,52 @@ impl Csar {
     /// True if the set-up has a Pilot/PJ card to choose from (asked at
     /// every set-up: without making the list).
     pub(crate) fn any_pilot_choice(&self, s: &State) -> bool {
-        self.pilot_choice_iter(s).next().is_some()
+        self.pilot_choices(s) != 0
     }
 
-    /// The Pilot/PJ cards the set-up may choose from, lowest first.
-    fn pilot_choice_iter<'a>(&'a self, s: &'a State) -> impl Iterator<Item = u8> + 'a {
+    /// The Pilot/PJ cards the set-up may choose from (7.0), card `p` as
+    /// bit `p` (`Data::validate` allows 64 cards at most): the aircraft
+    /// that could carry a counter are looked at once for all the cards
+    /// (by kind), rather than once a card, since the set-up asks this
+    /// for the decision, its list, the random draw and the check.
+    pub(crate) fn pilot_choices(&self, s: &State) -> u64 {
         let sc = &self.data.scenarios[s.scenario as usize];
-        (0..self.data.pilots.len() as u8).filter(move |&p| {
+        let fixed = match &sc.pilot {
+            PilotRule::NoPilot => return 0,
+            PilotRule::Any => None,
+            PilotRule::OneOf { aircraft, .. } => Some(*aircraft),
+        };
+        // The kinds (bit `kind as u8`) with an aircraft free to carry a
+        // counter: as `pilot_aircraft` finds them.
+        let carriers = s
+            .aircraft
+            .iter()
+            .filter(|a| Self::may_carry_pilot(a, fixed))
+            .fold(0u8, |b, a| b | 1 << (a.kind as u8));
+        let mut m = 0u64;
+        for (p, def) in self.data.pilots.iter().enumerate().take(64) {
             let ok_name = match &sc.pilot {
-                PilotRule::NoPilot => false,
-                PilotRule::Any => true,
-                PilotRule::OneOf { names, .. } => {
-                    names.contains(&self.data.pilots[p as usize].name)
-                }
+                PilotRule::OneOf { names, .. } => names.contains(&def.name),
+                _ => true,
             };
             let free = s
                 .campaign
                 .as_ref()
-                .is_none_or(|c| c.pilots[p as usize] == crate::state::PilotStatus::Available);
-            ok_name && free && self.pilot_aircraft(s, p).next().is_some()
-        })
+                .is_none_or(|c| c.pilots[p] == crate::state::PilotStatus::Available);
+            if ok_name && free && carriers & (1 << (def.kind as u8)) != 0 {
+                m |= 1 << p;
+            }
+        }
+        m
+    }
+
+    /// True if aircraft `a` may take a Pilot/PJ counter (7.0): in play,
+    /// without one, and the scenario's fixed aircraft if it names one.
+    /// The card's kind is the caller's test.
+    fn may_carry_pilot(a: &Aircraft, fixed: Option<u8>) -> bool {
+        a.pilot.is_none()
+            && !matches!(a.place, Place::Removed | Place::Unused)
+            && fixed.is_none_or(|id| id == a.id)
     }
 
     /// Aircraft that may carry this Pilot/PJ card's counter.
@@ -442,10 +468,7 @@ impl Csar {
             _ => None,
         };
         s.aircraft.iter().enumerate().filter_map(move |(i, a)| {
-            let ok = a.kind == kind
-                && a.pilot.is_none()
-                && !matches!(a.place, Place::Removed | Place::Unused)
-                && fixed.is_none_or(|id| id == a.id);
+            let ok = a.kind == kind && Self::may_carry_pilot(a, fixed);
             ok.then_some(i as u8)
         })
     }
@@ -506,19 +529,17 @@ impl Csar {
     }
 
     /// Card kinds the player may still pick for a chosen starting hand,
-    /// as bits (kind `k` is bit `k`): the set-up
-    /// asks after every card picked, and only the kinds left in the deck
-    /// are looked up, not every kind.
+    /// as bits (kind `k` is bit `k`): the set-up asks after every card
+    /// picked, and only the kinds left in the deck are looked up, not
+    /// every kind.
     fn hand_kind_bits(&self, s: &State) -> u128 {
         let d = &self.data;
         // Kinds as bits from the data's table (the deck has a few dozen
         // kinds at most; a kind past 127 is never offered, which the data
-        // tests rule out): the set-up asks this after every pick, over the
-        // whole deck.
+        // tests rule out).
         let bit = |c: u8| d.card_kind_bits[c as usize];
         let held = s.hand.iter().fold(0u128, |b, &c| b | bit(c));
-        let in_deck = s.action.draw_pile.iter().fold(0u128, |b, &c| b | bit(c));
-        in_deck & !held & d.aircraft_kind_bits
+        in_deck_kinds(d, s) & !held & d.aircraft_kind_bits
     }
 
     pub(crate) fn pick_card(&self, s: &mut State, ev: &mut Vec<Event>, kind: u8) {
@@ -548,6 +569,25 @@ impl Csar {
     }
 }
 
+/// The card kinds in the Action deck's draw pile, as bits (7.0: the
+/// starting hand is picked from the deck). A card is in one place at a
+/// time, so a pile that holds as many cards as the deck less the hand
+/// holds every card not in the hand: its kinds are then the deck's kinds
+/// (a kind whose every copy is in the hand is left out by the caller's
+/// "no two alike"), read at loading rather than over the pile after every
+/// pick. Otherwise (cards removed by the scenario, 6.4, or dealt) the pile
+/// is read.
+fn in_deck_kinds(d: &Data, s: &State) -> u128 {
+    if s.action.draw_pile.len() + s.hand.len() == d.action_cards.len() {
+        d.deck_kind_bits
+    } else {
+        s.action
+            .draw_pile
+            .iter()
+            .fold(0u128, |b, &c| b | d.card_kind_bits[c as usize])
+    }
+}
+
 /// The set-up decisions (7.0, 7.4): what each offers and what it refuses.
 impl Csar {
     /// The scenario's ArcLight turn (7.2): no Action cards, no leaving the Orbit Box.
@@ -560,16 +600,19 @@ impl Csar {
     pub(crate) fn pilot_candidates(&self, s: &State, v: &mut Vec<Command>) {
         // Straight into the list (the list of cards in between was an
         // allocation a set-up).
-        let start = v.len();
-        v.extend(
-            self.pilot_choice_iter(s)
-                .map(|p| Command::ChoosePilot(Some(p))),
-        );
-        if v.len() > start {
-            v.push(Command::ChoosePilot(None));
+        let mut m = self.pilot_choices(s);
+        if m == 0 {
+            return;
         }
+        while m != 0 {
+            v.push(Command::ChoosePilot(Some(m.trailing_zeros() as u8)));
+            m &= m - 1;
+        }
+        v.push(Command::ChoosePilot(None));
     }
 
+    /// Each aircraft `check_place_pilot` accepts: the list needs no
+    /// further check (both are `pilot_aircraft`).
     pub(crate) fn place_pilot_candidates(&self, s: &State, card: u8, v: &mut Vec<Command>) {
         for a in self.pilot_aircraft(s, card) {
             v.push(Command::PlacePilot { aircraft: a });
@@ -596,7 +639,7 @@ impl Csar {
         match p {
             None => ensure(self.any_pilot_choice(s), "7.0", "no Pilot/PJ card to draw"),
             Some(p) => ensure(
-                self.pilot_choice_iter(s).any(|c| c == p),
+                p < 64 && self.pilot_choices(s) & (1 << p) != 0,
                 "7.0",
                 "that Pilot/PJ card is not available for this scenario",
             ),
@@ -649,13 +692,18 @@ impl Csar {
                 // The k-th of the choices, counted rather than listed
                 // (an allocation a set-up). `check_choose_pilot` made
                 // sure there is one.
-                let n = self.pilot_choice_iter(s).count();
-                let k = self.pick(s, ev, RandomFor::PilotCard, n as u8) as usize;
-                let Some(card) = self.pilot_choice_iter(s).nth(k.min(n.saturating_sub(1))) else {
+                let mut m = self.pilot_choices(s);
+                let n = m.count_ones() as usize;
+                if n == 0 {
                     self.after_pilot(s, ev);
                     return;
-                };
-                card
+                }
+                let k = self.pick(s, ev, RandomFor::PilotCard, n as u8) as usize;
+                // The k-th set bit, lowest first.
+                for _ in 0..k.min(n - 1) {
+                    m &= m - 1;
+                }
+                m.trailing_zeros() as u8
             }
         };
         ev.push(Event::PilotChosen {

@@ -243,9 +243,13 @@ impl Csar {
 
     /// True if the decision offers more than "done" (or has no "done").
     pub(crate) fn has_choice(&self, s: &State) -> bool {
-        if s.step == Step::Move {
+        match s.step {
             // The commonest decision by far: answered without listing.
-            return self.any_move(s);
+            Step::Move => return self.any_move(s),
+            // Every set-up's first decision (7.0): the choices are a set
+            // of bits, and any card to choose offers the random draw too.
+            Step::ChoosePilot => return self.any_pilot_choice(s),
+            _ => {}
         }
         // Asked after every command: one list per thread, kept, rather
         // than one allocated each time.
@@ -308,7 +312,10 @@ impl Csar {
                 self.burn_draw_candidates(s, v);
                 return true;
             }
-            Step::PlacePilot { card } => self.place_pilot_candidates(s, card, v),
+            Step::PlacePilot { card } => {
+                self.place_pilot_candidates(s, card, v);
+                return true;
+            }
             Step::ChooseHand { .. } => {
                 // Exactly the kinds `check_pick_card` accepts.
                 self.hand_candidates(s, v);
@@ -607,6 +614,7 @@ mod tests {
         }
         for a in 0..s.aircraft.len() as u8 {
             v.extend([
+                Command::PlacePilot { aircraft: a },
                 Command::UsePilot { aircraft: a },
                 Command::WildHit { aircraft: a },
             ]);

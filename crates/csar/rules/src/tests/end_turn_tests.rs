@@ -324,3 +324,184 @@ fn an_exfil_team_still_rescues_when_every_helicopter_is_shot_down() {
     assert_eq!(s.end, Some(EndReason::NoSurvivorsOnMap));
     assert_eq!(c.mission_result(&s), GameResult::Win);
 }
+
+/// CSAR 4.4.5 steps 1-9 as printed, each step over the whole board before
+/// the next: the reference for the one-pass segment.
+fn adjust_step_by_step(s: &mut State, ev: &mut Vec<Event>, shuttle: bool) {
+    use crate::event::Adjust;
+    // 1. Hit markers off.
+    for g in s.guns.iter_mut() {
+        g.hits = 0;
+    }
+    for z in s.zones.iter_mut() {
+        z.too_hits = 0;
+    }
+    ev.push(Event::Adjusted {
+        step: Adjust::HitMarkersRemoved,
+    });
+    // 2. TWO sides off.
+    for g in s.guns.iter_mut() {
+        if g.mark == 2 {
+            g.mark = 0;
+        }
+    }
+    for z in s.zones.iter_mut() {
+        if z.cs == 2 {
+            z.cs = 0;
+        }
+        if z.too_mark == 2 {
+            z.too_mark = 0;
+        }
+        z.smoke_two = 0;
+    }
+    ev.push(Event::Adjusted {
+        step: Adjust::TwoSidesRemoved,
+    });
+    // 3. ONE sides flipped to TWO.
+    for g in s.guns.iter_mut() {
+        if g.mark == 1 {
+            g.mark = 2;
+        }
+    }
+    for z in s.zones.iter_mut() {
+        if z.cs == 1 {
+            z.cs = 2;
+        }
+        if z.too_mark == 1 {
+            z.too_mark = 2;
+        }
+        z.smoke_two = z.smoke_one;
+        z.smoke_one = 0;
+    }
+    ev.push(Event::Adjusted {
+        step: Adjust::OneSidesFlipped,
+    });
+    // 4. Suppressed guns active again (CS Gas keeps its zone suppressed, 9.2).
+    for g in s.guns.iter_mut() {
+        g.suppressed = s.zones[g.zone.index()].cs > 0;
+    }
+    ev.push(Event::Adjusted {
+        step: Adjust::GunsActive,
+    });
+    // 5. Fired guns unrotated.
+    for g in s.guns.iter_mut() {
+        g.fired = false;
+    }
+    ev.push(Event::Adjusted {
+        step: Adjust::GunsUnrotated,
+    });
+    // 6. EXIT Fast Movers to the Pool.
+    for a in s.aircraft.iter_mut() {
+        if a.kind == AircraftKind::FastMover
+            && a.exit
+            && matches!(a.place, Place::Orbit | Place::Zone(_))
+        {
+            a.place = Place::Pool;
+            a.exit = false;
+        }
+    }
+    ev.push(Event::Adjusted {
+        step: Adjust::ExitFastMoversToPool,
+    });
+    // 7. Fast Movers on the map to the Orbit Box.
+    for a in s.aircraft.iter_mut() {
+        if a.kind == AircraftKind::FastMover && matches!(a.place, Place::Zone(_)) {
+            a.place = Place::Orbit;
+        }
+    }
+    ev.push(Event::Adjusted {
+        step: Adjust::FastMoversToOrbit,
+    });
+    // 8. Fast Movers in the Orbit Box to EXIT (7.4: to the Pool, early on).
+    for (i, a) in s.aircraft.iter_mut().enumerate() {
+        if a.kind == AircraftKind::FastMover && a.place == Place::Orbit {
+            if shuttle {
+                a.place = Place::Pool;
+                a.exit = false;
+                ev.push(Event::FastMoverToPool { aircraft: i as u8 });
+            } else {
+                a.exit = true;
+            }
+        }
+    }
+    ev.push(Event::Adjusted {
+        step: Adjust::FastMoversToExit,
+    });
+    // 9. Shaken aircraft in the Orbit Box recover.
+    for a in s.aircraft.iter_mut() {
+        if a.place == Place::Orbit {
+            a.shaken = false;
+        }
+    }
+    ev.push(Event::Adjusted {
+        step: Adjust::OrbitAircraftCool,
+    });
+}
+
+/// Sets the sides of the markers and guns of `s` from `n`, so that
+/// positions differ in their CS Gas, marks, smoke, hits and gun states.
+fn vary_markers(s: &mut State, n: usize) {
+    for (i, z) in s.zones.iter_mut().enumerate() {
+        let k = n + i;
+        z.cs = (k % 3) as u8;
+        z.too_mark = (k / 3 % 3) as u8;
+        z.smoke_one = (k / 9 % 2) as u8;
+        z.smoke_two = (k / 2 % 2) as u8;
+        z.too_hits = (k % 4) as u8;
+    }
+    for (i, g) in s.guns.iter_mut().enumerate() {
+        let k = n + 2 * i;
+        g.mark = (k % 3) as u8;
+        g.hits = (k % 2) as u8;
+        g.suppressed = k % 5 < 2;
+        g.fired = k % 7 < 3;
+    }
+}
+
+/// CSAR 4.4.5: the Marker Adjustment Segment's steps 1-9 are taken in the
+/// printed order. The one pass over the board (each piece through every
+/// step) leaves the board and the log exactly as the steps taken one after
+/// the other, in every position random games of every scenario reach,
+/// with and without 7.4's Fast Mover shuttle; the positions include CS
+/// Gas, marks, smoke, hits, fired and suppressed guns and shaken aircraft.
+#[test]
+fn marker_adjustment_in_one_pass_is_the_printed_order() {
+    use vt_core::digest::digest;
+    use vt_core::playout::{Policy, RandomPolicy};
+    let c = csar();
+    let (mut positions, mut changed, mut cs, mut to_pool) = (0, 0, 0, 0);
+    for sc in c.info().scenarios {
+        for seed in 0..12u64 {
+            let mut s = new(&c, &sc.id, 500 + seed);
+            let mut p = RandomPolicy::new(seed);
+            while s.result.is_none() {
+                // The position as reached, and with its markers' sides
+                // varied (random play seldom lays CS Gas).
+                let mut varied = s.clone();
+                vary_markers(&mut varied, positions);
+                for (shuttle, s) in [(false, &s), (true, &s), (false, &varied), (true, &varied)] {
+                    let (mut a, mut b) = (s.clone(), s.clone());
+                    let (mut ea, mut eb) = (Vec::new(), Vec::new());
+                    c.adjust_markers_1_to_9(&mut a, &mut ea, shuttle);
+                    adjust_step_by_step(&mut b, &mut eb, shuttle);
+                    assert_eq!(ea, eb, "{} seed {seed}: the log", sc.id);
+                    assert_eq!(digest(&a), digest(&b), "{} seed {seed}: the board", sc.id);
+                    positions += 1;
+                    changed += usize::from(digest(&a) != digest(&s));
+                    cs += usize::from(s.zones.iter().any(|z| z.cs > 0));
+                    to_pool += usize::from(
+                        eb.iter()
+                            .any(|e| matches!(e, Event::FastMoverToPool { .. })),
+                    );
+                }
+                let legal = c.legal(&s);
+                let k = Policy::<Csar>::choose(&mut p, &c, &s, &legal);
+                apply(&c, &mut s, legal[k]);
+            }
+        }
+    }
+    assert!(
+        positions > 4000 && changed > 1000 && cs > 1000 && to_pool > 100,
+        "{positions} positions, {changed} changed, {cs} with CS Gas, {to_pool} to the Pool"
+    );
+}

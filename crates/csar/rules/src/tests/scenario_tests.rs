@@ -417,3 +417,66 @@ fn air_force_cross_a_capture_loses_at_once() {
     assert_eq!(s.result, Some(GameResult::Loss));
     assert!(!has(&ev, |e| matches!(e, Event::AbortCheck { .. })));
 }
+
+/// CSAR 7.0: a Pilot/PJ card may be chosen when the scenario allows its
+/// name, the campaign has it available (8.0), and some aircraft of its
+/// type in play has no counter yet (the scenario's aircraft if it names
+/// one). The set of choices, made from one look at the aircraft for all
+/// the cards, is held to that rule asked card by card, in every position
+/// random games of every scenario reach (the mid-game ones vary the
+/// counters carried and the aircraft removed).
+#[test]
+fn pilot_choices_are_the_cards_the_set_up_rule_allows() {
+    use crate::data::PilotRule;
+    use vt_core::playout::{Policy, RandomPolicy};
+    let c = csar();
+    let by_card = |s: &State| -> u64 {
+        let sc = &c.data.scenarios[s.scenario as usize];
+        let mut m = 0;
+        for p in 0..c.data.pilots.len() as u8 {
+            let ok_name = match &sc.pilot {
+                PilotRule::NoPilot => false,
+                PilotRule::Any => true,
+                PilotRule::OneOf { names, .. } => names.contains(&c.data.pilots[p as usize].name),
+            };
+            let free = s
+                .campaign
+                .as_ref()
+                .is_none_or(|k| k.pilots[p as usize] == PilotStatus::Available);
+            if ok_name && free && c.pilot_aircraft(s, p).next().is_some() {
+                m |= 1 << p;
+            }
+        }
+        m
+    };
+    let (mut positions, mut some, mut none) = (0, 0, 0);
+    for sc in c.info().scenarios {
+        for seed in 0..10u64 {
+            let mut s = new(&c, &sc.id, 300 + seed);
+            let mut p = RandomPolicy::new(seed);
+            while s.result.is_none() {
+                let want = by_card(&s);
+                assert_eq!(
+                    c.pilot_choices(&s),
+                    want,
+                    "{} seed {seed} at {:?}",
+                    sc.id,
+                    s.step
+                );
+                positions += 1;
+                if want == 0 {
+                    none += 1
+                } else {
+                    some += 1
+                }
+                let legal = c.legal(&s);
+                let k = Policy::<Csar>::choose(&mut p, &c, &s, &legal);
+                apply(&c, &mut s, legal[k]);
+            }
+        }
+    }
+    assert!(
+        positions > 2000 && some > 100 && none > 100,
+        "{positions} {some} {none}"
+    );
+}
