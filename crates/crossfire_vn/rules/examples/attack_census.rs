@@ -7,18 +7,16 @@
 //!
 //! `cargo run --release -p crossfire-vn-rules --example attack_census [GAMES] [SCENARIO] [SEED]`
 
+#[path = "census_common/mod.rs"]
+mod census_common;
+use census_common::kind;
 use crossfire_vn_rules::CrossfireVn;
 use crossfire_vn_rules::event::Event;
 use crossfire_vn_rules::movement::centroid;
 use std::collections::BTreeMap;
-use vt_core::engine::{Reader, Ruleset, Setup};
+use vt_core::engine::{Ruleset, Setup};
 use vt_core::playout::game_seeds;
 use vt_core::{AiRules, GameRng};
-
-fn kind<T: std::fmt::Debug>(c: &T) -> String {
-    let name = format!("{c:?}");
-    name.split([' ', '{', '(']).next().unwrap_or("").to_string()
-}
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -82,12 +80,7 @@ fn main() {
             ev.clear();
             rules.execute(&mut s, &legal[k], &mut ev);
             if trace {
-                println!("> {side} [{}]: {:?}", legal.len(), legal[k]);
-                for e in &ev {
-                    let entry = rules.describe_in(&s, e);
-                    let (text, _) = entry.read_by(Reader::Referee);
-                    println!("    {text}");
-                }
+                census_common::print_step(&rules, &s, side, legal.len(), &legal[k], &ev);
             }
             for e in &ev {
                 match e {

@@ -8,18 +8,16 @@
 //! `cargo run --release -p crossfire-vn-rules --example dust_off_census [GAMES] [SCENARIO] [SEED]`
 //! (TRACE=1 prints every command and what came of it.)
 
+#[path = "census_common/mod.rs"]
+mod census_common;
+use census_common::kind;
 use crossfire_vn_rules::CrossfireVn;
 use crossfire_vn_rules::event::Event;
 use crossfire_vn_rules::state::{MarkerKind, MarkerPlace, Side};
 use std::collections::BTreeMap;
-use vt_core::engine::{Reader, Ruleset, Setup};
+use vt_core::engine::{Ruleset, Setup};
 use vt_core::playout::game_seeds;
 use vt_core::{AiRules, GameRng};
-
-fn kind<T: std::fmt::Debug>(c: &T) -> String {
-    let name = format!("{c:?}");
-    name.split([' ', '{', '(']).next().unwrap_or("").to_string()
-}
 
 /// Dust Offs that landed in the game (their stands stay in the list).
 fn landings_in(s: &crossfire_vn_rules::state::State) -> u8 {
@@ -95,12 +93,7 @@ fn main() {
             ev.clear();
             rules.execute(&mut s, &legal[k], &mut ev);
             if trace {
-                println!("> {side} [{}]: {:?}", legal.len(), legal[k]);
-                for e in &ev {
-                    let entry = rules.describe_in(&s, e);
-                    let (text, _) = entry.read_by(Reader::Referee);
-                    println!("    {text}");
-                }
+                census_common::print_step(&rules, &s, side, legal.len(), &legal[k], &ev);
             }
             for e in &ev {
                 match e {

@@ -287,6 +287,22 @@ impl CrossfireVn {
         total
     }
 
+    /// A Fire command's shot judged (see [`Self::shot_chances`]): where the
+    /// target stands, the chance of a kill and of a suppression. `None` if
+    /// the target is gone or the shot is not one to judge.
+    pub fn fire_chances(
+        &self,
+        s: &State,
+        firers: &[StandId],
+        target: StandId,
+        support: &[StandId],
+    ) -> Option<(Point, f64, f64)> {
+        let at = s.get(target)?.at;
+        let shot = crate::fire::Shot::direct(firers, target, at, support);
+        let (kill, suppress) = self.shot_chances(s, &shot)?;
+        Some((at, kill, suppress))
+    }
+
     /// CF base, CF6.4-6.5: a fire group's chances: of a kill (three hits
     /// from one firer's dice, or a second suppression of a suppressed
     /// stand) and of a suppression, each firer's dice judged alone, the
@@ -413,17 +429,14 @@ impl CrossfireVn {
                 target,
                 support,
             } => {
-                let Some(t) = s.get(*target) else {
+                let Some((at, kill, suppress)) = self.fire_chances(s, firers, *target, support)
+                else {
                     return (Tier::Last, 1);
                 };
-                let shot = crate::fire::Shot::direct(firers, *target, t.at, support);
-                let Some((kill, suppress)) = self.shot_chances(s, &shot) else {
-                    return (Tier::Last, 1);
-                };
-                let bonus = if in_area(t.at) { 25 } else { 0 };
+                let bonus = if in_area(at) { 25 } else { 0 };
                 // S13: an enemy stand in the objective denies it; clearing
                 // it comes before the advance at shorter odds.
-                let sure = if in_area(t.at) {
+                let sure = if in_area(at) {
                     SURE_SHOT / 2.0
                 } else {
                     SURE_SHOT
@@ -687,15 +700,12 @@ impl CrossfireVn {
                 target,
                 support,
             } => {
-                let Some(t) = s.get(*target) else {
-                    return (Tier::Last, 1);
-                };
-                let shot = crate::fire::Shot::direct(firers, *target, t.at, support);
-                let Some((kill, suppress)) = self.shot_chances(s, &shot) else {
+                let Some((at, kill, suppress)) = self.fire_chances(s, firers, *target, support)
+                else {
                     return (Tier::Last, 1);
                 };
                 // The nearer the attacker to the LZ, the more it matters.
-                let near = centre.map_or(0.0, |c| (30.0 - t.at.distance(c)).max(0.0));
+                let near = centre.map_or(0.0, |c| (30.0 - at.distance(c)).max(0.0));
                 let p = kill + suppress;
                 if p >= SURE_SHOT {
                     // S13: a kill leaves a marker, a point to the Free World.
@@ -1154,8 +1164,7 @@ mod tests {
         else {
             return None;
         };
-        let shot = crate::fire::Shot::direct(firers, *target, s.stand(*target).at, support);
-        let (kill, suppress) = rules.shot_chances(s, &shot).unwrap();
+        let (_, kill, suppress) = rules.fire_chances(s, firers, *target, support).unwrap();
         Some((*target, kill, suppress))
     }
 

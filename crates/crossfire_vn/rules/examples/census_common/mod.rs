@@ -1,0 +1,32 @@
+//! What the census examples (`attack_census`, `dust_off_census`) share:
+//! a command's kind for the tallies and the TRACE=1 print of one step.
+
+use crossfire_vn_rules::CrossfireVn;
+use crossfire_vn_rules::command::Command;
+use crossfire_vn_rules::event::Event;
+use crossfire_vn_rules::state::State;
+use vt_core::engine::{Reader, Ruleset};
+
+/// A command's variant name ("Fire", "Move"), the key of the tallies.
+pub fn kind<T: std::fmt::Debug>(c: &T) -> String {
+    let name = format!("{c:?}");
+    name.split([' ', '{', '(']).next().unwrap_or("").to_string()
+}
+
+/// One step as TRACE=1 prints it: the side, how many commands it had, the
+/// one it chose, and each event as the referee reads it.
+pub fn print_step(
+    rules: &CrossfireVn,
+    s: &State,
+    side: u8,
+    offered: usize,
+    chosen: &Command,
+    ev: &[Event],
+) {
+    println!("> {side} [{offered}]: {chosen:?}");
+    for e in ev {
+        let entry = rules.describe_in(s, e);
+        let (text, _) = entry.read_by(Reader::Referee);
+        println!("    {text}");
+    }
+}
