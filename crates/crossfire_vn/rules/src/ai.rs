@@ -1396,20 +1396,24 @@ mod tests {
     // spent its initiatives); it must now take and hold the ford often.
     #[test]
     fn the_scripted_attacker_takes_the_ford() {
+        let wins = scripted_free_world_wins("trail-contact", 40);
+        assert!(wins >= 12, "{wins} of 40");
+    }
+
+    /// Games of `scenario` (seeds as `vt balance --seed 1`) the scripted
+    /// Free World wins against random VC/NVA play, of `games`.
+    fn scripted_free_world_wins(scenario: &str, games: u64) -> u32 {
         let rules = CrossfireVn::embedded();
         let mut wins = 0;
-        for i in 0..40 {
+        for i in 0..games {
             let (gs, ps) = vt_core::playout::game_seeds(1, i);
-            let mut s = rules.new_game(&Setup::new("trail-contact", gs)).unwrap();
+            let mut s = rules.new_game(&Setup::new(scenario, gs)).unwrap();
             let mut rng = GameRng::seeded(ps);
             let mut ev = Vec::new();
             while let Some(side) = rules.to_move(&s) {
                 let legal = rules.legal(&s);
-                let k = if side == Side::FreeWorld.idx() as SideIdx {
-                    let sample = rules.determinize(&s, side, &mut rng);
-                    let seen = rules.legal(&sample);
-                    let c = &seen[rules.rollout(&sample, &seen, &mut rng)];
-                    legal.iter().position(|x| digest(x) == digest(c)).unwrap()
+                let k = if side == Side::FreeWorld.idx() as SideIdx && legal.len() > 1 {
+                    scripted(&rules, &s, side, &legal, &mut rng)
                 } else {
                     rng.index(legal.len())
                 };
@@ -1419,7 +1423,7 @@ mod tests {
             let p = rules.points(&s);
             wins += (p[Side::FreeWorld.idx()] > p[Side::VcNva.idx()]) as u32;
         }
-        assert!(wins >= 12, "{wins} of 40");
+        wins
     }
 
     /// The scripted player's command for `side` (these weights on a
@@ -1542,28 +1546,7 @@ mod tests {
     // when this was written, and must win 8.
     #[test]
     fn the_scripted_defender_gets_the_wounded_out() {
-        let rules = CrossfireVn::embedded();
-        let mut wins = 0;
-        for i in 0..40 {
-            let (gs, ps) = vt_core::playout::game_seeds(1, i);
-            let mut s = rules
-                .new_game(&Setup::new("dust-off-under-fire", gs))
-                .unwrap();
-            let mut rng = GameRng::seeded(ps);
-            let mut ev = Vec::new();
-            while let Some(side) = rules.to_move(&s) {
-                let legal = rules.legal(&s);
-                let k = if side == Side::FreeWorld.idx() as SideIdx && legal.len() > 1 {
-                    scripted(&rules, &s, side, &legal, &mut rng)
-                } else {
-                    rng.index(legal.len())
-                };
-                ev.clear();
-                rules.execute(&mut s, &legal[k], &mut ev);
-            }
-            let p = rules.points(&s);
-            wins += (p[Side::FreeWorld.idx()] > p[Side::VcNva.idx()]) as u32;
-        }
+        let wins = scripted_free_world_wins("dust-off-under-fire", 40);
         assert!(wins >= 8, "{wins} of 40");
     }
 
