@@ -360,7 +360,7 @@ impl PlatoonCards {
                 }
             }
             Command::CallAirStrike { .. } => 10,
-            Command::Charge { .. } => 5,
+            Command::Charge { stand, target } => self.charge_weight(s, *stand, *target),
             // Off the edge at once when it is the side's victory (more
             // than any move: a move to the edge scores up to 294).
             // A column vehicle goes off at once (it counts to the victory;
@@ -400,6 +400,51 @@ impl PlatoonCards {
             | Command::HoldFire
             | Command::EndOverwatch
             | Command::NoSupport => 1,
+        }
+    }
+
+    /// A close assault at the odds it offers (Chart: CLOSE ASSAULT: each
+    /// side rolls 1D10 and adds its CLOSE COMBAT MODIFIERS: cover, the
+    /// defender suppressed -1 or disrupted -2, assault rifles, heavy
+    /// weapons, quality): 5 at even modifiers, 15 two or more up, 1 two
+    /// or more down; a charge by a stand not in good order, 1. Into an
+    /// objective the side must take (victory.rs, Hold: the enemy in it
+    /// must go) the weight doubles. Before, 5 whatever the odds: the
+    /// scripted NVA at the firebase reached the objective in 17 of 20
+    /// games and held it in 2, the garrison still in its bunkers.
+    fn charge_weight(&self, s: &State, stand: StandId, target: StandId) -> u32 {
+        let (Some(st), Some(tg)) = (s.stands.get(stand as usize), s.stands.get(target as usize))
+        else {
+            return 5;
+        };
+        if st.status != Status::Ok {
+            return 1;
+        }
+        let sum = |m: Vec<vt_core::dice::Modifier>| m.iter().map(|x| x.value).sum::<i32>();
+        let edge =
+            sum(self.melee_mods(s, st, tg, true, 0)) - sum(self.melee_mods(s, tg, st, false, 0));
+        let w = match edge {
+            e if e >= 2 => 15,
+            e if e >= 0 => 5,
+            e if e >= -1 => 2,
+            _ => 1,
+        };
+        let sc = self.scenario_of(s);
+        let taker = st.side == sc.victory.side
+            && sc
+                .victory
+                .all
+                .iter()
+                .any(|c| matches!(c, Condition::Hold { .. }));
+        if taker
+            && sc
+                .objectives
+                .iter()
+                .any(|o| point_in_polygon(&o.area, tg.pos))
+        {
+            w * 2
+        } else {
+            w
         }
     }
 
