@@ -430,12 +430,7 @@ impl PlatoonCards {
             _ => 1,
         };
         let sc = self.scenario_of(s);
-        let taker = st.side == sc.victory.side
-            && sc
-                .victory
-                .all
-                .iter()
-                .any(|c| matches!(c, Condition::Hold { .. }));
+        let taker = must_hold(sc, st.side);
         if taker
             && sc
                 .objectives
@@ -644,12 +639,7 @@ impl PlatoonCards {
         // random play, the East hamlet stood empty at the end in 15, the
         // West hamlet in 11, and the scripted US held 2 clusters or
         // fewer in 16).
-        let taker = st.side == sc.victory.side
-            && sc
-                .victory
-                .all
-                .iter()
-                .any(|c| matches!(c, Condition::Hold { .. }));
+        let taker = must_hold(sc, st.side);
         if inside(to) {
             return if taker { 40 } else { 12 };
         }
@@ -990,6 +980,17 @@ impl PlatoonCards {
             s.plots[i].battery = b;
         }
     }
+}
+
+/// victory.rs, Hold: true if `side` wins only by holding objectives at
+/// the end (the scenario's victory side, with a Hold condition).
+fn must_hold(sc: &crate::scenario::ScenarioFile, side: Side) -> bool {
+    side == sc.victory.side
+        && sc
+            .victory
+            .all
+            .iter()
+            .any(|c| matches!(c, Condition::Hold { .. }))
 }
 
 #[cfg(test)]
