@@ -20,4 +20,4 @@ pub mod player;
 pub use dynamic::{Ai, DynAi, DynSearch, DynThought, for_game};
 pub use matches::{MatchSummary, SideRecord, play_matches, wilson};
 pub use mcts::{Config, Considered, Search, Thought};
-pub use player::{DEFAULT_ITERATIONS, Player, parse_players};
+pub use player::{DEFAULT_ITERATIONS, LEVELS, Player, level_seconds, parse_players};

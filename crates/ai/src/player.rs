@@ -1,5 +1,6 @@
 //! Who plays a side: a random player, the game's scripted player, or the
-//! search; and how `vt` names them (`random`, `scripted`, `mcts:500`).
+//! search; and how `vt` names them (`random`, `scripted`, `mcts:500`, or
+//! one of the launcher's levels, `quick`, `normal`, `strong`).
 
 use crate::mcts::{Config, Search, Thought};
 use std::fmt;
@@ -10,6 +11,18 @@ use vt_core::{AiRules, GameInfo, GameRng, SideIdx};
 
 /// Iterations of `mcts` without a number.
 pub const DEFAULT_ITERATIONS: u32 = 1000;
+
+/// The launcher's levels of the search and their seconds of thought a
+/// decision on one core of the 2-core reference machine. A level is a
+/// number of iterations, its seconds at the scenario's
+/// [`AiRules::search_rate`], so `vt --policy us=normal` plays as the
+/// launcher's Normal does, on any machine.
+pub const LEVELS: [(&str, f64); 3] = [("quick", 0.33), ("normal", 1.0), ("strong", 3.0)];
+
+/// The seconds of the level named `name` ([`LEVELS`]).
+pub fn level_seconds(name: &str) -> Option<f64> {
+    LEVELS.iter().find(|(n, _)| *n == name).map(|&(_, s)| s)
+}
 
 /// A player of one side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,7 +38,14 @@ pub enum Player {
 }
 
 impl Player {
-    pub fn parse(s: &str) -> Result<Player, String> {
+    /// Reads a player's name; a level ([`LEVELS`]) becomes the search
+    /// with `iterations_for(seconds)` iterations (the scenario's).
+    pub fn parse(s: &str, iterations_for: &dyn Fn(f64) -> u32) -> Result<Player, String> {
+        if let Some(seconds) = level_seconds(s) {
+            return Ok(Player::Mcts {
+                iterations: iterations_for(seconds).max(1),
+            });
+        }
         match s.split_once(':') {
             None if s == "random" => Ok(Player::Random),
             None if s == "scripted" => Ok(Player::Scripted),
@@ -39,7 +59,8 @@ impl Player {
                 )),
             },
             _ => Err(format!(
-                "unknown policy '{s}'; known: random, scripted, mcts, mcts:ITERATIONS"
+                "unknown policy '{s}'; known: random, scripted, mcts, mcts:ITERATIONS, \
+                 quick, normal, strong (the launcher's levels)"
             )),
         }
     }
@@ -57,11 +78,17 @@ impl fmt::Display for Player {
 
 /// Reads `--policy`: one player for every side (`mcts`, `random`), or
 /// `SIDE=PLAYER` pairs separated by commas (`us=mcts:500,nva-vc=random`);
-/// a side not named plays at random.
-pub fn parse_players(spec: &str, info: &GameInfo) -> Result<Vec<Player>, String> {
+/// a side not named plays at random. `iterations_for` gives a level's
+/// iterations for its seconds in the scenario played
+/// ([`vt_core::AiRules::search_rate`]; `DynAi::iterations_for`).
+pub fn parse_players(
+    spec: &str,
+    info: &GameInfo,
+    iterations_for: &dyn Fn(f64) -> u32,
+) -> Result<Vec<Player>, String> {
     let sides = info.sides.len();
     if !spec.contains('=') {
-        return Ok(vec![Player::parse(spec.trim())?; sides]);
+        return Ok(vec![Player::parse(spec.trim(), iterations_for)?; sides]);
     }
     let mut players = vec![Player::Random; sides];
     for part in spec.split(',') {
@@ -72,7 +99,7 @@ pub fn parse_players(spec: &str, info: &GameInfo) -> Result<Vec<Player>, String>
             let ids: Vec<&str> = info.sides.iter().map(|s| s.id.as_str()).collect();
             format!("unknown side '{side}'; sides: {}", ids.join(", "))
         })?;
-        players[i as usize] = Player::parse(p.trim())?;
+        players[i as usize] = Player::parse(p.trim(), iterations_for)?;
     }
     Ok(players)
 }
@@ -144,9 +171,15 @@ mod tests {
     use vt_core::Ruleset;
     use vt_core::testing::Pig;
 
+    /// A search rate of 240 iterations a second.
+    fn rate(seconds: f64) -> u32 {
+        (240.0 * seconds) as u32
+    }
+
     #[test]
     fn policies_read_as_vt_writes_them() {
         let info = Pig { goal: 30 }.info();
+        let parse_players = |spec: &str, info: &GameInfo| parse_players(spec, info, &rate);
         assert_eq!(
             parse_players("mcts", &info).unwrap(),
             vec![Player::Mcts { iterations: 1000 }; 2]
@@ -171,5 +204,32 @@ mod tests {
                 .contains("known")
         );
         assert_eq!(Player::Mcts { iterations: 7 }.to_string(), "mcts:7");
+    }
+
+    #[test]
+    fn a_level_is_its_seconds_at_the_scenarios_search_rate() {
+        let info = Pig { goal: 30 }.info();
+        assert_eq!(
+            parse_players("first=quick,second=strong", &info, &rate).unwrap(),
+            vec![
+                Player::Mcts { iterations: 79 },
+                Player::Mcts { iterations: 720 }
+            ]
+        );
+        assert_eq!(
+            parse_players("normal", &info, &rate).unwrap(),
+            vec![Player::Mcts { iterations: 240 }; 2]
+        );
+        // A scenario so slow that a level's seconds give no whole
+        // iteration still searches once.
+        assert_eq!(
+            parse_players("quick", &info, &|_| 0).unwrap(),
+            vec![Player::Mcts { iterations: 1 }; 2]
+        );
+        assert!(
+            parse_players("fast", &info, &rate)
+                .unwrap_err()
+                .contains("quick, normal, strong")
+        );
     }
 }

@@ -66,10 +66,13 @@ fn series(
     threads: usize,
 ) -> Result<MatchSummary, Failure> {
     let (g, ai) = games.load_with_ai(game, assets)?;
-    let players: Vec<Player> = parse_players(policy, &g.info())
-        .map_err(|e| Failure::input(clip_to(&e, MESSAGE_CHARS).into_owned()))?;
     let ai =
         ai.ok_or_else(|| Failure::input(format!("game '{}' has no computer player", clip(game))))?;
+    // A level (`normal`) is its seconds at this scenario's search rate.
+    let players: Vec<Player> = parse_players(policy, &g.info(), &|seconds| {
+        ai.iterations_for(&setup.scenario, seconds)
+    })
+    .map_err(|e| Failure::input(clip_to(&e, MESSAGE_CHARS).into_owned()))?;
     ai.play_matches(setup, &players, n, threads)
         .map_err(|e| Failure::input(e.to_string()))
 }

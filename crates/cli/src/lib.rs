@@ -252,8 +252,10 @@ enum Cmd {
         /// Who plays: one player for every side, or SIDE=PLAYER pairs
         /// (us=mcts:500,nva-vc=random; a side not named plays at random).
         /// PLAYER is random, scripted (the game's rules of thumb), mcts (the
-        /// computer player's search, 1000 iterations a decision) or
-        /// mcts:ITERATIONS.
+        /// computer player's search, 1000 iterations a decision),
+        /// mcts:ITERATIONS, or quick, normal, strong (the launcher's levels:
+        /// 0.33, 1 and 3 seconds of search a decision at the scenario's
+        /// search rate, the same iterations on every machine).
         #[arg(long, default_value = "random", value_name = "POLICY")]
         policy: String,
         /// Threads to play on (the digest does not depend on it).

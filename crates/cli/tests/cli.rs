@@ -178,6 +178,42 @@ fn balance_prints_each_sides_rate_with_its_interval() {
     assert!(lines[1].as_str().unwrap().contains("% ["), "{v}");
 }
 
+// The launcher's levels by name: a level is its seconds at the scenario's
+// search rate (the test game's is 100,000 iterations a second; a race to 2
+// keeps its searches short).
+#[test]
+fn a_level_plays_the_launchers_iterations() {
+    let short = Registry::of(vec![Arc::new(Game::new(Pig { goal: 2 }))])
+        .with_player("pig", vt_ai::for_game::<Pig>);
+    let args: Vec<String> = [
+        "balance",
+        "pig",
+        "race",
+        "--games",
+        "1",
+        "--policy",
+        "first=quick,second=normal",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    let out = run(&args, &short);
+    assert_eq!(out.status, 0, "{}", out.stdout);
+    let v: Value = serde_json::from_str(&out.stdout).unwrap();
+    let sides = v["sides"].as_array().unwrap();
+    assert_eq!(sides[0]["player"], "mcts:33000", "{v}");
+    assert_eq!(sides[1]["player"], "mcts:100000", "{v}");
+    let (st, v) = vt(&["balance", "pig", "race", "--policy", "expert"]);
+    assert_eq!(st, 1);
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains("quick, normal, strong"),
+        "{v}"
+    );
+}
+
 #[test]
 fn bad_input_exits_1_and_names_the_file_and_line() {
     let (st, v) = vt(&["legal", "/nonexistent/save.ron"]);

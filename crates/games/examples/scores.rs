@@ -32,7 +32,10 @@ fn main() {
     let game = vt_games::load(&entry, assets.as_deref()).expect("game data loads");
     let ai = (entry.ai)(&*game).expect("the game has a computer player");
     let info = game.info();
-    let players = parse_players(policy, &info).expect("a policy");
+    let players = parse_players(policy, &info, &|seconds| {
+        ai.iterations_for(scenario, seconds)
+    })
+    .expect("a policy");
     for i in 0..games {
         let (gs, ps) = game_seeds(seed, i);
         let mut session = game.new_session(Setup::new(scenario, gs)).expect("sets up");

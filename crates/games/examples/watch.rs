@@ -27,7 +27,10 @@ fn main() {
     let game = vt_games::load(&entry, None).expect("embedded data loads");
     let ai = (entry.ai)(&*game).expect("the game has a computer player");
     let info = game.info();
-    let players = parse_players(policy, &info).expect("a policy");
+    let players = parse_players(policy, &info, &|seconds| {
+        ai.iterations_for(scenario, seconds)
+    })
+    .expect("a policy");
     let (gs, ps) = game_seeds(seed, 0);
     let mut session = game.new_session(Setup::new(scenario, gs)).expect("sets up");
     let mut rng = GameRng::seeded(ps);

@@ -75,13 +75,15 @@ impl Level {
     }
 
     /// The seconds of thought on the reference machine, `None` for
-    /// random play.
+    /// random play: `vt`'s levels of the same names ([`vt_ai::LEVELS`]),
+    /// so `vt balance ... --policy us=normal` measures what the launcher's
+    /// Normal plays.
     pub fn seconds(self) -> Option<f64> {
         match self {
             Level::Random => None,
-            Level::Quick => Some(0.33),
-            Level::Normal => Some(1.0),
-            Level::Strong => Some(3.0),
+            Level::Quick => vt_ai::level_seconds("quick"),
+            Level::Normal => vt_ai::level_seconds("normal"),
+            Level::Strong => vt_ai::level_seconds("strong"),
         }
     }
 }
