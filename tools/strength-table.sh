@@ -20,7 +20,11 @@
 # Games and iterations: ITERS_<game> and GAMES_<game> (environment) override
 # the defaults below, chosen so the whole table runs in about an hour on one
 # core of the 2-core reference machine (a Grunt decision at 10 iterations
-# already costs about as much as an FTE one at 200).
+# already costs about as much as an FTE one at 200). ITERS_<game> may also
+# be one of the launcher's levels, quick, normal or strong (`vt --policy`:
+# the level's seconds at each scenario's search rate), which is what a
+# player meets, at many times the defaults' cost. ORDER (environment): the
+# games to run, in order (default all).
 set -euo pipefail
 
 declare -A SIDES=(
@@ -31,7 +35,7 @@ declare -A SIDES=(
 )
 declare -A ITERS=([fte]=50 [grunt]=10 [crossfire-vn]=20 [platoon-cards]=10 [csar]=200)
 declare -A GAMES=([fte]=8 [grunt]=3 [crossfire-vn]=4 [platoon-cards]=3 [csar]=20)
-ORDER="csar fte crossfire-vn platoon-cards grunt"
+ORDER=${ORDER:-"csar fte crossfire-vn platoon-cards grunt"}
 
 iters() { local v="ITERS_${1//-/_}"; echo "${!v:-${ITERS[$1]}}"; }
 games() { local v="GAMES_${1//-/_}"; echo "${!v:-${GAMES[$1]}}"; }
@@ -60,7 +64,11 @@ run() {
   mkdir -p "$OUT"
   for phase in ${phases//,/ }; do
     for game in $ORDER; do
-      local m="mcts:$(iters "$game")"
+      local m
+      case $(iters "$game") in
+        quick | normal | strong) m=$(iters "$game") ;;
+        *) m="mcts:$(iters "$game")" ;;
+      esac
       for sc in $(scenarios "$game"); do
         if [[ $game == csar ]]; then
           [[ $phase == random ]] || continue
