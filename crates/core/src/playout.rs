@@ -162,12 +162,12 @@ pub fn playout_with<R: Ruleset, P: Policy<R>>(
         .min(games.max(1).min(MAX_PLAYOUT_THREADS as u64) as usize);
     let run = |range: std::ops::Range<u64>| -> Result<Tally, SetupError> {
         let mut t = Tally::default();
+        // One set-up for the thread, its seed changed game by game (a
+        // clone a game was an allocation a game for the scenario's name).
+        let mut setup = base.clone();
         for i in range {
             let (gs, ps) = game_seeds(base.seed, i);
-            let setup = Setup {
-                seed: gs,
-                ..base.clone()
-            };
+            setup.seed = gs;
             let mut policy = policy(ps);
             t.add(play_one(rules, &setup, &mut policy, DEFAULT_MAX_COMMANDS)?);
         }

@@ -57,7 +57,13 @@ impl Csar {
         })
     }
 
-    pub(crate) fn new_state(&self, setup: &Setup) -> Result<State, SetupError> {
+    /// The set-up's state, its events in `ev` (which the caller may pass
+    /// on to the procedures that follow: one list for the two).
+    pub(crate) fn new_state(
+        &self,
+        setup: &Setup,
+        ev: &mut Vec<Event>,
+    ) -> Result<State, SetupError> {
         let options = self.options_from(setup)?;
         let campaign = setup.scenario == CAMPAIGN_ID;
         let scenario = if campaign {
@@ -120,10 +126,7 @@ impl Csar {
             });
             s.step = Step::Purchase;
         } else {
-            // Room for the set-up's events at once (grown push by push,
-            // three allocations a game).
-            let mut ev = Vec::with_capacity(32);
-            self.setup_mission(&mut s, &mut ev);
+            self.setup_mission(&mut s, ev);
         }
         Ok(s)
     }
@@ -302,7 +305,9 @@ impl Csar {
             .collect();
 
         // Cups (9.4, 9.5).
-        let mut used = vec![false; d.gun_counters.len()];
+        // On the stack: `Data::validate` allows 200 counters and chits
+        // at most (an allocation a game otherwise).
+        let mut used = [false; 256];
         let mut setup_guns = Vec::with_capacity(sc.guns.len());
         for g in &sc.guns {
             let kind = d.gun_index(&g.gun).unwrap_or(0);
