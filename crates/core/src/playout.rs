@@ -75,10 +75,12 @@ pub fn play_one<R: Ruleset>(
         rules.execute_and_list(&mut state, &command, &mut events, &mut legal);
         commands += 1;
     };
+    let digest = digest(&state);
+    rules.recycle(state);
     Ok(PlayedGame {
         result,
         commands,
-        digest: digest(&state),
+        digest,
     })
 }
 

@@ -358,6 +358,10 @@ impl Ruleset for Csar {
         state.result.map(|r| r.label().to_string())
     }
 
+    fn recycle(&self, state: State) {
+        self.keep_spare(state);
+    }
+
     fn describe(&self, event: &Event) -> LogEntry {
         self.describe_event(event)
     }
