@@ -465,8 +465,9 @@ impl Csar {
             movable: 0,
         };
         let grounded = s.flags.fast_movers_grounded;
-        // At most 60 aircraft (`Data::validate`): each has its bit.
-        for (i, a) in s.aircraft.iter().enumerate().take(64) {
+        // At most 60 aircraft (`Data::validate`): each has its bit (`i & 63`
+        // is `i`, without a count of the aircraft looked at).
+        for (i, a) in s.aircraft.iter().enumerate() {
             match a.place {
                 Place::Zone(z) => {
                     ctx.counts[z.index()] += 1;
@@ -482,7 +483,7 @@ impl Csar {
                 _ => continue,
             }
             if !a.moved {
-                ctx.movable |= 1 << i;
+                ctx.movable |= 1 << (i & 63);
             }
         }
         if ctx.arclight {
