@@ -1019,10 +1019,20 @@ impl Csar {
             // The open aircraft of each kind (bit `i` for aircraft `i`),
             // so a card's aircraft are its silhouettes' sets at once.
             let mut open = [0u64; 4];
-            for (i, a) in s.aircraft.iter().enumerate().take(64) {
+            // Each kind's card limit, read once (by `kind as usize`).
+            let limit = [
+                AircraftKind::Sandy,
+                AircraftKind::Fac,
+                AircraftKind::Helicopter,
+                AircraftKind::FastMover,
+            ]
+            .map(|k| self.card_limit(k));
+            // `i & 63` is `i` (without a count of the aircraft looked at).
+            for (i, a) in s.aircraft.iter().enumerate() {
                 let Some(z) = a.zone() else { continue };
-                if a.cards < self.card_limit(a.kind) && s.zone(z).cards_assigned < per_zone {
-                    open[a.kind as usize & 3] |= 1 << i;
+                let k = a.kind as usize & 3;
+                if a.cards < limit[k] && s.zone(z).cards_assigned < per_zone {
+                    open[k] |= 1 << (i & 63);
                 }
             }
             let cards = |c: &[u8], v: &mut Vec<Command>| {
