@@ -6,7 +6,7 @@ use crate::command::Command;
 use crate::components::{Aircraft, AircraftKind, Place, Survivor, SurvivorAt, Zone};
 use crate::data::CardClass;
 use crate::data::MarkerValue;
-use crate::data::{Data, HandSetup, PilotRule, Special, Start};
+use crate::data::{Data, HandSetup, PilotRule, ScenarioDef, Special, Start, ZoneMarkerKind};
 use crate::describe::misrouted;
 use crate::event::RandomFor;
 use crate::event::{Event, RevealCause};
@@ -75,6 +75,94 @@ fn reuse_lists(s: &mut State, old: State) {
     give_cup(&mut s.hidden_cup, old.hidden_cup);
     give_cup(&mut s.enemy_cup, old.enemy_cup);
     give_cup(&mut s.zone_cup, old.zone_cup);
+}
+
+/// What a scenario's set-up puts in the cups and the Event deck before any
+/// draw: the same every game, so worked out once at loading
+/// ([`Data::setup_lists`]) rather than at every set-up.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct SetupLists {
+    /// The guns the scenario places (counter, zone), in its order.
+    pub(crate) guns: Vec<(u8, Zone)>,
+    pub(crate) gun_cup: Vec<Chit>,
+    pub(crate) hidden_cup: Vec<MarkerValue>,
+    pub(crate) enemy_cup: Cup<MarkerValue>,
+    pub(crate) zone_cup: Vec<ZoneMarkerKind>,
+    /// The Event deck (card ids) less the scenario's removals (2.2.3),
+    /// before its shuffle.
+    pub(crate) events: Vec<u8>,
+}
+
+/// The scenario's [`SetupLists`] (7.0-7.4, cups of 9.4 and 9.5).
+pub(crate) fn setup_lists(d: &Data, sc: &ScenarioDef) -> SetupLists {
+    let events = d
+        .event_cards
+        .iter()
+        .enumerate()
+        .filter_map(|(i, &k)| {
+            let name = &d.event_kinds[k as usize].name;
+            (!sc.remove_events.iter().any(|r| r == name)).then_some(i as u8)
+        })
+        .collect();
+    let mut used = vec![false; d.gun_counters.len()];
+    let mut guns = Vec::with_capacity(sc.guns.len());
+    for g in &sc.guns {
+        let kind = d.gun_index(&g.gun).unwrap_or(0);
+        if let Some(i) = (0..d.gun_counters.len()).find(|&i| !used[i] && d.gun_counters[i] == kind)
+        {
+            used[i] = true;
+            guns.push((i as u8, g.zone));
+        }
+    }
+    let excluded: Vec<u8> = sc
+        .exclude_guns
+        .iter()
+        .filter_map(|g| d.gun_index(g))
+        .collect();
+    let mut gun_cup = Vec::with_capacity(d.gun_counters.len() + d.barrages.value as usize);
+    for (i, &k) in d.gun_counters.iter().enumerate() {
+        if !used[i] && !excluded.contains(&k) {
+            gun_cup.push(Chit::Gun(i as u8));
+        }
+    }
+    for _ in 0..d.barrages.value {
+        gun_cup.push(Chit::Barrage);
+    }
+    let fill = |defs: &[crate::data::MarkerDef], min: Option<u8>| {
+        let mut v = Vec::new();
+        if let Some(min) = min {
+            for m in defs {
+                if m.value.at_least(min) {
+                    for _ in 0..m.count {
+                        v.push(m.value);
+                    }
+                }
+            }
+        }
+        v
+    };
+    let hidden_cup = fill(&d.hidden, sc.hidden_cup);
+    let mut enemy_cup = Cup::new(fill(&d.enemy, sc.enemy_cup));
+    for v in &sc.remove_enemy_markers {
+        enemy_cup.remove_permanently(v);
+    }
+    let mut zone_cup = Vec::new();
+    if sc.zone_cup {
+        for m in &d.zone_markers {
+            let fixed = sc.zone_markers.iter().filter(|z| z.kind == m.kind).count() as u8;
+            for _ in 0..m.count.saturating_sub(fixed) {
+                zone_cup.push(m.kind);
+            }
+        }
+    }
+    SetupLists {
+        guns,
+        gun_cup,
+        hidden_cup,
+        enemy_cup,
+        zone_cup,
+        events,
+    }
 }
 
 /// Empties a deck and puts `cards` in its draw pile in order: the deck
@@ -330,10 +418,7 @@ impl Csar {
         // filled: growing them push by push was a sixtieth of a playout.
         refill(
             &mut s.events,
-            d.event_cards.iter().enumerate().filter_map(|(i, &k)| {
-                let name = &d.event_kinds[k as usize].name;
-                (!sc.remove_events.iter().any(|r| r == name)).then_some(i as u8)
-            }),
+            d.setup_lists[s.scenario as usize].events.iter().copied(),
         );
         s.rng.shuffle(&mut s.events.draw_pile);
         s.events.discards.reserve(d.event_cards.len());
@@ -380,67 +465,18 @@ impl Csar {
             pilot: None,
         }));
 
-        // Cups (9.4, 9.5).
-        // On the stack: `Data::validate` allows 200 counters and chits
-        // at most (an allocation a game otherwise).
-        let mut used = [false; 256];
-        let mut setup_guns = Vec::with_capacity(sc.guns.len());
-        for g in &sc.guns {
-            let kind = d.gun_index(&g.gun).unwrap_or(0);
-            if let Some(i) =
-                (0..d.gun_counters.len()).find(|&i| !used[i] && d.gun_counters[i] == kind)
-            {
-                used[i] = true;
-                setup_guns.push((i as u8, g.zone));
-            }
-        }
-        let excluded: Vec<u8> = sc
-            .exclude_guns
-            .iter()
-            .filter_map(|g| d.gun_index(g))
-            .collect();
-        let chits = empty_cup(&mut s.gun_cup);
-        chits.reserve(d.gun_counters.len() + d.barrages.value as usize);
-        for (i, &k) in d.gun_counters.iter().enumerate() {
-            if !used[i] && !excluded.contains(&k) {
-                chits.push(Chit::Gun(i as u8));
-            }
-        }
-        for _ in 0..d.barrages.value {
-            chits.push(Chit::Barrage);
-        }
-        let fill =
-            |cup: &mut Cup<MarkerValue>, defs: &[crate::data::MarkerDef], min: Option<u8>| {
-                let v = empty_cup(cup);
-                v.reserve(defs.iter().map(|m| m.count as usize).sum());
-                if let Some(min) = min {
-                    for m in defs {
-                        if m.value.at_least(min) {
-                            for _ in 0..m.count {
-                                v.push(m.value);
-                            }
-                        }
-                    }
-                }
-            };
-        fill(&mut s.hidden_cup, &d.hidden, sc.hidden_cup);
-        fill(&mut s.enemy_cup, &d.enemy, sc.enemy_cup);
-        for v in &sc.remove_enemy_markers {
-            s.enemy_cup.remove_permanently(v);
-        }
-        let zm = empty_cup(&mut s.zone_cup);
-        zm.reserve(d.zone_markers.iter().map(|m| m.count as usize).sum());
-        if sc.zone_cup {
-            for m in &d.zone_markers {
-                let fixed = sc.zone_markers.iter().filter(|z| z.kind == m.kind).count() as u8;
-                for _ in 0..m.count.saturating_sub(fixed) {
-                    zm.push(m.kind);
-                }
-            }
-        }
+        // Cups (9.4, 9.5): as `setup_lists` fills them for the scenario.
+        let lists = &d.setup_lists[s.scenario as usize];
+        empty_cup(&mut s.gun_cup).extend_from_slice(&lists.gun_cup);
+        empty_cup(&mut s.hidden_cup).extend_from_slice(&lists.hidden_cup);
+        empty_cup(&mut s.enemy_cup).extend_from_slice(&lists.enemy_cup.chits);
+        s.enemy_cup
+            .removed
+            .extend_from_slice(&lists.enemy_cup.removed);
+        empty_cup(&mut s.zone_cup).extend_from_slice(&lists.zone_cup);
 
         // The map.
-        for (counter, zone) in setup_guns {
+        for &(counter, zone) in &lists.guns {
             self.put_gun(s, ev, counter, zone);
         }
         for g in s.guns.iter_mut() {
