@@ -77,9 +77,51 @@ fn reuse_lists(s: &mut State, old: State) {
     give_cup(&mut s.zone_cup, old.zone_cup);
 }
 
-/// What a scenario's set-up puts in the cups and the Event deck before any
-/// draw: the same every game, so worked out once at loading
-/// ([`Data::setup_lists`]) rather than at every set-up.
+/// The aircraft of a scenario's set-up, in `out` (emptied first): one
+/// entry per counter, in data order, so that an aircraft's index is the
+/// same in every scenario (2.4); in a campaign only the Fast Movers bought,
+/// `fast_movers`, come along (8.0).
+pub(crate) fn place_aircraft(
+    d: &Data,
+    sc: &ScenarioDef,
+    fast_movers: Option<u8>,
+    out: &mut Vec<Aircraft>,
+) {
+    out.clear();
+    out.extend(
+        d.aircraft
+            .iter()
+            .map(|a| Aircraft::new(a.id, a.kind, Place::Unused)),
+    );
+    let mut fast_movers_allowed = fast_movers;
+    for a in &sc.aircraft {
+        let Some(i) = d.aircraft.iter().position(|x| x.id == a.id) else {
+            continue;
+        };
+        let kind = d.aircraft[i].kind;
+        let mut place = match a.at {
+            Start::Orbit | Start::OrbitEnter => Place::Orbit,
+            Start::Pool => Place::Pool,
+            Start::Arrives(t) => Place::Arriving(t),
+        };
+        if kind == AircraftKind::FastMover
+            && let Some(left) = fast_movers_allowed.as_mut()
+        {
+            // 8.0: no Fast Movers unless bought.
+            if *left == 0 {
+                continue;
+            }
+            *left -= 1;
+            place = Place::Pool;
+        }
+        out[i].place = place;
+    }
+}
+
+/// What a scenario's set-up puts in the cups, the Event deck and (outside
+/// a campaign) on the aircraft before any draw: the same every game, so
+/// worked out once at loading ([`Data::setup_lists`]) rather than at every
+/// set-up.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct SetupLists {
     /// The guns the scenario places (counter, zone), in its order.
@@ -91,6 +133,8 @@ pub(crate) struct SetupLists {
     /// The Event deck (card ids) less the scenario's removals (2.2.3),
     /// before its shuffle.
     pub(crate) events: Vec<u8>,
+    /// The aircraft outside a campaign ([`place_aircraft`]).
+    pub(crate) aircraft: Vec<Aircraft>,
 }
 
 /// The scenario's [`SetupLists`] (7.0-7.4, cups of 9.4 and 9.5).
@@ -155,7 +199,10 @@ pub(crate) fn setup_lists(d: &Data, sc: &ScenarioDef) -> SetupLists {
             }
         }
     }
+    let mut aircraft = Vec::new();
+    place_aircraft(d, sc, None, &mut aircraft);
     SetupLists {
+        aircraft,
         guns,
         gun_cup,
         hidden_cup,
@@ -423,36 +470,15 @@ impl Csar {
         s.rng.shuffle(&mut s.events.draw_pile);
         s.events.discards.reserve(d.event_cards.len());
 
-        // Aircraft (2.4): one entry per counter, in data order, so that an
-        // aircraft's index is the same in every scenario.
-        s.aircraft.clear();
-        s.aircraft.extend(
-            d.aircraft
-                .iter()
-                .map(|a| Aircraft::new(a.id, a.kind, Place::Unused)),
-        );
-        let mut fast_movers_allowed = s.campaign.as_ref().map(|c| c.fast_movers);
-        for a in &sc.aircraft {
-            let Some(i) = d.aircraft.iter().position(|x| x.id == a.id) else {
-                continue;
-            };
-            let kind = d.aircraft[i].kind;
-            let mut place = match a.at {
-                Start::Orbit | Start::OrbitEnter => Place::Orbit,
-                Start::Pool => Place::Pool,
-                Start::Arrives(t) => Place::Arriving(t),
-            };
-            if kind == AircraftKind::FastMover
-                && let Some(left) = fast_movers_allowed.as_mut()
-            {
-                // 8.0: no Fast Movers unless bought.
-                if *left == 0 {
-                    continue;
-                }
-                *left -= 1;
-                place = Place::Pool;
+        // Aircraft (2.4): as `place_aircraft` lays them out; without a
+        // campaign the same every game, laid out at loading.
+        match s.campaign.as_ref().map(|c| c.fast_movers) {
+            None => {
+                s.aircraft.clear();
+                s.aircraft
+                    .extend_from_slice(&d.setup_lists[s.scenario as usize].aircraft);
             }
-            s.aircraft[i].place = place;
+            fast_movers => place_aircraft(d, sc, fast_movers, &mut s.aircraft),
         }
 
         // Survivors.
