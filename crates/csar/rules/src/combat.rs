@@ -803,6 +803,9 @@ impl Csar {
     }
     /// Suppress on each active gun in its card's zone: as `check_play`
     /// accepts them (the Assign list needs no further check).
+    // Inlined into the four lists that end with it (a call at most
+    // decisions of the Combat Phase; `#[inline]` alone left it a call).
+    #[inline(always)]
     pub(crate) fn suppress_candidates(&self, s: &State, v: &mut Vec<Command>) {
         for x in &s.assigned {
             if self.card_def(x.card).effect == ActionEffect::Suppress {
