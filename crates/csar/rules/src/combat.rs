@@ -453,6 +453,9 @@ impl Csar {
         self.move_check(s, &self.move_ctx(s), aircraft, to)
     }
     /// One look at the map for checking moves.
+    // Always inlined: made at every Move decision, before its list (a
+    // call with its own frame otherwise).
+    #[inline(always)]
     fn move_ctx(&self, s: &State) -> MoveCtx {
         let mut ctx = MoveCtx {
             counts: [0; 5],
