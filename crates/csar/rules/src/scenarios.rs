@@ -32,7 +32,7 @@ pub const OPTION_KEYS: [&str; 5] = [
 pub const CAMPAIGN_ID: &str = "campaign";
 
 thread_local! {
-    /// A state a playout is done with ([`Csar::recycle`]): the next set-up
+    /// A state a playout is done with (`Ruleset::recycle`): the next set-up
     /// on this thread takes its lists, emptied, rather than allocating
     /// twenty-odd lists a game. Only the lists' room is reused, never
     /// their contents.
@@ -395,7 +395,7 @@ impl Csar {
         s.zones = [ZoneState::default(); 5];
 
         // The decks and cups below are filled in the lists the state
-        // already has (a recycled state's, `Csar::recycle`), each as
+        // already has (a recycled state's, `Ruleset::recycle`), each as
         // `Deck::shuffled` and `Cup::new` would make it: the same cards in
         // the same order, without allocating them anew every game.
 
