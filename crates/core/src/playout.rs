@@ -75,10 +75,12 @@ pub fn play_one<R: Ruleset>(
         rules.execute_and_list(&mut state, &command, &mut events, &mut legal);
         commands += 1;
     };
+    let digest = digest(&state);
+    rules.recycle(state);
     Ok(PlayedGame {
         result,
         commands,
-        digest: digest(&state),
+        digest,
     })
 }
 
@@ -162,12 +164,12 @@ pub fn playout_with<R: Ruleset, P: Policy<R>>(
         .min(games.max(1).min(MAX_PLAYOUT_THREADS as u64) as usize);
     let run = |range: std::ops::Range<u64>| -> Result<Tally, SetupError> {
         let mut t = Tally::default();
+        // One set-up for the thread, its seed changed game by game (a
+        // clone a game was an allocation a game for the scenario's name).
+        let mut setup = base.clone();
         for i in range {
             let (gs, ps) = game_seeds(base.seed, i);
-            let setup = Setup {
-                seed: gs,
-                ..base.clone()
-            };
+            setup.seed = gs;
             let mut policy = policy(ps);
             t.add(play_one(rules, &setup, &mut policy, DEFAULT_MAX_COMMANDS)?);
         }

@@ -453,6 +453,9 @@ impl Csar {
         self.move_check(s, &self.move_ctx(s), aircraft, to)
     }
     /// One look at the map for checking moves.
+    // Always inlined: made at every Move decision, before its list (a
+    // call with its own frame otherwise).
+    #[inline(always)]
     fn move_ctx(&self, s: &State) -> MoveCtx {
         let mut ctx = MoveCtx {
             counts: [0; 5],
@@ -462,16 +465,32 @@ impl Csar {
             pinpointed: !s.options.pinpointing || s.stranded().any(|(_, v)| v.pinpointed),
             arclight: self.arclight_now(s),
             one_step: self.data.one_step_kinds,
+            movable: 0,
         };
-        for a in &s.aircraft {
-            if let Place::Zone(z) = a.place {
-                ctx.counts[z.index()] += 1;
-                match a.kind {
-                    AircraftKind::Helicopter => ctx.heli |= z.bit(),
-                    AircraftKind::FastMover => ctx.fast |= z.bit(),
-                    _ => {}
+        let grounded = s.flags.fast_movers_grounded;
+        // At most 60 aircraft (`Data::validate`): each has its bit (`i & 63`
+        // is `i`, without a count of the aircraft looked at).
+        for (i, a) in s.aircraft.iter().enumerate() {
+            match a.place {
+                Place::Zone(z) => {
+                    ctx.counts[z.index()] += 1;
+                    match a.kind {
+                        AircraftKind::Helicopter => ctx.heli |= z.bit(),
+                        AircraftKind::FastMover => ctx.fast |= z.bit(),
+                        _ => {}
+                    }
                 }
+                // Low Clouds keep Fast Movers in the Orbit Box (2.2.3).
+                Place::Orbit if grounded && a.kind == AircraftKind::FastMover => continue,
+                Place::Orbit => {}
+                _ => continue,
             }
+            if !a.moved {
+                ctx.movable |= 1 << (i & 63);
+            }
+        }
+        if ctx.arclight {
+            ctx.movable = 0;
         }
         let limit = self.data.rules.aircraft_per_zone.value;
         for z in Zone::ALL {
@@ -787,6 +806,9 @@ impl Csar {
     }
     /// Suppress on each active gun in its card's zone: as `check_play`
     /// accepts them (the Assign list needs no further check).
+    // Inlined into the four lists that end with it (a call at most
+    // decisions of the Combat Phase; `#[inline]` alone left it a call).
+    #[inline(always)]
     pub(crate) fn suppress_candidates(&self, s: &State, v: &mut Vec<Command>) {
         for x in &s.assigned {
             if self.card_def(x.card).effect == ActionEffect::Suppress {
@@ -887,6 +909,10 @@ struct MoveCtx {
     /// Kinds (bit `kind as u8`) that move one step at a time: the
     /// movement table read once at loading, not once an aircraft.
     one_step: u8,
+    /// The aircraft (bit `i` for aircraft `i`) that may move at all this
+    /// segment: in the Orbit Box or a zone, not moved yet, not held by
+    /// Low Clouds or the ArcLight turn. The Move list looks at these only.
+    movable: u64,
 }
 
 /// The zones next to each zone (by `Zone::index`), as bits of
@@ -903,8 +929,11 @@ impl Csar {
     /// further check; a test holds it to `move_check`).
     pub(crate) fn move_candidates(&self, s: &State, v: &mut Vec<Command>) {
         let ctx = self.move_ctx(s);
-        for i in 0..s.aircraft.len() {
-            let m = self.move_targets(s, &ctx, i) as usize;
+        let mut movable = ctx.movable;
+        while movable != 0 {
+            let i = movable.trailing_zeros() as usize;
+            movable &= movable - 1;
+            let m = self.movable_targets(s, &ctx, i) as usize;
             if m == 0 {
                 continue;
             }
@@ -925,29 +954,40 @@ impl Csar {
     /// True if some aircraft may move (the Move decision has a choice).
     pub(crate) fn any_move(&self, s: &State) -> bool {
         let ctx = self.move_ctx(s);
-        (0..s.aircraft.len()).any(|i| self.move_targets(s, &ctx, i) != 0)
+        let mut movable = ctx.movable;
+        while movable != 0 {
+            let i = movable.trailing_zeros() as usize;
+            movable &= movable - 1;
+            if self.movable_targets(s, &ctx, i) != 0 {
+                return true;
+            }
+        }
+        false
     }
 
     /// The destinations aircraft `i` may move to, as bits of [`DESTS`]:
-    /// the rules of `move_check` (which says why not) at once for all six.
+    /// the rules of `move_check` (which says why not) at once for all six
+    /// (the lists ask [`Csar::movable_targets`] of the movable aircraft
+    /// only; the test holds this to `move_check` for every aircraft).
+    #[cfg(test)]
+    fn move_targets(&self, s: &State, ctx: &MoveCtx, i: usize) -> u8 {
+        if i >= 64 || ctx.movable & (1 << i) == 0 {
+            return 0;
+        }
+        self.movable_targets(s, ctx, i)
+    }
+
+    /// [`Csar::move_targets`] of an aircraft of `ctx.movable` (in the
+    /// Orbit Box or a zone, free to move): where it may go.
     // Always inlined: called for every aircraft at every Move decision
     // (the commonest), and `#[inline]` alone left it a call.
     #[inline(always)]
-    fn move_targets(&self, s: &State, ctx: &MoveCtx, i: usize) -> u8 {
+    fn movable_targets(&self, s: &State, ctx: &MoveCtx, i: usize) -> u8 {
         let a = &s.aircraft[i];
         let here = match a.place {
-            Place::Orbit => ORBIT,
             Place::Zone(z) => z.bit() << 1,
-            _ => return 0,
+            _ => ORBIT,
         };
-        if a.moved
-            || ctx.arclight
-            || (a.kind == AircraftKind::FastMover
-                && s.flags.fast_movers_grounded
-                && a.place == Place::Orbit)
-        {
-            return 0;
-        }
         let mut m = (ORBIT | ZONES) & !here;
         if ctx.one_step & (1 << (a.kind as u8)) != 0 {
             m &= match a.place {
@@ -985,10 +1025,20 @@ impl Csar {
             // The open aircraft of each kind (bit `i` for aircraft `i`),
             // so a card's aircraft are its silhouettes' sets at once.
             let mut open = [0u64; 4];
-            for (i, a) in s.aircraft.iter().enumerate().take(64) {
+            // Each kind's card limit, read once (by `kind as usize`).
+            let limit = [
+                AircraftKind::Sandy,
+                AircraftKind::Fac,
+                AircraftKind::Helicopter,
+                AircraftKind::FastMover,
+            ]
+            .map(|k| self.card_limit(k));
+            // `i & 63` is `i` (without a count of the aircraft looked at).
+            for (i, a) in s.aircraft.iter().enumerate() {
                 let Some(z) = a.zone() else { continue };
-                if a.cards < self.card_limit(a.kind) && s.zone(z).cards_assigned < per_zone {
-                    open[a.kind as usize & 3] |= 1 << i;
+                let k = a.kind as usize & 3;
+                if a.cards < limit[k] && s.zone(z).cards_assigned < per_zone {
+                    open[k] |= 1 << (i & 63);
                 }
             }
             let cards = |c: &[u8], v: &mut Vec<Command>| {

@@ -55,8 +55,12 @@ pub enum Dest {
     Zone(Zone),
 }
 
+// Aligned to eight bytes (five would do): a command is then written, read
+// and compared as one word, and the lists of legal commands, written a
+// few dozen times a command in random play, are written a word a command.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[repr(align(8))]
 pub enum Command {
     /// Set-up: this Pilot/PJ card, or `None` to draw one at random.
     ChoosePilot(Option<u8>),

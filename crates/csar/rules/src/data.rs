@@ -548,6 +548,9 @@ pub struct Data {
     /// The aircraft kinds (bits as in `silhouettes`) whose movement
     /// rule is one step at a time ([`Data::reach`] for every kind).
     pub(crate) one_step_kinds: u8,
+    /// Each scenario's set-up guns, cups and Event deck before any draw
+    /// (by scenario index): the same every game, worked out at loading.
+    pub(crate) setup_lists: Vec<crate::scenarios::SetupLists>,
 }
 
 fn bad(file: &str, msg: impl Into<String>) -> DataError {
@@ -632,8 +635,14 @@ impl Data {
             rules,
             scenarios: scn.scenarios,
             campaign,
+            setup_lists: Vec::new(),
         };
         d.validate()?;
+        d.setup_lists = d
+            .scenarios
+            .iter()
+            .map(|sc| crate::scenarios::setup_lists(&d, sc))
+            .collect();
         d.one_step_kinds = [
             AircraftKind::Sandy,
             AircraftKind::Fac,

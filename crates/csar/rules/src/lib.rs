@@ -293,8 +293,10 @@ impl Ruleset for Csar {
     }
 
     fn new_game(&self, setup: &Setup) -> Result<State, SetupError> {
-        let mut s = self.new_state(setup)?;
+        // Room for the set-up's events at once (grown push by push, three
+        // allocations a game), and the same list for the procedures after.
         let mut ev = Vec::with_capacity(32);
+        let mut s = self.new_state(setup, &mut ev)?;
         self.advance(&mut s, &mut ev);
         Ok(s)
     }
@@ -354,6 +356,10 @@ impl Ruleset for Csar {
     fn result(&self, state: &State) -> Option<String> {
         // `final_outcome`'s result, without its summary and score.
         state.result.map(|r| r.label().to_string())
+    }
+
+    fn recycle(&self, state: State) {
+        self.keep_spare(state);
     }
 
     fn describe(&self, event: &Event) -> LogEntry {

@@ -5,12 +5,14 @@ use crate::Csar;
 use crate::command::Command;
 use crate::components::{Aircraft, AircraftKind, Place, Survivor, SurvivorAt, Zone};
 use crate::data::CardClass;
-use crate::data::{Data, HandSetup, PilotRule, Special, Start};
+use crate::data::MarkerValue;
+use crate::data::{Data, HandSetup, PilotRule, ScenarioDef, Special, Start, ZoneMarkerKind};
 use crate::describe::misrouted;
 use crate::event::RandomFor;
 use crate::event::{Event, RevealCause};
 use crate::markers::{Chit, RevealWhich, ZoneState};
 use crate::state::{Campaign, FireProc, Limits, Options, State, Step, Tally, TurnFlags};
+use std::cell::Cell;
 use vt_core::GameRng;
 use vt_core::cup::Cup;
 use vt_core::deck::Deck;
@@ -28,6 +30,205 @@ pub const OPTION_KEYS: [&str; 5] = [
 ];
 
 pub const CAMPAIGN_ID: &str = "campaign";
+
+thread_local! {
+    /// A state a playout is done with (`Ruleset::recycle`): the next set-up
+    /// on this thread takes its lists, emptied, rather than allocating
+    /// twenty-odd lists a game. Only the lists' room is reused, never
+    /// their contents.
+    static SPARE: Cell<Option<State>> = const { Cell::new(None) };
+}
+
+impl Csar {
+    /// Keeps `s` for the next set-up on this thread ([`SPARE`]).
+    pub(crate) fn keep_spare(&self, s: State) {
+        SPARE.with(|c| c.set(Some(s)));
+    }
+}
+
+/// Gives the lists of a new state (all empty) the room of `old`'s.
+fn reuse_lists(s: &mut State, old: State) {
+    fn give<T>(to: &mut Vec<T>, mut from: Vec<T>) {
+        from.clear();
+        *to = from;
+    }
+    fn give_deck<T>(to: &mut Deck<T>, from: Deck<T>) {
+        give(&mut to.draw_pile, from.draw_pile);
+        give(&mut to.discards, from.discards);
+        give(&mut to.removed, from.removed);
+    }
+    fn give_cup<T>(to: &mut Cup<T>, from: Cup<T>) {
+        give(&mut to.chits, from.chits);
+        give(&mut to.removed, from.removed);
+    }
+    give_deck(&mut s.res, old.res);
+    give(&mut s.res_aside, old.res_aside);
+    give_deck(&mut s.action, old.action);
+    give(&mut s.hand, old.hand);
+    give(&mut s.reserve, old.reserve);
+    give(&mut s.assigned, old.assigned);
+    give_deck(&mut s.events, old.events);
+    give(&mut s.aircraft, old.aircraft);
+    give(&mut s.survivors, old.survivors);
+    give(&mut s.guns, old.guns);
+    give_cup(&mut s.gun_cup, old.gun_cup);
+    give_cup(&mut s.hidden_cup, old.hidden_cup);
+    give_cup(&mut s.enemy_cup, old.enemy_cup);
+    give_cup(&mut s.zone_cup, old.zone_cup);
+}
+
+/// The aircraft of a scenario's set-up, in `out` (emptied first): one
+/// entry per counter, in data order, so that an aircraft's index is the
+/// same in every scenario (2.4); in a campaign only the Fast Movers bought,
+/// `fast_movers`, come along (8.0).
+pub(crate) fn place_aircraft(
+    d: &Data,
+    sc: &ScenarioDef,
+    fast_movers: Option<u8>,
+    out: &mut Vec<Aircraft>,
+) {
+    out.clear();
+    out.extend(
+        d.aircraft
+            .iter()
+            .map(|a| Aircraft::new(a.id, a.kind, Place::Unused)),
+    );
+    let mut fast_movers_allowed = fast_movers;
+    for a in &sc.aircraft {
+        let Some(i) = d.aircraft.iter().position(|x| x.id == a.id) else {
+            continue;
+        };
+        let kind = d.aircraft[i].kind;
+        let mut place = match a.at {
+            Start::Orbit | Start::OrbitEnter => Place::Orbit,
+            Start::Pool => Place::Pool,
+            Start::Arrives(t) => Place::Arriving(t),
+        };
+        if kind == AircraftKind::FastMover
+            && let Some(left) = fast_movers_allowed.as_mut()
+        {
+            // 8.0: no Fast Movers unless bought.
+            if *left == 0 {
+                continue;
+            }
+            *left -= 1;
+            place = Place::Pool;
+        }
+        out[i].place = place;
+    }
+}
+
+/// What a scenario's set-up puts in the cups, the Event deck and (outside
+/// a campaign) on the aircraft before any draw: the same every game, so
+/// worked out once at loading ([`Data::setup_lists`]) rather than at every
+/// set-up.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct SetupLists {
+    /// The guns the scenario places (counter, zone), in its order.
+    pub(crate) guns: Vec<(u8, Zone)>,
+    pub(crate) gun_cup: Vec<Chit>,
+    pub(crate) hidden_cup: Vec<MarkerValue>,
+    pub(crate) enemy_cup: Cup<MarkerValue>,
+    pub(crate) zone_cup: Vec<ZoneMarkerKind>,
+    /// The Event deck (card ids) less the scenario's removals (2.2.3),
+    /// before its shuffle.
+    pub(crate) events: Vec<u8>,
+    /// The aircraft outside a campaign ([`place_aircraft`]).
+    pub(crate) aircraft: Vec<Aircraft>,
+}
+
+/// The scenario's [`SetupLists`] (7.0-7.4, cups of 9.4 and 9.5).
+pub(crate) fn setup_lists(d: &Data, sc: &ScenarioDef) -> SetupLists {
+    let events = d
+        .event_cards
+        .iter()
+        .enumerate()
+        .filter_map(|(i, &k)| {
+            let name = &d.event_kinds[k as usize].name;
+            (!sc.remove_events.iter().any(|r| r == name)).then_some(i as u8)
+        })
+        .collect();
+    let mut used = vec![false; d.gun_counters.len()];
+    let mut guns = Vec::with_capacity(sc.guns.len());
+    for g in &sc.guns {
+        let kind = d.gun_index(&g.gun).unwrap_or(0);
+        if let Some(i) = (0..d.gun_counters.len()).find(|&i| !used[i] && d.gun_counters[i] == kind)
+        {
+            used[i] = true;
+            guns.push((i as u8, g.zone));
+        }
+    }
+    let excluded: Vec<u8> = sc
+        .exclude_guns
+        .iter()
+        .filter_map(|g| d.gun_index(g))
+        .collect();
+    let mut gun_cup = Vec::with_capacity(d.gun_counters.len() + d.barrages.value as usize);
+    for (i, &k) in d.gun_counters.iter().enumerate() {
+        if !used[i] && !excluded.contains(&k) {
+            gun_cup.push(Chit::Gun(i as u8));
+        }
+    }
+    for _ in 0..d.barrages.value {
+        gun_cup.push(Chit::Barrage);
+    }
+    let fill = |defs: &[crate::data::MarkerDef], min: Option<u8>| {
+        let mut v = Vec::new();
+        if let Some(min) = min {
+            for m in defs {
+                if m.value.at_least(min) {
+                    for _ in 0..m.count {
+                        v.push(m.value);
+                    }
+                }
+            }
+        }
+        v
+    };
+    let hidden_cup = fill(&d.hidden, sc.hidden_cup);
+    let mut enemy_cup = Cup::new(fill(&d.enemy, sc.enemy_cup));
+    for v in &sc.remove_enemy_markers {
+        enemy_cup.remove_permanently(v);
+    }
+    let mut zone_cup = Vec::new();
+    if sc.zone_cup {
+        for m in &d.zone_markers {
+            let fixed = sc.zone_markers.iter().filter(|z| z.kind == m.kind).count() as u8;
+            for _ in 0..m.count.saturating_sub(fixed) {
+                zone_cup.push(m.kind);
+            }
+        }
+    }
+    let mut aircraft = Vec::new();
+    place_aircraft(d, sc, None, &mut aircraft);
+    SetupLists {
+        aircraft,
+        guns,
+        gun_cup,
+        hidden_cup,
+        enemy_cup,
+        zone_cup,
+        events,
+    }
+}
+
+/// Empties a deck and puts `cards` in its draw pile in order: the deck
+/// `Deck::stacked` makes, in the deck's own lists.
+fn refill(deck: &mut Deck<u8>, cards: impl Iterator<Item = u8>) {
+    deck.draw_pile.clear();
+    deck.discards.clear();
+    deck.removed.clear();
+    deck.draw_pile.reserve(cards.size_hint().1.unwrap_or(0));
+    deck.draw_pile.extend(cards);
+}
+
+/// Empties a cup (the cup `Cup::new` makes) and hands back its chits'
+/// list to fill.
+fn empty_cup<T>(cup: &mut Cup<T>) -> &mut Vec<T> {
+    cup.removed.clear();
+    cup.chits.clear();
+    &mut cup.chits
+}
 
 impl Csar {
     pub(crate) fn options_from(&self, setup: &Setup) -> Result<Options, SetupError> {
@@ -57,7 +258,13 @@ impl Csar {
         })
     }
 
-    pub(crate) fn new_state(&self, setup: &Setup) -> Result<State, SetupError> {
+    /// The set-up's state, its events in `ev` (which the caller may pass
+    /// on to the procedures that follow: one list for the two).
+    pub(crate) fn new_state(
+        &self,
+        setup: &Setup,
+        ev: &mut Vec<Event>,
+    ) -> Result<State, SetupError> {
         let options = self.options_from(setup)?;
         let campaign = setup.scenario == CAMPAIGN_ID;
         let scenario = if campaign {
@@ -107,6 +314,9 @@ impl Csar {
             result: None,
             campaign: None,
         };
+        if let Some(old) = SPARE.with(Cell::take) {
+            reuse_lists(&mut s, old);
+        }
         if campaign {
             s.campaign = Some(Campaign {
                 mission: 1,
@@ -120,10 +330,7 @@ impl Csar {
             });
             s.step = Step::Purchase;
         } else {
-            // Room for the set-up's events at once (grown push by push,
-            // three allocations a game).
-            let mut ev = Vec::with_capacity(32);
-            self.setup_mission(&mut s, &mut ev);
+            self.setup_mission(&mut s, ev);
         }
         Ok(s)
     }
@@ -187,17 +394,25 @@ impl Csar {
         s.guns.reserve(16);
         s.zones = [ZoneState::default(); 5];
 
+        // The decks and cups below are filled in the lists the state
+        // already has (a recycled state's, `Ruleset::recycle`), each as
+        // `Deck::shuffled` and `Cup::new` would make it: the same cards in
+        // the same order, without allocating them anew every game.
+
         // Resolution deck (2.2.1); 6.4 takes the Wild card out.
-        let all: Vec<u8> = (0..d.resolution.len() as u8).collect();
-        s.res = Deck::shuffled(all, &mut s.rng);
+        refill(&mut s.res, 0..d.resolution.len() as u8);
+        s.rng.shuffle(&mut s.res.draw_pile);
         s.res.discards.reserve(d.resolution.len());
         if s.options.recovering_pilots {
             self.remove_wild(s, ev, 4);
         }
 
         // Action deck (2.2.2) less the scenario's (and the campaign's) removals.
-        let mut cards: Vec<u8> = (0..d.action_cards.len() as u8).collect();
-        let mut removed = Vec::new();
+        let mut cards = std::mem::take(&mut s.action.draw_pile);
+        cards.clear();
+        cards.extend(0..d.action_cards.len() as u8);
+        let mut removed = std::mem::take(&mut s.action.removed);
+        removed.clear();
         let mut removals: Vec<(u8, Option<u8>)> = sc
             .remove_action
             .iter()
@@ -232,7 +447,8 @@ impl Csar {
             }
         }
         s.rng.shuffle(&mut cards);
-        s.action = Deck::stacked(cards);
+        s.action.draw_pile = cards;
+        s.action.discards.clear();
         s.action.discards.reserve(d.action_cards.len());
         s.action.removed = removed;
         if let HandSetup::Fixed(names) = &sc.hand {
@@ -247,118 +463,46 @@ impl Csar {
 
         // Event deck (2.2.3). The lists below are sized before they are
         // filled: growing them push by push was a sixtieth of a playout.
-        let mut evs: Vec<u8> = Vec::with_capacity(d.event_cards.len());
-        for (i, &k) in d.event_cards.iter().enumerate() {
-            let name = &d.event_kinds[k as usize].name;
-            if !sc.remove_events.iter().any(|r| r == name) {
-                evs.push(i as u8);
-            }
-        }
-        s.events = Deck::shuffled(evs, &mut s.rng);
+        refill(
+            &mut s.events,
+            d.setup_lists[s.scenario as usize].events.iter().copied(),
+        );
+        s.rng.shuffle(&mut s.events.draw_pile);
         s.events.discards.reserve(d.event_cards.len());
 
-        // Aircraft (2.4): one entry per counter, in data order, so that an
-        // aircraft's index is the same in every scenario.
-        s.aircraft = d
-            .aircraft
-            .iter()
-            .map(|a| Aircraft::new(a.id, a.kind, Place::Unused))
-            .collect();
-        let mut fast_movers_allowed = s.campaign.as_ref().map(|c| c.fast_movers);
-        for a in &sc.aircraft {
-            let Some(i) = d.aircraft.iter().position(|x| x.id == a.id) else {
-                continue;
-            };
-            let kind = d.aircraft[i].kind;
-            let mut place = match a.at {
-                Start::Orbit | Start::OrbitEnter => Place::Orbit,
-                Start::Pool => Place::Pool,
-                Start::Arrives(t) => Place::Arriving(t),
-            };
-            if kind == AircraftKind::FastMover
-                && let Some(left) = fast_movers_allowed.as_mut()
-            {
-                // 8.0: no Fast Movers unless bought.
-                if *left == 0 {
-                    continue;
-                }
-                *left -= 1;
-                place = Place::Pool;
+        // Aircraft (2.4): as `place_aircraft` lays them out; without a
+        // campaign the same every game, laid out at loading.
+        match s.campaign.as_ref().map(|c| c.fast_movers) {
+            None => {
+                s.aircraft.clear();
+                s.aircraft
+                    .extend_from_slice(&d.setup_lists[s.scenario as usize].aircraft);
             }
-            s.aircraft[i].place = place;
+            fast_movers => place_aircraft(d, sc, fast_movers, &mut s.aircraft),
         }
 
         // Survivors.
         let pinpointed = sc.specials.contains(&Special::Pinpointed);
-        s.survivors = sc
-            .survivors
-            .iter()
-            .map(|v| Survivor {
-                at: SurvivorAt::Stranded(v.zone),
-                injured: v.injured,
-                pinpointed,
-                pilot: None,
-            })
-            .collect();
+        s.survivors.clear();
+        s.survivors.extend(sc.survivors.iter().map(|v| Survivor {
+            at: SurvivorAt::Stranded(v.zone),
+            injured: v.injured,
+            pinpointed,
+            pilot: None,
+        }));
 
-        // Cups (9.4, 9.5).
-        let mut used = vec![false; d.gun_counters.len()];
-        let mut setup_guns = Vec::with_capacity(sc.guns.len());
-        for g in &sc.guns {
-            let kind = d.gun_index(&g.gun).unwrap_or(0);
-            if let Some(i) =
-                (0..d.gun_counters.len()).find(|&i| !used[i] && d.gun_counters[i] == kind)
-            {
-                used[i] = true;
-                setup_guns.push((i as u8, g.zone));
-            }
-        }
-        let excluded: Vec<u8> = sc
-            .exclude_guns
-            .iter()
-            .filter_map(|g| d.gun_index(g))
-            .collect();
-        let mut chits = Vec::with_capacity(d.gun_counters.len() + d.barrages.value as usize);
-        for (i, &k) in d.gun_counters.iter().enumerate() {
-            if !used[i] && !excluded.contains(&k) {
-                chits.push(Chit::Gun(i as u8));
-            }
-        }
-        for _ in 0..d.barrages.value {
-            chits.push(Chit::Barrage);
-        }
-        s.gun_cup = Cup::new(chits);
-        let fill = |defs: &[crate::data::MarkerDef], min: Option<u8>| {
-            let mut v = Vec::with_capacity(defs.iter().map(|m| m.count as usize).sum());
-            if let Some(min) = min {
-                for m in defs {
-                    if m.value.at_least(min) {
-                        for _ in 0..m.count {
-                            v.push(m.value);
-                        }
-                    }
-                }
-            }
-            Cup::new(v)
-        };
-        s.hidden_cup = fill(&d.hidden, sc.hidden_cup);
-        s.enemy_cup = fill(&d.enemy, sc.enemy_cup);
-        for v in &sc.remove_enemy_markers {
-            s.enemy_cup.remove_permanently(v);
-        }
-        let mut zm = Vec::with_capacity(d.zone_markers.iter().map(|m| m.count as usize).sum());
-        if sc.zone_cup {
-            for m in &d.zone_markers {
-                let fixed = sc.zone_markers.iter().filter(|z| z.kind == m.kind).count() as u8;
-                for _ in 0..m.count.saturating_sub(fixed) {
-                    zm.push(m.kind);
-                }
-            }
-        }
-        s.zone_cup = Cup::new(zm);
+        // Cups (9.4, 9.5): as `setup_lists` fills them for the scenario.
+        let lists = &d.setup_lists[s.scenario as usize];
+        empty_cup(&mut s.gun_cup).extend_from_slice(&lists.gun_cup);
+        empty_cup(&mut s.hidden_cup).extend_from_slice(&lists.hidden_cup);
+        empty_cup(&mut s.enemy_cup).extend_from_slice(&lists.enemy_cup.chits);
+        s.enemy_cup
+            .removed
+            .extend_from_slice(&lists.enemy_cup.removed);
+        empty_cup(&mut s.zone_cup).extend_from_slice(&lists.zone_cup);
 
         // The map.
-        for (counter, zone) in setup_guns {
+        for &(counter, zone) in &lists.guns {
             self.put_gun(s, ev, counter, zone);
         }
         for g in s.guns.iter_mut() {

@@ -528,7 +528,11 @@ impl Csar {
         self.execute_command(s, *c, ev);
         let listed = self.advance_until(s, ev, |s| {
             self.list_legal(s, legal);
-            legal.iter().any(|c| *c != Command::Done)
+            // Something besides "done": every list holds "done" once at
+            // most (each step's candidates push it last), so two
+            // commands or one that is not "done" (rather than a look at
+            // each command of the list, most of them Move lists).
+            legal.len() > 1 || legal.first().is_some_and(|c| *c != Command::Done)
         });
         if !listed {
             self.list_legal(s, legal);

@@ -480,3 +480,52 @@ fn pilot_choices_are_the_cards_the_set_up_rule_allows() {
         "{positions} {some} {none}"
     );
 }
+
+// A playout hands its finished games back (`Ruleset::recycle`) and the next
+// set-up on the thread fills the old state's lists: every scenario, with
+// the optional rules off and on, sets up and plays on exactly as from a
+// new state, whatever game was recycled before it.
+#[test]
+fn a_recycled_state_sets_up_and_plays_as_a_new_one() {
+    use vt_core::digest::digest;
+    use vt_core::playout::{RandomPolicy, game_seeds, play_one};
+    let rules = csar();
+    let opts = [
+        "bombing-effectiveness",
+        "pinpointing",
+        "danger-close",
+        "recovering-pilots",
+        "search-effectiveness",
+    ];
+    for sc in rules.info().scenarios {
+        for on in [false, true] {
+            for i in 0..6 {
+                let (gs, ps) = game_seeds(5, i);
+                let mut setup = Setup::new(&sc.id, gs);
+                if on {
+                    for k in opts {
+                        setup = setup.option(k, "on");
+                    }
+                }
+                // Set up once with nothing kept (a set-up takes what is
+                // kept, and a state dropped is not kept), once after a
+                // finished game was handed back (`play_one` hands back its
+                // game: the game played here is set up from nothing kept).
+                drop(rules.new_game(&setup).unwrap());
+                let new = rules.new_game(&setup).unwrap();
+                let played = play_one(&rules, &setup, &mut RandomPolicy::new(ps), 100_000);
+                let reused = rules.new_game(&setup).unwrap();
+                assert_eq!(digest(&new), digest(&reused), "{} set-up", sc.id);
+                assert_eq!(
+                    serde_json::to_string(&new).unwrap(),
+                    serde_json::to_string(&reused).unwrap()
+                );
+                // Another game's end kept: the same game played again.
+                let other = Setup::new(&sc.id, gs ^ 1);
+                play_one(&rules, &other, &mut RandomPolicy::new(ps), 100_000).unwrap();
+                let again = play_one(&rules, &setup, &mut RandomPolicy::new(ps), 100_000);
+                assert_eq!(played.unwrap(), again.unwrap(), "{} game", sc.id);
+            }
+        }
+    }
+}
