@@ -257,6 +257,16 @@ impl PlatoonCards {
             "FOOs may not plot artillery fire and move in the same activation.",
         )?;
         ensure(st.act.wire_tries == 0, WIRE, "It is cutting wire.")?;
+        // Chart: CLOSE ASSAULT: a charger has moved into contact and is in
+        // the fight until it is fought at the end of the activation; it
+        // neither charges again nor moves off. (Before, a second charge at
+        // the same target was legal and did nothing, and the search, which
+        // found it no worse than anything else, could play it for ever.)
+        ensure(
+            st.act.charged.is_none(),
+            CLOSE_ASSAULT,
+            "It has charged: it is in close combat until the fight is fought.",
+        )?;
         let t = self.unit(st);
         ensure(t.mover != Mover::Static, MOVEMENT, "It does not move.")?;
         if t.mover == Mover::Helicopter {

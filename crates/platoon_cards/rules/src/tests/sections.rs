@@ -638,6 +638,22 @@ fn a_charge_a_point_blank_shot_and_the_fight() {
         },
     );
     pass_reactions(&g, &mut s);
+    // Chart: CLOSE ASSAULT: the charger is in the fight now: it neither
+    // charges again nor moves off before the fight is fought.
+    let again = Command::Charge {
+        stand: us,
+        target: vc,
+    };
+    assert!(refused(&g, &s, again.clone()).contains("close combat"));
+    assert!(!g.legal(&s).contains(&again));
+    assert!(
+        !g.legal(&s).iter().any(|c| matches!(
+            c,
+            Command::Move { stand, .. } | Command::Charge { stand, .. } if *stand == us
+        )),
+        "{:?}",
+        g.legal(&s)
+    );
     // The fight: US 8 +1 (assault rifle) = 9 against VC 4.
     s.rng.force(&[8, 4]);
     let ev = apply(&g, &mut s, Command::EndActivation);
