@@ -97,6 +97,16 @@ if [ -z "${NO_WASM_OPT:-}" ]; then
 fi
 opt_level=${WASM_OPT_LEVEL:--Oz}
 
+# Panic locations name their source files: without this machine's own
+# prefixes (cargo's registry, this checkout) the paths in the .wasm are
+# shorter (issue 15: about 60 KB of them) and the same on every machine.
+# (RUSTFLAGS, if set, replaces these: cargo's rule.)
+remap="--remap-path-prefix=$root=/vt"
+for src in "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/; do
+  [ -d "$src" ] && remap="$remap --remap-path-prefix=${src%/}=/crates"
+done
+export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="${CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS:-} $remap"
+
 step "cargo build --target wasm32-unknown-unknown --profile $profile"
 cargo build -p vietnam-tactics --target wasm32-unknown-unknown --profile "$profile"
 wasm=$tdir/wasm32-unknown-unknown/$profile/vietnam-tactics.wasm

@@ -319,17 +319,27 @@ mod erase {
 
     // vt-erased-serde: the visitor of a struct (read by ron only as a map)
     // and of an identifier (read by ron only as a str), see README.md.
+    // `head` comes first (repr(C)), so a refusal reaches the visitor's
+    // `expecting` through it without knowing D: every D's refusals are the
+    // same code, which the build keeps once (README.md, change 3).
+    #[repr(C)]
     pub struct MapOnly<D> {
+        pub(crate) head: super::Head,
         state: Option<D>,
     }
 
-    impl<D> MapOnly<D> {
+    impl<'de, D: serde::de::Visitor<'de>> MapOnly<D> {
         pub(crate) fn new(visitor: D) -> Self {
             MapOnly {
+                head: super::Head {
+                    expecting: super::expecting_through_head::<Self>,
+                },
                 state: Some(visitor),
             }
         }
+    }
 
+    impl<D> MapOnly<D> {
         pub(crate) fn take(&mut self) -> D {
             self.state.take().unwrap()
         }
@@ -339,17 +349,24 @@ mod erase {
         }
     }
 
+    #[repr(C)]
     pub struct StrOnly<D> {
+        pub(crate) head: super::Head,
         state: Option<D>,
     }
 
-    impl<D> StrOnly<D> {
+    impl<'de, D: serde::de::Visitor<'de>> StrOnly<D> {
         pub(crate) fn new(visitor: D) -> Self {
             StrOnly {
+                head: super::Head {
+                    expecting: super::expecting_through_head::<Self>,
+                },
                 state: Some(visitor),
             }
         }
+    }
 
+    impl<D> StrOnly<D> {
         pub(crate) fn take(&mut self) -> D {
             self.state.take().unwrap()
         }
@@ -682,53 +699,53 @@ where
     T: serde::de::Visitor<'de>,
 {
     fn erased_expecting(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
-        self.as_ref().expecting(formatter)
+        serde::de::Expected::fmt(&HeadPtr(Head::of(self)), formatter)
     }
 
     fn erased_visit_bool(&mut self, v: bool) -> Result<Out, Error> {
-        Err(refuse(self, Unexpected::Bool(v)))
+        Err(refuse_through_head(Head::of(self), Unexpected::Bool(v)))
     }
 
     fn erased_visit_i64(&mut self, v: i64) -> Result<Out, Error> {
-        Err(refuse(self, Unexpected::Signed(v)))
+        Err(refuse_through_head(Head::of(self), Unexpected::Signed(v)))
     }
 
     fn erased_visit_u64(&mut self, v: u64) -> Result<Out, Error> {
-        Err(refuse(self, Unexpected::Unsigned(v)))
+        Err(refuse_through_head(Head::of(self), Unexpected::Unsigned(v)))
     }
 
     fn erased_visit_f64(&mut self, v: f64) -> Result<Out, Error> {
-        Err(refuse(self, Unexpected::Float(v)))
+        Err(refuse_through_head(Head::of(self), Unexpected::Float(v)))
     }
 
     fn erased_visit_str(&mut self, v: &str) -> Result<Out, Error> {
-        Err(refuse(self, Unexpected::Str(v)))
+        Err(refuse_through_head(Head::of(self), Unexpected::Str(v)))
     }
 
     fn erased_visit_none(&mut self) -> Result<Out, Error> {
-        Err(refuse(self, Unexpected::Option))
+        Err(refuse_through_head(Head::of(self), Unexpected::Option))
     }
 
     fn erased_visit_some(
         &mut self,
         _deserializer: &mut dyn Deserializer<'de>,
     ) -> Result<Out, Error> {
-        Err(refuse(self, Unexpected::Option))
+        Err(refuse_through_head(Head::of(self), Unexpected::Option))
     }
 
     fn erased_visit_unit(&mut self) -> Result<Out, Error> {
-        Err(refuse(self, Unexpected::Unit))
+        Err(refuse_through_head(Head::of(self), Unexpected::Unit))
     }
 
     fn erased_visit_newtype_struct(
         &mut self,
         _deserializer: &mut dyn Deserializer<'de>,
     ) -> Result<Out, Error> {
-        Err(refuse(self, Unexpected::NewtypeStruct))
+        Err(refuse_through_head(Head::of(self), Unexpected::NewtypeStruct))
     }
 
     fn erased_visit_seq(&mut self, _seq: &mut dyn SeqAccess<'de>) -> Result<Out, Error> {
-        Err(refuse(self, Unexpected::Seq))
+        Err(refuse_through_head(Head::of(self), Unexpected::Seq))
     }
 
     fn erased_visit_map(&mut self, map: &mut dyn MapAccess<'de>) -> Result<Out, Error> {
@@ -736,7 +753,7 @@ where
     }
 
     fn erased_visit_enum(&mut self, _data: &mut dyn EnumAccess<'de>) -> Result<Out, Error> {
-        Err(refuse(self, Unexpected::Enum))
+        Err(refuse_through_head(Head::of(self), Unexpected::Enum))
     }
 }
 
@@ -750,23 +767,23 @@ where
     T: serde::de::Visitor<'de>,
 {
     fn erased_expecting(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
-        self.as_ref().expecting(formatter)
+        serde::de::Expected::fmt(&HeadPtr(Head::of(self)), formatter)
     }
 
     fn erased_visit_bool(&mut self, v: bool) -> Result<Out, Error> {
-        Err(refuse(self, Unexpected::Bool(v)))
+        Err(refuse_through_head(Head::of(self), Unexpected::Bool(v)))
     }
 
     fn erased_visit_i64(&mut self, v: i64) -> Result<Out, Error> {
-        Err(refuse(self, Unexpected::Signed(v)))
+        Err(refuse_through_head(Head::of(self), Unexpected::Signed(v)))
     }
 
     fn erased_visit_u64(&mut self, v: u64) -> Result<Out, Error> {
-        Err(refuse(self, Unexpected::Unsigned(v)))
+        Err(refuse_through_head(Head::of(self), Unexpected::Unsigned(v)))
     }
 
     fn erased_visit_f64(&mut self, v: f64) -> Result<Out, Error> {
-        Err(refuse(self, Unexpected::Float(v)))
+        Err(refuse_through_head(Head::of(self), Unexpected::Float(v)))
     }
 
     fn erased_visit_str(&mut self, v: &str) -> Result<Out, Error> {
@@ -774,42 +791,102 @@ where
     }
 
     fn erased_visit_none(&mut self) -> Result<Out, Error> {
-        Err(refuse(self, Unexpected::Option))
+        Err(refuse_through_head(Head::of(self), Unexpected::Option))
     }
 
     fn erased_visit_some(
         &mut self,
         _deserializer: &mut dyn Deserializer<'de>,
     ) -> Result<Out, Error> {
-        Err(refuse(self, Unexpected::Option))
+        Err(refuse_through_head(Head::of(self), Unexpected::Option))
     }
 
     fn erased_visit_unit(&mut self) -> Result<Out, Error> {
-        Err(refuse(self, Unexpected::Unit))
+        Err(refuse_through_head(Head::of(self), Unexpected::Unit))
     }
 
     fn erased_visit_newtype_struct(
         &mut self,
         _deserializer: &mut dyn Deserializer<'de>,
     ) -> Result<Out, Error> {
-        Err(refuse(self, Unexpected::NewtypeStruct))
+        Err(refuse_through_head(Head::of(self), Unexpected::NewtypeStruct))
     }
 
     fn erased_visit_seq(&mut self, _seq: &mut dyn SeqAccess<'de>) -> Result<Out, Error> {
-        Err(refuse(self, Unexpected::Seq))
+        Err(refuse_through_head(Head::of(self), Unexpected::Seq))
     }
 
     fn erased_visit_map(&mut self, _map: &mut dyn MapAccess<'de>) -> Result<Out, Error> {
-        Err(refuse(self, Unexpected::Map))
+        Err(refuse_through_head(Head::of(self), Unexpected::Map))
     }
 
     fn erased_visit_enum(&mut self, _data: &mut dyn EnumAccess<'de>) -> Result<Out, Error> {
-        Err(refuse(self, Unexpected::Enum))
+        Err(refuse_through_head(Head::of(self), Unexpected::Enum))
     }
 }
 
-fn refuse<'de>(visitor: &mut (dyn Visitor<'de> + '_), unexpected: Unexpected) -> Error {
-    <Error as serde::de::Error>::invalid_type(unexpected, &visitor)
+// vt-erased-serde: what a narrowed visitor (`erase::MapOnly`,
+// `erase::StrOnly`) refuses with, made from its `head` alone. The message
+// is the one `invalid_type` makes with the visitor itself: its own
+// `expecting`, reached through the head.
+#[inline(never)]
+fn refuse_through_head(head: *const Head, unexpected: Unexpected) -> Error {
+    <Error as serde::de::Error>::invalid_type(unexpected, &HeadPtr(head))
+}
+
+/// The first field of a narrowed visitor: how to write its `expecting`.
+#[repr(C)]
+pub(crate) struct Head {
+    expecting: unsafe fn(*const Head, &mut fmt::Formatter) -> fmt::Result,
+}
+
+impl Head {
+    /// The head of a narrowed visitor, as a pointer to the whole visitor
+    /// (so `expecting_through_head` may read all of it).
+    fn of<N: Narrowed>(narrowed: &N) -> *const Head {
+        narrowed as *const N as *const Head
+    }
+}
+
+/// A narrowed visitor's head as serde's `Expected`.
+struct HeadPtr(*const Head);
+
+impl serde::de::Expected for HeadPtr {
+    fn fmt(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
+        // SAFETY: made by `Head::of` from a live narrowed visitor, which
+        // the refusal or `erased_expecting` borrows while this is used.
+        unsafe { ((*self.0).expecting)(self.0, formatter) }
+    }
+}
+
+/// `Head::expecting` of a narrowed visitor `N` (one function per visited
+/// type, where the refusals had one each per kind of value).
+///
+/// # Safety
+/// `head` must come from `Head::of` on a live `N`.
+unsafe fn expecting_through_head<N: Narrowed>(head: *const Head, formatter: &mut fmt::Formatter) -> fmt::Result {
+    // SAFETY: `Head::of` made `head` from a whole `N`, whose first field
+    // (`#[repr(C)]`) is the head; every `N`'s head is made with this `N`
+    // (`MapOnly::new`, `StrOnly::new`).
+    let narrowed = unsafe { &*(head as *const N) };
+    narrowed.expecting(formatter)
+}
+
+/// A narrowed visitor, to `expecting_through_head`.
+trait Narrowed {
+    fn expecting(&self, formatter: &mut fmt::Formatter) -> fmt::Result;
+}
+
+impl<'de, D: serde::de::Visitor<'de>> Narrowed for erase::MapOnly<D> {
+    fn expecting(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
+        self.as_ref().expecting(formatter)
+    }
+}
+
+impl<'de, D: serde::de::Visitor<'de>> Narrowed for erase::StrOnly<D> {
+    fn expecting(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
+        self.as_ref().expecting(formatter)
+    }
 }
 
 impl<'de, T> SeqAccess<'de> for erase::SeqAccess<T>
