@@ -17,7 +17,7 @@
 
 use crate::Grunt;
 use crate::command::Command;
-use crate::data::{Role, Terrain};
+use crate::data::{Column, Deployment, Role, Terrain};
 use crate::map::Hex;
 use crate::state::*;
 use crate::step::Step;
@@ -75,7 +75,7 @@ impl AiRules for Grunt {
                 None => 0.5,
             };
         }
-        if s.commander_lost() {
+        if s.commander_lost() || self.day_to_day_lost(s) {
             return if me == Side::Us { 0.0 } else { 1.0 };
         }
         let margin = (s.points(Side::Us, None) - s.points(Side::Nlf, None)) as f64;
@@ -165,6 +165,16 @@ impl Grunt {
                 None => 1,
             },
             Command::Land { .. } => 6,
+            Command::Call { group, .. } => self.call_weight(s, *group),
+            Command::ChooseDeployment { deployment } => match deployment {
+                // D1-D3: the NLF's award for the deployment is points the
+                // US must make up by fire before it is even: Bait's 10
+                // against Assault's 75 (the platoon finds and fights; the
+                // rest may still be called, D2).
+                Deployment::Bait => 12,
+                Deployment::GroundBait => 3,
+                Deployment::Assault | Deployment::GroundAssault => 1,
+            },
             Command::Uncover { .. } | Command::Select { .. } => 5,
             Command::Hide { .. } => 8,
             Command::PlaceRest | Command::PlacementDone | Command::PlanDone => 20,
@@ -177,8 +187,70 @@ impl Grunt {
             | Command::Stay
             | Command::HoldFire
             | Command::CancelStrike => 1,
-            Command::DeclareDayToDay => 1,
+            // D0: a wrong declaration loses the game, and so does a
+            // Day-to-Day set-up left undeclared: declare at once when the
+            // count of markers says Day-to-Day, never otherwise.
+            Command::DeclareDayToDay => {
+                if self.looks_like_day_to_day(s) {
+                    1000
+                } else {
+                    0
+                }
+            }
             _ => 4,
+        }
+    }
+
+    /// D2, D4, C0: a written call. Without orders each call gives the NLF
+    /// points at once: a second company 100 (D4), more than a company
+    /// scores in a game, so never; the rest of a Bait company 40 (D2),
+    /// seldom. Under orders a call costs nothing and brings the force the
+    /// orders are carried out with (C1-C3): call it.
+    fn call_weight(&self, s: &State, group: Group) -> u32 {
+        match (s.order.is_some(), group) {
+            (true, _) => 30,
+            (false, Group::Company) => 0,
+            (false, _) => 0,
+        }
+    }
+
+    /// D0: whether the NLF set-up is Day-to-Day, as the US can tell it:
+    /// the US saw every marker placed (B4), and the number of counters in
+    /// a Standard column is the column's own (Day-to-Day is the smallest by
+    /// seven, assets/grunt/oob.ron); ambush counters (O5), laid only in
+    /// play, are two in every column. True when Day-to-Day is the only
+    /// Standard column with this many NLF counters.
+    pub(crate) fn looks_like_day_to_day(&self, s: &State) -> bool {
+        if !s.standard() {
+            return false;
+        }
+        let n = s.counters.iter().filter(|c| c.side == Side::Nlf).count();
+        let ambush = s.has(crate::data::Optional::Ambush);
+        let mut fits = self.oob.nlf.iter().filter(|c| c.standard).filter(|c| {
+            let total: usize = c
+                .counts
+                .iter()
+                .filter(|(r, _)| ambush || *r != Role::Ambush)
+                .map(|(_, k)| k.value as usize)
+                .sum();
+            total == n
+        });
+        fits.next().is_some_and(|c| c.column == Column::DayToDay) && fits.next().is_none()
+    }
+
+    /// D0: the game is lost to the US by its Day-to-Day declaration, wrong
+    /// or missing after its fourth Player Turn. The column read is the
+    /// sample's, which to the US is the real one as far as this verdict
+    /// goes ([`Grunt::looks_like_day_to_day`]: the marker count tells
+    /// Day-to-Day from every other column).
+    fn day_to_day_lost(&self, s: &State) -> bool {
+        if !s.standard() {
+            return false;
+        }
+        let dtd = s.column == Some(Column::DayToDay);
+        match s.day_to_day {
+            Some(_) => !dtd,
+            None => dtd && s.turn > 4,
         }
     }
 
