@@ -155,9 +155,28 @@ impl Grunt {
                 let f: Vec<(CounterId, u8)> = firers.iter().map(|&f| (f, 1)).collect();
                 self.fire_weight(s, &f, *hex, true)
             }
-            Command::Artillery { .. }
-            | Command::RequestArtillery { .. }
-            | Command::Strike { .. } => 12,
+            // D5: without orders every strike flown gives the NLF 15
+            // points, and its eight hexes hit the peasants under the
+            // markers too (A6): the US does not plan or ask for strikes,
+            // and calls off one that comes. Under orders they are free.
+            Command::PlanStrike { .. } | Command::RequestAirStrike if s.order.is_none() => 0,
+            Command::Strike { .. } if s.order.is_none() => 1,
+            Command::CancelStrike if s.order.is_none() => 12,
+            Command::Strike { .. } => 12,
+            Command::RequestArtillery { .. } => {
+                if self.enemy_seen_near(s, None) {
+                    12
+                } else {
+                    1
+                }
+            }
+            Command::Artillery { coi, .. } => {
+                if self.enemy_seen_near(s, Some(*coi)) {
+                    12
+                } else {
+                    1
+                }
+            }
             Command::Probe { .. } | Command::Challenge { .. } | Command::Interrogate { .. } => 8,
             Command::DestroyCache | Command::CaptureCache => 10,
             Command::Move { unit, path } | Command::Enter { unit, path } => match path.last() {
@@ -199,6 +218,23 @@ impl Grunt {
             }
             _ => 4,
         }
+    }
+
+    /// O7, A6: whether an NLF unit that fights is face up (within a hex
+    /// of `at`, or anywhere): the guns' pattern hits every counter near
+    /// the Center of Impact, and a marker may be peasants, whose hits
+    /// score for the NLF; fire on a unit seen is worth the risk.
+    fn enemy_seen_near(&self, s: &State, at: Option<Hex>) -> bool {
+        s.on_map().any(|c| {
+            c.side == Side::Nlf
+                && !c.face_down
+                && c.role.is_nlf_combat()
+                && match (at, c.hex) {
+                    (None, _) => true,
+                    (Some(a), Some(h)) => crate::map::distance(a, h) <= 1,
+                    _ => false,
+                }
+        })
     }
 
     /// D2, D4, C0: a written call. Without orders each call gives the NLF
