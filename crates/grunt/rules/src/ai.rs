@@ -1016,6 +1016,91 @@ mod tests {
         );
     }
 
+    /// A Standard game whose NLF set up `column`, at the first US
+    /// Movement Phase (the set-up played with the first listed command,
+    /// the end of a step where there is one).
+    fn at_first_us_movement(rules: &Grunt, column: Column) -> State {
+        let mut s = rules.new_game(&Setup::new("standard", 5)).unwrap();
+        let mut ev = Vec::new();
+        for _ in 0..3000 {
+            let legal = rules.legal(&s);
+            if legal.contains(&Command::DeclareDayToDay) {
+                return s;
+            }
+            let pick = legal
+                .iter()
+                .find(|c| matches!(c, Command::ChooseOob { column: k } if *k == column))
+                .or_else(|| {
+                    legal.iter().find(|c| {
+                        matches!(c, Command::PlaceRest | Command::PlacementDone) || c.is_end()
+                    })
+                })
+                .unwrap_or(&legal[0])
+                .clone();
+            ev.clear();
+            rules.execute(&mut s, &pick, &mut ev);
+        }
+        panic!("no US Movement Phase");
+    }
+
+    // D0: "if the NLF uses Day-to-Day and the US has not declared it by
+    // the end of its fourth Player Turn, the US loses; a wrong declaration
+    // also loses." The rules of thumb declare at once against Day-to-Day
+    // (the marker count tells it) and never against another column, and
+    // the evaluation reads a wrong declaration as the game lost.
+    #[test]
+    fn day_to_day_is_declared_exactly_when_the_count_says_so() {
+        let rules = Grunt::embedded();
+        let mut columns = 0;
+        for c in rules.oob.nlf.iter().filter(|c| c.standard) {
+            let s = at_first_us_movement(&rules, c.column);
+            assert_eq!(s.column, Some(c.column));
+            let legal = rules.legal(&s);
+            let w = rules.rollout_weights(&s, &legal).unwrap();
+            let at = |x: &Command| w[legal.iter().position(|c| c == x).unwrap()];
+            let declare = at(&Command::DeclareDayToDay);
+            let end = at(&Command::EndMovement);
+            if c.column == Column::DayToDay {
+                assert!(declare > 100 * end, "{:?}: {declare} {end}", c.column);
+            } else {
+                assert_eq!(declare, 0, "{:?}", c.column);
+                let mut wrong = s.clone();
+                rules.execute(&mut wrong, &Command::DeclareDayToDay, &mut Vec::new());
+                assert_eq!(rules.evaluate(&wrong, 0), 0.0, "{:?}", c.column);
+                assert_eq!(rules.evaluate(&wrong, 1), 1.0, "{:?}", c.column);
+            }
+            columns += 1;
+        }
+        assert_eq!(columns, 6);
+    }
+
+    // D4: a second company gives the NLF 100 points as it is called, and
+    // D5: each air strike flown 15: without orders the rules of thumb
+    // never call one or ask for one.
+    #[test]
+    fn no_second_company_or_strikes_without_orders() {
+        let rules = Grunt::embedded();
+        let s = at_first_call(&rules);
+        assert!(s.order.is_none());
+        let legal = rules.legal(&s);
+        let w = rules.rollout_weights(&s, &legal).unwrap();
+        let mut seen = 0;
+        for (c, &wc) in legal.iter().zip(&w) {
+            match c {
+                Command::Call {
+                    group: Group::Company,
+                    ..
+                }
+                | Command::RequestAirStrike => {
+                    assert_eq!(wc, 0, "{c:?}");
+                    seen += 1;
+                }
+                _ => {}
+            }
+        }
+        assert!(seen >= 1, "{seen} such commands");
+    }
+
     /// A Standard game with air strikes, Bait deployment, at the first US
     /// Movement Phase where the rest of the company may be called.
     fn at_first_call(rules: &Grunt) -> State {
