@@ -17,7 +17,7 @@
 
 use crate::Grunt;
 use crate::command::Command;
-use crate::data::{Column, Deployment, Role, Terrain};
+use crate::data::{Column, Deployment, OrderId, Role, Terrain};
 use crate::map::Hex;
 use crate::state::*;
 use crate::step::Step;
@@ -184,7 +184,21 @@ impl Grunt {
                 None => 1,
             },
             Command::Land { .. } => 6,
+            Command::CallHelicopter { job, hex } => self.helicopter_weight(s, *job, *hex),
             Command::Call { group, .. } => self.call_weight(s, *group),
+            // C0-C3: the NLF's award for the orders and its points for
+            // each US casualty are what the US must make up: the NLF's
+            // fire scores most of its points (B3), 10 to 60 a casualty
+            // under the other orders, and Eagle Flight offers it one
+            // Ranger unit until the company is committed. Scripted US
+            // against random play, 60 games: the points behind by 292
+            // under Eagle Flight, 354 Secure Landing Zone, 392 Search and
+            // Destroy No. Two.
+            Command::ChooseOrders { order } => match order {
+                OrderId::EagleFlight => 12,
+                _ => 1,
+            },
+            Command::DrawOrders => 1,
             Command::ChooseDeployment { deployment } => match deployment {
                 // D1-D3: the NLF's award for the deployment is points the
                 // US must make up by fire before it is even: Bait's 10
@@ -235,6 +249,32 @@ impl Grunt {
                     _ => false,
                 }
         })
+    }
+
+    /// O4, O4d, O3a: a helicopter for a hex of US units. Each one may be
+    /// shot at landing (B5: a helicopter hit scores for the NLF): a
+    /// medevac only where US casualties lie (O4d: each one left at the
+    /// end costs 10), ammunition only where a unit has fired most of its
+    /// load. Before, 4 for every hex of US units, and the scripted US
+    /// called helicopters it had no use for.
+    fn helicopter_weight(&self, s: &State, job: HeliJob, hex: Hex) -> u32 {
+        match job {
+            HeliJob::Medevac => {
+                let here = s
+                    .casualties
+                    .iter()
+                    .filter(|x| x.side == Side::Us && !x.evacuated && x.hex == Some(hex))
+                    .count() as u32;
+                if here > 0 { 10 + 5 * here } else { 0 }
+            }
+            HeliJob::Ammo => {
+                let full = self.tables.ammunition.us.value;
+                let low = s
+                    .at(hex)
+                    .any(|c| c.side == Side::Us && self.attack(c.role) > 0 && c.ammo * 3 < full);
+                if low { 10 } else { 0 }
+            }
+        }
     }
 
     /// D2, D4, C0: a written call. Without orders each call gives the NLF
