@@ -269,9 +269,11 @@ impl Grunt {
             }
             HeliJob::Ammo => {
                 let full = self.tables.ammunition.us.value;
-                let low = s
-                    .at(hex)
-                    .any(|c| c.side == Side::Us && self.attack(c.role) > 0 && c.ammo * 3 < full);
+                let low = s.at(hex).any(|c| {
+                    c.side == Side::Us
+                        && self.attack(c.role) > 0
+                        && u32::from(c.ammo) * 3 < u32::from(full)
+                });
                 if low { 10 } else { 0 }
             }
         }
@@ -1139,6 +1141,49 @@ mod tests {
             }
         }
         assert!(seen >= 1, "{seen} such commands");
+    }
+
+    // O4d: each US casualty left on the map at the end costs the US 10
+    // points: a medevac to a hex where US casualties lie (the only hexes
+    // one is offered for) weighs ten times the end of the phase or more.
+    #[test]
+    fn medevac_where_casualties_lie() {
+        let rules = Grunt::embedded();
+        let mut seen = 0;
+        for seed in 1..3 {
+            let mut s = rules
+                .new_game(&Setup::new("standard-optional", seed))
+                .unwrap();
+            let mut rng = GameRng::seeded(seed);
+            let mut ev = Vec::new();
+            while !s.is_over() && seen < 20 {
+                let legal = rules.legal(&s);
+                let w = rules.rollout_weights(&s, &legal).unwrap();
+                let end = legal.iter().position(|c| *c == Command::EndMovement);
+                for (c, &wc) in legal.iter().zip(&w) {
+                    if let (
+                        Command::CallHelicopter {
+                            job: HeliJob::Medevac,
+                            hex,
+                        },
+                        Some(e),
+                    ) = (c, end)
+                    {
+                        let lying = s
+                            .casualties
+                            .iter()
+                            .any(|x| x.side == Side::Us && !x.evacuated && x.hex == Some(*hex));
+                        assert!(lying, "{hex:?}");
+                        assert!(wc >= 10 * w[e], "{hex:?}: {wc}, end {}", w[e]);
+                        seen += 1;
+                    }
+                }
+                let k = rules.rollout(&s, &legal, &mut rng);
+                ev.clear();
+                rules.execute(&mut s, &legal[k], &mut ev);
+            }
+        }
+        assert!(seen > 0, "no medevac offered");
     }
 
     /// A Standard game with air strikes, Bait deployment, at the first US
