@@ -17,7 +17,7 @@
 
 use crate::Grunt;
 use crate::command::Command;
-use crate::data::{Role, Terrain};
+use crate::data::{Column, Deployment, OrderId, Role, Terrain};
 use crate::map::Hex;
 use crate::state::*;
 use crate::step::Step;
@@ -75,7 +75,7 @@ impl AiRules for Grunt {
                 None => 0.5,
             };
         }
-        if s.commander_lost() {
+        if s.commander_lost() || self.day_to_day_lost(s) {
             return if me == Side::Us { 0.0 } else { 1.0 };
         }
         let margin = (s.points(Side::Us, None) - s.points(Side::Nlf, None)) as f64;
@@ -155,9 +155,28 @@ impl Grunt {
                 let f: Vec<(CounterId, u8)> = firers.iter().map(|&f| (f, 1)).collect();
                 self.fire_weight(s, &f, *hex, true)
             }
-            Command::Artillery { .. }
-            | Command::RequestArtillery { .. }
-            | Command::Strike { .. } => 12,
+            // D5: without orders every strike flown gives the NLF 15
+            // points, and its eight hexes hit the peasants under the
+            // markers too (A6): the US does not plan or ask for strikes,
+            // and calls off one that comes. Under orders they are free.
+            Command::PlanStrike { .. } | Command::RequestAirStrike if s.order.is_none() => 0,
+            Command::Strike { .. } if s.order.is_none() => 1,
+            Command::CancelStrike if s.order.is_none() => 12,
+            Command::Strike { .. } => 12,
+            Command::RequestArtillery { .. } => {
+                if self.enemy_seen_near(s, None) {
+                    12
+                } else {
+                    1
+                }
+            }
+            Command::Artillery { coi, .. } => {
+                if self.enemy_seen_near(s, Some(*coi)) {
+                    12
+                } else {
+                    1
+                }
+            }
             Command::Probe { .. } | Command::Challenge { .. } | Command::Interrogate { .. } => 8,
             Command::DestroyCache | Command::CaptureCache => 10,
             Command::Move { unit, path } | Command::Enter { unit, path } => match path.last() {
@@ -165,6 +184,30 @@ impl Grunt {
                 None => 1,
             },
             Command::Land { .. } => 6,
+            Command::CallHelicopter { job, hex } => self.helicopter_weight(s, *job, *hex),
+            Command::Call { group, .. } => self.call_weight(s, *group),
+            // C0-C3: the NLF's award for the orders and its points for
+            // each US casualty are what the US must make up: the NLF's
+            // fire scores most of its points (B3), 10 to 60 a casualty
+            // under the other orders, and Eagle Flight offers it one
+            // Ranger unit until the company is committed. Scripted US
+            // against random play, 60 games: the points behind by 292
+            // under Eagle Flight, 354 Secure Landing Zone, 392 Search and
+            // Destroy No. Two.
+            Command::ChooseOrders { order } => match order {
+                OrderId::EagleFlight => 12,
+                _ => 1,
+            },
+            Command::DrawOrders => 1,
+            Command::ChooseDeployment { deployment } => match deployment {
+                // D1-D3: the NLF's award for the deployment is points the
+                // US must make up by fire before it is even: Bait's 10
+                // against Assault's 75 (the platoon finds and fights; the
+                // rest may still be called, D2).
+                Deployment::Bait => 12,
+                Deployment::GroundBait => 3,
+                Deployment::Assault | Deployment::GroundAssault => 1,
+            },
             Command::Uncover { .. } | Command::Select { .. } => 5,
             Command::Hide { .. } => 8,
             Command::PlaceRest | Command::PlacementDone | Command::PlanDone => 20,
@@ -177,8 +220,115 @@ impl Grunt {
             | Command::Stay
             | Command::HoldFire
             | Command::CancelStrike => 1,
-            Command::DeclareDayToDay => 1,
+            // D0: a wrong declaration loses the game, and so does a
+            // Day-to-Day set-up left undeclared: declare at once when the
+            // count of markers says Day-to-Day, never otherwise.
+            Command::DeclareDayToDay => {
+                if self.looks_like_day_to_day(s) {
+                    1000
+                } else {
+                    0
+                }
+            }
             _ => 4,
+        }
+    }
+
+    /// O7, A6: whether an NLF unit that fights is face up (within a hex
+    /// of `at`, or anywhere): the guns' pattern hits every counter near
+    /// the Center of Impact, and a marker may be peasants, whose hits
+    /// score for the NLF; fire on a unit seen is worth the risk.
+    fn enemy_seen_near(&self, s: &State, at: Option<Hex>) -> bool {
+        s.on_map().any(|c| {
+            c.side == Side::Nlf
+                && !c.face_down
+                && c.role.is_nlf_combat()
+                && match (at, c.hex) {
+                    (None, _) => true,
+                    (Some(a), Some(h)) => crate::map::distance(a, h) <= 1,
+                    _ => false,
+                }
+        })
+    }
+
+    /// O4, O4d, O3a: a helicopter for a hex of US units. Each one may be
+    /// shot at landing (B5: a helicopter hit scores for the NLF): a
+    /// medevac only where US casualties lie (O4d: each one left at the
+    /// end costs 10), ammunition only where a unit has fired most of its
+    /// load. Before, 4 for every hex of US units, and the scripted US
+    /// called helicopters it had no use for.
+    fn helicopter_weight(&self, s: &State, job: HeliJob, hex: Hex) -> u32 {
+        match job {
+            HeliJob::Medevac => {
+                let here = s
+                    .casualties
+                    .iter()
+                    .filter(|x| x.side == Side::Us && !x.evacuated && x.hex == Some(hex))
+                    .count() as u32;
+                if here > 0 { 10 + 5 * here } else { 0 }
+            }
+            HeliJob::Ammo => {
+                let full = self.tables.ammunition.us.value;
+                let low = s.at(hex).any(|c| {
+                    c.side == Side::Us
+                        && self.attack(c.role) > 0
+                        && u32::from(c.ammo) * 3 < u32::from(full)
+                });
+                if low { 10 } else { 0 }
+            }
+        }
+    }
+
+    /// D2, D4, C0: a written call. Without orders each call gives the NLF
+    /// points at once: a second company 100 (D4), more than a company
+    /// scores in a game, so never; the rest of a Bait company 40 (D2),
+    /// seldom. Under orders a call costs nothing and brings the force the
+    /// orders are carried out with (C1-C3): call it.
+    fn call_weight(&self, s: &State, group: Group) -> u32 {
+        match (s.order.is_some(), group) {
+            (true, _) => 30,
+            (false, Group::Company) => 0,
+            (false, _) => 0,
+        }
+    }
+
+    /// D0: whether the NLF set-up is Day-to-Day, as the US can tell it:
+    /// the US saw every marker placed (B4), and the number of counters in
+    /// a Standard column is the column's own (Day-to-Day is the smallest by
+    /// seven, assets/grunt/oob.ron); ambush counters (O5), laid only in
+    /// play, are two in every column. True when Day-to-Day is the only
+    /// Standard column with this many NLF counters.
+    pub(crate) fn looks_like_day_to_day(&self, s: &State) -> bool {
+        if !s.standard() {
+            return false;
+        }
+        let n = s.counters.iter().filter(|c| c.side == Side::Nlf).count();
+        let ambush = s.has(crate::data::Optional::Ambush);
+        let mut fits = self.oob.nlf.iter().filter(|c| c.standard).filter(|c| {
+            let total: usize = c
+                .counts
+                .iter()
+                .filter(|(r, _)| ambush || *r != Role::Ambush)
+                .map(|(_, k)| k.value as usize)
+                .sum();
+            total == n
+        });
+        fits.next().is_some_and(|c| c.column == Column::DayToDay) && fits.next().is_none()
+    }
+
+    /// D0: the game is lost to the US by its Day-to-Day declaration, wrong
+    /// or missing after its fourth Player Turn. The column read is the
+    /// sample's, which to the US is the real one as far as this verdict
+    /// goes ([`Grunt::looks_like_day_to_day`]: the marker count tells
+    /// Day-to-Day from every other column).
+    fn day_to_day_lost(&self, s: &State) -> bool {
+        if !s.standard() {
+            return false;
+        }
+        let dtd = s.column == Some(Column::DayToDay);
+        match s.day_to_day {
+            Some(_) => !dtd,
+            None => dtd && s.turn > 4,
         }
     }
 
@@ -906,6 +1056,134 @@ mod tests {
             "{varied} of {} markers vary",
             markers.len()
         );
+    }
+
+    /// A Standard game whose NLF set up `column`, at the first US
+    /// Movement Phase (the set-up played with the first listed command,
+    /// the end of a step where there is one).
+    fn at_first_us_movement(rules: &Grunt, column: Column) -> State {
+        let mut s = rules.new_game(&Setup::new("standard", 5)).unwrap();
+        let mut ev = Vec::new();
+        for _ in 0..3000 {
+            let legal = rules.legal(&s);
+            if legal.contains(&Command::DeclareDayToDay) {
+                return s;
+            }
+            let pick = legal
+                .iter()
+                .find(|c| matches!(c, Command::ChooseOob { column: k } if *k == column))
+                .or_else(|| {
+                    legal.iter().find(|c| {
+                        matches!(c, Command::PlaceRest | Command::PlacementDone) || c.is_end()
+                    })
+                })
+                .unwrap_or(&legal[0])
+                .clone();
+            ev.clear();
+            rules.execute(&mut s, &pick, &mut ev);
+        }
+        panic!("no US Movement Phase");
+    }
+
+    // D0: "if the NLF uses Day-to-Day and the US has not declared it by
+    // the end of its fourth Player Turn, the US loses; a wrong declaration
+    // also loses." The rules of thumb declare at once against Day-to-Day
+    // (the marker count tells it) and never against another column, and
+    // the evaluation reads a wrong declaration as the game lost.
+    #[test]
+    fn day_to_day_is_declared_exactly_when_the_count_says_so() {
+        let rules = Grunt::embedded();
+        let mut columns = 0;
+        for c in rules.oob.nlf.iter().filter(|c| c.standard) {
+            let s = at_first_us_movement(&rules, c.column);
+            assert_eq!(s.column, Some(c.column));
+            let legal = rules.legal(&s);
+            let w = rules.rollout_weights(&s, &legal).unwrap();
+            let at = |x: &Command| w[legal.iter().position(|c| c == x).unwrap()];
+            let declare = at(&Command::DeclareDayToDay);
+            let end = at(&Command::EndMovement);
+            if c.column == Column::DayToDay {
+                assert!(declare > 100 * end, "{:?}: {declare} {end}", c.column);
+            } else {
+                assert_eq!(declare, 0, "{:?}", c.column);
+                let mut wrong = s.clone();
+                rules.execute(&mut wrong, &Command::DeclareDayToDay, &mut Vec::new());
+                assert_eq!(rules.evaluate(&wrong, 0), 0.0, "{:?}", c.column);
+                assert_eq!(rules.evaluate(&wrong, 1), 1.0, "{:?}", c.column);
+            }
+            columns += 1;
+        }
+        assert_eq!(columns, 6);
+    }
+
+    // D4: a second company gives the NLF 100 points as it is called, and
+    // D5: each air strike flown 15: without orders the rules of thumb
+    // never call one or ask for one.
+    #[test]
+    fn no_second_company_or_strikes_without_orders() {
+        let rules = Grunt::embedded();
+        let s = at_first_call(&rules);
+        assert!(s.order.is_none());
+        let legal = rules.legal(&s);
+        let w = rules.rollout_weights(&s, &legal).unwrap();
+        let mut seen = 0;
+        for (c, &wc) in legal.iter().zip(&w) {
+            match c {
+                Command::Call {
+                    group: Group::Company,
+                    ..
+                }
+                | Command::RequestAirStrike => {
+                    assert_eq!(wc, 0, "{c:?}");
+                    seen += 1;
+                }
+                _ => {}
+            }
+        }
+        assert!(seen >= 1, "{seen} such commands");
+    }
+
+    // O4d: each US casualty left on the map at the end costs the US 10
+    // points: a medevac to a hex where US casualties lie (the only hexes
+    // one is offered for) weighs ten times the end of the phase or more.
+    #[test]
+    fn medevac_where_casualties_lie() {
+        let rules = Grunt::embedded();
+        let mut seen = 0;
+        for seed in 1..3 {
+            let mut s = rules
+                .new_game(&Setup::new("standard-optional", seed))
+                .unwrap();
+            let mut rng = GameRng::seeded(seed);
+            let mut ev = Vec::new();
+            while !s.is_over() && seen < 20 {
+                let legal = rules.legal(&s);
+                let w = rules.rollout_weights(&s, &legal).unwrap();
+                let end = legal.iter().position(|c| *c == Command::EndMovement);
+                for (c, &wc) in legal.iter().zip(&w) {
+                    if let (
+                        Command::CallHelicopter {
+                            job: HeliJob::Medevac,
+                            hex,
+                        },
+                        Some(e),
+                    ) = (c, end)
+                    {
+                        let lying = s
+                            .casualties
+                            .iter()
+                            .any(|x| x.side == Side::Us && !x.evacuated && x.hex == Some(*hex));
+                        assert!(lying, "{hex:?}");
+                        assert!(wc >= 10 * w[e], "{hex:?}: {wc}, end {}", w[e]);
+                        seen += 1;
+                    }
+                }
+                let k = rules.rollout(&s, &legal, &mut rng);
+                ev.clear();
+                rules.execute(&mut s, &legal[k], &mut ev);
+            }
+        }
+        assert!(seen > 0, "no medevac offered");
     }
 
     /// A Standard game with air strikes, Bait deployment, at the first US
