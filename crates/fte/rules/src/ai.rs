@@ -44,6 +44,24 @@ const SEARCH_RATE_USUAL: u32 = 4600;
 /// at the start line, out of the enemy's fire.
 const APPROACH_RANGE: f64 = 24.0;
 
+/// The infantry's cheapest way to a scenario objective: for every hex of
+/// the map (by [`crate::map::Map::index`]), the half MP a unit in it
+/// needs to reach `hex` (6.1, 6.4-6.6: a trail costs 1 MP a hex, the
+/// jungle 2, a slope 2 more), `u16::MAX` where it cannot. Hex distance
+/// alone does not find the trail: on these column maps a step
+/// north-east or south-east is as near as one along the trail, and
+/// patrols wandered into the jungle at half the speed.
+#[derive(Clone, Debug)]
+pub(crate) struct Route {
+    scenario: String,
+    hex: Hex,
+    cost: Vec<u16>,
+}
+
+/// The rollout weight of a step along the cheapest way to an objective
+/// not yet held ([`Route`]).
+const ROUTE_STEP: u32 = 20;
+
 impl AiRules for Fte {
     fn determinize(&self, state: &State, side: SideIdx, rng: &mut GameRng) -> State {
         let me = Side::from_idx(side);
@@ -155,16 +173,32 @@ impl AiRules for Fte {
     /// (passing, ending them unused, wandering): 85-98 % NVA/VC wins.
     fn rollout_weights(&self, s: &State, legal: &[Command]) -> Option<Vec<u32>> {
         // Only moves and arrivals look at the goals.
-        let goals = if legal
-            .iter()
-            .any(|c| matches!(c, Command::Step { .. } | Command::Enter { .. }))
-        {
+        let goals = if legal.iter().any(|c| {
+            matches!(
+                c,
+                Command::Step { .. } | Command::Enter { .. } | Command::Move { .. }
+            )
+        }) {
             self.goals(s)
         } else {
             Goals::default()
         };
         let mut weights: Vec<u32> = legal.iter().map(|c| self.weight(s, &goals, c)).collect();
-        self.weigh_entries(&goals, legal, &mut weights);
+        self.weigh_entries(s, &goals, legal, &mut weights);
+        // A unit on its way to an objective stops short of it only
+        // rarely: with a step along the cheapest way open, ending the
+        // move is hardly tried.
+        if legal
+            .iter()
+            .zip(&weights)
+            .any(|(c, w)| matches!(c, Command::Step { .. }) && *w >= ROUTE_STEP)
+        {
+            for (w, c) in weights.iter_mut().zip(legal) {
+                if matches!(c, Command::EndMove) {
+                    *w = 1;
+                }
+            }
+        }
         Some(weights)
     }
 }
@@ -176,9 +210,102 @@ struct Goals {
     towards: Vec<Hex>,
     /// Objectives to stay on.
     hold: Vec<Hex>,
+    /// The objectives to stay on that no unit of the side holds yet.
+    open: Vec<Hex>,
 }
 
 impl Fte {
+    /// A [`Route`] to every scenario objective, with the first infantry
+    /// counter type as the walker (every infantry unit pays the same, 6.1).
+    pub(crate) fn plan_routes(&self) -> Vec<Route> {
+        use std::cmp::Reverse;
+        use std::collections::BinaryHeap;
+        let Some(ty) = self
+            .types
+            .iter()
+            .position(|t| t.class == crate::data::MoveClass::Infantry)
+        else {
+            return Vec::new();
+        };
+        let walker = Unit {
+            id: 0,
+            ty: ty as u16,
+            side: Side::Us,
+            status: UnitStatus::OnMap,
+            hex: None,
+            carrier: None,
+            altitude: Altitude::Ground,
+            reduced: false,
+            concealed: false,
+            marker: 0,
+            suppressed: false,
+            broken: false,
+            exhausted: false,
+            low_ammo: false,
+            hero: false,
+            searching: 0,
+            activated: false,
+            op_fired: false,
+            op_fired_retreat: false,
+            tried_concealment: false,
+            immobilized: false,
+            downed: false,
+            fort: None,
+            arrives: None,
+            entry: None,
+            leave_by: None,
+            move_only: false,
+            medevac: false,
+        };
+        let mut routes = Vec::new();
+        for sc in &self.scenarios {
+            let Some(map) = self.maps.iter().find(|m| m.id == sc.map) else {
+                continue;
+            };
+            let (cols, rows) = map.size();
+            for o in &sc.objectives {
+                let mut cost = vec![u16::MAX; (cols * rows) as usize];
+                let Some(i) = map.index(o.hex) else { continue };
+                cost[i] = 0;
+                let mut heap = BinaryHeap::new();
+                heap.push(Reverse((0u16, o.hex)));
+                while let Some(Reverse((d, to))) = heap.pop() {
+                    if map.index(to).is_none_or(|i| cost[i] < d) {
+                        continue;
+                    }
+                    for from in map.neighbors(to) {
+                        let Some(step) = self.move_cost_on(map, &walker, from, to) else {
+                            continue;
+                        };
+                        let Some(j) = map.index(from) else { continue };
+                        let nd = d.saturating_add(step as u16);
+                        if nd < cost[j] {
+                            cost[j] = nd;
+                            heap.push(Reverse((nd, from)));
+                        }
+                    }
+                }
+                routes.push(Route {
+                    scenario: sc.id.clone(),
+                    hex: o.hex,
+                    cost,
+                });
+            }
+        }
+        routes
+    }
+
+    /// Half MP from `h` to the nearest of `targets` that has a
+    /// [`Route`] in `s`'s scenario.
+    fn route_cost(&self, s: &State, targets: &[Hex], h: Hex) -> Option<u16> {
+        let i = self.map_of(s).index(h)?;
+        self.routes
+            .iter()
+            .filter(|r| r.scenario == s.scenario && targets.contains(&r.hex))
+            .map(|r| r.cost[i])
+            .min()
+    }
+
     /// Where the side that decides wants its moving units: the objectives
     /// it scores by holding (29.0) and the enemy's units (a side scores by
     /// the enemy's losses).
@@ -196,6 +323,12 @@ impl Fte {
             for o in sc.objectives.iter().filter(|o| o.side == me) {
                 g.towards.push(o.hex);
                 g.hold.push(o.hex);
+                let held = s.units_at(o.hex).any(|u| {
+                    u.side == me && !u.broken && !self.is_marker_only(u) && !self.is_heli(u)
+                });
+                if !held {
+                    g.open.push(o.hex);
+                }
             }
         }
         g
@@ -216,13 +349,23 @@ impl Fte {
             Command::ActivateLeader { .. } => 10,
             Command::ActivateHex { .. } | Command::ActivateUnit { .. } => 6,
             Command::ActivateHelicopters { .. } => 4,
+            // 6.6, 6.7: on the way to an objective not yet held the
+            // patrol needs its MP; a one-hex Stealthy move wastes them.
+            Command::Move {
+                mode: MoveMode::Stealthy,
+                ..
+            } if !goals.open.is_empty() => 1,
             Command::Move { .. } => 6,
             Command::Step { hex } => self.step_weight(s, goals, *hex),
-            Command::EndMove => 3,
+            Command::EndMove => self.end_move_weight(s, goals),
             Command::Descend => self.descend_weight(s, goals),
-            // 15.0: troops aboard fight only once they are out.
-            Command::Unload { carrier } if self.aboard(s, *carrier) > 0 => 25,
+            // 15.0: troops aboard fight only once they are out, and a
+            // helicopter at Ground level with troops aboard is the
+            // enemy's best target (a Destroyed one takes them with it,
+            // 7.4): out at once.
+            Command::Unload { carrier } if self.aboard(s, *carrier) > 0 => 60,
             Command::ExitMap => self.exit_weight(s),
+            Command::Climb => self.climb_weight(s),
             // 12.0: a casualty flown out is no VP for the enemy; with no
             // casualty of its own to fly out, the request only spends the
             // Leader's action.
@@ -243,7 +386,16 @@ impl Fte {
             }
             // 24.0, 25.0: cover.
             Command::EnterFort => 8,
-            Command::Climb | Command::LeaveFort => 1,
+            Command::LeaveFort => 1,
+            // 15.0: a helicopter's action spent firing is one not spent
+            // setting its troops down.
+            Command::Fire { firers, .. }
+                if firers
+                    .iter()
+                    .any(|f| self.is_heli(s.unit(*f)) && self.aboard(s, *f) > 0) =>
+            {
+                1
+            }
             // 7.1: each additional firing unit is -1 to the roll to hit, so
             // the bigger groups fire at the better odds.
             Command::Fire { firers, .. } => 8 + 4 * firers.len().min(4) as u32,
@@ -267,7 +419,11 @@ impl Fte {
     /// 4.0: reinforcements come on where the edge is nearest the side's
     /// own objectives (or the enemy): the entry hexes within a hex of the
     /// nearest are liked, the rest hardly tried.
-    fn weigh_entries(&self, goals: &Goals, legal: &[Command], weights: &mut [u32]) {
+    /// 7.3.3: a helicopter at High level is seen past the woods beside
+    /// it (only blocking terrain beside the firer hides it), so it comes
+    /// in at Treetop, and the enemy (with no printed range) fires at it as
+    /// well at double the hexes.
+    fn weigh_entries(&self, s: &State, goals: &Goals, legal: &[Command], weights: &mut [u32]) {
         let targets = if goals.hold.is_empty() {
             &goals.towards
         } else {
@@ -283,7 +439,35 @@ impl Fte {
         for (w, c) in weights.iter_mut().zip(legal) {
             if let Some(d) = near(c) {
                 *w = if d <= best + 1 { 20 } else { 1 };
+                if let Command::Enter {
+                    unit,
+                    altitude: Altitude::High,
+                    ..
+                } = c
+                    && self.is_heli(s.unit(*unit))
+                {
+                    *w = (*w / 5).max(1);
+                }
             }
+        }
+    }
+
+    /// A helicopter whose work here is done: a Slick that has set its
+    /// troops down (4.0, 15.0: it must leave), a Hog whose time is up, a
+    /// Broken one (7.4: it may only fly off). Every turn it stays it may be
+    /// shot down, 4 or 8 VP to the enemy (29.0).
+    fn leaving(&self, s: &State, u: &Unit) -> bool {
+        self.is_heli(u)
+            && self.aboard(s, u.id) == 0
+            && (u.move_only || u.broken || u.leave_by.is_some_and(|t| t <= s.turn))
+    }
+
+    /// 6.8: a leaving helicopter at Ground level takes off (it leaves the
+    /// map only from the air); others stay where they are.
+    fn climb_weight(&self, s: &State) -> u32 {
+        match self.mover(s) {
+            Some(u) if self.leaving(s, u) && u.altitude == Altitude::Ground => 30,
+            _ => 1,
         }
     }
 
@@ -306,9 +490,17 @@ impl Fte {
     /// objective its side scores by holding, or anywhere once the side has
     /// none); high, it flies on.
     fn descend_weight(&self, s: &State, goals: &Goals) -> u32 {
-        let Some(h) = self.loaded_heli(s).and_then(|u| u.hex) else {
+        let Some(u) = self.loaded_heli(s) else {
             return 1;
         };
+        let Some(h) = u.hex else {
+            return 1;
+        };
+        // 5.1, 15.0: landing on its last action leaves it at Ground level,
+        // troops aboard, until its next activation: the enemy's target.
+        if self.actions_done(s, u.id) >= 2 {
+            return 1;
+        }
         if goals.hold.is_empty() || goals.hold.iter().any(|g| g.distance(h) <= 1) {
             25
         } else {
@@ -316,11 +508,36 @@ impl Fte {
         }
     }
 
+    /// Actions `unit` has begun in the activation under way (the one
+    /// under way counts).
+    fn actions_done(&self, s: &State, unit: UnitId) -> usize {
+        s.activation
+            .as_ref()
+            .and_then(|a| a.acted.iter().find(|x| x.unit == unit))
+            .map_or(0, |x| x.actions.len())
+    }
+
+    /// A move ends when it will: but a helicopter with troops aboard
+    /// flies on to where it may set them down (6.8, 15.0), and once at
+    /// Ground level stays there for its Unload.
+    fn end_move_weight(&self, s: &State, goals: &Goals) -> u32 {
+        let Some(u) = self.loaded_heli(s) else {
+            return 3;
+        };
+        if u.altitude == Altitude::Ground {
+            return 30;
+        }
+        let far = u.hex.is_some_and(|h| {
+            !goals.hold.is_empty() && goals.hold.iter().all(|g| g.distance(h) > 1)
+        });
+        if far { 1 } else { 3 }
+    }
+
     /// 4.0, 15.0: a helicopter that must leave (a Slick that set its troops
     /// down, a Hog whose time is up) goes; others stay.
     fn exit_weight(&self, s: &State) -> u32 {
         match self.mover(s) {
-            Some(u) if u.move_only || u.leave_by.is_some_and(|t| t <= s.turn) => 15,
+            Some(u) if self.leaving(s, u) => 60,
             _ => 1,
         }
     }
@@ -333,8 +550,44 @@ impl Fte {
         let Some(from) = self.mover(s).and_then(|u| u.hex) else {
             return 4;
         };
+        if self.mover(s).is_some_and(|u| self.leaving(s, u)) {
+            // The way out: the nearest map edge.
+            let edges = self.map_of(s).all_edge_hexes();
+            let near = |h: Hex| edges.iter().map(|e| e.distance(h)).min();
+            return match (near(from), near(to)) {
+                (Some(a), Some(b)) if b < a => 20,
+                (Some(a), Some(b)) if b == a => 2,
+                _ => 1,
+            };
+        }
         if goals.hold.contains(&from) && self.loaded_heli(s).is_none() {
             return 1;
+        }
+        if !goals.open.is_empty()
+            && self.mover(s).is_some_and(|u| !self.is_heli(u))
+            && let (Some(a), Some(b)) = (
+                self.route_cost(s, &goals.open, from),
+                self.route_cost(s, &goals.open, to),
+            )
+        {
+            // 29.0: an objective scores only if held at the end, and the
+            // enemy's units along the way are no reason to stop short of it
+            // (Trail Ambush: 22 hexes of trail in 6 turns, little time to
+            // spare for detours towards the ambushers). The cheapest way
+            // there is liked most.
+            let step = self
+                .mover(s)
+                .and_then(|u| self.move_cost(s, u, from, to))
+                .map_or(u16::MAX, u16::from);
+            return if b < a && b.saturating_add(step) <= a {
+                ROUTE_STEP
+            } else if b < a {
+                6
+            } else if b == a {
+                2
+            } else {
+                1
+            };
         }
         let targets = if self.loaded_heli(s).is_some() && !goals.hold.is_empty() {
             &goals.hold
@@ -343,7 +596,15 @@ impl Fte {
         };
         let near = |h: Hex| targets.iter().map(|g| g.distance(h)).min();
         match (near(from), near(to)) {
-            (Some(a), Some(b)) if b < a => 12,
+            (Some(a), Some(b)) if b < a => {
+                // 6.4, 6.5: the cheap way there (a trail, clear ground)
+                // goes further on the same MP than the jungle.
+                let cheap = self
+                    .mover(s)
+                    .and_then(|u| self.move_cost(s, u, from, to))
+                    .is_some_and(|c| c <= 2);
+                if cheap { 16 } else { 10 }
+            }
             (Some(a), Some(b)) if b == a => 3,
             (Some(_), Some(_)) => 1,
             _ => 4,
@@ -655,7 +916,8 @@ mod tests {
     }
 
     // The search's prior is the rollout policy's weights: a fire order
-    // outweighs ending the activation, and a Medevac with no US casualty
+    // outweighs ending the activation (but for a helicopter with troops
+    // still aboard), and a Medevac with no US casualty
     // to fly out (it only spends the Leader's action, 12.0) weighs as
     // little as a pass; with one, it is wanted.
     #[test]
@@ -674,7 +936,14 @@ mod tests {
                     let weight = |f: &dyn Fn(&Command) -> bool| {
                         legal.iter().zip(&w).find(|(c, _)| f(c)).map(|(_, w)| *w)
                     };
-                    let fire = weight(&|c| matches!(c, Command::Fire { .. }));
+                    // A helicopter with troops aboard sets them down
+                    // before it fires (15.0).
+                    let fire = weight(&|c| match c {
+                        Command::Fire { firers, .. } => firers
+                            .iter()
+                            .all(|f| !rules.is_heli(s.unit(*f)) || rules.aboard(&s, *f) == 0),
+                        _ => false,
+                    });
                     let end = weight(&|c| matches!(c, Command::EndActivation));
                     if let (Some(f), Some(e)) = (fire, end) {
                         assert!(f > 4.0 * e, "{sc} {seed}: fire {f}, end {e}");
@@ -695,6 +964,96 @@ mod tests {
             fired > 0 && medevac[0] > 0 && medevac[1] > 0,
             "{fired} {medevac:?}"
         );
+    }
+
+    /// `unit` moving alone from `from` for `side`, with `legal` offered:
+    /// the rollout weight of each.
+    fn weights_moving(
+        rules: &Fte,
+        s: &State,
+        unit: UnitId,
+        from: &str,
+        legal: &[Command],
+    ) -> Vec<u32> {
+        let mut s = s.clone();
+        s.unit_mut(unit).hex = Hex::parse(from);
+        s.unit_mut(unit).status = UnitStatus::OnMap;
+        s.active = s.unit(unit).side;
+        s.push(Step::Moving(Moving {
+            units: vec![unit],
+            mode: MoveMode::Normal,
+            left: 10,
+            hexes: 0,
+            on_trail: false,
+            fort_used: false,
+            altitude_changed: false,
+            refused: Vec::new(),
+        }));
+        rules.rollout_weights(&s, legal).unwrap()
+    }
+
+    fn step(hex: &str) -> Command {
+        Command::Step {
+            hex: Hex::parse(hex).unwrap(),
+        }
+    }
+
+    // 6.1 note d, 29.0: the US patrol heads for the trail's east end
+    // along the trail (1 MP a hex) rather than into the jungle beside it
+    // (2 MP), though both are as many hexes from the objective; and it
+    // seldom ends its move with a step along the way open.
+    #[test]
+    fn the_patrol_keeps_to_the_trail() {
+        let rules = Fte::embedded();
+        let s = trail_ambush_set_up(&rules);
+        let rifle = us_rifle(&rules, &s);
+        let (trail, jungle) = (Hex::parse("6.10").unwrap(), Hex::parse("6.11").unwrap());
+        let goal = Hex::parse("26.10").unwrap();
+        assert_eq!(trail.distance(goal), jungle.distance(goal));
+        let w = weights_moving(
+            &rules,
+            &s,
+            rifle,
+            "5.11",
+            &[step("6.10"), step("6.11"), Command::EndMove],
+        );
+        assert!(w[0] > 2 * w[1] && w[0] > 10 * w[2], "{w:?}");
+    }
+
+    // 4.0, 15.0: a Slick that has set its troops down must leave: it
+    // flies for the nearest map edge and off it, not on over the enemy.
+    #[test]
+    fn an_empty_slick_flies_off() {
+        let rules = Fte::embedded();
+        let mut s = rules.new_game(&Setup::new("hot-lz", 1)).unwrap();
+        let slick = s
+            .units
+            .iter()
+            .find(|u| rules.role(u) == Role::Slick)
+            .unwrap()
+            .id;
+        for u in s.units.iter_mut().filter(|u| u.carrier == Some(slick)) {
+            u.carrier = None;
+            u.status = UnitStatus::Exited;
+        }
+        s.unit_mut(slick).move_only = true;
+        s.unit_mut(slick).altitude = Altitude::Treetop;
+        let w = weights_moving(
+            &rules,
+            &s,
+            slick,
+            "24.10",
+            &[step("25.11"), step("23.11"), Command::EndMove],
+        );
+        assert!(w[0] > 5 * w[1] && w[0] > 5 * w[2], "{w:?}");
+        let w = weights_moving(
+            &rules,
+            &s,
+            slick,
+            "26.10",
+            &[Command::ExitMap, Command::EndMove],
+        );
+        assert!(w[0] > 10 * w[1], "{w:?}");
     }
 
     // 22.0: which Concealed marker is a Dummy is really unknown: across

@@ -168,6 +168,8 @@ pub struct Fte {
     pub maps: Vec<Map>,
     pub scenarios: Vec<ScenarioFile>,
     scenario_files: Vec<String>,
+    /// The computer player's way to each scenario objective (ai.rs).
+    routes: Vec<ai::Route>,
 }
 
 impl Fte {
@@ -277,13 +279,16 @@ impl Fte {
         });
         let scenarios = idx.iter().map(|&i| scenarios[i].clone()).collect();
         let scenario_files = idx.iter().map(|&i| scenario_files[i].clone()).collect();
-        Ok(Fte {
+        let mut fte = Fte {
             tables,
             types,
             maps,
             scenarios,
             scenario_files,
-        })
+            routes: Vec::new(),
+        };
+        fte.routes = fte.plan_routes();
+        Ok(fte)
     }
 
     /// The ruleset with the data compiled into the binary.

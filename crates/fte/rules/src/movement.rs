@@ -52,7 +52,13 @@ impl Fte {
     }
 
     /// [`Fte::move_cost`] on a map already looked up.
-    fn move_cost_on(&self, map: &crate::map::Map, unit: &Unit, from: Hex, to: Hex) -> Option<u8> {
+    pub(crate) fn move_cost_on(
+        &self,
+        map: &crate::map::Map,
+        unit: &Unit,
+        from: Hex,
+        to: Hex,
+    ) -> Option<u8> {
         let t = map.terrain(to)?;
         let dir = from.direction_to(to)?;
         let row = self.tables.terrain(t);
