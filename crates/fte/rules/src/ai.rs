@@ -227,36 +227,7 @@ impl Fte {
         else {
             return Vec::new();
         };
-        let walker = Unit {
-            id: 0,
-            ty: ty as u16,
-            side: Side::Us,
-            status: UnitStatus::OnMap,
-            hex: None,
-            carrier: None,
-            altitude: Altitude::Ground,
-            reduced: false,
-            concealed: false,
-            marker: 0,
-            suppressed: false,
-            broken: false,
-            exhausted: false,
-            low_ammo: false,
-            hero: false,
-            searching: 0,
-            activated: false,
-            op_fired: false,
-            op_fired_retreat: false,
-            tried_concealment: false,
-            immobilized: false,
-            downed: false,
-            fort: None,
-            arrives: None,
-            entry: None,
-            leave_by: None,
-            move_only: false,
-            medevac: false,
-        };
+        let walker = Unit::fresh(0, ty as u16, Side::Us, UnitStatus::OnMap, Altitude::Ground);
         let mut routes = Vec::new();
         for sc in &self.scenarios {
             let Some(map) = self.maps.iter().find(|m| m.id == sc.map) else {

@@ -304,40 +304,13 @@ impl Fte {
         let t = self.type_index(ty)?;
         let id = s.units.len() as UnitId;
         let heli = self.types[t as usize].class == MoveClass::Helicopter;
-        s.units.push(Unit {
-            id,
-            ty: t,
-            side,
-            status: UnitStatus::Waiting,
-            hex: None,
-            carrier: None,
-            altitude: if heli {
-                crate::state::Altitude::Treetop
-            } else {
-                crate::state::Altitude::Ground
-            },
-            reduced: false,
-            concealed: false,
-            marker: 0,
-            suppressed: false,
-            broken: false,
-            exhausted: false,
-            low_ammo: false,
-            hero: false,
-            searching: 0,
-            activated: false,
-            op_fired: false,
-            op_fired_retreat: false,
-            tried_concealment: false,
-            immobilized: false,
-            downed: false,
-            fort: None,
-            arrives: None,
-            entry: None,
-            leave_by: None,
-            move_only: false,
-            medevac: false,
-        });
+        let altitude = if heli {
+            crate::state::Altitude::Treetop
+        } else {
+            crate::state::Altitude::Ground
+        };
+        s.units
+            .push(Unit::fresh(id, t, side, UnitStatus::Waiting, altitude));
         Some(id)
     }
 }

@@ -115,6 +115,44 @@ pub struct Unit {
     pub medevac: bool,
 }
 
+impl Unit {
+    /// A new counter of type `ty` for `side`, not on the map, with no
+    /// markers: what [`Fte::spawn`](crate::Fte::spawn) adds and what the
+    /// computer player's route planning walks with.
+    pub fn fresh(id: UnitId, ty: u16, side: Side, status: UnitStatus, altitude: Altitude) -> Unit {
+        Unit {
+            id,
+            ty,
+            side,
+            status,
+            hex: None,
+            carrier: None,
+            altitude,
+            reduced: false,
+            concealed: false,
+            marker: 0,
+            suppressed: false,
+            broken: false,
+            exhausted: false,
+            low_ammo: false,
+            hero: false,
+            searching: 0,
+            activated: false,
+            op_fired: false,
+            op_fired_retreat: false,
+            tried_concealment: false,
+            immobilized: false,
+            downed: false,
+            fort: None,
+            arrives: None,
+            entry: None,
+            leave_by: None,
+            move_only: false,
+            medevac: false,
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum CasualtyKind {
     Kia,
