@@ -49,7 +49,10 @@ impl AiRules for Grunt {
         let me = Side::from_idx(side);
         let mut s = state.clone();
         match me {
-            Side::Us => self.redeal_face_down(&mut s, rng),
+            Side::Us => {
+                self.resample_column(&mut s, rng);
+                self.redeal_face_down(&mut s, rng);
+            }
             Side::Nlf => self.unwrite_us_plans(&mut s),
         }
         self.estimate_secret_awards(&mut s, me);
@@ -509,8 +512,8 @@ impl Grunt {
     /// B4: the US sees a face-down NLF counter as a numbered marker in a
     /// hex, and what has happened to that marker in its sight: whether it
     /// has been found to hold people (A6, O3b), moved, been attacked or
-    /// pinned. What each marker is (type, load of fire, casualties, what it
-    /// did unseen) is dealt again among the markers of the same look, those
+    /// pinned, how far it moved this Player Turn. What each marker is
+    /// (type, casualties, what it did unseen) is dealt again among the markers of the same look, those
     /// known to hold people among themselves and the rest among
     /// themselves, keeping to what the US can tell:
     /// - a marker that has moved holds something that moves (B2: caches,
@@ -526,22 +529,7 @@ impl Grunt {
         let map = self.map_of(s);
         let placed = !s.solitaire();
         for people in [false, true] {
-            let ids: Vec<CounterId> = s
-                .counters
-                .iter()
-                .filter(|c| {
-                    c.side != Side::Us
-                        && c.status == Status::OnMap
-                        && c.face_down
-                        && c.people_known == people
-                        && c.hid == 0
-                        && c.ambusher.is_none()
-                        && c.carried_by.is_none()
-                        && c.carrying.is_none()
-                        && c.hex.is_some_and(|h| s.at(h).count() == 1)
-                })
-                .map(|c| c.id)
-                .collect();
+            let ids = redeal_pool(s, people);
             if ids.len() < 2 {
                 continue;
             }
@@ -582,6 +570,108 @@ impl Grunt {
                 *s.cm(id) = with_shell(&x, &shell);
             }
         }
+    }
+
+    /// D0: which Standard order of battle the NLF chose is the NLF's
+    /// secret. The US can rule out a column only by what it has seen: the
+    /// number of NLF counters (Day-to-Day's count is its own, but Mobile
+    /// Base Camp and Mobile Training Camp have 59 each,
+    /// assets/grunt/oob.ron), every counter it has seen face up or taken,
+    /// and the markers known to hold people or to have moved. The sample's
+    /// column is drawn evenly among those that fit, and the markers
+    /// [`Grunt::redeal_face_down`] deals hold that column's counters less
+    /// the ones seen, so neither the column nor its make-up (six Hard Core
+    /// or two?) reaches the search through the sample; the column's award
+    /// follows it ([`Grunt::estimate_secret_awards`]).
+    ///
+    /// Markers left out of the deal (stacks, hidden units, ambushes laid in
+    /// the US's sight) keep what they hold and count as seen: their
+    /// make-up follows rules of their own (S6), and the real column always
+    /// fits them.
+    fn resample_column(&self, s: &mut State, rng: &mut GameRng) {
+        if !s.standard() || s.column.is_none() {
+            return;
+        }
+        let pool: Vec<CounterId> = [false, true]
+            .into_iter()
+            .flat_map(|people| redeal_pool(s, people))
+            .collect();
+        let known = pool.iter().filter(|&&id| s.c(id).people_known).count();
+        let moved = pool.iter().filter(|&&id| s.c(id).moved != 0).count();
+        let known_moved = pool
+            .iter()
+            .filter(|&&id| s.c(id).people_known && s.c(id).moved != 0)
+            .count();
+        let seen: Vec<Role> = s
+            .counters
+            .iter()
+            .filter(|c| c.side == Side::Nlf && !pool.contains(&c.id))
+            .map(|c| c.role)
+            .collect();
+        let ambush = s.has(crate::data::Optional::Ambush);
+        // Each fitting column with what its markers would hold.
+        let fits: Vec<(Column, Vec<Role>)> = self
+            .oob
+            .nlf
+            .iter()
+            .filter(|c| c.standard)
+            .filter_map(|c| {
+                let mut left: Vec<Role> = c
+                    .counts
+                    .iter()
+                    .filter(|(r, _)| ambush || *r != Role::Ambush)
+                    .flat_map(|(r, n)| std::iter::repeat_n(*r, n.value.max(0) as usize))
+                    .collect();
+                for r in &seen {
+                    let k = left.iter().position(|x| x == r)?;
+                    left.swap_remove(k);
+                }
+                let people = left.iter().filter(|r| r.is_person()).count();
+                let movers = left.iter().filter(|r| r.moves()).count();
+                let both = left.iter().filter(|r| r.is_person() && r.moves()).count();
+                (left.len() == pool.len()
+                    && people >= known
+                    && movers >= moved
+                    && both >= known_moved)
+                    .then_some((c.column, left))
+            })
+            .collect();
+        if fits.is_empty() {
+            // Cannot happen (the real column fits); keep the real deal.
+            return;
+        }
+        let (column, mut left) = fits[rng.index(fits.len())].clone();
+        left.sort();
+        rng.shuffle(&mut left);
+        // The most constrained markers take their pick first, each the
+        // first of the shuffled counters it may hold (as in
+        // [`Grunt::redeal_face_down`], which then deals them again among
+        // markers of the same look).
+        let map = self.map_of(s);
+        let placed = !s.solitaire();
+        let mut slots: Vec<(CounterId, (bool, bool, bool))> = pool
+            .iter()
+            .map(|&id| {
+                let c = s.c(id);
+                let forest = c.hex.is_some_and(|h| map.terrain(h) == Terrain::Forest);
+                (id, (c.moved != 0, c.people_known, forest && placed))
+            })
+            .collect();
+        slots.sort_by_key(|&(id, (moved, people, forest))| {
+            (!(moved && people), !moved, !people, !forest, id)
+        });
+        for (id, (moved, people, forest)) in slots {
+            let may = |r: Role| {
+                (!moved || r.moves())
+                    && (!people || r.is_person())
+                    && (!forest || r != Role::Peasants)
+            };
+            let k = left.iter().position(|&r| may(r)).unwrap_or(0);
+            let inside = identity(&Counter::new(0, left.remove(k), Side::Nlf));
+            let shell = s.c(id).clone();
+            *s.cm(id) = with_shell(&inside, &shell);
+        }
+        s.column = Some(column);
     }
 
     /// D6, O9.1: to the NLF, the US's written calls for the rest of its
@@ -649,18 +739,23 @@ impl Grunt {
             }
         };
         match me {
-            Side::Us => {
-                let standard = s.standard();
-                let v = mean(
-                    self.oob
-                        .nlf
-                        .iter()
-                        .filter(|c| c.standard == standard)
-                        .map(|c| c.award.value)
-                        .collect(),
-                );
-                add(s, Side::Us, v, "NLF order of battle (estimated)");
-            }
+            // The sample's column (drawn among those that fit,
+            // [`Grunt::resample_column`]; the Basic Game has one).
+            Side::Us => match s.column.and_then(|c| self.oob.column(c)) {
+                Some(c) => add(s, Side::Us, c.award.value, "NLF order of battle (sampled)"),
+                None => {
+                    let standard = s.standard();
+                    let v = mean(
+                        self.oob
+                            .nlf
+                            .iter()
+                            .filter(|c| c.standard == standard)
+                            .map(|c| c.award.value)
+                            .collect(),
+                    );
+                    add(s, Side::Us, v, "NLF order of battle (estimated)");
+                }
+            },
             Side::Nlf => {
                 if s.deployment_choice && s.turn > 0 {
                     let v = mean(self.oob.deployments.iter().map(|d| d.award.value).collect());
@@ -699,10 +794,11 @@ struct Goals {
 }
 
 /// `inside` under the marker `shell`: the marker keeps what the US has
-/// seen of it (where it is, its number, whether it moved, was attacked,
-/// pinned, turned up or hid, probed or challenged, found to hold people);
-/// the rest (type, load of fire, casualties, Movement Points left, fire
-/// spent unseen, what it laid or waits for) comes from `inside`.
+/// seen of it (where it is, its number, whether it moved and how far, was
+/// attacked, pinned, turned up or hid, probed or challenged, found to hold
+/// people, fired at helicopters, its load of fire); the rest (type,
+/// casualties, fire spent unseen, what it laid or waits for) comes from
+/// `inside`.
 fn with_shell(inside: &Counter, shell: &Counter) -> Counter {
     Counter {
         id: shell.id,
@@ -728,8 +824,37 @@ fn with_shell(inside: &Counter, shell: &Counter) -> Counter {
         may_uncover: shell.may_uncover,
         trapped: shell.trapped,
         hid: shell.hid,
+        // One movement allowance for every unit (B2) and one load of fire
+        // for every NLF counter (O3): what is left of them changes only
+        // by what the marker was seen to do (move, fire at a landing
+        // helicopter face down, B5), so it stays with the marker.
+        mp_turn: shell.mp_turn,
+        mp_left: shell.mp_left,
+        ammo: shell.ammo,
+        heli_fired: shell.heli_fired,
         ..inside.clone()
     }
+}
+
+/// The face-down NLF markers a US sample deals again
+/// ([`Grunt::redeal_face_down`]), those known to hold people (`people`) or
+/// the rest.
+fn redeal_pool(s: &State, people: bool) -> Vec<CounterId> {
+    s.counters
+        .iter()
+        .filter(|c| {
+            c.side != Side::Us
+                && c.status == Status::OnMap
+                && c.face_down
+                && c.people_known == people
+                && c.hid == 0
+                && c.ambusher.is_none()
+                && c.carried_by.is_none()
+                && c.carrying.is_none()
+                && c.hex.is_some_and(|h| s.at(h).count() == 1)
+        })
+        .map(|c| c.id)
+        .collect()
 }
 
 /// What a face-down counter is, apart from its marker: the counter under
@@ -1114,6 +1239,81 @@ mod tests {
             columns += 1;
         }
         assert_eq!(columns, 6);
+    }
+
+    // D0: the NLF's order of battle is its secret. Mobile Base Camp and
+    // Mobile Training Camp both have 59 counters, so to the US either
+    // could be on the map: its samples draw both, whichever the NLF
+    // chose, each with that column's counters under the markers and that
+    // column's award; Day-to-Day, whose count is its own, is always
+    // itself. Two games that differ only in which of the two the NLF
+    // chose give the US the same samples.
+    #[test]
+    fn the_us_samples_the_order_of_battle_it_cannot_tell() {
+        let rules = Grunt::embedded();
+        let camps = [Column::MobileBaseCamp, Column::MobileTrainingCamp];
+        let counts = |col: Column| {
+            let mut v: Vec<Role> = rules
+                .oob
+                .column(col)
+                .unwrap()
+                .counts
+                .iter()
+                .filter(|(r, _)| *r != Role::Ambush)
+                .flat_map(|(r, n)| std::iter::repeat_n(*r, n.value as usize))
+                .collect();
+            v.sort();
+            v
+        };
+        let roles = |s: &State| {
+            let mut v: Vec<Role> = s
+                .counters
+                .iter()
+                .filter(|c| c.side == Side::Nlf)
+                .map(|c| c.role)
+                .collect();
+            v.sort();
+            v
+        };
+        assert_ne!(counts(camps[0]), counts(camps[1]));
+        let games = camps.map(|c| at_first_us_movement(&rules, c));
+        let json = |s: &State| serde_json::to_string(&rules.view(s, 0)).unwrap();
+        assert_eq!(json(&games[0]), json(&games[1]));
+        for (real, s) in camps.iter().zip(&games) {
+            assert_eq!(roles(s), counts(*real));
+            let mut drawn = [0; 2];
+            for seed in 0..40 {
+                let x = rules.determinize(s, 0, &mut GameRng::seeded(seed));
+                let col = x.column.unwrap();
+                let k = camps.iter().position(|&c| c == col).unwrap();
+                drawn[k] += 1;
+                assert_eq!(roles(&x), counts(col), "{real:?} seed {seed}: {col:?}");
+                let award: Vec<(i32, &str)> = x
+                    .ledger
+                    .iter()
+                    .filter(|a| a.why.starts_with("NLF order of battle"))
+                    .map(|a| (a.points, a.why.as_str()))
+                    .collect();
+                let value = rules.oob.column(col).unwrap().award.value;
+                assert_eq!(award, vec![(value, "NLF order of battle (sampled)")]);
+                let y = rules.determinize(
+                    &games[1 - camps.iter().position(|c| c == real).unwrap()],
+                    0,
+                    &mut GameRng::seeded(seed),
+                );
+                assert_eq!(digest(&x), digest(&y), "{real:?} seed {seed}");
+            }
+            assert!(drawn[0] >= 8 && drawn[1] >= 8, "{real:?}: {drawn:?}");
+        }
+        let dtd = at_first_us_movement(&rules, Column::DayToDay);
+        for seed in 0..10 {
+            let x = rules.determinize(&dtd, 0, &mut GameRng::seeded(seed));
+            assert_eq!(x.column, Some(Column::DayToDay));
+            assert_eq!(roles(&x), roles(&dtd));
+        }
+        // The NLF's own samples keep its column.
+        let own = rules.determinize(&games[0], 1, &mut GameRng::seeded(3));
+        assert_eq!(own.column, Some(camps[0]));
     }
 
     // D4: a second company gives the NLF 100 points as it is called, and
