@@ -620,7 +620,7 @@ impl Grunt {
                     .counts
                     .iter()
                     .filter(|(r, _)| ambush || *r != Role::Ambush)
-                    .flat_map(|(r, n)| std::iter::repeat_n(*r, n.value.max(0) as usize))
+                    .flat_map(|(r, n)| std::iter::repeat_n(*r, n.value as usize))
                     .collect();
                 for r in &seen {
                     let k = left.iter().position(|x| x == r)?;
