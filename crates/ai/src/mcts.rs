@@ -48,6 +48,41 @@ mod truth {
 
 use truth::Truth;
 
+/// Mixed into the search's seed for the sample [`no_ops`] reads.
+const NO_OP_SEED: u64 = 0x6e6f_2d6f_7073;
+
+/// The keys of those of `legal` (the root's commands, keyed `keys`) after
+/// which `sample` is exactly as before: a command that changes nothing.
+/// The rules should offer none (each game's tests look for them with
+/// `vt_core::testing::find_noops`), but one that slips through would be
+/// the search's undoing: it looks no worse than the best command, so the
+/// search may choose it, and in the same position choose it again, for
+/// ever (platoon cards' second charge, session 19, hung the launcher's
+/// computer). A guard, not a rule: none is left out if all are no-ops.
+/// Read on one of the side's samples, never on the real state.
+fn no_ops<R: AiRules>(
+    rules: &R,
+    sample: &R::State,
+    legal: &[R::Command],
+    keys: &[u64],
+) -> Vec<u64> {
+    let before = digest(sample);
+    let mut events = Vec::new();
+    let mut found = Vec::new();
+    for (c, &k) in legal.iter().zip(keys) {
+        let mut s = sample.clone();
+        events.clear();
+        rules.execute(&mut s, c, &mut events);
+        if digest(&s) == before {
+            found.push(k);
+        }
+    }
+    if found.len() == legal.len() {
+        found.clear();
+    }
+    found
+}
+
 /// A node with `v` visits may have `1 + WIDENING * sqrt(v)` children.
 const WIDENING: f64 = 1.5;
 
@@ -146,6 +181,9 @@ pub struct Search<R: AiRules> {
     me: SideIdx,
     legal: Vec<R::Command>,
     keys: Vec<u64>,
+    /// Keys of the root commands that change nothing ([`no_ops`]): never
+    /// tried, so never chosen.
+    no_ops: Vec<u64>,
     nodes: Vec<Node>,
     rng: GameRng,
     exploration: f64,
@@ -173,7 +211,17 @@ impl<R: AiRules> Search<R> {
         } else {
             Vec::new()
         };
-        let keys = legal.iter().map(digest).collect();
+        let keys: Vec<u64> = legal.iter().map(digest).collect();
+        let truth = Truth::new(state.clone());
+        let no_ops = if legal.len() > 1 {
+            // Its own generator: the search's draws are the same whether
+            // or not a no-op was found.
+            let mut rng = GameRng::seeded(config.seed ^ NO_OP_SEED);
+            let sample = truth.sample(&*rules, side, &mut rng);
+            no_ops(&*rules, &sample, &legal, &keys)
+        } else {
+            Vec::new()
+        };
         let info = rules.info();
         let win_labels = if info.sides.len() == 1 {
             vec!["win".to_string()]
@@ -183,10 +231,11 @@ impl<R: AiRules> Search<R> {
         let sides = win_labels.len();
         let horizon = rules.rollout_horizon();
         Search {
-            truth: Truth::new(state.clone()),
+            truth,
             me: side,
             legal,
             keys,
+            no_ops,
             nodes: vec![Node {
                 key: 0,
                 mover: side,
@@ -211,9 +260,9 @@ impl<R: AiRules> Search<R> {
     }
 
     /// True when there is nothing to search: the side does not decide, or
-    /// has one command only.
+    /// has one command only (no-ops aside: [`no_ops`]).
     pub fn is_trivial(&self) -> bool {
-        self.legal.len() <= 1
+        self.legal.len() - self.no_ops.len() <= 1
     }
 
     pub fn iterations(&self) -> u32 {
@@ -236,9 +285,14 @@ impl<R: AiRules> Search<R> {
         self.path.clear();
         self.path.push(0);
         let mut node = 0usize;
+        let mut at_root = true;
         // Selection and expansion.
         while let Some(who) = rules.to_move(&s) {
-            let legal = rules.legal(&s);
+            let mut legal = rules.legal(&s);
+            if at_root && !self.no_ops.is_empty() {
+                legal.retain(|c| !self.no_ops.contains(&digest(c)));
+            }
+            at_root = false;
             if legal.is_empty() {
                 break;
             }
@@ -429,7 +483,13 @@ impl<R: AiRules> Search<R> {
     /// The command the search would play now: of the real legal commands,
     /// the one tried most (ties: the better mean).
     pub fn thought(&self) -> Option<Thought<R::Command>> {
-        let first = self.legal.first()?.clone();
+        let (first_index, first) = self
+            .legal
+            .iter()
+            .enumerate()
+            .find(|(i, _)| !self.no_ops.contains(&self.keys[*i]))
+            .or(self.legal.first().map(|c| (0, c)))?;
+        let first = first.clone();
         let mut considered: Vec<(usize, Considered<R::Command>)> = Vec::new();
         for &c in &self.nodes[0].children {
             let n = &self.nodes[c as usize];
@@ -467,7 +527,7 @@ impl<R: AiRules> Search<R> {
             },
             None => Thought {
                 command: first,
-                index: 0,
+                index: first_index,
                 value: None,
                 win: None,
                 chances: Vec::new(),
@@ -658,6 +718,101 @@ mod tests {
         };
         let (short, long) = (edge(100), edge(10_000));
         assert!(long > 0.9 * short && long > 0.5, "{short} {long}");
+    }
+
+    /// Pig with a rules bug: Hold is legal but changes nothing (and with
+    /// `frozen`, Roll too).
+    struct Stalling {
+        pig: Pig,
+        frozen: bool,
+    }
+
+    impl Ruleset for Stalling {
+        type State = PigState;
+        type Command = PigCommand;
+        type Event = <Pig as Ruleset>::Event;
+        type View = <Pig as Ruleset>::View;
+        fn info(&self) -> vt_core::GameInfo {
+            self.pig.info()
+        }
+        fn new_game(&self, setup: &Setup) -> Result<PigState, vt_core::SetupError> {
+            self.pig.new_game(setup)
+        }
+        fn decision(&self, s: &PigState) -> vt_core::engine::Decision {
+            self.pig.decision(s)
+        }
+        fn legal(&self, s: &PigState) -> Vec<PigCommand> {
+            self.pig.legal(s)
+        }
+        fn check(&self, s: &PigState, c: &PigCommand) -> Result<(), vt_core::engine::RuleError> {
+            self.pig.check(s, c)
+        }
+        fn execute(&self, s: &mut PigState, c: &PigCommand, ev: &mut Vec<Self::Event>) {
+            if *c == PigCommand::Roll && !self.frozen {
+                self.pig.execute(s, c, ev)
+            }
+        }
+        fn view(&self, s: &PigState, side: SideIdx) -> Self::View {
+            self.pig.view(s, side)
+        }
+        fn outcome(&self, s: &PigState) -> vt_core::engine::Outcome {
+            self.pig.outcome(s)
+        }
+        fn describe(&self, e: &Self::Event) -> vt_core::engine::LogEntry {
+            self.pig.describe(e)
+        }
+    }
+
+    impl AiRules for Stalling {
+        fn determinize(&self, s: &PigState, side: SideIdx, rng: &mut GameRng) -> PigState {
+            self.pig.determinize(s, side, rng)
+        }
+        fn evaluate(&self, s: &PigState, side: SideIdx) -> f64 {
+            self.pig.evaluate(s, side)
+        }
+        // The rollouts stop: a frozen game never ends.
+        fn rollout_horizon(&self) -> Option<usize> {
+            Some(30)
+        }
+    }
+
+    // A command that changes nothing is never tried, so never chosen: a
+    // search that chose it would find the same position and could choose
+    // it again for ever (platoon cards' second charge, session 19).
+    // Without the guard the search tries Hold in every one of these
+    // searches (it looks as good as the position) and chooses it in some.
+    #[test]
+    fn a_command_that_changes_nothing_is_never_chosen() {
+        let rules = Arc::new(Stalling {
+            pig: Pig { goal: 30 },
+            frozen: false,
+        });
+        for (banked, total) in [([5, 25], 26), ([0, 0], 2), ([10, 12], 8), ([20, 20], 9)] {
+            for seed in 1..=10 {
+                let config = Config {
+                    seed,
+                    ..Config::default()
+                };
+                let mut search = Search::new(rules.clone(), &state(banked, total), 0, config);
+                search.run(200);
+                let t = search.thought().unwrap();
+                assert_eq!(t.command, PigCommand::Roll, "{t:?}");
+                assert!(
+                    t.considered.iter().all(|c| c.command == PigCommand::Roll),
+                    "{t:?}"
+                );
+            }
+        }
+        // When every command changes nothing, none is left out: the
+        // search still answers with a legal command.
+        let frozen = Arc::new(Stalling {
+            pig: Pig { goal: 30 },
+            frozen: true,
+        });
+        let mut search = Search::new(frozen, &state([5, 25], 26), 0, Config::default());
+        search.run(50);
+        let t = search.thought().unwrap();
+        assert_eq!(t.considered.len(), 2, "{t:?}");
     }
 
     #[test]

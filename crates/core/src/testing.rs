@@ -704,6 +704,59 @@ impl AiRules for Pig {
     }
 }
 
+/// Commands that change nothing: plays `games` random games of
+/// `setup.scenario` and, at every decision, executes each legal command on
+/// a copy of the state. A command after which the state is the same as
+/// before (same digest) is a no-op: a computer player may choose it again
+/// and again and the game never moves on (platoon cards' second charge,
+/// session 19). Returns a description of each one found (decision kind and
+/// command), at most `limit`.
+pub fn find_noops<R: Ruleset>(
+    rules: &R,
+    setup: &Setup,
+    games: u64,
+    max_commands: usize,
+    limit: usize,
+) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut events = Vec::new();
+    for i in 0..games {
+        let (gs, ps) = game_seeds(setup.seed, i);
+        let s = Setup {
+            seed: gs,
+            ..setup.clone()
+        };
+        let Ok(mut state) = rules.new_game(&s) else {
+            return found;
+        };
+        let mut rng = GameRng::seeded(ps);
+        let mut n = 0;
+        while rules.decision(&state).side.is_some() && n < max_commands {
+            let legal = rules.legal(&state);
+            if legal.is_empty() {
+                break;
+            }
+            let before = digest(&state);
+            for c in &legal {
+                let mut t = state.clone();
+                events.clear();
+                rules.execute(&mut t, c, &mut events);
+                if digest(&t) == before && found.len() < limit {
+                    found.push(format!(
+                        "game {i}, command {n}, {}: {c:?}",
+                        rules.decision(&state).kind
+                    ));
+                }
+            }
+            let c = legal[rng.index(legal.len())].clone();
+            events.clear();
+            rules.execute(&mut state, &c, &mut events);
+            n += 1;
+        }
+    }
+    found
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
