@@ -854,8 +854,11 @@ fn move_ui(ui: &mut egui::Ui, st: &Look, view: &View, out: &mut Out) {
     if !st.plan.is_empty() {
         let list: Vec<String> = st.plan.iter().map(|h| h.to_string()).collect();
         ui.weak(format!("Walking on: {}", list.join(", ")));
-    } else {
+    } else if st.legal.iter().any(|c| matches!(c, Command::Step { .. })) {
         ui.weak("Click a blue hex to go on (each hex entered gives the enemy an Opportunity Fire chance, 21.0).");
+    } else {
+        // No blue hex to click: say why rather than ask for one.
+        ui.weak(no_step_left(view.moving.as_ref().map(|m| m.mode)));
     }
     for c in st
         .legal
@@ -863,6 +866,18 @@ fn move_ui(ui: &mut egui::Ui, st: &Look, view: &View, out: &mut Out) {
         .filter(|c| !matches!(c, Command::Step { .. }))
     {
         command_button(ui, view, c, out);
+    }
+}
+
+/// What the move panel says when no hex can be entered: a Stealthy move
+/// is one hex (6.7); otherwise the MP left, stacking or the enemy leave no
+/// neighbouring hex to enter.
+fn no_step_left(mode: Option<MoveMode>) -> &'static str {
+    match mode {
+        Some(MoveMode::Stealthy) => {
+            "No hex can be entered now (a Stealthy move is one hex, 6.7): end the move to finish it."
+        }
+        _ => "No neighbouring hex can be entered now: end the move to finish it.",
     }
 }
 
