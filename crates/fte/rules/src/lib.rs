@@ -261,6 +261,40 @@ impl Fte {
                         format!("{what} at {h}: not a hex in play on map '{}'", s.map),
                     ));
                 }
+                // 6.2: a unit may never share a hex with an enemy unit. Set-up
+                // cannot stack the sides only if no hex is open to both: no
+                // hex in set-up areas of both sides, and no force set up in
+                // (or placed into) the other side's area.
+                for a in &s.areas {
+                    let theirs = || s.areas.iter().filter(|b| b.side != a.side);
+                    let own = a.all_hexes();
+                    let clash = own.iter().find(|h| theirs().any(|b| b.contains(**h)));
+                    let placed = s
+                        .forces
+                        .iter()
+                        .filter(|(side, _)| *side != a.side)
+                        .flat_map(|(_, fs)| fs.iter())
+                        .filter_map(|f| f.hex.map(|h| (f.unit.clone(), h)))
+                        .find(|(_, h)| a.contains(*h));
+                    if let Some(h) = clash.filter(|h| map.in_play(**h)) {
+                        return Err(DataError::file(
+                            &file,
+                            format!(
+                                "set-up area '{}' shares {h} with another side's area: units may not stand with enemy units (6.2)",
+                                a.name
+                            ),
+                        ));
+                    }
+                    if let Some((unit, h)) = placed {
+                        return Err(DataError::file(
+                            &file,
+                            format!(
+                                "{unit} at {h} is in the other side's set-up area '{}': units may not stand with enemy units (6.2)",
+                                a.name
+                            ),
+                        ));
+                    }
+                }
                 for r in &s.reinforcements {
                     check(&r.forces)?;
                 }

@@ -50,6 +50,10 @@ pub struct SetupArea {
     pub center: Option<Hex>,
     #[serde(default)]
     pub radius: u8,
+    /// Hexes nearer `center` than this are not in the area (a ring round
+    /// another side's area: the two may not share a hex, 6.2).
+    #[serde(default)]
+    pub min_radius: u8,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -141,15 +145,21 @@ pub struct ScenarioFile {
 impl SetupArea {
     pub fn contains(&self, h: Hex) -> bool {
         self.hexes.contains(&h)
-            || self
-                .center
-                .is_some_and(|c| c.distance(h) <= self.radius as u32)
+            || self.center.is_some_and(|c| {
+                let d = c.distance(h);
+                d <= self.radius as u32 && d >= self.min_radius as u32
+            })
     }
 
     pub fn all_hexes(&self) -> Vec<Hex> {
         let mut v = self.hexes.clone();
         if let Some(c) = self.center {
-            v.extend(c.within(self.radius as u32));
+            let min = self.min_radius as u32;
+            v.extend(
+                c.within(self.radius as u32)
+                    .into_iter()
+                    .filter(|h| c.distance(*h) >= min),
+            );
         }
         v.sort();
         v.dedup();

@@ -59,6 +59,27 @@ fn broken_data_names_the_file() {
     assert_eq!(e.file, "assets/fte/scenarios/hot-lz.ron");
     assert!(e.message.contains("99.99"), "{e}");
 
+    // 6.2: set-up areas of both sides may not share a hex (set-up would
+    // stack enemies), nor may a force start in the other side's area.
+    let mut f = good.clone();
+    let t = good
+        .text("fte/scenarios/hot-lz.ron")
+        .unwrap()
+        .replace("radius: 4, min_radius: 2", "radius: 4");
+    f.insert("fte/scenarios/hot-lz.ron", t);
+    let e = Fte::from_files(&f).unwrap_err();
+    assert_eq!(e.file, "assets/fte/scenarios/hot-lz.ron");
+    assert!(e.message.contains("(6.2)"), "{e}");
+    let mut f = good.clone();
+    let t = good.text("fte/scenarios/hot-lz.ron").unwrap().replace(
+        "(unit: \"nva-mortar\", hex: Some(\"13.10\"))",
+        "(unit: \"nva-mortar\", hex: Some(\"19.10\"))",
+    );
+    assert!(t.contains("Some(\"19.10\"))"));
+    f.insert("fte/scenarios/hot-lz.ron", t);
+    let e = Fte::from_files(&f).unwrap_err();
+    assert!(e.message.contains("nva-mortar at 19.10"), "{e}");
+
     let mut f = good;
     f.insert("fte/units.ron", "[".into());
     assert_eq!(
