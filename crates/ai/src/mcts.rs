@@ -21,6 +21,7 @@
 
 use std::sync::Arc;
 use vt_core::digest::digest;
+use vt_core::sort::StableSort;
 use vt_core::{AiRules, GameRng, SideIdx};
 
 mod truth {
@@ -509,7 +510,7 @@ impl<R: AiRules> Search<R> {
                 },
             ));
         }
-        considered.sort_by(|a, b| {
+        considered.stable_sort_by(|a, b| {
             b.1.visits
                 .cmp(&a.1.visits)
                 .then(b.1.value.total_cmp(&a.1.value))

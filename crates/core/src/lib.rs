@@ -31,6 +31,7 @@ pub mod refusal;
 pub mod rng;
 pub mod ron_text;
 pub mod session;
+pub mod sort;
 pub mod tabletop;
 pub mod testing;
 pub mod track;

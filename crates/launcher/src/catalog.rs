@@ -18,6 +18,7 @@ use std::sync::Arc;
 use tracing::warn;
 use vt_core::GameInfo;
 use vt_core::dynamic::DynGame;
+use vt_core::sort::StableSort;
 use vt_games::GameEntry;
 
 /// A data file's text, parsed later by the game's own build function (so
@@ -117,7 +118,7 @@ impl Entries {
                     .collect::<Vec<_>>()
             })
             .collect();
-        v.sort();
+        v.stable_sort();
         v.dedup();
         v
     }

@@ -11,6 +11,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use vt_core::files::{MAX_SAVE_BYTES, read_text, write_atomic};
+use vt_core::sort::StableSort;
 
 /// One save as the load list shows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -193,7 +194,7 @@ impl SaveStore {
                 SaveEntry { name, game }
             })
             .collect();
-        v.sort_by(|a, b| a.name.cmp(&b.name));
+        v.stable_sort_by(|a, b| a.name.cmp(&b.name));
         v
     }
 }

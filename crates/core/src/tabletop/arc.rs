@@ -10,6 +10,7 @@
 use super::base::Base;
 use super::geom::{EPS, Point, closest_on_segment};
 use super::trig::sin_cos_deg;
+use crate::sort::StableSort;
 use serde::{Deserialize, Serialize};
 
 /// An arc of fire.
@@ -117,7 +118,7 @@ impl FireArc {
                     for &(p, q) in &bounds {
                         super::geom::segment_hits(u, w, p, q, &mut ts);
                     }
-                    ts.sort_by(f64::total_cmp);
+                    ts.stable_sort_by(f64::total_cmp);
                     ts.windows(2).all(|t| {
                         let mid = u + (w - u) * ((t[0] + t[1]) / 2.0);
                         self.contains(mid)

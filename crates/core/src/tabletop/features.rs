@@ -6,6 +6,7 @@ use super::geom::{
     Blob, EPS, Location, Point, closest_approach, convex_hull, distance_to_segment, locate,
     point_along, segment_hits,
 };
+use crate::sort::StableSort;
 use serde::{Deserialize, Serialize};
 
 /// The outline of a terrain feature.
@@ -357,7 +358,7 @@ pub struct Passage {
 
 /// Sorts stretches and joins those that meet or overlap.
 pub(crate) fn merge(mut v: Vec<(f64, f64)>) -> Vec<(f64, f64)> {
-    v.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
+    v.stable_sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
     let mut out: Vec<(f64, f64)> = vec![];
     for (a, b) in v {
         match out.last_mut() {
@@ -468,7 +469,7 @@ fn area_hit(i: usize, a: Point, b: Point, len: f64, pts: &[Point]) -> Option<Sig
     }
     ts.push(0.0);
     ts.push(1.0);
-    ts.sort_by(f64::total_cmp);
+    ts.stable_sort_by(f64::total_cmp);
     ts.dedup_by(|x, y| (*x - *y).abs() * len <= EPS);
     let mut spans: Vec<(f64, f64)> = vec![];
     for w in ts.windows(2) {
@@ -527,7 +528,7 @@ fn line_hit(i: usize, a: Point, b: Point, len: f64, pts: &[Point]) -> Option<Sig
     if ts.is_empty() {
         return None;
     }
-    ts.sort_by(f64::total_cmp);
+    ts.stable_sort_by(f64::total_cmp);
     ts.dedup_by(|x, y| (*x - *y).abs() * len <= EPS);
     Some(SightHit {
         feature: i,

@@ -1,5 +1,6 @@
 //! Points, distances, point-in-polygon and closest approach, in inches.
 
+use crate::sort::StableSort;
 use serde::{Deserialize, Serialize};
 use std::ops::{Add, Mul, Neg, Sub};
 
@@ -318,7 +319,7 @@ pub(crate) fn segment_hits(a: Point, b: Point, p: Point, q: Point, out: &mut Vec
 /// point, two (a segment) or a polygon. Empty for no points.
 pub(crate) fn convex_hull(pts: &[Point]) -> Vec<Point> {
     let mut p = pts.to_vec();
-    p.sort_by(|a, b| a.x.total_cmp(&b.x).then(a.y.total_cmp(&b.y)));
+    p.stable_sort_by(|a, b| a.x.total_cmp(&b.x).then(a.y.total_cmp(&b.y)));
     p.dedup_by(|a, b| a.distance(*b) <= EPS);
     if p.len() < 3 {
         return p;

@@ -4,6 +4,7 @@
 use super::base::Base;
 use super::features::{Elevation, Feature, Shape, SightHit, sight};
 use super::geom::{EPS, Point};
+use crate::sort::StableSort;
 use serde::{Deserialize, Serialize};
 
 /// One end of a line of sight: a point and how high it stands, in levels
@@ -375,7 +376,7 @@ pub fn sight_profile<K>(
         .into_iter()
         .filter(|c| c.is_finite() && *c >= 0.0 && *c <= len)
         .collect();
-    cuts.sort_by(f64::total_cmp);
+    cuts.stable_sort_by(f64::total_cmp);
     cuts.dedup_by(|a, b| (*a - *b).abs() <= EPS);
     let mut out: Vec<SightStretch> = vec![];
     for c in cuts.windows(2) {
@@ -509,7 +510,7 @@ pub fn bases_crossed(from: Point, to: Point, bases: &[Base]) -> Vec<BaseCrossing
             })
         })
         .collect();
-    out.sort_by(|a, b| a.enter.total_cmp(&b.enter).then(a.base.cmp(&b.base)));
+    out.stable_sort_by(|a, b| a.enter.total_cmp(&b.enter).then(a.base.cmp(&b.base)));
     out
 }
 

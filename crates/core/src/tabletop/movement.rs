@@ -4,6 +4,7 @@
 use super::base::Base;
 use super::features::{Feature, Shape, merge, sight};
 use super::geom::{EPS, Point, path_length, point_along};
+use crate::sort::StableSort;
 use serde::{Deserialize, Serialize};
 
 /// What the centre of a moving base does at a feature.
@@ -82,7 +83,7 @@ pub fn path_legs<K>(path: &[Point], features: &[Feature<K>]) -> (Vec<Leg>, Vec<P
             }
         }
     }
-    crossings.sort_by(|a, b| a.1.cmp(&b.1).then(a.0.total_cmp(&b.0)));
+    crossings.stable_sort_by(|a, b| a.1.cmp(&b.1).then(a.0.total_cmp(&b.0)));
     crossings.dedup_by(|a, b| a.1 == b.1 && (a.0 - b.0).abs() <= EPS);
     for &(at, i) in &crossings {
         if at > EPS {
@@ -100,12 +101,12 @@ pub fn path_legs<K>(path: &[Point], features: &[Feature<K>]) -> (Vec<Leg>, Vec<P
         Transit::Cross => 1,
         Transit::Enter => 2,
     };
-    events.sort_by(|a, b| {
+    events.stable_sort_by(|a, b| {
         a.at.total_cmp(&b.at)
             .then(order(a.transit).cmp(&order(b.transit)))
             .then(a.feature.cmp(&b.feature))
     });
-    cuts.sort_by(f64::total_cmp);
+    cuts.stable_sort_by(f64::total_cmp);
     cuts.dedup_by(|a, b| (*a - *b).abs() <= EPS);
     let mut legs = vec![];
     for c in cuts.windows(2) {

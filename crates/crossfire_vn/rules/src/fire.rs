@@ -15,6 +15,7 @@ use crate::event::{DiceMod, DiceWhy, Effect, Event, FireMode, FireRoll, Pass, Re
 use crate::state::*;
 use crate::table::FireCover;
 use vt_core::refusal::{Checked, ensure, ensure_with, refuse};
+use vt_core::sort::StableSort;
 use vt_core::tabletop::Point;
 
 /// A fire group's attack, before its roll.
@@ -465,7 +466,7 @@ impl CrossfireVn {
         let mut aims: Vec<(StandId, StandId)> = Vec::new();
         for f in &firers {
             let mut near: Vec<&&Stand> = targets.iter().filter(|t| self.sees(s, f, t)).collect();
-            near.sort_by(|a, b| {
+            near.stable_sort_by(|a, b| {
                 a.at.distance(f.at)
                     .total_cmp(&b.at.distance(f.at))
                     .then(a.id.cmp(&b.id))

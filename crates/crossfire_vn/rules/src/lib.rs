@@ -36,6 +36,7 @@
 //! [`CrossfireVn::sight`] (the line-of-sight tool), [`CrossfireVn::table_of`]
 //! (the features to draw).
 
+use vt_core::sort::StableSort;
 mod ai;
 pub mod ambush;
 pub mod close_combat;
@@ -135,7 +136,7 @@ impl CrossfireVn {
             .paths()
             .filter(|p| p.starts_with("crossfire_vn/scenarios/"))
             .collect();
-        paths.sort_by_key(|p| order.iter().position(|o| o == p).unwrap_or(usize::MAX));
+        paths.stable_sort_by_key(|p| order.iter().position(|o| o == p).unwrap_or(usize::MAX));
         for p in paths {
             scenarios.push(files.parse::<Scenario>(p)?);
             scenario_files.push(p.to_string());

@@ -24,6 +24,7 @@ use crate::setup::{dust_off_type, role_type};
 use crate::state::*;
 use crate::step::{Leg, Step, Then};
 use vt_core::refusal::{Checked, ensure, ensure_with, refuse};
+use vt_core::sort::StableSort;
 use vt_core::tabletop::{HUNDREDTH, Point};
 
 impl CrossfireVn {
@@ -483,7 +484,7 @@ impl CrossfireVn {
             .filter_map(|m| m.ground().map(|p| (b.distance_to_point(p), m.id)))
             .filter(|(d, _)| *d < range)
             .collect();
-        near.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        near.stable_sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
         near.iter().take(room).map(|x| x.1).collect()
     }
 

@@ -16,6 +16,7 @@ use crate::event::{Event, Pass, RevealWhy};
 use crate::state::*;
 use crate::step::Then;
 use vt_core::refusal::{Checked, ensure, ensure_with, refuse};
+use vt_core::sort::StableSort;
 use vt_core::tabletop::{Point, Shape, closest_approach};
 
 impl CrossfireVn {
@@ -145,7 +146,7 @@ impl CrossfireVn {
             .side_on_table(st.side.other())
             .filter(|o| o.hidden && f.contains(o.at))
             .collect();
-        hidden.sort_by(|a, b| {
+        hidden.stable_sort_by(|a, b| {
             a.at.distance(st.at)
                 .total_cmp(&b.at.distance(st.at))
                 .then(a.id.cmp(&b.id))
@@ -209,7 +210,7 @@ impl CrossfireVn {
                 .map(|(i, f)| (f.distance_to(st.at), i))
                 .filter(|(d, _)| *d > 0.0 && *d <= 12.0)
                 .collect();
-            near.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+            near.stable_sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
             for (_, i) in near.into_iter().take(2) {
                 out.push(Command::ReconByFire {
                     stand: st.id,

@@ -24,6 +24,7 @@ use crate::step::ReactPoint;
 use std::borrow::Cow;
 use std::cell::RefCell;
 use std::collections::HashMap;
+use vt_core::sort::StableSort;
 use vt_core::tabletop::{
     Base, Cover, Elevation, Eye, Feature, MovePlan, Point, Seen, Shape, Sight, SightRule, StopAt,
     Terrain, line_of_sight, path_legs, plan_move, trig,
@@ -525,7 +526,7 @@ impl CrossfireVn {
             along.push((e.at + 0.05).min(len));
         }
         along.push(len);
-        along.sort_by(f64::total_cmp);
+        along.stable_sort_by(f64::total_cmp);
         let mut out: Vec<ReactPoint> = Vec::new();
         for a in along {
             if a <= 1e-6 {

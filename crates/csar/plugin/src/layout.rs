@@ -10,6 +10,7 @@ use bevy::math::{Rect, Vec2};
 use csar_rules::data::ZoneMarkerKind;
 use csar_rules::view::{AircraftView, GunView, MarkerView, SurvivorView, View};
 use csar_rules::{Place, SurvivorAt, Zone};
+use vt_core::sort::StableSort;
 
 /// Radius of the Center Zone.
 pub const R1: f32 = 190.0;
@@ -175,7 +176,7 @@ pub fn zone_slots(z: Zone) -> Vec<Vec2> {
             }
         }
     }
-    v.sort_by_key(|&(j, a, k, _)| (j, a, k));
+    v.stable_sort_by_key(|&(j, a, k, _)| (j, a, k));
     v.into_iter().map(|(.., c)| to_world(z, c)).collect()
 }
 

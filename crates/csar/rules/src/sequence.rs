@@ -12,6 +12,7 @@ use crate::event::{AbortWhy, Event, Purpose, RandomFor, RevealCause};
 use crate::markers::RevealWhich;
 use crate::state::{EndReason, State, Step};
 use vt_core::engine::LogEntry;
+use vt_core::sort::StableSort;
 
 impl Csar {
     /// The turn begins: per-turn flags, and what happens before the Event
@@ -249,7 +250,7 @@ impl Csar {
                 if zones.is_empty() || (e == EventEffect::EnemyGunArrives && s.gun_cup.is_empty()) {
                     return false;
                 }
-                zones.sort();
+                zones.stable_sort();
                 let k = self.pick(s, ev, RandomFor::EventPick, zones.len() as u8) as usize;
                 ev.push(Event::EventEffect { card });
                 if e == EventEffect::EnemyGunArrives {

@@ -19,6 +19,7 @@ use fte_rules::step::Kind as K;
 use fte_rules::view::{UnitView, View};
 use fte_rules::{Command, Fte};
 use std::collections::BTreeMap;
+use vt_core::sort::StableSort;
 use vt_ui::counter::{
     CounterSpec, StatusMarker, UnitSymbol, spawn_counter, spawn_marker, spawn_plate,
 };
@@ -948,7 +949,7 @@ fn draw_highlights(d: &mut Draw, st: &FteScreen, g: &Synced<Fte>, view: &View) {
             .iter()
             .filter_map(|u| model::unit_hex(view, *u))
             .collect();
-        v.sort();
+        v.stable_sort();
         v.dedup();
         v
     };
@@ -968,7 +969,7 @@ fn draw_highlights(d: &mut Draw, st: &FteScreen, g: &Synced<Fte>, view: &View) {
                 .collect();
             unit_hexes(&ctx_units)
         };
-        hexes.sort();
+        hexes.stable_sort();
         hexes.dedup();
         let sel = unit_hexes(&st.sel);
         hexes.retain(|h| !sel.contains(h));
@@ -1073,7 +1074,7 @@ fn draw_highlights(d: &mut Draw, st: &FteScreen, g: &Synced<Fte>, view: &View) {
             })
             .flat_map(|c| model::anchors(view, c))
             .collect();
-        hexes.sort();
+        hexes.stable_sort();
         hexes.dedup();
         d.rings(&hexes, HighlightKind::LegalTarget, 5.0);
     }

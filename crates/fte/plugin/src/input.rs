@@ -10,6 +10,7 @@ use fte_rules::geo::Hex;
 use fte_rules::state::UnitId;
 use fte_rules::step::Kind as K;
 use fte_rules::{Command, Fte};
+use vt_core::sort::StableSort;
 use vt_ui::board::CycleUnits;
 use vt_ui::camera::CameraFit;
 use vt_ui::prelude::*;
@@ -370,7 +371,7 @@ pub fn cycle(
                 .map(|u| u.id)
                 .collect();
         }
-        units.sort();
+        units.stable_sort();
         units.dedup();
         let current = st.sel.first().copied().or(st.tabbed);
         let at = current.and_then(|c| units.iter().position(|u| *u == c));

@@ -8,6 +8,7 @@ use fte_rules::Target;
 use fte_rules::geo::Hex;
 use fte_rules::state::{Altitude, MoveMode, Side, UnitId};
 use fte_rules::view::{CacheView, UnitView, View};
+use vt_core::sort::StableSort;
 
 /// The viewing side's own units and the enemy units it sees, by id.
 pub fn unit(view: &View, id: UnitId) -> Option<&UnitView> {
@@ -255,7 +256,7 @@ pub fn opfire_eligible(legal: &[Command]) -> Vec<UnitId> {
         })
         .flatten()
         .collect();
-    v.sort();
+    v.stable_sort();
     v.dedup();
     v
 }
@@ -337,7 +338,7 @@ pub fn anchors(view: &View, c: &Command) -> Vec<Hex> {
         | Command::Conceal { unit } => at(unit),
         Command::ActivateHelicopters { units } | Command::OpFireAttempt { units } => {
             let mut v: Vec<Hex> = units.iter().flat_map(at).collect();
-            v.sort();
+            v.stable_sort();
             v.dedup();
             v
         }

@@ -20,6 +20,7 @@ use fte_rules::step::Phase;
 use fte_rules::view::View;
 use fte_rules::{Command, Fte};
 use vt_core::Decision;
+use vt_core::sort::StableSort;
 use vt_ui::layout::{
     Open, Panels, all_commands, decision_header, note_frame, undo_button, wide_button,
 };
@@ -681,7 +682,7 @@ fn action_ui(ui: &mut egui::Ui, st: &Look, view: &View, out: &mut Out) {
             _ => None,
         })
         .collect();
-    requesters.sort();
+    requesters.stable_sort();
     requesters.dedup();
     for u in requesters {
         let on = st.tool == Tool::FireMission { unit: u };

@@ -16,6 +16,7 @@ use fte_rules::step::Kind as K;
 use fte_rules::view::View;
 use fte_rules::{Command, Fte, State, Target};
 use vt_core::Ruleset;
+use vt_core::sort::StableSort;
 
 /// What clicks on the board are for.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -200,7 +201,7 @@ impl Ctx<'_> {
             .filter(|c| !matches!(c, Command::EndActivation))
             .flat_map(command_units)
             .collect();
-        v.sort();
+        v.stable_sort();
         v.dedup();
         v
     }
@@ -261,7 +262,7 @@ impl Ctx<'_> {
                         v.push((h, c));
                     }
                 }
-                v.sort();
+                v.stable_sort();
                 v
             }
             _ => Vec::new(),
@@ -365,7 +366,7 @@ impl Ctx<'_> {
             _ => return None,
         };
         let mut choices: Vec<UnitId> = groups.iter().flatten().copied().collect();
-        choices.sort();
+        choices.stable_sort();
         choices.dedup();
         if kind == AimKind::Fire && !self.sel.is_empty() {
             choices.retain(|u| self.sel.contains(u));
@@ -410,7 +411,7 @@ impl Ctx<'_> {
             })
             .flatten()
             .collect();
-        choices.sort();
+        choices.stable_sort();
         choices.dedup();
         if !self.sel.is_empty() {
             choices.retain(|u| self.sel.contains(u));
@@ -456,7 +457,7 @@ impl Ctx<'_> {
                 _ => None,
             })
             .collect();
-        hexes.sort();
+        hexes.stable_sort();
         hexes.dedup();
         v.extend(hexes.into_iter().filter_map(|h| self.assault_aim(h)));
         v

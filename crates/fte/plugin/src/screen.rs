@@ -17,6 +17,7 @@ use fte_rules::step::{Kind as K, Phase};
 use fte_rules::view::View;
 use fte_rules::{Command, Fte, State};
 use vt_core::Ruleset;
+use vt_core::sort::StableSort;
 use vt_ui::camera::CameraFit;
 use vt_ui::overlay::track::{TurnTrack, TurnTrackSpec};
 use vt_ui::prelude::*;
@@ -414,7 +415,7 @@ fn sight(rules: &Fte, state: &State, view: &View, sel: &[UnitId]) -> Vec<Hex> {
         .filter(|e| eyes.iter().any(|a| rules.sight(state, *a, *e)))
         .map(|e| e.hex)
         .collect();
-    v.sort();
+    v.stable_sort();
     v.dedup();
     v
 }

@@ -15,6 +15,7 @@ use crate::step::Step;
 use std::borrow::Cow;
 use vt_core::engine::LogEntry;
 use vt_core::refusal::{Checked, Refusal, ensure, refuse};
+use vt_core::sort::StableSort;
 
 impl Fte {
     /// May this unit be activated now (on the map, the active side's, not
@@ -56,7 +57,7 @@ impl Fte {
                 })
                 .map(|u| u.id)
                 .collect();
-            v.sort();
+            v.stable_sort();
             return Ok(v);
         }
         if !self.is_leader(l) {
@@ -84,7 +85,7 @@ impl Fte {
             })
             .map(|u| u.id)
             .collect();
-        v.sort();
+        v.stable_sort();
         Ok(v)
     }
 
@@ -93,7 +94,7 @@ impl Fte {
             return false;
         }
         let mut sorted = units.to_vec();
-        sorted.sort();
+        sorted.stable_sort();
         sorted.dedup();
         if sorted.len() != units.len() {
             return false;
@@ -161,7 +162,7 @@ impl Fte {
                 }
             }
         }
-        hexes.sort();
+        hexes.stable_sort();
         for h in hexes {
             out.push(Command::ActivateHex { hex: h });
         }
@@ -213,7 +214,7 @@ impl Fte {
         if group.is_empty() {
             return refuse("5.1", "no friendly infantry in that hex can be activated");
         }
-        group.sort();
+        group.stable_sort();
         // The same units as a Leader Activation of a Leader among
         // them (a lone Leader, say): one choice, offered once, as
         // the Leader's.

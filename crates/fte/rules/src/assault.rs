@@ -17,6 +17,7 @@ use crate::state::*;
 use crate::step::Step;
 use vt_core::engine::LogEntry;
 use vt_core::refusal::{Checked, Refusal, refuse};
+use vt_core::sort::StableSort;
 
 impl Fte {
     pub(crate) fn check_assault(&self, s: &State, units: &[UnitId], hex: Hex) -> Checked {
@@ -74,7 +75,7 @@ impl Fte {
             .filter(|u| u.side != side)
             .filter_map(|u| u.hex)
             .collect();
-        hexes.sort();
+        hexes.stable_sort();
         hexes.dedup();
         for h in hexes {
             let able: Vec<UnitId> = units

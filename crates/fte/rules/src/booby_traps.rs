@@ -12,6 +12,7 @@ use crate::step::Step;
 use vt_core::engine::LogEntry;
 use vt_core::hex::{Hex as Axial, distance};
 use vt_core::refusal::{Checked, ensure, refuse};
+use vt_core::sort::StableSort;
 
 impl Fte {
     /// The first enemy unit into a Booby Trap hex sets it off: a Troop
@@ -83,7 +84,7 @@ impl Fte {
                 );
             }
         }
-        v.sort();
+        v.stable_sort();
         v.dedup();
         v
     }
@@ -219,7 +220,7 @@ impl Fte {
             Side::Nva => self.trap_sites(s).collect(),
             Side::Us => self.claymore_men(s).flat_map(|h| h.within(1)).collect(),
         };
-        near.sort();
+        near.stable_sort();
         near.dedup();
         let ok = self.plot_test(s, side);
         near.retain(|h| ok(*h));

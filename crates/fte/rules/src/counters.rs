@@ -10,6 +10,7 @@ use crate::geo::Hex;
 use crate::state::{Side, State, Unit, UnitId, UnitStatus};
 use vt_core::dice::Adjudication;
 use vt_core::engine::{LogEntry, SideIdx};
+use vt_core::sort::StableSort;
 
 impl Fte {
     pub fn ty(&self, u: &Unit) -> &UnitType {
@@ -218,7 +219,7 @@ impl Fte {
             .filter(|u| u.side == side && u.concealed)
             .filter_map(|u| u.hex.map(|h| (h, u.id)))
             .collect();
-        mine.sort();
+        mine.stable_sort();
         for &(_, u) in &mine {
             s.unit_mut(u).marker = 0;
         }

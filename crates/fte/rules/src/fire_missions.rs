@@ -15,6 +15,7 @@ use crate::state::*;
 use vt_core::dice::{Adjudication, TableCell};
 use vt_core::engine::LogEntry;
 use vt_core::refusal::{Checked, ensure, refuse};
+use vt_core::sort::StableSort;
 
 /// [`Fte::spotting`]: the eyes and Visible enemies behind a target check.
 pub(crate) struct Spotting<'a> {
@@ -142,7 +143,7 @@ impl Fte {
             .filter(|e| e.side != u.side)
             .filter_map(|e| e.hex)
             .collect();
-        hexes.sort();
+        hexes.stable_sort();
         hexes.dedup();
         for h in hexes {
             out.push(Command::RequestFireMission { unit, hex: h });

@@ -73,6 +73,7 @@
 //! Concealed target or a hidden Bunker keeps from the firer) and
 //! [`Fte::assault_preview`] (each unit's check to go in).
 
+use vt_core::sort::StableSort;
 pub mod activation;
 mod ai;
 pub mod assault;
@@ -238,7 +239,7 @@ impl Fte {
                         .filter(|x| x.owner == side)
                         .flat_map(|x| x.hexes.iter().copied())
                         .collect();
-                    sites.sort();
+                    sites.stable_sort();
                     sites.dedup();
                     if wanted > sites.len() {
                         return Err(DataError::file(
@@ -305,7 +306,7 @@ impl Fte {
         // Scenario order: as listed in SCENARIOS when embedded.
         let order: Vec<&str> = SCENARIOS.iter().map(|(p, _)| *p).collect();
         let mut idx: Vec<usize> = (0..scenarios.len()).collect();
-        idx.sort_by_key(|&i| {
+        idx.stable_sort_by_key(|&i| {
             order
                 .iter()
                 .position(|p| *p == scenario_files[i])

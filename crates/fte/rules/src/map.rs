@@ -17,6 +17,7 @@ use std::sync::{Arc, OnceLock};
 use vt_core::data::{DataError, DataFiles};
 use vt_core::hex::HexMap;
 use vt_core::provenance::Provenance;
+use vt_core::sort::StableSort;
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct MapFile {
@@ -186,7 +187,7 @@ impl Map {
             .filter(|a| map.grid.get(*a).is_some_and(|t| t.is_some()))
             .map(Hex::from_axial)
             .collect();
-        hexes.sort();
+        hexes.stable_sort();
         map.hexes = hexes;
         map.sides = vec![[0; 3]; map.grid.len()];
         for i in 0..map.grid.len() {

@@ -15,6 +15,7 @@ use crate::state::*;
 use crate::step::Step;
 use vt_core::engine::LogEntry;
 use vt_core::refusal::{Checked, Refusal, ensure, refuse};
+use vt_core::sort::StableSort;
 
 /// Why the moving stack may not enter a hex ([`Fte::step_cost`]), before
 /// it is put in words.
@@ -868,7 +869,7 @@ impl Fte {
             .map(|(h, c)| (Hex::from_axial(h), c.as_halves() as u8))
             .filter(|(h, _)| mode != MoveMode::Stealthy || h.is_adjacent(start))
             .collect();
-        out.sort();
+        out.stable_sort();
         out
     }
 

@@ -12,6 +12,7 @@ use crate::state::*;
 use crate::step::Step;
 use vt_core::engine::LogEntry;
 use vt_core::refusal::{Checked, ensure, refuse};
+use vt_core::sort::StableSort;
 
 impl Fte {
     /// 4.0: units due this turn that have not yet been placed.
@@ -44,7 +45,7 @@ impl Fte {
             None => vec![Edge::North, Edge::South, Edge::East, Edge::West],
         };
         let mut v: Vec<Hex> = edges.iter().flat_map(|e| map.edge_hexes(*e)).collect();
-        v.sort();
+        v.stable_sort();
         v.dedup();
         let refused: &[Hex] = match s.step() {
             Step::Reinforcements { refused, .. } => refused,

@@ -7,6 +7,7 @@ use crate::map::Edge;
 use crate::state::{Altitude, CacheKind, Side};
 use serde::{Deserialize, Serialize};
 use vt_core::provenance::Provenance;
+use vt_core::sort::StableSort;
 
 /// One counter (or several alike) in a scenario.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -161,7 +162,7 @@ impl SetupArea {
                     .filter(|h| c.distance(*h) >= min),
             );
         }
-        v.sort();
+        v.stable_sort();
         v.dedup();
         v
     }

@@ -17,6 +17,7 @@ use vt_core::engine::{LogEntry, SideIdx};
 use vt_core::engine::{Setup, SetupError};
 use vt_core::refusal::{Checked, ensure};
 use vt_core::rng::GameRng;
+use vt_core::sort::StableSort;
 
 impl Fte {
     /// An empty game on `map` for placing pieces by hand (tests, tools):
@@ -122,7 +123,7 @@ impl Fte {
                         .flat_map(|x| x.hexes.iter().copied())
                         .filter(|h| !s.caches.iter().any(|k| k.owner == c.owner && k.hex == *h))
                         .collect();
-                    free.sort();
+                    free.stable_sort();
                     free.dedup();
                     if free.is_empty() {
                         return Err(SetupError::Data(format!(

@@ -12,6 +12,7 @@ use crate::state::*;
 use crate::step::Step;
 use vt_core::engine::LogEntry;
 use vt_core::refusal::{Checked, ensure};
+use vt_core::sort::StableSort;
 
 impl Fte {
     /// Applies a result to `unit`. `cause` is the side whose fire it was;
@@ -151,7 +152,7 @@ impl Fte {
                         .carried_by(unit)
                         .map(|c| (c.kind == CasualtyKind::Injury, c.id))
                         .collect();
-                    carried.sort();
+                    carried.stable_sort();
                     let keep = self.carry_capacity(s.unit(unit));
                     let drop = carried.len().saturating_sub(keep);
                     for &(_, c) in carried.iter().take(drop) {

@@ -12,6 +12,7 @@ use crate::geo::Hex;
 use crate::state::*;
 use crate::step::Phase;
 use serde::Serialize;
+use vt_core::sort::StableSort;
 
 #[derive(Clone, Debug, Serialize)]
 pub struct View {
@@ -193,7 +194,7 @@ impl Fte {
                 arrives: if own { u.arrives } else { None },
             });
         }
-        concealed.sort_by_key(|c| (c.hex, c.marker));
+        concealed.stable_sort_by_key(|c| (c.hex, c.marker));
         let casualties = s
             .casualties
             .iter()
@@ -228,7 +229,7 @@ impl Fte {
         // By hex, not in the scenario's order, which would tell a hidden
         // cache's kind (23.0).
         let mut caches = caches;
-        caches.sort_by_key(|c| (c.hex, c.owner, c.id));
+        caches.stable_sort_by_key(|c| (c.hex, c.owner, c.id));
         let traps = s
             .traps
             .iter()

@@ -19,6 +19,7 @@ use grunt_rules::map::{Hex, Map};
 use grunt_rules::state::Side;
 use grunt_rules::view::{CounterView, View};
 use std::collections::BTreeMap;
+use vt_core::sort::StableSort;
 use vt_ui::counter::{
     CounterSpec, StatusMarker, UnitSymbol, spawn_counter, spawn_marker, spawn_plate,
 };
@@ -271,7 +272,7 @@ pub fn pieces(view: &View) -> BTreeMap<Hex, Vec<Piece>> {
         .filter(|(_, c)| on_map(c))
         .map(|(i, c)| (layer(c), i))
         .collect();
-    order.sort();
+    order.stable_sort();
     for (i, c) in view.casualties.iter().enumerate() {
         if c.with.is_none()
             && let Some(h) = c.hex

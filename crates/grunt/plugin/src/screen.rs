@@ -13,6 +13,7 @@ use grunt_rules::state::{CounterId, Phase, State};
 use grunt_rules::step::Kind as K;
 use grunt_rules::view::View;
 use grunt_rules::{Command, Grunt};
+use vt_core::sort::StableSort;
 use vt_ui::camera::CameraFit;
 use vt_ui::overlay::track::{TurnTrack, TurnTrackSpec};
 use vt_ui::prelude::*;
@@ -183,7 +184,7 @@ impl GruntScreen {
                         .ok()
                         .map(|p| p.column_label);
                 }
-                hexes.sort();
+                hexes.stable_sort();
                 hexes.dedup();
                 self.usable = hexes;
                 for c in &g.legal {
@@ -212,9 +213,9 @@ impl GruntScreen {
                 }
             }
         }
-        self.offered.sort();
+        self.offered.stable_sort();
         self.offered.dedup();
-        self.usable.sort();
+        self.usable.stable_sort();
         self.usable.dedup();
         if let Some(a) = self.aim.clone() {
             self.aim = aim(rules, state, &g.legal, a.hex, a.firers);

@@ -21,6 +21,7 @@ use crate::data::{Column, Deployment, OrderId, Role, Terrain};
 use crate::map::Hex;
 use crate::state::*;
 use crate::step::Step;
+use vt_core::sort::StableSort;
 use vt_core::{AiRules, GameRng, SideIdx};
 
 /// Iterations of the search a second on one core of the 2-core reference
@@ -554,7 +555,7 @@ impl Grunt {
                 }
             };
             let mut slots = ids.clone();
-            slots.sort_by_key(|&id| (rank(id), id));
+            slots.stable_sort_by_key(|&id| (rank(id), id));
             let mut dealt: Vec<(CounterId, Counter)> = Vec::with_capacity(slots.len());
             for id in slots {
                 let may = |r: Role| match rank(id) {
@@ -641,7 +642,7 @@ impl Grunt {
             return;
         }
         let (column, mut left) = fits[rng.index(fits.len())].clone();
-        left.sort();
+        left.stable_sort();
         rng.shuffle(&mut left);
         // The most constrained markers take their pick first, each the
         // first of the shuffled counters it may hold (as in
@@ -657,7 +658,7 @@ impl Grunt {
                 (id, (c.moved != 0, c.people_known, forest && placed))
             })
             .collect();
-        slots.sort_by_key(|&(id, (moved, people, forest))| {
+        slots.stable_sort_by_key(|&(id, (moved, people, forest))| {
             (!(moved && people), !moved, !people, !forest, id)
         });
         for (id, (moved, people, forest)) in slots {
@@ -1262,7 +1263,7 @@ mod tests {
                 .filter(|(r, _)| *r != Role::Ambush)
                 .flat_map(|(r, n)| std::iter::repeat_n(*r, n.value as usize))
                 .collect();
-            v.sort();
+            v.stable_sort();
             v
         };
         let roles = |s: &State| {
@@ -1272,7 +1273,7 @@ mod tests {
                 .filter(|c| c.side == Side::Nlf)
                 .map(|c| c.role)
                 .collect();
-            v.sort();
+            v.stable_sort();
             v
         };
         assert_ne!(counts(camps[0]), counts(camps[1]));

@@ -22,6 +22,7 @@ use crate::map::{Hex, distance, step};
 use crate::state::*;
 use crate::step::Step;
 use vt_core::refusal::{Checked, ensure, ensure_with, refuse};
+use vt_core::sort::StableSort;
 
 impl Grunt {
     /// A standard impact area: the hex, its six neighbours and one more.
@@ -302,7 +303,7 @@ impl Grunt {
             .filter(|c| c.side == Side::Nlf)
             .filter_map(|c| c.hex)
             .collect();
-        centres.sort();
+        centres.stable_sort();
         centres.dedup();
         for c in centres {
             v.push(Command::Strike {

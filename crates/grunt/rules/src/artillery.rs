@@ -26,6 +26,7 @@ use crate::map::{Hex, distance, step};
 use crate::state::*;
 use crate::step::{Ctx, Step};
 use vt_core::refusal::{Checked, ensure, ensure_with, refuse};
+use vt_core::sort::StableSort;
 
 impl Grunt {
     fn fos(&self, s: &State) -> Vec<CounterId> {
@@ -50,7 +51,7 @@ impl Grunt {
                 .filter(|c| c.side == Side::Nlf && (c.face_down || c.role != Role::Peasants))
                 .filter_map(|c| c.hex)
                 .collect();
-            hexes.sort();
+            hexes.stable_sort();
             hexes.dedup();
             for h in hexes {
                 v.push(Command::Artillery {

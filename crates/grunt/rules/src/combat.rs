@@ -14,6 +14,7 @@ use crate::odds;
 use crate::state::{CounterId, Reader, Side, State, Status};
 use crate::step::{Ctx, Step};
 use vt_core::refusal::{Checked, ensure, ensure_with, refuse};
+use vt_core::sort::StableSort;
 
 /// An attack about to be resolved.
 #[derive(Clone, Debug)]
@@ -779,7 +780,7 @@ impl Grunt {
             .filter(|c| c.role.is_person() && (c.side != side || c.role == Role::Peasants))
             .filter_map(|c| c.hex)
             .collect();
-        hexes.sort();
+        hexes.stable_sort();
         hexes.dedup();
         hexes.retain(|h| self.check_target(s, side, *h).is_ok());
         if hexes.is_empty() {

@@ -14,6 +14,7 @@ use crate::map::{Hex, distance};
 use crate::state::*;
 use crate::step::{Ctx, Step};
 use vt_core::refusal::{Checked, ensure, refuse};
+use vt_core::sort::StableSort;
 
 impl Grunt {
     /// Turns up the face-down NLF counters of `h` that `which` picks:
@@ -197,7 +198,7 @@ impl Grunt {
                 .filter(|c| c.side == Side::Nlf && c.face_down)
                 .filter_map(|c| c.hex)
                 .collect();
-            h.sort();
+            h.stable_sort();
             h.dedup();
             h
         };
@@ -369,7 +370,7 @@ impl Grunt {
             .filter(|c| c.side == Side::Nlf && c.face_down && !c.people_known)
             .filter_map(|c| c.hex)
             .collect();
-        hexes.sort();
+        hexes.stable_sort();
         hexes.dedup();
         let blockers = ctx.blockers(self, s);
         for c in s.on_map().filter(|c| c.side == Side::Us) {

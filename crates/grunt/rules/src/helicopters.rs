@@ -22,6 +22,7 @@ use crate::map::{Hex, distance};
 use crate::state::*;
 use crate::step::{Ctx, Step};
 use vt_core::refusal::{Checked, ensure, ensure_with, refuse};
+use vt_core::sort::StableSort;
 
 impl Grunt {
     /// B5: one squad-sized unit, or up to two small ones.
@@ -133,7 +134,7 @@ impl Grunt {
             map.hexes().collect()
         } else {
             let mut h: Vec<Hex> = group.iter().flat_map(|g| map.neighbours(*g)).collect();
-            h.sort();
+            h.stable_sort();
             h.dedup();
             h
         };
@@ -268,7 +269,7 @@ impl Grunt {
             .filter(|c| c.side == Side::Nlf)
             .filter_map(|c| c.hex)
             .collect();
-        hexes.sort();
+        hexes.stable_sort();
         hexes.dedup();
         for h in hexes {
             if self.check_suppress(s, ctx, h, *guns).is_ok() {
@@ -664,7 +665,7 @@ impl Grunt {
             .filter(|c| c.side == Side::Us && c.role.is_us_unit())
             .filter_map(|c| c.hex)
             .collect();
-        hexes.sort();
+        hexes.stable_sort();
         hexes.dedup();
         for h in hexes {
             if s.has(Optional::Ammunition) {

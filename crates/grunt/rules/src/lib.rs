@@ -51,6 +51,7 @@
 //! of the sum with its section), [`Grunt::reachable`], [`Grunt::sight`]
 //! (the line of sight with the reason it is blocked), [`Grunt::map_of`].
 
+use vt_core::sort::StableSort;
 mod ai;
 pub mod air_strikes;
 pub mod ambush;
@@ -224,7 +225,7 @@ impl Grunt {
         }
         let order: Vec<&str> = SCENARIOS.iter().map(|(p, _)| *p).collect();
         let mut idx: Vec<usize> = (0..scenarios.len()).collect();
-        idx.sort_by_key(|&i| {
+        idx.stable_sort_by_key(|&i| {
             order
                 .iter()
                 .position(|p| *p == scenario_files[i])

@@ -12,6 +12,7 @@ use crate::step::Step;
 use vt_core::engine::{Setup, SetupError};
 use vt_core::refusal::{Checked, ensure, ensure_with};
 use vt_core::rng::GameRng;
+use vt_core::sort::StableSort;
 
 impl Grunt {
     pub(crate) fn start(&self, setup: &Setup) -> Result<State, SetupError> {
@@ -65,7 +66,7 @@ impl Grunt {
                 options.on.push(*o);
             }
         }
-        options.on.sort();
+        options.on.stable_sort();
         if sc.level == Level::Basic {
             // The optional rules are added to the Standard Game; the Basic
             // and solitaire games play without them.
@@ -481,7 +482,7 @@ mod tests {
         let nlf: Vec<_> = s.counters.iter().filter(|c| c.side == Side::Nlf).collect();
         assert!(nlf.iter().all(|c| c.face_down && c.on_map()));
         let mut hexes: Vec<_> = nlf.iter().map(|c| c.hex.unwrap()).collect();
-        hexes.sort();
+        hexes.stable_sort();
         hexes.dedup();
         assert_eq!(hexes.len(), nlf.len(), "one counter a hex");
         assert!(hexes.iter().all(|h| !g.in_edge_band(&s, *h)));

@@ -21,6 +21,7 @@ use crate::map::{Hex, distance};
 use crate::odds;
 use crate::state::*;
 use crate::step::Step;
+use vt_core::sort::StableSort;
 
 /// One NLF unit's choice of target, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -46,7 +47,7 @@ impl Grunt {
                     .any(|n| s.at(n).any(|u| u.side == Side::Us && u.role.is_us_unit()))
             })
             .collect();
-        hexes.sort();
+        hexes.stable_sort();
         hexes.dedup();
         for h in hexes {
             let beside: Vec<CounterId> = map
@@ -91,7 +92,7 @@ impl Grunt {
             .filter(|u| u.side == Side::Us && u.role.is_us_unit())
             .filter_map(|u| u.hex)
             .collect();
-        hexes.sort();
+        hexes.stable_sort();
         hexes.dedup();
         for h in hexes {
             if self.line(s, blockers, from, h, Sight::Fire).is_err() {
@@ -165,7 +166,7 @@ impl Grunt {
             }
         }
         let mut hexes: Vec<Hex> = choices.iter().map(|c| c.hex).collect();
-        hexes.sort();
+        hexes.stable_sort();
         hexes.dedup();
         s.steps.push(Step::Combat { side: Side::Nlf });
         for h in hexes {

@@ -12,6 +12,7 @@ use crate::state::*;
 use crate::step::{Kind, Step};
 use serde::Serialize;
 use vt_core::DecisionKind;
+use vt_core::sort::StableSort;
 
 #[derive(Clone, Debug, Serialize)]
 pub struct CounterView {
@@ -199,7 +200,7 @@ impl Grunt {
                 waiting: if own { c.waiting } else { None },
             });
         }
-        markers.sort_by_key(|m| (m.hex, m.marker));
+        markers.stable_sort_by_key(|m| (m.hex, m.marker));
         let visible_carrier = |w: Option<CounterId>| match w {
             None => true,
             Some(x) => self.sees(s, side, s.c(x)),

@@ -24,6 +24,7 @@
 //! logged and animated alike. The search reads only the deciding side's
 //! knowledge: it samples what that side may not see (see `vt-ai`).
 
+use vt_core::sort::StableSort;
 pub mod panel;
 
 use crate::catalog::Catalog;
@@ -239,7 +240,7 @@ impl Computer {
                 win,
             });
         }
-        self.estimates.sort_by_key(|e| (e.at, e.side));
+        self.estimates.stable_sort_by_key(|e| (e.at, e.side));
     }
 
     /// Whether decision `at` has its estimate, or is waiting for it.

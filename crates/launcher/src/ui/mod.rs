@@ -1,6 +1,7 @@
 //! The screens, drawn with egui. They read the app's resources and write
 //! [`Action`]s; [`crate::flow`] does the rest.
 
+use vt_core::sort::StableSort;
 pub mod game_over;
 pub mod loading;
 pub mod menu;
@@ -417,7 +418,7 @@ fn frame_stats(
     hooks.stats.push(time.delta_secs() * 1000.0);
     if hooks.stats_clock >= 3.0 + secs {
         let mut v = hooks.stats.clone();
-        v.sort_by(|a, b| a.total_cmp(b));
+        v.stable_sort_by(|a, b| a.total_cmp(b));
         let mean = v.iter().sum::<f32>() / v.len().max(1) as f32;
         let p95 = v.get(v.len() * 95 / 100).copied().unwrap_or(0.0);
         let max = v.last().copied().unwrap_or(0.0);

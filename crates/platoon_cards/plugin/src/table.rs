@@ -8,6 +8,7 @@ use platoon_cards_rules::PlatoonCards;
 use platoon_cards_rules::data::{TerrainKind, UnitClass, WeaponKind, WeaponSpec};
 use platoon_cards_rules::state::{Side, Status};
 use platoon_cards_rules::view::{StandView, View};
+use vt_core::sort::StableSort;
 use vt_core::tabletop::{Base, Cover, DeadGround, Feature, Point, Rect, SightRule, Template};
 use vt_ui::palette;
 use vt_ui::prelude::*;
@@ -94,7 +95,7 @@ pub fn rings(rules: &PlatoonCards, w: &WeaponSpec) -> Vec<f64> {
         .value
         .max(rules.charts.gun_to_hit.long_to.value);
     v.retain(|r| r.is_finite() && *r > 0.0 && *r <= top + 1e-9);
-    v.sort_by(f64::total_cmp);
+    v.stable_sort_by(f64::total_cmp);
     v.dedup_by(|a, b| (*a - *b).abs() < 1e-6);
     v
 }

@@ -16,6 +16,7 @@ use crate::geometry::snap;
 use crate::scenario::Condition;
 use crate::state::*;
 use crate::step::Step;
+use vt_core::sort::StableSort;
 use vt_core::tabletop::{Point, point_in_polygon};
 use vt_core::{AiRules, GameRng, SideIdx};
 
@@ -171,7 +172,7 @@ impl PlatoonCards {
                         if contested { base * 0.6 } else { base }
                     })
                     .collect();
-                scores.sort_by(|a, b| b.total_cmp(a));
+                scores.stable_sort_by(|a, b| b.total_cmp(a));
                 scores.iter().take(*count as usize).product()
             }
             Condition::LossesAtMost { percent } => {
@@ -888,7 +889,7 @@ impl PlatoonCards {
                     (p, offsets)
                 })
                 .collect();
-            contents.sort_by_key(|(p, _)| *p);
+            contents.stable_sort_by_key(|(p, _)| *p);
             rng.shuffle(&mut contents);
             for (&i, (p, offsets)) in idx.iter().zip(contents) {
                 let at = s.cards[i].pos;

@@ -40,6 +40,7 @@
 //! the eight points of the compass); `check`
 //! accepts any point the rules allow.
 
+use vt_core::sort::StableSort;
 mod ai;
 pub mod air;
 pub mod area_fire;
@@ -146,7 +147,7 @@ impl PlatoonCards {
             list.iter().position(|(q, _)| *q == p).unwrap_or(usize::MAX)
         };
         let mut paths: Vec<&str> = files.paths().collect();
-        paths.sort_by_key(|p| (order(&TABLETOPS, p), order(&SCENARIOS, p)));
+        paths.stable_sort_by_key(|p| (order(&TABLETOPS, p), order(&SCENARIOS, p)));
         for p in &paths {
             if p.starts_with("platoon_cards/tabletops/") {
                 tabletops.push(files.parse::<Tabletop>(p)?);

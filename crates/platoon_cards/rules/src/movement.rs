@@ -15,6 +15,7 @@ use crate::sections::*;
 use crate::state::*;
 use crate::step::{Step, Trigger, TriggerKind};
 use vt_core::refusal::{Checked, Refusal, ensure, refuse};
+use vt_core::sort::StableSort;
 use vt_core::tabletop::{
     Base, EPS, Feature, Halt, MovePlan, Point, Shape, Terrain, closest_approach, plan_move,
     point_along, route_rate,
@@ -499,7 +500,7 @@ impl PlatoonCards {
             .filter(|e| e.side != st.side && !e.hidden)
             .map(|e| (e.pos.distance(st.pos), e.pos))
             .collect();
-        enemies.sort_by(|a, b| a.0.total_cmp(&b.0));
+        enemies.stable_sort_by(|a, b| a.0.total_cmp(&b.0));
         for (d, p) in enemies.into_iter().take(2) {
             // Stop short of contact: charging is its own order.
             let stop = (d - 2.5).max(0.0);

@@ -23,6 +23,7 @@ use crate::sections::*;
 use crate::state::*;
 use crate::step::{MoraleWhy, Pending, Step, Trigger, TriggerKind};
 use vt_core::refusal::{Checked, ensure, refuse};
+use vt_core::sort::StableSort;
 
 impl PlatoonCards {
     pub(crate) fn offer_reaction(&self, s: &mut State, trigger: Trigger, ev: &mut Vec<Event>) {
@@ -131,7 +132,7 @@ impl PlatoonCards {
             .map(|e| (e.pos.distance(st.pos), e.id))
             .filter(|(d, _)| *d <= 42.0)
             .collect();
-        v.sort_by(|a, b| a.0.total_cmp(&b.0));
+        v.stable_sort_by(|a, b| a.0.total_cmp(&b.0));
         v.into_iter().take(n).map(|x| x.1).collect()
     }
 

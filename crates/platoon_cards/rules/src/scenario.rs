@@ -10,6 +10,7 @@ use vt_core::GameRng;
 use vt_core::deck::Deck;
 use vt_core::engine::{Setup, SetupError};
 use vt_core::provenance::Provenance;
+use vt_core::sort::StableSort;
 use vt_core::tabletop::{Feature, Point, point_in_polygon};
 
 /// A table: its size and terrain. Written by us for the scenarios.
@@ -481,7 +482,7 @@ impl PlatoonCards {
                     });
                 }
             }
-            s.cards.sort_by_key(|c| c.marker);
+            s.cards.stable_sort_by_key(|c| c.marker);
         }
 
         if let Some(sn) = &sc.snipers {
@@ -515,7 +516,7 @@ impl PlatoonCards {
                     wreck: false,
                 });
             }
-            s.mines.sort_by_key(|m| m.marker);
+            s.mines.stable_sort_by_key(|m| m.marker);
         }
 
         for (k, w) in sc.wire.iter().enumerate() {

@@ -16,6 +16,7 @@ use crate::state::*;
 use crate::step::{MoraleWhy, Pending, Step};
 use vt_core::deck::Deck;
 use vt_core::refusal::{Checked, ensure, refuse};
+use vt_core::sort::StableSort;
 
 impl PlatoonCards {
     /// After both set-ups: the bombardment, or turn 1.
@@ -386,7 +387,7 @@ impl PlatoonCards {
             .filter_map(|p| p.overwatch.filter(|o| !o.stood_down).map(|o| (o.seq, p.id)))
             .filter(|(_, id)| self.platoon_alive(s, *id))
             .collect();
-        ow.sort();
+        ow.stable_sort();
         for (_, platoon) in ow.into_iter().rev() {
             s.steps.push(Step::EndOverwatch { platoon });
             if !s.platoon(platoon).overwatch.is_some_and(|o| o.morale_taken) {

@@ -11,6 +11,7 @@ use crate::state::*;
 use crate::step::{Kind, Step};
 use serde::{Deserialize, Serialize};
 use vt_core::DecisionKind;
+use vt_core::sort::StableSort;
 use vt_core::tabletop::Point;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -299,7 +300,7 @@ impl PlatoonCards {
     pub fn known_state(&self, s: &State, side: Side) -> State {
         let mut k = s.clone();
         k.rng = vt_core::GameRng::seeded(0);
-        k.deck.draw_pile.sort();
+        k.deck.draw_pile.stable_sort();
         let enemy = side.other();
         for st in k
             .stands

@@ -15,6 +15,7 @@ use crate::palette::{self, Rgba};
 use crate::pieces::{PieceHome, PieceKey, PieceLook, Wanted, look_of, plan};
 use crate::shapes::ShapeBuilder;
 use bevy::prelude::*;
+use vt_core::sort::StableSort;
 use vt_core::tabletop::{Feature, Point, Shape};
 
 /// Heights on the table: terrain, templates, stands, the tools.
@@ -108,7 +109,7 @@ pub fn table(table: Res<Table>, mut drawn: ResMut<Drawn>, mut draw: BoardDraw) {
     draw_cloth(&mut b, table.size);
     look::draw_rulers(&mut b, table.size);
     let mut order: Vec<&Feature<super::TerrainInfo>> = table.features.iter().collect();
-    order.sort_by_key(|f| f.kind.look.layer());
+    order.stable_sort_by_key(|f| f.kind.look.layer());
     for f in &order {
         draw_feature(&mut b, f, f.kind.look);
     }

@@ -10,6 +10,7 @@ use super::{
 };
 use crate::prelude::*;
 use bevy::prelude::*;
+use vt_core::sort::StableSort;
 use vt_core::tabletop::skirmish::{
     self, Event, Ground, Order, Skirmish, StandKind, Status, Support, View, side_name,
     table::{Going, Sight},
@@ -586,7 +587,7 @@ fn first_seen(
                 .map(|s| (s.from, e.label()))
         })
         .collect();
-    seen.sort_by(|a, b| a.0.total_cmp(&b.0));
+    seen.stable_sort_by(|a, b| a.0.total_cmp(&b.0));
     // Those who first see it at the same place share one mark.
     let mut marks: Vec<(f64, Vec<String>)> = vec![];
     for (d, who) in seen {
