@@ -14,6 +14,10 @@
 //! - [`files`]: saves and settings written whole or not at all; [`echo`]:
 //!   input quoted back in messages at a readable length.
 
+/// `deflated!("path", ...)`: a file under the calling crate's directory,
+/// embedded deflated (`data::Embedded` reads it back; issue 15).
+pub use vt_embed::deflated;
+
 pub mod ai;
 pub mod cup;
 pub mod data;

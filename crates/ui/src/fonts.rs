@@ -21,13 +21,34 @@ pub const SYMBOLS: &str = "↔↕⌛⏳▶◀◻☑♠♣♥♦⚠✈✔✖❌�
 
 /// Ubuntu Light without Cyrillic, polytonic Greek and its private-use
 /// glyphs (crates/ui/fonts/README.md): every other glyph as it was.
-const UBUNTU_LATIN: &[u8] = include_bytes!("../fonts/Ubuntu-Light-latin.ttf");
+static UBUNTU_LATIN: Font = Font::new(vt_core::deflated!("fonts/Ubuntu-Light-latin.ttf"));
 /// Hack cut to Latin and common punctuation (crates/ui/fonts/README.md):
 /// the monospace family's figures and signs look as before, and what Hack
 /// no longer has comes from Ubuntu Light, the family's next font.
-const HACK_LATIN: &[u8] = include_bytes!("../fonts/Hack-Regular-latin.ttf");
-const NOTO_SYMBOLS: &[u8] = include_bytes!("../fonts/NotoEmoji-symbols.ttf");
-const ICON_SYMBOLS: &[u8] = include_bytes!("../fonts/emoji-icon-font-symbols.ttf");
+static HACK_LATIN: Font = Font::new(vt_core::deflated!("fonts/Hack-Regular-latin.ttf"));
+static NOTO_SYMBOLS: Font = Font::new(vt_core::deflated!("fonts/NotoEmoji-symbols.ttf"));
+static ICON_SYMBOLS: Font = Font::new(vt_core::deflated!("fonts/emoji-icon-font-symbols.ttf"));
+
+/// A font embedded deflated (issue 15: the four are 0.57 MB as they are,
+/// 0.22 MB deflated, in the browser's .wasm), inflated the first time it is
+/// asked for and kept: egui's fonts and the board's text share one copy.
+struct Font {
+    packed: vt_core::data::Embedded,
+    bytes: std::sync::OnceLock<Vec<u8>>,
+}
+
+impl Font {
+    const fn new(packed: &'static [u8]) -> Self {
+        Font {
+            packed: vt_core::data::Embedded(packed),
+            bytes: std::sync::OnceLock::new(),
+        }
+    }
+
+    fn data(&'static self) -> FontData {
+        FontData::from_static(self.bytes.get_or_init(|| self.packed.bytes()))
+    }
+}
 
 /// egui's default font definitions with the cut symbol fonts.
 pub fn definitions() -> FontDefinitions {
@@ -35,19 +56,19 @@ pub fn definitions() -> FontDefinitions {
     let mut font = |name: &str, data: FontData| {
         defs.font_data.insert(name.to_owned(), Arc::new(data));
     };
-    font("Hack", FontData::from_static(HACK_LATIN));
-    font("Ubuntu-Light", FontData::from_static(UBUNTU_LATIN));
+    font("Hack", HACK_LATIN.data());
+    font("Ubuntu-Light", UBUNTU_LATIN.data());
     // egui's own tweaks for these two (epaint's `FontDefinitions::default`).
     font(
         "NotoEmoji-Regular",
-        FontData::from_static(NOTO_SYMBOLS).tweak(FontTweak {
+        NOTO_SYMBOLS.data().tweak(FontTweak {
             scale: 0.81,
             ..Default::default()
         }),
     );
     font(
         "emoji-icon-font",
-        FontData::from_static(ICON_SYMBOLS).tweak(FontTweak {
+        ICON_SYMBOLS.data().tweak(FontTweak {
             scale: 0.90,
             ..Default::default()
         }),

@@ -80,13 +80,13 @@ use vt_core::provenance::SourceNote;
 
 pub const GAME_ID: &str = "crossfire-vn";
 
-const TABLETOPS: [(&str, &str); 3] = [
+const TABLETOPS: [(&str, vt_core::data::Embedded); 3] = [
     vt_core::embed_asset!("crossfire_vn/tabletops/song-be-trail.ron"),
     vt_core::embed_asset!("crossfire_vn/tabletops/phu-loc-bunkers.ron"),
     vt_core::embed_asset!("crossfire_vn/tabletops/hill-55-lz.ron"),
 ];
 
-const SCENARIOS: [(&str, &str); 3] = [
+const SCENARIOS: [(&str, vt_core::data::Embedded); 3] = [
     vt_core::embed_asset!("crossfire_vn/scenarios/trail-contact.ron"),
     vt_core::embed_asset!("crossfire_vn/scenarios/bunker-line.ron"),
     vt_core::embed_asset!("crossfire_vn/scenarios/dust-off-under-fire.ron"),
@@ -100,10 +100,10 @@ pub fn data_files() -> DataFiles {
         vt_core::embed_asset!("crossfire_vn/terrain.ron"),
         vt_core::embed_asset!("crossfire_vn/units.ron"),
     ] {
-        f.insert(p, t.to_string());
+        f.insert(p, t.text());
     }
     for (p, t) in TABLETOPS.iter().chain(SCENARIOS.iter()) {
-        f.insert(p, t.to_string());
+        f.insert(p, t.text());
     }
     f
 }

@@ -35,7 +35,7 @@ pub fn embedded_files() -> DataFiles {
         vt_core::embed_asset!("csar/scenarios.ron"),
         vt_core::embed_asset!("csar/campaign.ron"),
     ] {
-        f.insert(path, text.to_string());
+        f.insert(path, text.text());
     }
     f
 }

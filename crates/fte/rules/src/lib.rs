@@ -133,13 +133,13 @@ pub const GAME_ID: &str = "fte";
 pub const BOOK: &str = "FTE";
 
 /// The map files and scenario files the game ships.
-const MAPS: [(&str, &str); 3] = [
+const MAPS: [(&str, vt_core::data::Embedded); 3] = [
     vt_core::embed_asset!("fte/maps/song-tra.ron"),
     vt_core::embed_asset!("fte/maps/hill-203.ron"),
     vt_core::embed_asset!("fte/maps/examples.ron"),
 ];
 
-const SCENARIOS: [(&str, &str); 4] = [
+const SCENARIOS: [(&str, vt_core::data::Embedded); 4] = [
     vt_core::embed_asset!("fte/scenarios/hamlet-search.ron"),
     vt_core::embed_asset!("fte/scenarios/trail-ambush.ron"),
     vt_core::embed_asset!("fte/scenarios/hot-lz.ron"),
@@ -153,10 +153,10 @@ pub fn data_files() -> DataFiles {
         vt_core::embed_asset!("fte/tables.ron"),
         vt_core::embed_asset!("fte/units.ron"),
     ] {
-        f.insert(p, t.to_string());
+        f.insert(p, t.text());
     }
     for (p, t) in MAPS.iter().chain(SCENARIOS.iter()) {
-        f.insert(p, t.to_string());
+        f.insert(p, t.text());
     }
     f
 }

@@ -100,9 +100,9 @@ use vt_core::provenance::SourceNote;
 
 pub const GAME_ID: &str = "grunt";
 
-const MAPS: [(&str, &str); 1] = [vt_core::embed_asset!("grunt/maps/song-ve.ron")];
+const MAPS: [(&str, vt_core::data::Embedded); 1] = [vt_core::embed_asset!("grunt/maps/song-ve.ron")];
 
-const SCENARIOS: [(&str, &str); 5] = [
+const SCENARIOS: [(&str, vt_core::data::Embedded); 5] = [
     vt_core::embed_asset!("grunt/scenarios/solitaire.ron"),
     vt_core::embed_asset!("grunt/scenarios/basic.ron"),
     vt_core::embed_asset!("grunt/scenarios/standard.ron"),
@@ -119,10 +119,10 @@ pub fn data_files() -> DataFiles {
         vt_core::embed_asset!("grunt/oob.ron"),
         vt_core::embed_asset!("grunt/orders.ron"),
     ] {
-        f.insert(p, t.to_string());
+        f.insert(p, t.text());
     }
     for (p, t) in MAPS.iter().chain(SCENARIOS.iter()) {
-        f.insert(p, t.to_string());
+        f.insert(p, t.text());
     }
     f
 }

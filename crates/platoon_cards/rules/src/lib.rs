@@ -91,14 +91,14 @@ use vt_core::provenance::SourceNote;
 
 pub const GAME_ID: &str = "platoon-cards";
 
-const TABLETOPS: [(&str, &str); 4] = [
+const TABLETOPS: [(&str, vt_core::data::Embedded); 4] = [
     vt_core::embed_asset!("platoon_cards/tabletops/ap-bau.ron"),
     vt_core::embed_asset!("platoon_cards/tabletops/route-13.ron"),
     vt_core::embed_asset!("platoon_cards/tabletops/firebase.ron"),
     vt_core::embed_asset!("platoon_cards/tabletops/lz-x-ray.ron"),
 ];
 
-const SCENARIOS: [(&str, &str); 4] = [
+const SCENARIOS: [(&str, vt_core::data::Embedded); 4] = [
     vt_core::embed_asset!("platoon_cards/scenarios/hamlet-sweep.ron"),
     vt_core::embed_asset!("platoon_cards/scenarios/route-13-ambush.ron"),
     vt_core::embed_asset!("platoon_cards/scenarios/firebase-night.ron"),
@@ -112,10 +112,10 @@ pub fn data_files() -> DataFiles {
         vt_core::embed_asset!("platoon_cards/charts.ron"),
         vt_core::embed_asset!("platoon_cards/units.ron"),
     ] {
-        f.insert(p, t.to_string());
+        f.insert(p, t.text());
     }
     for (p, t) in TABLETOPS.iter().chain(SCENARIOS.iter()) {
-        f.insert(p, t.to_string());
+        f.insert(p, t.text());
     }
     f
 }
@@ -143,7 +143,7 @@ impl PlatoonCards {
         let mut tabletop_files = Vec::new();
         let mut scenarios = Vec::new();
         let mut scenario_files = Vec::new();
-        let order = |list: &[(&str, &str)], p: &str| {
+        let order = |list: &[(&str, vt_core::data::Embedded)], p: &str| {
             list.iter().position(|(q, _)| *q == p).unwrap_or(usize::MAX)
         };
         let mut paths: Vec<&str> = files.paths().collect();
