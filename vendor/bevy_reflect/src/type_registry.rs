@@ -88,6 +88,14 @@ impl Default for TypeRegistry {
     }
 }
 
+/// Vietnam Tactics (vendor/README.md, issue 15): in the browser build no
+/// type is registered. Nothing there reads the registry (no scenes, no
+/// inspector, no reflected serialisation; entity cloning by reflection is
+/// never asked for), and each registration kept the type's whole reflection
+/// glue (its `Reflect`, type info, serde and default data) in the .wasm.
+/// Natively the registry is as before.
+const NO_REGISTRY: bool = cfg!(target_arch = "wasm32");
+
 impl TypeRegistry {
     /// Create a type registry with *no* registered types.
     pub fn empty() -> Self {
@@ -202,6 +210,9 @@ impl TypeRegistry {
     where
         T: GetTypeRegistration,
     {
+        if NO_REGISTRY {
+            return;
+        }
         if self.register_internal(TypeId::of::<T>(), T::get_type_registration) {
             T::register_type_dependencies(self);
         }
@@ -256,6 +267,9 @@ impl TypeRegistry {
     ///
     /// Returns `true` if the registration was added and `false` if it already exists.
     pub fn add_registration(&mut self, registration: TypeRegistration) -> bool {
+        if NO_REGISTRY {
+            return false;
+        }
         let type_id = registration.type_id();
         self.register_internal(type_id, || registration)
     }
@@ -270,6 +284,9 @@ impl TypeRegistry {
     /// This method will _not_ register type dependencies.
     /// Use [`register`](Self::register) to register a type with its dependencies.
     pub fn overwrite_registration(&mut self, registration: TypeRegistration) {
+        if NO_REGISTRY {
+            return;
+        }
         Self::update_registration_indices(
             &registration,
             &mut self.short_path_to_id,
@@ -341,6 +358,9 @@ impl TypeRegistry {
     /// type_registry.register_type_data::<Option<String>, ReflectDeserialize>();
     /// ```
     pub fn register_type_data<T: Reflect + TypePath, D: TypeData + FromType<T>>(&mut self) {
+        if NO_REGISTRY {
+            return;
+        }
         let data = self.get_mut(TypeId::of::<T>()).unwrap_or_else(|| {
             panic!(
                 "attempted to call `TypeRegistry::register_type_data` for type `{T}` with data `{D}` without registering `{T}` first",
@@ -373,6 +393,9 @@ impl TypeRegistry {
         U: Reflect + TypePath,
         F: Fn(T) -> Result<U, T> + Clone + Send + Sync + 'static,
     {
+        if NO_REGISTRY {
+            return;
+        }
         let data = self.get_mut(TypeId::of::<U>()).unwrap_or_else(|| {
             panic!(
                 "attempted to call `TypeRegistry::register_type_conversion` for type `{U}` without registering `{U}` first",
