@@ -224,7 +224,12 @@ mod tests {
         let packed = Embedded(crate::deflated!("src/", "data.rs"));
         let file = include_str!("data.rs");
         assert_eq!(packed.text(), file);
-        assert!(packed.0.len() * 2 < file.len(), "{} of {}", packed.0.len(), file.len());
+        assert!(
+            packed.0.len() * 2 < file.len(),
+            "{} of {}",
+            packed.0.len(),
+            file.len()
+        );
     }
     use serde::Deserialize;
 

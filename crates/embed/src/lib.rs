@@ -35,8 +35,14 @@ fn path_of(input: TokenStream) -> Result<String, String> {
             TokenTree::Literal(l) => out.push_str(&unquote(&l.to_string())?),
             TokenTree::Punct(p) if p.as_char() == ',' => {}
             // macro_rules! hands its $path:literal over in an invisible group.
-            TokenTree::Group(g) if g.delimiter() == Delimiter::None => out.push_str(&path_of(g.stream())?),
-            other => return Err(format!("deflated!: expected string literals, found `{other}`")),
+            TokenTree::Group(g) if g.delimiter() == Delimiter::None => {
+                out.push_str(&path_of(g.stream())?)
+            }
+            other => {
+                return Err(format!(
+                    "deflated!: expected string literals, found `{other}`"
+                ));
+            }
         }
     }
     if out.is_empty() {

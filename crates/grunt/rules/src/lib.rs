@@ -100,7 +100,8 @@ use vt_core::provenance::SourceNote;
 
 pub const GAME_ID: &str = "grunt";
 
-const MAPS: [(&str, vt_core::data::Embedded); 1] = [vt_core::embed_asset!("grunt/maps/song-ve.ron")];
+const MAPS: [(&str, vt_core::data::Embedded); 1] =
+    [vt_core::embed_asset!("grunt/maps/song-ve.ron")];
 
 const SCENARIOS: [(&str, vt_core::data::Embedded); 5] = [
     vt_core::embed_asset!("grunt/scenarios/solitaire.ron"),
