@@ -119,6 +119,36 @@ impl<D: QueryData, F: QueryFilter> FromWorld for QueryState<D, F> {
     }
 }
 
+/// `QueryState::init_access`'s own part (Vietnam Tactics, vendor/README.md):
+/// the query's access added to the system's set, or the same B0001 panic as
+/// before when it conflicts. Not generic: `name` gives the query type's name
+/// only for the panic.
+#[inline(never)]
+fn add_query_access(
+    access: &FilteredAccess,
+    name: fn() -> DebugName,
+    system_name: Option<&str>,
+    component_access_set: &mut FilteredAccessSet,
+    world: UnsafeWorldCell,
+) {
+    let conflicts = component_access_set.get_conflicts_single(access);
+    if !conflicts.is_empty() {
+        let mut accesses = conflicts.format_conflict_list(world);
+        // Access list may be empty (if access to all components requested)
+        if !accesses.is_empty() {
+            accesses.push(' ');
+        }
+        let type_name = name();
+        let type_name = type_name.shortname();
+        let system = system_name
+            .map(|name| format!(" in system {name}"))
+            .unwrap_or_default();
+        panic!("error[B0001]: {type_name}{system} accesses component(s) {accesses}in a way that conflicts with a previous system parameter. Consider using `Without<T>` to create disjoint Queries or merging conflicting Queries into a `ParamSet`. See: https://bevy.org/learn/errors/b0001",);
+    }
+
+    component_access_set.add(access.clone());
+}
+
 impl<D: QueryData, F: QueryFilter> QueryState<D, F> {
     /// Converts this `QueryState` reference to a `QueryState` that does not access anything mutably.
     pub fn as_readonly(&self) -> &QueryState<D::ReadOnly, F> {
@@ -201,22 +231,15 @@ impl<D: QueryData, F: QueryFilter> QueryState<D, F> {
         component_access_set: &mut FilteredAccessSet,
         world: UnsafeWorldCell,
     ) {
-        let conflicts = component_access_set.get_conflicts_single(&self.component_access);
-        if !conflicts.is_empty() {
-            let mut accesses = conflicts.format_conflict_list(world);
-            // Access list may be empty (if access to all components requested)
-            if !accesses.is_empty() {
-                accesses.push(' ');
-            }
-            let type_name = DebugName::type_name::<Query<D, F>>();
-            let type_name = type_name.shortname();
-            let system = system_name
-                .map(|name| format!(" in system {name}"))
-                .unwrap_or_default();
-            panic!("error[B0001]: {type_name}{system} accesses component(s) {accesses}in a way that conflicts with a previous system parameter. Consider using `Without<T>` to create disjoint Queries or merging conflicting Queries into a `ParamSet`. See: https://bevy.org/learn/errors/b0001",);
-        }
-
-        component_access_set.add(self.component_access.clone());
+        // Vietnam Tactics (vendor/README.md): the check is one function for
+        // every query type, not a copy per type in every system.
+        add_query_access(
+            &self.component_access,
+            DebugName::type_name::<Query<D, F>>,
+            system_name,
+            component_access_set,
+            world,
+        );
         D::init_nested_access(&self.fetch_state, system_name, component_access_set, world);
         F::init_nested_access(&self.filter_state, system_name, component_access_set, world);
     }

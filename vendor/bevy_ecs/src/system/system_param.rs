@@ -664,6 +664,44 @@ macro_rules! impl_param_set {
 
 all_tuples_enumerated!(impl_param_set, 1, 8, P, p);
 
+/// `Res<T>` and `ResMut<T>`'s `init_access` (Vietnam Tactics, vendor/README.md):
+/// the access to one resource, read or written, added to the system's set,
+/// or the same B0002 panic as before when it conflicts. Not generic: `name`
+/// gives the resource type's name only for the panic.
+#[inline(never)]
+fn resource_access(
+    component_id: ComponentId,
+    write: bool,
+    name: fn() -> DebugName,
+    system_meta: &SystemMeta,
+    component_access_set: &mut FilteredAccessSet,
+    world: &mut World,
+) {
+    let mut filter = FilteredAccess::default();
+    if write {
+        filter.add_write(component_id);
+    } else {
+        filter.add_read(component_id);
+    }
+    filter.and_with(IS_RESOURCE);
+
+    let conflicts = component_access_set.get_conflicts_single(&filter);
+    if conflicts.is_empty() {
+        component_access_set.add(filter);
+        return;
+    }
+
+    let mut accesses = conflicts.format_conflict_list(world.as_unsafe_world_cell());
+    // Access list may be empty (if access to all components requested)
+    if !accesses.is_empty() {
+        accesses.push(' ');
+    }
+    if write {
+        panic!("error[B0002]: ResMut<{}> in system {} conflicts with a previous system parameter. Consider removing the duplicate access or using `Without<IsResource>` to create disjoint Queries or merging conflicting Queries into a `ParamSet`. See: https://bevy.org/learn/errors/b0002", name(), system_meta.name);
+    }
+    panic!("error[B0002]: Res<{}> in system {} conflicts with a previous system parameter. Consider removing the duplicate access using `Without<IsResource>` to create disjoint Queries or merging conflicting Queries into a `ParamSet`. See: https://bevy.org/learn/errors/b0002", name(), system_meta.name);
+}
+
 // SAFETY: Res only reads a single World resource
 unsafe impl<'a, T: Resource> ReadOnlySystemParam for Res<'a, T> {}
 
@@ -683,22 +721,16 @@ unsafe impl<'a, T: Resource> SystemParam for Res<'a, T> {
         component_access_set: &mut FilteredAccessSet,
         world: &mut World,
     ) {
-        let mut filter = FilteredAccess::default();
-        filter.add_read(component_id);
-        filter.and_with(IS_RESOURCE);
-
-        let conflicts = component_access_set.get_conflicts_single(&filter);
-        if conflicts.is_empty() {
-            component_access_set.add(filter);
-            return;
-        }
-
-        let mut accesses = conflicts.format_conflict_list(world.as_unsafe_world_cell());
-        // Access list may be empty (if access to all components requested)
-        if !accesses.is_empty() {
-            accesses.push(' ');
-        }
-        panic!("error[B0002]: Res<{}> in system {} conflicts with a previous system parameter. Consider removing the duplicate access using `Without<IsResource>` to create disjoint Queries or merging conflicting Queries into a `ParamSet`. See: https://bevy.org/learn/errors/b0002", DebugName::type_name::<T>(), system_meta.name);
+        // Vietnam Tactics (vendor/README.md): the check is one function
+        // for every resource type, not a copy per type in every system.
+        resource_access(
+            component_id,
+            false,
+            DebugName::type_name::<T>,
+            system_meta,
+            component_access_set,
+            world,
+        );
     }
 
     #[inline]
@@ -740,22 +772,15 @@ unsafe impl<'a, T: Resource<Mutability = Mutable>> SystemParam for ResMut<'a, T>
         component_access_set: &mut FilteredAccessSet,
         world: &mut World,
     ) {
-        let mut filter = FilteredAccess::default();
-        filter.add_write(component_id);
-        filter.and_with(IS_RESOURCE);
-
-        let conflicts = component_access_set.get_conflicts_single(&filter);
-        if conflicts.is_empty() {
-            component_access_set.add(filter);
-            return;
-        }
-
-        let mut accesses = conflicts.format_conflict_list(world.as_unsafe_world_cell());
-        // Access list may be empty (if access to all components requested)
-        if !accesses.is_empty() {
-            accesses.push(' ');
-        }
-        panic!("error[B0002]: ResMut<{}> in system {} conflicts with a previous system parameter. Consider removing the duplicate access or using `Without<IsResource>` to create disjoint Queries or merging conflicting Queries into a `ParamSet`. See: https://bevy.org/learn/errors/b0002", DebugName::type_name::<T>(), system_meta.name);
+        // Vietnam Tactics (vendor/README.md): as for `Res`.
+        resource_access(
+            component_id,
+            true,
+            DebugName::type_name::<T>,
+            system_meta,
+            component_access_set,
+            world,
+        );
     }
 
     #[inline]
