@@ -2,11 +2,12 @@
 //! player chose (with the number of legal commands it chose from) and the
 //! referee's log, for watching how the computer player plays a scenario.
 //!
-//! `cargo run --release -p vt-games --example watch -- GAME SCENARIO SEED POLICY`
+//! `cargo run --release -p vt-games --example watch -- GAME SCENARIO SEED POLICY [GAME]`
 //!
 //! POLICY is as for `vt playout --policy` (`us=mcts:200,nva-vc=random`).
-//! The game's seed is that of game 0 of `vt playout --seed SEED` (the same
-//! deal and set-up); the players draw from their own generator.
+//! The game's seeds are those of game GAME (0 unless given) of `vt
+//! playout --seed SEED` or `vt balance --seed SEED`: the same deal, set-up
+//! and players' draws, so a game a series lost can be watched again.
 
 use vt_ai::{Player, parse_players};
 use vt_core::engine::Setup;
@@ -15,9 +16,13 @@ use vt_core::rng::GameRng;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let [game_id, scenario, seed, policy] = &args[..] else {
-        eprintln!("usage: watch GAME SCENARIO SEED POLICY");
-        std::process::exit(2);
+    let (game_id, scenario, seed, policy, index) = match &args[..] {
+        [g, s, seed, p] => (g, s, seed, p, 0),
+        [g, s, seed, p, i] => (g, s, seed, p, i.parse().expect("GAME is a number")),
+        _ => {
+            eprintln!("usage: watch GAME SCENARIO SEED POLICY [GAME]");
+            std::process::exit(2);
+        }
     };
     let seed: u64 = seed.parse().expect("SEED is a number");
     let entry = vt_games::entries()
@@ -31,7 +36,7 @@ fn main() {
         ai.iterations_for(scenario, seconds)
     })
     .expect("a policy");
-    let (gs, ps) = game_seeds(seed, 0);
+    let (gs, ps) = game_seeds(seed, index);
     let mut session = game.new_session(Setup::new(scenario, gs)).expect("sets up");
     let mut rng = GameRng::seeded(ps);
     while let Some(side) = session.decision().side {

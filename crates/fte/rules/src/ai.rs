@@ -10,7 +10,7 @@
 
 use crate::Fte;
 use crate::command::Command;
-use crate::data::Nation;
+use crate::data::{Nation, Role};
 use crate::geo::{Hex, HexExt};
 use crate::state::*;
 use crate::step::Step;
@@ -196,7 +196,8 @@ impl AiRules for Fte {
         if !to_find {
             for (w, c) in weights.iter_mut().zip(legal) {
                 match c {
-                    Command::RequestFireMission { .. } | Command::ExecuteMission => {
+                    // Not one on the side's own units ([`Fte::danger_close`]).
+                    Command::RequestFireMission { .. } | Command::ExecuteMission if *w > 1 => {
                         *w = FIRE_MISSION
                     }
                     Command::Fire { .. } if *w > 1 => *w *= 4,
@@ -349,12 +350,16 @@ impl Fte {
             .collect();
         if let Some(sc) = self.scenario(&s.scenario) {
             for o in sc.objectives.iter().filter(|o| o.side == me) {
-                g.towards.push(o.hex);
                 g.hold.push(o.hex);
                 let held = s.units_at(o.hex).any(|u| {
                     u.side == me && !u.broken && !self.is_marker_only(u) && !self.is_heli(u)
                 });
+                // 29.0: one unit holds an objective; once it is held the
+                // rest have no business there (Night Perimeter: the whole
+                // platoon climbed into the crest hex, and one mortar
+                // mission, 13.0, attacked all seven units).
                 if !held {
+                    g.towards.push(o.hex);
                     g.open.push(o.hex);
                 }
             }
@@ -430,7 +435,14 @@ impl Fte {
             Command::AssaultFire { .. } | Command::OpFire { .. } => 12,
             Command::OpFireAttempt { .. } => 8,
             Command::Assault { .. } => 5,
-            Command::RequestFireMission { .. } | Command::ExecuteMission => 8,
+            Command::RequestFireMission { unit, hex } => {
+                if self.danger_close(s, s.unit(*unit).side, *hex) {
+                    1
+                } else {
+                    8
+                }
+            }
+            Command::ExecuteMission => 8,
             Command::CancelMission => 1,
             Command::Detonate => 12,
             Command::DetonateAt { .. } => 1,
@@ -617,8 +629,22 @@ impl Fte {
                 1
             };
         }
+        // 24.0, 25.0: a unit dug in while its side holds what it must
+        // hold stays in its cover (Night Perimeter: the platoon left its
+        // foxholes for the crest hex and met the NVA's mortars in the open).
+        if goals.open.is_empty()
+            && self
+                .mover(s)
+                .is_some_and(|u| !self.is_heli(u) && u.fort.is_some())
+        {
+            return 1;
+        }
+        let support;
         let targets = if self.loaded_heli(s).is_some() && !goals.hold.is_empty() {
             &goals.hold
+        } else if let Some(u) = self.mover(s).filter(|u| self.is_support(u)) {
+            support = self.support_goals(s, goals, u);
+            &support
         } else {
             &goals.towards
         };
@@ -641,6 +667,61 @@ impl Fte {
 }
 
 impl Fte {
+    /// A Medic or a Forward Observer: a unit that does not fight for
+    /// ground (17.1: a Medic alone with the enemy is lost, 4 VP to the
+    /// enemy as a KIA; 13.0: an FO's work is calling fire from where it
+    /// sees). Towards the enemy it only gives points away.
+    fn is_support(&self, u: &Unit) -> bool {
+        matches!(self.role(u), Role::Medic | Role::ForwardObserver)
+    }
+
+    /// Where a support unit ([`Fte::is_support`]) goes: a Medic to its
+    /// side's casualties on the map (17.1: -1 on their casualty check in
+    /// its hex); else to the objectives its side holds or must take; else
+    /// it stays with its side's fighting units.
+    fn support_goals(&self, s: &State, goals: &Goals, u: &Unit) -> Vec<Hex> {
+        let mut v = Vec::new();
+        if self.role(u) == Role::Medic {
+            v.extend(
+                s.casualties
+                    .iter()
+                    .filter(|c| c.side == u.side && !c.gone && c.carrier.is_none())
+                    .filter_map(|c| c.hex),
+            );
+        }
+        if v.is_empty() {
+            v.extend(goals.hold.iter().copied());
+        }
+        if v.is_empty() {
+            v.extend(
+                s.on_map()
+                    .filter(|f| {
+                        f.side == u.side
+                            && f.id != u.id
+                            && !self.is_support(f)
+                            && !self.is_heli(f)
+                            && !self.is_marker_only(f)
+                    })
+                    .filter_map(|f| f.hex),
+            );
+        }
+        v
+    }
+
+    /// 13.0, 16.0: a fire mission attacks the target hex and the six
+    /// around it (artillery twelve more), and four in ten scatter 1-4
+    /// hexes: one called within two hexes of the side's own units is as
+    /// likely to hit them (Night Perimeter: an FO called the mortars on
+    /// the hex beside it, and they killed it, 4 VP to the NVA).
+    fn danger_close(&self, s: &State, side: Side, hex: Hex) -> bool {
+        s.on_map().any(|u| {
+            u.side == side
+                && !self.is_marker_only(u)
+                && !(self.is_heli(u) && u.altitude == Altitude::High)
+                && u.hex.is_some_and(|h| h.distance(hex) <= 2)
+        })
+    }
+
     /// Units the decision under way names by id (the activation, a move,
     /// an interrupt): their identity stays, or the state would not hold
     /// together (a Leader activation led by a Dummy).
@@ -820,7 +901,6 @@ impl Fte {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::data::Role;
     use std::sync::Arc;
     use vt_core::{Ruleset, Setup};
 
@@ -980,7 +1060,7 @@ mod tests {
                         let r = r as f64;
                         match c {
                             Command::RequestFireMission { .. } | Command::ExecuteMission
-                                if press =>
+                                if press && p > 1.0 =>
                             {
                                 assert_eq!(r, FIRE_MISSION as f64, "{sc} {seed}: {c:?}");
                                 pressed[0] += 1;
@@ -1143,5 +1223,172 @@ mod tests {
         // The NVA/VC know their own Dummies.
         let own = rules.determinize(&s, 1, &mut rng);
         assert_eq!(markers_of_dummies(&own), markers_of_dummies(&s));
+    }
+
+    /// Night Perimeter once both sides have set up.
+    fn night_perimeter_set_up(rules: &Fte) -> State {
+        let mut s = rules.new_game(&Setup::new("night-perimeter", 1)).unwrap();
+        let mut ev = Vec::new();
+        while matches!(s.step(), Step::Setup { .. }) {
+            let c = rules.legal(&s).into_iter().last().unwrap();
+            rules.execute(&mut s, &c, &mut ev);
+        }
+        s
+    }
+
+    fn us_unit(rules: &Fte, s: &State, role: Role) -> UnitId {
+        s.units
+            .iter()
+            .find(|u| u.side == Side::Us && rules.role(u) == role)
+            .unwrap()
+            .id
+    }
+
+    /// Moves every US unit but `keep` to `hex`; none is in a fort.
+    fn gather_us(s: &mut State, keep: UnitId, hex: &str) {
+        for u in s.units.iter_mut().filter(|u| u.side == Side::Us) {
+            if u.id != keep {
+                u.hex = Hex::parse(hex);
+            }
+            u.fort = None;
+        }
+    }
+
+    // 24.0, 25.0, 29.0: with the crest held, a rifle team in its foxholes
+    // stays in them; out of them it may step towards the enemy.
+    #[test]
+    fn a_dug_in_unit_stays_while_the_objective_is_held() {
+        let rules = Fte::embedded();
+        let mut s = night_perimeter_set_up(&rules);
+        let rifle = us_unit(&rules, &s, Role::FireTeam);
+        gather_us(&mut s, rifle, "13.10");
+        let foxholes = s
+            .caches
+            .iter()
+            .find(|c| c.owner == Side::Us && c.kind == CacheKind::Foxholes)
+            .map(|c| (c.id, c.hex))
+            .unwrap();
+        s.caches[foxholes.0 as usize].hex = Hex::parse("13.08").unwrap();
+        s.unit_mut(rifle).fort = Some(foxholes.0);
+        let legal = [step("13.07"), step("13.09"), Command::EndMove];
+        let w = weights_moving(&rules, &s, rifle, "13.08", &legal);
+        assert!(w[0] == 1 && w[1] == 1 && w[2] > w[0], "{w:?}");
+        s.unit_mut(rifle).fort = None;
+        let w = weights_moving(&rules, &s, rifle, "13.08", &legal);
+        assert!(w[0] > 1, "{w:?}");
+    }
+
+    // 29.0: once a unit holds the crest, the others are not drawn into
+    // its hex (a fire mission, 16.0, attacks every unit there).
+    #[test]
+    fn a_held_objective_draws_no_more_units() {
+        let rules = Fte::embedded();
+        let mut s = night_perimeter_set_up(&rules);
+        let rifle = us_unit(&rules, &s, Role::FireTeam);
+        gather_us(&mut s, rifle, "13.10");
+        let goals = {
+            let mut s = s.clone();
+            s.active = Side::Us;
+            s.push(Step::Moving(Moving {
+                units: vec![rifle],
+                mode: MoveMode::Normal,
+                left: 10,
+                hexes: 0,
+                on_trail: false,
+                fort_used: false,
+                altitude_changed: false,
+                refused: Vec::new(),
+            }));
+            rules.goals(&s)
+        };
+        let crest = Hex::parse("13.10").unwrap();
+        assert!(goals.hold.contains(&crest) && goals.open.is_empty());
+        assert!(!goals.towards.contains(&crest), "{:?}", goals.towards);
+        // Nobody on the crest: it is where the side goes.
+        gather_us(&mut s, rifle, "10.10");
+        s.unit_mut(rifle).hex = Hex::parse("13.12");
+        let w = weights_moving(
+            &rules,
+            &s,
+            rifle,
+            "13.12",
+            &[step("13.11"), step("13.13"), Command::EndMove],
+        );
+        assert!(w[0] > 5 * w[1] && w[0] > 5 * w[2], "{w:?}");
+    }
+
+    // 17.1: a Medic alone with the enemy is lost (4 VP to the enemy), so
+    // it keeps to the crest rather than walk towards the enemy, and goes
+    // to a casualty on the map (-1 on its casualty check in its hex).
+    #[test]
+    fn the_medic_keeps_out_of_the_enemys_way() {
+        let rules = Fte::embedded();
+        let mut s = night_perimeter_set_up(&rules);
+        let medic = us_unit(&rules, &s, Role::Medic);
+        gather_us(&mut s, medic, "13.10");
+        let nva = s.units.iter().position(|u| u.side == Side::Nva).unwrap();
+        s.units[nva].hex = Hex::parse("13.04");
+        s.units[nva].status = UnitStatus::OnMap;
+        let (crestward, enemyward) = (step("13.09"), step("13.07"));
+        let legal = [enemyward, crestward, Command::EndMove];
+        let w = weights_moving(&rules, &s, medic, "13.08", &legal);
+        assert!(w[1] > 3 * w[0], "{w:?}");
+        // A rifle team there goes for the enemy.
+        let rifle = us_unit(&rules, &s, Role::FireTeam);
+        let w = weights_moving(&rules, &s, rifle, "13.08", &legal);
+        assert!(w[0] > 3 * w[1], "{w:?}");
+        // A US casualty lies towards the enemy: the Medic goes to it.
+        s.casualties.push(Casualty {
+            id: s.casualties.len() as u16,
+            side: Side::Us,
+            kind: CasualtyKind::Wia,
+            hex: Hex::parse("13.06"),
+            carrier: None,
+            gone: false,
+        });
+        let w = weights_moving(&rules, &s, medic, "13.08", &legal);
+        assert!(w[0] > 3 * w[1], "{w:?}");
+    }
+
+    // 13.0, 16.0: a fire mission lands on the target hex and the six
+    // around it and may scatter: the rules of thumb hardly call one within
+    // two hexes of the side's own units, and the rollouts' press to call
+    // fire missions leaves those out.
+    #[test]
+    fn fire_missions_are_not_called_on_the_callers() {
+        let rules = Fte::embedded();
+        let mut s = night_perimeter_set_up(&rules);
+        let fo = us_unit(&rules, &s, Role::ForwardObserver);
+        gather_us(&mut s, fo, "13.10");
+        s.unit_mut(fo).hex = Hex::parse("9.12");
+        let goals = Goals::default();
+        let near = Command::RequestFireMission {
+            unit: fo,
+            hex: Hex::parse("8.12").unwrap(),
+        };
+        let far = Command::RequestFireMission {
+            unit: fo,
+            hex: Hex::parse("5.12").unwrap(),
+        };
+        assert_eq!(rules.weight(&s, &goals, &near), 1);
+        assert!(rules.weight(&s, &goals, &far) > 1);
+        // Near the platoon on the crest too.
+        let crestside = Command::RequestFireMission {
+            unit: fo,
+            hex: Hex::parse("13.12").unwrap(),
+        };
+        assert_eq!(rules.weight(&s, &goals, &crestside), 1);
+        // The NVA's mortar mission on the crest is no danger to the NVA.
+        let nva_leader = s
+            .units
+            .iter()
+            .find(|u| u.side == Side::Nva && rules.role(u) == Role::Leader)
+            .unwrap()
+            .id;
+        let on_the_crest = Command::RequestFireMission {
+            unit: nva_leader,
+            hex: Hex::parse("13.10").unwrap(),
+        };
+        assert!(rules.weight(&s, &goals, &on_the_crest) > 1);
     }
 }
