@@ -270,6 +270,9 @@ struct Goals {
     hold: Vec<Hex>,
     /// The objectives to stay on that no unit of the side holds yet.
     open: Vec<Hex>,
+    /// The side's objectives it holds where the enemy scores too (an
+    /// enemy objective within two hexes): the perimeter to keep.
+    defend: Vec<Hex>,
 }
 
 impl Fte {
@@ -361,6 +364,12 @@ impl Fte {
                 if !held {
                     g.towards.push(o.hex);
                     g.open.push(o.hex);
+                } else if sc
+                    .objectives
+                    .iter()
+                    .any(|e| e.side != me && e.hex.distance(o.hex) <= 2)
+                {
+                    g.defend.push(o.hex);
                 }
             }
         }
@@ -638,6 +647,32 @@ impl Fte {
                 .is_some_and(|u| !self.is_heli(u) && u.fort.is_some())
         {
             return 1;
+        }
+        // 29.0: ground both sides score by holding is the holder's to
+        // keep: its units stay within a hex of it, and those outside come
+        // back (Night Perimeter: a rifle team that went out after the NVA
+        // was assaulted by a sapper four hexes from the crest).
+        // (Medics and FOs go their own ways, [`Fte::support_goals`].)
+        if !goals.defend.is_empty()
+            && self
+                .mover(s)
+                .is_some_and(|u| !self.is_heli(u) && !self.is_support(u))
+        {
+            let off = |h: Hex| {
+                goals
+                    .defend
+                    .iter()
+                    .map(|g| g.distance(h))
+                    .min()
+                    .unwrap_or(0)
+            };
+            let (a, b) = (off(from), off(to));
+            if b > 1 && b >= a {
+                return 1;
+            }
+            if a > 1 && b < a {
+                return 16;
+            }
         }
         let support;
         let targets = if self.loaded_heli(s).is_some() && !goals.hold.is_empty() {
@@ -1276,9 +1311,10 @@ mod tests {
         let legal = [step("13.07"), step("13.09"), Command::EndMove];
         let w = weights_moving(&rules, &s, rifle, "13.08", &legal);
         assert!(w[0] == 1 && w[1] == 1 && w[2] > w[0], "{w:?}");
+        // Out of them it moves (back to the crest's hexes).
         s.unit_mut(rifle).fort = None;
         let w = weights_moving(&rules, &s, rifle, "13.08", &legal);
-        assert!(w[0] > 1, "{w:?}");
+        assert!(w[1] > w[2], "{w:?}");
     }
 
     // 29.0: once a unit holds the crest, the others are not drawn into
@@ -1307,6 +1343,8 @@ mod tests {
         let crest = Hex::parse("13.10").unwrap();
         assert!(goals.hold.contains(&crest) && goals.open.is_empty());
         assert!(!goals.towards.contains(&crest), "{:?}", goals.towards);
+        // The NVA scores the crest too: it is a perimeter to keep.
+        assert_eq!(goals.defend, vec![crest]);
         // Nobody on the crest: it is where the side goes.
         gather_us(&mut s, rifle, "10.10");
         s.unit_mut(rifle).hex = Hex::parse("13.12");
@@ -1336,10 +1374,20 @@ mod tests {
         let legal = [enemyward, crestward, Command::EndMove];
         let w = weights_moving(&rules, &s, medic, "13.08", &legal);
         assert!(w[1] > 3 * w[0], "{w:?}");
-        // A rifle team there goes for the enemy.
+        // A rifle team there comes back within a hex of the crest too,
+        // and inside that perimeter stays (29.0: the NVA scores the
+        // crest).
         let rifle = us_unit(&rules, &s, Role::FireTeam);
         let w = weights_moving(&rules, &s, rifle, "13.08", &legal);
-        assert!(w[0] > 3 * w[1], "{w:?}");
+        assert!(w[1] > 3 * w[0], "{w:?}");
+        let w = weights_moving(
+            &rules,
+            &s,
+            rifle,
+            "13.09",
+            &[step("13.08"), Command::EndMove],
+        );
+        assert!(w[0] < w[1], "{w:?}");
         // A US casualty lies towards the enemy: the Medic goes to it.
         s.casualties.push(Casualty {
             id: s.casualties.len() as u16,
