@@ -999,7 +999,12 @@ mod tests {
 
     /// Trail Ambush once both sides have set up.
     fn trail_ambush_set_up(rules: &Fte) -> State {
-        let mut s = rules.new_game(&Setup::new("trail-ambush", 1)).unwrap();
+        set_up(rules, "trail-ambush")
+    }
+
+    /// `scenario` (seed 1) once both sides have set up.
+    fn set_up(rules: &Fte, scenario: &str) -> State {
+        let mut s = rules.new_game(&Setup::new(scenario, 1)).unwrap();
         let mut ev = Vec::new();
         while matches!(s.step(), Step::Setup { .. }) {
             let c = rules.legal(&s).into_iter().last().unwrap();
@@ -1166,6 +1171,12 @@ mod tests {
         let mut s = s.clone();
         s.unit_mut(unit).hex = Hex::parse(from);
         s.unit_mut(unit).status = UnitStatus::OnMap;
+        rules.rollout_weights(&moving(&s, unit), legal).unwrap()
+    }
+
+    /// `s` with `unit` alone starting a Normal move where it is.
+    fn moving(s: &State, unit: UnitId) -> State {
+        let mut s = s.clone();
         s.active = s.unit(unit).side;
         s.push(Step::Moving(Moving {
             units: vec![unit],
@@ -1177,7 +1188,13 @@ mod tests {
             altitude_changed: false,
             refused: Vec::new(),
         }));
-        rules.rollout_weights(&s, legal).unwrap()
+        s
+    }
+
+    /// [`weights_moving`] of a step to `a`, a step to `b` and ending the
+    /// move.
+    fn two_steps(rules: &Fte, s: &State, unit: UnitId, from: &str, a: &str, b: &str) -> Vec<u32> {
+        weights_moving(rules, s, unit, from, &[step(a), step(b), Command::EndMove])
     }
 
     fn step(hex: &str) -> Command {
@@ -1198,13 +1215,7 @@ mod tests {
         let (trail, jungle) = (Hex::parse("6.10").unwrap(), Hex::parse("6.11").unwrap());
         let goal = Hex::parse("26.10").unwrap();
         assert_eq!(trail.distance(goal), jungle.distance(goal));
-        let w = weights_moving(
-            &rules,
-            &s,
-            rifle,
-            "5.11",
-            &[step("6.10"), step("6.11"), Command::EndMove],
-        );
+        let w = two_steps(&rules, &s, rifle, "5.11", "6.10", "6.11");
         assert!(w[0] > 2 * w[1] && w[0] > 10 * w[2], "{w:?}");
     }
 
@@ -1226,13 +1237,7 @@ mod tests {
         }
         s.unit_mut(slick).move_only = true;
         s.unit_mut(slick).altitude = Altitude::Treetop;
-        let w = weights_moving(
-            &rules,
-            &s,
-            slick,
-            "24.10",
-            &[step("25.11"), step("23.11"), Command::EndMove],
-        );
+        let w = two_steps(&rules, &s, slick, "24.10", "25.11", "23.11");
         assert!(w[0] > 5 * w[1] && w[0] > 5 * w[2], "{w:?}");
         let w = weights_moving(
             &rules,
@@ -1275,13 +1280,7 @@ mod tests {
 
     /// Night Perimeter once both sides have set up.
     fn night_perimeter_set_up(rules: &Fte) -> State {
-        let mut s = rules.new_game(&Setup::new("night-perimeter", 1)).unwrap();
-        let mut ev = Vec::new();
-        while matches!(s.step(), Step::Setup { .. }) {
-            let c = rules.legal(&s).into_iter().last().unwrap();
-            rules.execute(&mut s, &c, &mut ev);
-        }
-        s
+        set_up(rules, "night-perimeter")
     }
 
     fn us_unit(rules: &Fte, s: &State, role: Role) -> UnitId {
@@ -1323,13 +1322,7 @@ mod tests {
         assert!(w[0] == 1 && w[1] == 1 && w[2] > w[0], "{w:?}");
         // Out of them it moves (here back to the crest's hexes).
         s.unit_mut(rifle).fort = None;
-        let w = weights_moving(
-            &rules,
-            &s,
-            rifle,
-            "13.07",
-            &[step("13.06"), step("13.08"), Command::EndMove],
-        );
+        let w = two_steps(&rules, &s, rifle, "13.07", "13.06", "13.08");
         assert!(w[1] > w[2], "{w:?}");
     }
 
@@ -1341,21 +1334,7 @@ mod tests {
         let mut s = night_perimeter_set_up(&rules);
         let rifle = us_unit(&rules, &s, Role::FireTeam);
         gather_us(&mut s, rifle, "13.10");
-        let goals = {
-            let mut s = s.clone();
-            s.active = Side::Us;
-            s.push(Step::Moving(Moving {
-                units: vec![rifle],
-                mode: MoveMode::Normal,
-                left: 10,
-                hexes: 0,
-                on_trail: false,
-                fort_used: false,
-                altitude_changed: false,
-                refused: Vec::new(),
-            }));
-            rules.goals(&s)
-        };
+        let goals = rules.goals(&moving(&s, rifle));
         let crest = Hex::parse("13.10").unwrap();
         assert!(goals.hold.contains(&crest) && goals.open.is_empty());
         assert!(!goals.towards.contains(&crest), "{:?}", goals.towards);
@@ -1364,13 +1343,7 @@ mod tests {
         // Nobody on the crest: it is where the side goes.
         gather_us(&mut s, rifle, "10.10");
         s.unit_mut(rifle).hex = Hex::parse("13.12");
-        let w = weights_moving(
-            &rules,
-            &s,
-            rifle,
-            "13.12",
-            &[step("13.11"), step("13.13"), Command::EndMove],
-        );
+        let w = two_steps(&rules, &s, rifle, "13.12", "13.11", "13.13");
         assert!(w[0] > 5 * w[1] && w[0] > 5 * w[2], "{w:?}");
     }
 
@@ -1393,13 +1366,7 @@ mod tests {
         // A rifle team comes back within two hexes of the crest too, and
         // inside that perimeter stays (29.0: the NVA scores the crest).
         let rifle = us_unit(&rules, &s, Role::FireTeam);
-        let w = weights_moving(
-            &rules,
-            &s,
-            rifle,
-            "13.07",
-            &[step("13.06"), step("13.08"), Command::EndMove],
-        );
+        let w = two_steps(&rules, &s, rifle, "13.07", "13.06", "13.08");
         assert!(w[1] > 3 * w[0], "{w:?}");
         let w = weights_moving(
             &rules,
