@@ -82,7 +82,18 @@ impl AiRules for Grunt {
         if s.commander_lost() || self.day_to_day_lost(s) {
             return if me == Side::Us { 0.0 } else { 1.0 };
         }
-        let margin = (s.points(Side::Us, None) - s.points(Side::Nlf, None)) as f64;
+        // B3.5: a cache a US unit sits on is taken at the end of its next
+        // full Player Turn, beyond most rollouts' horizon: counted at
+        // most of its points, so that the search sees why a squad steps
+        // onto a cache and stays there.
+        let taking: i32 = s
+            .counters
+            .iter()
+            .filter(|c| c.side == Side::Us && c.on_map())
+            .map(|c| self.cache_at_stake(s, c.id))
+            .sum();
+        let margin =
+            (s.points(Side::Us, None) - s.points(Side::Nlf, None)) as f64 + 0.8 * taking as f64;
         let mut strength = [0.0f64; 2];
         for c in s
             .counters
@@ -153,7 +164,23 @@ impl Grunt {
     /// How strongly the rules of thumb favour `c`.
     fn weight(&self, s: &State, goals: &Goals, c: &Command) -> u32 {
         match c {
-            Command::Fire { firers, hex } => self.fire_weight(s, firers, *hex, false),
+            Command::Fire { firers, hex } => {
+                // B3.5: a unit that fires in the Player Turn it sits on a
+                // cache does not take it: the fire must be worth more
+                // than the cache's sure points (the same scale as
+                // `fire_weight`'s 1.5 a point).
+                let w = self.fire_weight(s, firers, *hex, false);
+                let cache = firers
+                    .iter()
+                    .map(|&(id, _)| self.cache_at_stake(s, id))
+                    .max()
+                    .unwrap_or(0);
+                if cache > 0 && w as i32 <= cache * 3 / 2 + 1 {
+                    0
+                } else {
+                    w
+                }
+            }
             Command::ReconByFire { .. } => 3,
             Command::HeliFire { firers, hex } => {
                 let f: Vec<(CounterId, u8)> = firers.iter().map(|&f| (f, 1)).collect();
@@ -184,6 +211,10 @@ impl Grunt {
             Command::Probe { .. } | Command::Challenge { .. } | Command::Interrogate { .. } => 8,
             Command::DestroyCache | Command::CaptureCache => 10,
             Command::Move { unit, path } | Command::Enter { unit, path } => match path.last() {
+                // S6: a booby trap the US has sprung stays in its hex and
+                // attacks every unit that enters it again (a watched
+                // game: the Medical Aid Team walked back into one).
+                Some(_) if path.iter().any(|h| goals.traps.contains(h)) => 1,
                 Some(&to) => self.move_weight(s, goals, *unit, to),
                 None => 1,
             },
@@ -212,7 +243,17 @@ impl Grunt {
                 Deployment::GroundBait => 3,
                 Deployment::Assault | Deployment::GroundAssault => 1,
             },
-            Command::Uncover { .. } | Command::Select { .. } => 5,
+            Command::Uncover { .. } => 5,
+            // B3.5: a unit on a cache it is taking stays put through its
+            // next full Player Turn, or the cache is not taken (a watched
+            // Standard game: a squad sat on two caches in turn and walked
+            // off each before its turn was out, and the US scored 0).
+            Command::Select { unit } if self.cache_at_stake(s, *unit) > 0 => 1,
+            Command::Select { .. } => 5,
+            Command::Stay => match s.step() {
+                Step::Moving { unit, .. } if self.cache_at_stake(s, *unit) > 0 => 30,
+                _ => 1,
+            },
             Command::Hide { .. } => 8,
             Command::PlaceRest | Command::PlacementDone | Command::PlanDone => 20,
             Command::EndMovement
@@ -221,7 +262,6 @@ impl Grunt {
             | Command::EndTurn
             | Command::EndGroup
             | Command::EndSuppress
-            | Command::Stay
             | Command::HoldFire
             | Command::CancelStrike => 1,
             // D0: a wrong declaration loses the game, and so does a
@@ -392,6 +432,11 @@ impl Grunt {
         if commander {
             value += 60.0 * kill;
         }
+        // A6: where the hits are expected to score for the other side
+        // (more peasants than enemies), not at all.
+        if value < 0.0 {
+            return 0;
+        }
         (3.0 + 1.5 * value).clamp(1.0, 60.0) as u32
     }
 
@@ -418,8 +463,21 @@ impl Grunt {
             match me {
                 // A marker the US has seen to hold nothing worth finding
                 // is a dummy taken off (A6): every marker still on the map
-                // is worth a look.
-                Side::Us => g.towards.push(h),
+                // is worth a look. What it has turned up and has no use
+                // for is not: peasants (A6: only hits on them score, and
+                // for the NLF), a sprung trap (S6: it attacks again), an
+                // ambush laid bare, a cache a US unit is already taking.
+                Side::Us if !c.face_down && c.role == Role::BoobyTrap => g.traps.push(h),
+                Side::Us
+                    if !c.face_down
+                        && (matches!(c.role, Role::Peasants | Role::Ambush)
+                            || (c.role.is_cache() && self.cache_taken(s, c.id))) => {}
+                Side::Us => {
+                    g.towards.push(h);
+                    if !c.face_down && c.role.is_cache() {
+                        g.caches.push(h);
+                    }
+                }
                 Side::Nlf => {
                     if c.role.is_person() {
                         g.towards.push(h);
@@ -432,7 +490,42 @@ impl Grunt {
         }
         g.towards.sort_unstable();
         g.towards.dedup();
+        if me == Side::Us {
+            // O4: where the US's casualties wait for a medic, and where
+            // its fighting units are (a medic follows them, it does not
+            // lead: it cannot fire, B3).
+            for x in &s.casualties {
+                if x.side == Side::Us && !x.evacuated && x.with.is_none() {
+                    g.casualties.extend(x.hex);
+                }
+            }
+            for c in s.on_map() {
+                if c.side == Side::Us && self.attack(c.role) > 0 && c.role != Role::Commander {
+                    g.friends.extend(c.hex);
+                }
+            }
+        }
         g
+    }
+
+    /// B3.5: the points of the cache `unit` is taking (it sits on it,
+    /// face up, and has not moved or fired since it began), else 0.
+    fn cache_at_stake(&self, s: &State, unit: CounterId) -> i32 {
+        let c = s.c(unit);
+        let Some(w) = c.work else { return 0 };
+        let cache = s.c(w.cache);
+        if c.side == Side::Us && cache.on_map() && !cache.face_down && cache.hex == c.hex {
+            self.cache_points(s, cache.role)
+        } else {
+            0
+        }
+    }
+
+    /// B3.5: whether a US unit is taking `cache` (it sits on it).
+    fn cache_taken(&self, s: &State, cache: CounterId) -> bool {
+        s.counters
+            .iter()
+            .any(|c| c.side == Side::Us && c.on_map() && c.work.is_some_and(|w| w.cache == cache))
     }
 
     /// B2: a move's weight. Towards the goals and into cover (B3: the
@@ -459,7 +552,36 @@ impl Grunt {
         if goals.side == Some(Side::Nlf) && !c.role.is_nlf_combat() {
             return 2;
         }
-        let closer = match (near(&goals.towards, from), near(&goals.towards, to)) {
+        // B3.5: a unit taking a cache stays on it.
+        if self.cache_at_stake(s, unit) > 0 {
+            return 1;
+        }
+        // O4: a medic goes to the US's casualties, else keeps with its
+        // fighting units.
+        // B3.5, B10: a cache found is points for the taking, sure ones
+        // against a marker's chance: the units that may take one go for it
+        // first (a watched game: a challenge turned up a cache nobody
+        // went to).
+        if c.role.is_us_unit() && c.role != Role::Medic && c.carrying.is_none() {
+            match (near(&goals.caches, from), near(&goals.caches, to)) {
+                (_, Some(0)) => return 40,
+                (Some(a), Some(b)) if b < a && b <= 12 => return 12,
+                _ => {}
+            }
+        }
+        let towards: &[Hex] = match c.role {
+            Role::Medic if !goals.casualties.is_empty() => &goals.casualties,
+            Role::Medic => &goals.friends,
+            _ => &goals.towards,
+        };
+        let closer = match (near(towards, from), near(towards, to)) {
+            (Some(a), Some(b)) if c.role == Role::Medic && b <= 1 => {
+                if b <= a {
+                    9
+                } else {
+                    3
+                }
+            }
             // The NLF's firers stop at range (B3: 8 hexes), in cover.
             (Some(a), Some(b)) if goals.side == Some(Side::Nlf) && b < 2 => {
                 if b < a {
@@ -792,6 +914,14 @@ struct Goals {
     towards: Vec<Hex>,
     /// Hexes of the enemy's face-up firers.
     threats: Vec<Hex>,
+    /// The US: hexes of booby traps it has sprung (S6).
+    traps: Vec<Hex>,
+    /// The US: hexes of caches it has found and nobody is taking (B3.5).
+    caches: Vec<Hex>,
+    /// The US: hexes of its casualties no medic has taken (O4).
+    casualties: Vec<Hex>,
+    /// The US: hexes of its units that fire (B3).
+    friends: Vec<Hex>,
 }
 
 /// `inside` under the marker `shell`: the marker keeps what the US has
@@ -986,6 +1116,19 @@ mod tests {
                         .filter(|x| x.role.is_person())
                         .all(|x| x.side != side && x.role != Role::Peasants);
                     let col = crate::odds::column(cols, attack, defence).unwrap();
+                    // B3.5: a firer taking a cache gives it up by firing;
+                    // such fire weighs less by the cache's points.
+                    let on_cache = firers
+                        .iter()
+                        .any(|&(id, _)| rules.cache_at_stake(&s, id) > 0);
+                    if on_cache {
+                        let plain = rules.fire_weight(&s, firers, *hex, false) as f64;
+                        assert!(
+                            wc == plain || wc == 0.0,
+                            "{sc} {seed}: {wc} on a cache, {plain}"
+                        );
+                        continue;
+                    }
                     if col >= three_to_one && only_enemies {
                         assert!(wc > 4.0 * e, "{sc} {seed}: fire at 3-1 {wc}, end {e}");
                         good += 1;
