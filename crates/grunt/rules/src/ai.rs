@@ -151,11 +151,17 @@ impl AiRules for Grunt {
         let moves = legal
             .iter()
             .any(|c| matches!(c, Command::Move { .. } | Command::Enter { .. }));
-        let goals = if moves {
+        let mut goals = if moves {
             self.goals(s)
         } else {
             Goals::default()
         };
+        if legal
+            .iter()
+            .any(|c| matches!(c, Command::Select { .. } | Command::Stay))
+        {
+            goals.shooters = self.shooters(s);
+        }
         Some(legal.iter().map(|c| self.weight(s, &goals, c)).collect())
     }
 }
@@ -209,7 +215,25 @@ impl Grunt {
                 }
             }
             Command::Probe { .. } | Command::Challenge { .. } | Command::Interrogate { .. } => 8,
-            Command::DestroyCache | Command::CaptureCache => 10,
+            // B3.5: the points are the same; a unit that captures
+            // carries the cache, may not fire and takes no other, so it
+            // destroys unless the cache is records its orders want flown
+            // out (C1A).
+            Command::DestroyCache => 10,
+            Command::CaptureCache => match s.step() {
+                Step::CacheChoice { cache, .. } if self.records_wanted(s, *cache) => 20,
+                _ => 1,
+            },
+            // B5: a unit lifted off leaves the game: worth it only for
+            // records its orders score when flown out (C1A), not for a
+            // cache it carries (a watched game: a squad flew out with a
+            // rice cache in turn 9).
+            Command::Lift { units } => {
+                let records = units
+                    .iter()
+                    .any(|&u| s.c(u).carrying.is_some_and(|x| self.records_wanted(s, x)));
+                if records { 20 } else { 1 }
+            }
             Command::Move { unit, path } | Command::Enter { unit, path } => match path.last() {
                 // S6: a booby trap the US has sprung stays in its hex and
                 // attacks every unit that enters it again (a watched
@@ -249,9 +273,18 @@ impl Grunt {
             // Standard game: a squad sat on two caches in turn and walked
             // off each before its turn was out, and the US scored 0).
             Command::Select { unit } if self.cache_at_stake(s, *unit) > 0 => 1,
+            // B3 (Standard Game): a unit that moves may not fire in the
+            // same Player Turn; one with a shot that scores where it
+            // stands keeps it (a watched game: two squads walked away from
+            // the face-up hard-core unit that had shot two of their own).
+            Command::Select { unit } if goals.shooters.contains(unit) => 1,
             Command::Select { .. } => 5,
             Command::Stay => match s.step() {
-                Step::Moving { unit, .. } if self.cache_at_stake(s, *unit) > 0 => 30,
+                Step::Moving { unit, .. }
+                    if self.cache_at_stake(s, *unit) > 0 || goals.shooters.contains(unit) =>
+                {
+                    30
+                }
                 _ => 1,
             },
             Command::Hide { .. } => 8,
@@ -519,6 +552,54 @@ impl Grunt {
         } else {
             0
         }
+    }
+
+    /// B3: the deciding side's units that could fire from where they
+    /// stand, at a face-up enemy, at odds worth a shot (a third of the
+    /// way up [`Grunt::fire_weight`]'s scale: about 3-1 at one unit), if
+    /// they did not move first. Only in the Standard Game, where moving
+    /// forfeits the fire (Move and Fire, an option, allows both).
+    fn shooters(&self, s: &State) -> Vec<CounterId> {
+        let side = match s.step() {
+            Step::Movement { side } | Step::Moving { side, .. } => *side,
+            _ => return Vec::new(),
+        };
+        if !s.standard() || s.has(crate::data::Optional::MoveAndFire) {
+            return Vec::new();
+        }
+        let targets: Vec<Hex> = s
+            .on_map()
+            .filter(|c| c.side != side && !c.face_down && c.role.is_person())
+            .filter(|c| c.role != Role::Peasants)
+            .filter_map(|c| c.hex)
+            .filter(|&h| self.check_target(s, side, h).is_ok())
+            .collect();
+        if targets.is_empty() {
+            return Vec::new();
+        }
+        let blockers = self.blockers(s);
+        s.on_map()
+            .filter(|c| c.side == side && c.moved != s.pt() && self.can_fire(s, c.id, 1).is_ok())
+            .filter(|c| {
+                let Some(from) = c.hex else { return false };
+                targets.iter().any(|&t| {
+                    t != from
+                        && self
+                            .line(s, &blockers, from, t, crate::line_of_sight::Sight::Fire)
+                            .is_ok()
+                        && self.fire_weight(s, &[(c.id, 1)], t, false) >= SHOT_WORTH
+                })
+            })
+            .map(|c| c.id)
+            .collect()
+    }
+
+    /// C1A: whether `cache` is records the US's orders score when they
+    /// are flown out.
+    fn records_wanted(&self, s: &State, cache: CounterId) -> bool {
+        s.c(cache).role == Role::Records
+            && s.order
+                .is_some_and(|o| self.order(o).records_evacuated.value > 0)
     }
 
     /// B3.5: whether a US unit is taking `cache` (it sits on it).
@@ -922,7 +1003,12 @@ struct Goals {
     casualties: Vec<Hex>,
     /// The US: hexes of its units that fire (B3).
     friends: Vec<Hex>,
+    /// Units with a shot worth keeping where they stand (B3).
+    shooters: Vec<CounterId>,
 }
+
+/// [`Grunt::fire_weight`] of a shot worth not moving for.
+const SHOT_WORTH: u32 = 9;
 
 /// `inside` under the marker `shell`: the marker keeps what the US has
 /// seen of it (where it is, its number, whether it moved and how far, was
