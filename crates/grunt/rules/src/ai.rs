@@ -92,8 +92,12 @@ impl AiRules for Grunt {
             .filter(|c| c.side == Side::Us && c.on_map())
             .map(|c| self.cache_at_stake(s, c.id))
             .sum();
-        let margin =
-            (s.points(Side::Us, None) - s.points(Side::Nlf, None)) as f64 + 0.8 * taking as f64;
+        // O11: points waiting for a US unit to pass over count at half
+        // (the NLF may carry its casualties off first).
+        let waiting: i32 = self.pending(s).iter().map(|(_, p)| p).sum();
+        let margin = (s.points(Side::Us, None) - s.points(Side::Nlf, None)) as f64
+            + 0.8 * taking as f64
+            + 0.5 * waiting as f64;
         let mut strength = [0.0f64; 2];
         for c in s
             .counters
@@ -187,7 +191,25 @@ impl Grunt {
                     w
                 }
             }
-            Command::ReconByFire { .. } => 3,
+            // O3b, O10, A6: fire into a marker's hex, or the door guns'
+            // and Cobras' suppression round a landing, hits whoever is
+            // there, and hits on peasants score for the NLF (a watched
+            // game: the door guns' first burst at a marker was 30 points
+            // to the NLF). As the sample deals the markers.
+            Command::ReconByFire { firers, hex } => {
+                let side = firers.first().map_or(Side::Us, |f| s.c(f.0).side);
+                self.blind_fire_weight(s, side, *hex, 3)
+            }
+            Command::Suppress { hex, .. } => {
+                // A6: most markers near a landing are peasants or nothing
+                // (Day-to-Day: 12 peasant counters to 4 fighting ones,
+                // assets/grunt/oob.ron): the guns are for NLF units seen.
+                if s.at(*hex).any(|c| c.side == Side::Nlf && c.face_down) {
+                    1
+                } else {
+                    self.blind_fire_weight(s, Side::Us, *hex, 8)
+                }
+            }
             Command::HeliFire { firers, hex } => {
                 let f: Vec<(CounterId, u8)> = firers.iter().map(|&f| (f, 1)).collect();
                 self.fire_weight(s, &f, *hex, true)
@@ -239,6 +261,10 @@ impl Grunt {
                 // attacks every unit that enters it again (a watched
                 // game: the Medical Aid Team walked back into one).
                 Some(_) if path.iter().any(|h| goals.traps.contains(h)) => 1,
+                // O11: the points for NLF casualties and materiel wait on
+                // their hex until a US unit passes over it (a watched
+                // game lost 35 to 40 with 50 points left lying).
+                Some(_) if path.iter().any(|h| goals.pending.contains(h)) => 40,
                 Some(&to) => self.move_weight(s, goals, *unit, to),
                 None => 1,
             },
@@ -524,6 +550,7 @@ impl Grunt {
         g.towards.sort_unstable();
         g.towards.dedup();
         if me == Side::Us {
+            g.pending = self.pending(s).into_iter().map(|(h, _)| h).collect();
             // O4: where the US's casualties wait for a medic, and where
             // its fighting units are (a medic follows them, it does not
             // lead: it cannot fire, B3).
@@ -594,6 +621,50 @@ impl Grunt {
             .collect()
     }
 
+    /// O11: the hexes where points wait for a US unit to pass over, and
+    /// how many: NLF casualties the NLF has not carried off, materiel
+    /// destroyed from the air.
+    fn pending(&self, s: &State) -> Vec<(Hex, i32)> {
+        let mut v: Vec<(Hex, i32)> = s
+            .ledger
+            .iter()
+            .filter(|a| a.side == Side::Us)
+            .filter_map(|a| a.pending.map(|h| (h, a.points)))
+            .collect();
+        for x in &s.casualties {
+            let carried = x.with.is_some_and(|_| !x.held_by_enemy);
+            if x.side == Side::Nlf
+                && x.pending
+                && !carried
+                && let Some(h) = x.hex
+            {
+                v.push((h, x.points));
+            }
+        }
+        v
+    }
+
+    /// A6: `hit` for fire at a hex that holds the enemy and no more
+    /// peasants than enemies, 1 at an empty hex, 0 where the peasants
+    /// outnumber the enemy (their hits score for the other side).
+    fn blind_fire_weight(&self, s: &State, side: Side, hex: Hex, hit: u32) -> u32 {
+        let (mut enemies, mut peasants) = (0, 0);
+        for c in s.at(hex).filter(|c| c.role.is_person()) {
+            if c.role == Role::Peasants {
+                peasants += 1;
+            } else if c.side != side {
+                enemies += 1;
+            }
+        }
+        if peasants > enemies {
+            0
+        } else if enemies == 0 {
+            1
+        } else {
+            hit
+        }
+    }
+
     /// C1A: whether `cache` is records the US's orders score when they
     /// are flown out.
     fn records_wanted(&self, s: &State, cache: CounterId) -> bool {
@@ -649,6 +720,12 @@ impl Grunt {
                 (Some(a), Some(b)) if b < a && b <= 12 => return 12,
                 _ => {}
             }
+        }
+        if let (Some(a), Some(b)) = (near(&goals.pending, from), near(&goals.pending, to))
+            && b < a
+            && b <= 12
+        {
+            return 12;
         }
         let towards: &[Hex] = match c.role {
             Role::Medic if !goals.casualties.is_empty() => &goals.casualties,
@@ -999,6 +1076,8 @@ struct Goals {
     traps: Vec<Hex>,
     /// The US: hexes of caches it has found and nobody is taking (B3.5).
     caches: Vec<Hex>,
+    /// The US: hexes where points wait for a US unit to pass (O11).
+    pending: Vec<Hex>,
     /// The US: hexes of its casualties no medic has taken (O4).
     casualties: Vec<Hex>,
     /// The US: hexes of its units that fire (B3).
