@@ -1382,6 +1382,240 @@ mod tests {
         assert!(seen < hidden, "{seen} {hidden}");
     }
 
+    /// The Standard Game at a US Movement Phase with at least two units
+    /// free to move, reached by the rollout policy from `seed`.
+    fn us_movement(rules: &Grunt, seed: u64) -> State {
+        let mut s = rules.new_game(&Setup::new("standard", seed)).unwrap();
+        let mut rng = GameRng::seeded(seed);
+        let mut ev = Vec::new();
+        for _ in 0..20_000 {
+            let legal = rules.legal(&s);
+            let selects = legal
+                .iter()
+                .filter(|c| matches!(c, Command::Select { .. }))
+                .count();
+            let on_map = legal.iter().any(|c| {
+                matches!(c, Command::Select { unit }
+                    if s.c(*unit).on_map() && s.c(*unit).role == Role::Infantry)
+            });
+            if *s.step() == (Step::Movement { side: Side::Us }) && selects >= 2 && on_map {
+                return s;
+            }
+            let k = rules.rollout(&s, &legal, &mut rng);
+            ev.clear();
+            rules.execute(&mut s, &legal[k], &mut ev);
+        }
+        panic!("no US Movement Phase with units to move (seed {seed})");
+    }
+
+    /// The weights of the rules of thumb, by command.
+    fn weights(rules: &Grunt, s: &State) -> Vec<(Command, u32)> {
+        let legal = rules.legal(s);
+        let w = rules.rollout_weights(s, &legal).unwrap();
+        legal.into_iter().zip(w).collect()
+    }
+
+    /// A US unit free to move, and the Moving step after picking it.
+    fn pick(rules: &Grunt, s: &State) -> (CounterId, State) {
+        let unit = rules
+            .legal(s)
+            .iter()
+            .find_map(|c| match c {
+                Command::Select { unit }
+                    if s.c(*unit).role == Role::Infantry && s.c(*unit).on_map() =>
+                {
+                    Some(*unit)
+                }
+                _ => None,
+            })
+            .unwrap();
+        let mut t = s.clone();
+        rules.execute(&mut t, &Command::Select { unit }, &mut Vec::new());
+        (unit, t)
+    }
+
+    // B3.5: a unit sitting on a cache it is taking is not picked to move
+    // (the others are, first), and picked, it stays: the cache is taken
+    // only after a full Player Turn on it without moving or firing.
+    #[test]
+    fn a_unit_taking_a_cache_stays_on_it() {
+        let rules = Grunt::embedded();
+        for seed in 1..4 {
+            let mut s = us_movement(&rules, seed);
+            let (unit, _) = pick(&rules, &s);
+            let h = s.c(unit).hex.unwrap();
+            let cache = s
+                .counters
+                .iter()
+                .find(|c| c.role == Role::Rice)
+                .map(|c| c.id)
+                .unwrap();
+            let c = s.cm(cache);
+            c.status = Status::OnMap;
+            c.hex = Some(h);
+            c.face_down = false;
+            let pt = s.pt();
+            s.cm(unit).work = Some(Work {
+                cache,
+                since: pt - 1,
+            });
+            let w = weights(&rules, &s);
+            let mine = w
+                .iter()
+                .find(|(c, _)| *c == Command::Select { unit })
+                .unwrap()
+                .1;
+            let others = w
+                .iter()
+                .filter(|(c, _)| matches!(c, Command::Select { unit: u } if *u != unit))
+                .map(|(_, w)| *w)
+                .max()
+                .unwrap();
+            assert!(mine < others, "seed {seed}: {mine} against {others}");
+            let mut t = s.clone();
+            rules.execute(&mut t, &Command::Select { unit }, &mut Vec::new());
+            let w = weights(&rules, &t);
+            let stay = w.iter().find(|(c, _)| *c == Command::Stay).unwrap().1;
+            let best_move = w
+                .iter()
+                .filter(|(c, _)| matches!(c, Command::Move { .. }))
+                .map(|(_, w)| *w)
+                .max()
+                .unwrap();
+            assert!(
+                stay > 10 * best_move,
+                "seed {seed}: stay {stay}, move {best_move}"
+            );
+        }
+    }
+
+    // S6: a sprung trap stays and attacks every US unit that enters it
+    // again: no path through it weighs more than the least move. O11:
+    // points waiting on a hex for a US unit to pass over it draw the
+    // moves that pass over it above every other.
+    #[test]
+    fn moves_keep_off_sprung_traps_and_collect_the_body_count() {
+        let rules = Grunt::embedded();
+        for seed in 1..4 {
+            let s = us_movement(&rules, seed);
+            let (unit, t) = pick(&rules, &s);
+            let from = t.c(unit).hex.unwrap();
+            let paths: Vec<Vec<Hex>> = rules
+                .legal(&t)
+                .into_iter()
+                .filter_map(|c| match c {
+                    Command::Move { path, .. } => Some(path),
+                    _ => None,
+                })
+                .filter(|p| p.len() >= 3)
+                .collect();
+            let trap_hex = paths[0][1];
+            let mut u = t.clone();
+            let trap = u
+                .counters
+                .iter()
+                .find(|c| c.role == Role::BoobyTrap)
+                .map(|c| c.id)
+                .unwrap();
+            let c = u.cm(trap);
+            c.status = Status::OnMap;
+            c.hex = Some(trap_hex);
+            c.face_down = false;
+            // Where the moves still go with the trap in sight.
+            let body_hex = rules
+                .legal(&u)
+                .into_iter()
+                .filter_map(|c| match c {
+                    Command::Move { path, .. } if !path.contains(&trap_hex) => Some(path),
+                    _ => None,
+                })
+                .flat_map(|p| p[1..].to_vec())
+                .find(|h| *h != from)
+                .unwrap();
+            u.award(Side::Us, 15, "test", "O11", Reader::Both);
+            u.ledger.last_mut().unwrap().pending = Some(body_hex);
+            let w = weights(&rules, &u);
+            let least = w.iter().map(|(_, w)| *w).min().unwrap();
+            let mut through_trap = 0;
+            let mut over_body = 0;
+            for (c, wc) in &w {
+                let Command::Move { path, .. } = c else {
+                    continue;
+                };
+                if path.contains(&trap_hex) {
+                    assert_eq!(*wc, least.max(1), "seed {seed}: {path:?} crosses the trap");
+                    through_trap += 1;
+                } else if path.contains(&body_hex) {
+                    let others = w
+                        .iter()
+                        .filter(|(x, _)| {
+                            matches!(x, Command::Move { path, .. } if !path.contains(&body_hex))
+                        })
+                        .map(|(_, w)| *w)
+                        .max()
+                        .unwrap_or(0);
+                    assert!(
+                        *wc > others,
+                        "seed {seed}: {wc} over the body count, {others}"
+                    );
+                    over_body += 1;
+                }
+            }
+            assert!(
+                through_trap > 0 && over_body > 0,
+                "seed {seed}: {through_trap} through the trap, {over_body} over the body count"
+            );
+        }
+    }
+
+    // A6: hits on peasants score for the side that did not fire: fire at
+    // a hex of peasants alone never weighs anything, the door guns do not
+    // fire blind at a marker, and fire at the same hex with an NLF unit
+    // in it does weigh.
+    #[test]
+    fn no_fire_that_scores_for_the_other_side() {
+        let rules = Grunt::embedded();
+        let mut s = us_movement(&rules, 1);
+        let (unit, _) = pick(&rules, &s);
+        let from = s.c(unit).hex.unwrap();
+        let map = rules.map_of(&s);
+        let h = map
+            .hexes()
+            .find(|&h| crate::map::distance(h, from) == 2 && s.at(h).next().is_none())
+            .unwrap();
+        let peasants = s
+            .counters
+            .iter()
+            .find(|c| c.role == Role::Peasants)
+            .map(|c| c.id)
+            .unwrap();
+        let c = s.cm(peasants);
+        c.status = Status::OnMap;
+        c.hex = Some(h);
+        c.face_down = false;
+        assert_eq!(rules.fire_weight(&s, &[(unit, 1)], h, false), 0);
+        assert_eq!(rules.blind_fire_weight(&s, Side::Us, h, 8), 0);
+        s.cm(peasants).face_down = true;
+        let guns = rules.weight(
+            &s,
+            &Goals::default(),
+            &Command::Suppress { hex: h, guns: 1 },
+        );
+        assert_eq!(guns, 1, "a marker is not the guns' target");
+        let hc = s
+            .counters
+            .iter()
+            .find(|c| c.role == Role::HardCore)
+            .map(|c| c.id)
+            .unwrap();
+        let c = s.cm(hc);
+        c.status = Status::OnMap;
+        c.hex = Some(h);
+        c.face_down = false;
+        s.cm(peasants).face_down = false;
+        assert!(rules.blind_fire_weight(&s, Side::Us, h, 8) > 1);
+    }
+
     // The rollout policy plays whole games to an end, and the evaluation
     // gives the two sides chances that add up to one.
     #[test]
