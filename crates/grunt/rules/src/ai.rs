@@ -733,13 +733,9 @@ impl Grunt {
             _ => &goals.towards,
         };
         let closer = match (near(towards, from), near(towards, to)) {
-            (Some(a), Some(b)) if c.role == Role::Medic && b <= 1 => {
-                if b <= a {
-                    9
-                } else {
-                    3
-                }
-            }
+            // A medic beside its squads keeps there.
+            (Some(a), Some(b)) if c.role == Role::Medic && b <= 1 && b <= a => 9,
+            (Some(_), Some(b)) if c.role == Role::Medic && b <= 1 => 3,
             // The NLF's firers stop at range (B3: 8 hexes), in cover.
             (Some(a), Some(b)) if goals.side == Some(Side::Nlf) && b < 2 => {
                 if b < a {
