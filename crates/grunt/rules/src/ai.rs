@@ -1411,6 +1411,16 @@ mod tests {
         legal.into_iter().zip(w).collect()
     }
 
+    /// The first counter of `role` on the map at `h`, face up.
+    fn put(s: &mut State, role: Role, h: Hex) -> CounterId {
+        let id = s.counters.iter().find(|c| c.role == role).unwrap().id;
+        let c = s.cm(id);
+        c.status = Status::OnMap;
+        c.hex = Some(h);
+        c.face_down = false;
+        id
+    }
+
     /// A US unit free to move, and the Moving step after picking it.
     fn pick(rules: &Grunt, s: &State) -> (CounterId, State) {
         let unit = rules
@@ -1440,16 +1450,7 @@ mod tests {
             let mut s = us_movement(&rules, seed);
             let (unit, _) = pick(&rules, &s);
             let h = s.c(unit).hex.unwrap();
-            let cache = s
-                .counters
-                .iter()
-                .find(|c| c.role == Role::Rice)
-                .map(|c| c.id)
-                .unwrap();
-            let c = s.cm(cache);
-            c.status = Status::OnMap;
-            c.hex = Some(h);
-            c.face_down = false;
+            let cache = put(&mut s, Role::Rice, h);
             let pt = s.pt();
             s.cm(unit).work = Some(Work {
                 cache,
@@ -1507,16 +1508,7 @@ mod tests {
                 .collect();
             let trap_hex = paths[0][1];
             let mut u = t.clone();
-            let trap = u
-                .counters
-                .iter()
-                .find(|c| c.role == Role::BoobyTrap)
-                .map(|c| c.id)
-                .unwrap();
-            let c = u.cm(trap);
-            c.status = Status::OnMap;
-            c.hex = Some(trap_hex);
-            c.face_down = false;
+            put(&mut u, Role::BoobyTrap, trap_hex);
             // Where the moves still go with the trap in sight.
             let body_hex = rules
                 .legal(&u)
@@ -1579,16 +1571,7 @@ mod tests {
             .hexes()
             .find(|&h| crate::map::distance(h, from) == 2 && s.at(h).next().is_none())
             .unwrap();
-        let peasants = s
-            .counters
-            .iter()
-            .find(|c| c.role == Role::Peasants)
-            .map(|c| c.id)
-            .unwrap();
-        let c = s.cm(peasants);
-        c.status = Status::OnMap;
-        c.hex = Some(h);
-        c.face_down = false;
+        let peasants = put(&mut s, Role::Peasants, h);
         assert_eq!(rules.fire_weight(&s, &[(unit, 1)], h, false), 0);
         assert_eq!(rules.blind_fire_weight(&s, Side::Us, h, 8), 0);
         s.cm(peasants).face_down = true;
@@ -1598,16 +1581,7 @@ mod tests {
             &Command::Suppress { hex: h, guns: 1 },
         );
         assert_eq!(guns, 1, "a marker is not the guns' target");
-        let hc = s
-            .counters
-            .iter()
-            .find(|c| c.role == Role::HardCore)
-            .map(|c| c.id)
-            .unwrap();
-        let c = s.cm(hc);
-        c.status = Status::OnMap;
-        c.hex = Some(h);
-        c.face_down = false;
+        put(&mut s, Role::HardCore, h);
         s.cm(peasants).face_down = false;
         assert!(rules.blind_fire_weight(&s, Side::Us, h, 8) > 1);
     }
