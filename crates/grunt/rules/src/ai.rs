@@ -139,7 +139,9 @@ impl AiRules for Grunt {
     }
 
     /// How strongly a company commander's rules of thumb favour each of
-    /// `legal` (never 0): fire where the odds score (B3, the Points CRT),
+    /// `legal` (0 for what it never does while anything else is legal:
+    /// `vt_core::ai::weighted_index` draws a 0 only when all are 0): fire
+    /// where the odds score (B3, the Points CRT),
     /// probe, challenge and call the guns, move towards the enemy (the
     /// US, which must find the NLF, B0) or into cover near the US (the
     /// NLF), keep the company commander out of harm (B10), finish the
