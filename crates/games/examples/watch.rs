@@ -58,5 +58,13 @@ fn main() {
             println!("    {}", e.text);
         }
     }
+    // The final ledger (every award, the secret ones shown at the end):
+    // where each side's points came from.
+    for side in 0..info.sides.len() {
+        if let Some(ledger) = session.view(side as _).get("ledger") {
+            println!("ledger ({}): {ledger}", info.sides[side].id);
+            break;
+        }
+    }
     println!("outcome: {:?}", session.outcome().result);
 }

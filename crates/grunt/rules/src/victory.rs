@@ -24,21 +24,7 @@ impl Grunt {
         // O4d: abandoned casualties.
         if s.has(Optional::CasualtyCrt) {
             let per = self.tables.points.abandoned.value;
-            let medic = |s: &State, w: Option<CounterId>| {
-                w.is_some_and(|w| s.c(w).role == Role::Medic && s.c(w).in_play())
-            };
-            let us = s
-                .casualties
-                .iter()
-                .filter(|x| x.side == Side::Us && !x.evacuated)
-                .filter(|x| x.on_trap || !medic(s, x.with))
-                .count() as i32;
-            let nlf = s
-                .casualties
-                .iter()
-                .filter(|x| x.side == Side::Nlf && x.held_by_enemy && !x.evacuated)
-                .filter(|x| medic(s, x.with))
-                .count() as i32;
+            let (us, nlf) = self.abandoned(s);
             if us > 0 {
                 s.award(
                     Side::Nlf,
@@ -119,6 +105,28 @@ impl Grunt {
         s.phase = Phase::Over;
         s.steps.clear();
         ev.push(Event::GameEnds { result, summary });
+    }
+
+    /// O4d: the US casualties that would be abandoned if the game ended
+    /// now (neither evacuated nor with a medic, or left on a booby trap),
+    /// and the NLF casualties a US medic holds.
+    pub(crate) fn abandoned(&self, s: &State) -> (i32, i32) {
+        let medic = |w: Option<CounterId>| {
+            w.is_some_and(|w| s.c(w).role == Role::Medic && s.c(w).in_play())
+        };
+        let us = s
+            .casualties
+            .iter()
+            .filter(|x| x.side == Side::Us && !x.evacuated)
+            .filter(|x| x.on_trap || !medic(x.with))
+            .count() as i32;
+        let nlf = s
+            .casualties
+            .iter()
+            .filter(|x| x.side == Side::Nlf && x.held_by_enemy && !x.evacuated)
+            .filter(|x| medic(x.with))
+            .count() as i32;
+        (us, nlf)
     }
 
     /// How the orders were carried out (C0: the US's "additional
