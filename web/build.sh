@@ -7,6 +7,7 @@
 #   WEB_PROFILE=NAME web/build.sh another cargo profile of the workspace
 #   WASM_OPT="cmd" web/build.sh   another wasm-opt (binaryen 116 or newer)
 #   WASM_OPT_LEVEL=-Os web/build.sh  another wasm-opt level (-Oz by default)
+#   NO_WASM_ORDER=1 web/build.sh  without web/wasm_order.py's function order
 #
 # Needs: rustup's wasm32-unknown-unknown target, binaryen's wasm-opt (116 or
 # newer), python3; gzip and brotli for the precompressed copies. Builds
@@ -19,8 +20,9 @@
 # compiled to WebAssembly, many times slower than the native one).
 #
 # Leaves in web/dist: index.html (the loader), vietnam-tactics.js (the glue),
-# vietnam-tactics_bg.wasm (the program and its data) and .gz / .br copies of
-# the last two for servers that send precompressed files; in target/web/
+# vietnam-tactics_bg.wasm (the program and its data, its functions in
+# web/wasm_order.py's order) and .gz (Zopfli: web/bindgen's vt-gzip) / .br
+# copies of the last two for servers that send precompressed files; in target/web/
 # (\$CARGO_TARGET_DIR/web/ if set):
 # the same .wasm with its function names (for web/wasm_size.py profile) and
 # size.txt (what the bytes are, by crate).
@@ -49,9 +51,11 @@ if [ "$pin" != "$want" ]; then
   echo "       set the pin to =$want (and run cargo update in web/bindgen)"
   exit 1
 fi
-step "building web/bindgen (wasm-bindgen $want's library)"
+step "building web/bindgen (wasm-bindgen $want's library, and vt-gzip)"
 cargo build --release --locked --quiet --manifest-path web/bindgen/Cargo.toml --target-dir "$tdir/bindgen"
 bindgen=$tdir/bindgen/release/vt-wasm-bindgen
+# and its vt-gzip: the .gz copies by Zopfli (web/bindgen/src/bin/vt-gzip.rs)
+gzip_zopfli=$tdir/bindgen/release/vt-gzip
 
 # binaryen's wasm-opt, 116 or newer (Debian 12's binaryen 108 breaks
 # wasm-bindgen's externref table: "WebAssembly.Table.set(): Argument 1 is
@@ -128,14 +132,22 @@ else
   echo "note: NO_WASM_OPT set: the .wasm is not shrunk"
   cp "$work/bindgen/vietnam-tactics_bg.wasm" "$named"
 fi
-python3 web/wasm_size.py strip "$named" "$dist/vietnam-tactics_bg.wasm"
+# The functions in an order gzip and brotli pack better (web/wasm_order.py:
+# about 0.4 MB off gzip), moved by binaryen; the shipped copy has no names.
+if [ ${#wasm_opt[@]} -gt 0 ] && [ -z "${NO_WASM_ORDER:-}" ]; then
+  step "ordering the functions for compression (web/wasm_order.py)"
+  python3 web/wasm_order.py "$named" "$work/ordered.wasm" -- "${wasm_opt[@]}"
+  python3 web/wasm_size.py strip "$work/ordered.wasm" "$dist/vietnam-tactics_bg.wasm"
+else
+  python3 web/wasm_size.py strip "$named" "$dist/vietnam-tactics_bg.wasm"
+fi
 
 raw=$(stat -c %s "$dist/vietnam-tactics_bg.wasm")
 sed "s/__WASM_BYTES__/$raw/" web/index.html > "$dist/index.html"
 
 step "precompressing"
 for f in "$dist/vietnam-tactics_bg.wasm" "$dist/vietnam-tactics.js"; do
-  gzip -9 -k -f "$f"
+  "$gzip_zopfli" "$f"
   if command -v brotli >/dev/null; then
     brotli -q 11 -k -f "$f"
   else
@@ -147,5 +159,5 @@ python3 web/wasm_size.py profile "$named" --top 30 > "$work/size.txt"
 size() { if [ -f "$1" ]; then stat -c %s "$1"; else echo "-"; fi; }
 w=$dist/vietnam-tactics_bg.wasm
 step "done"
-echo "web/dist ready: vietnam-tactics_bg.wasm $raw bytes raw, $(size "$w.gz") gzip -9, $(size "$w.br") brotli -q 11"
+echo "web/dist ready: vietnam-tactics_bg.wasm $raw bytes raw, $(size "$w.gz") gzip (Zopfli), $(size "$w.br") brotli -q 11"
 echo "by crate: $work/size.txt; serve it with: python3 web/serve.py (see web/README.md)"

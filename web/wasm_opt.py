@@ -3,6 +3,7 @@
 library, for machines without a wasm-opt program of binaryen 116 or newer.
 
     wasm_opt.py [-Oz|-Os|-O1..-O4] [-g] IN.wasm -o OUT.wasm
+    wasm_opt.py --PASS... [--optimize-level N] [--shrink-level N] [-g] IN.wasm -o OUT.wasm
     wasm_opt.py --install     fetch the library (below) and say where it is
 
 The library is binaryen 116's official `libbinaryen.so` (Linux x86-64),
@@ -14,12 +15,15 @@ installed into Python. `$VT_BINARYEN_LIB` names another libbinaryen.
 What it runs is what the wasm-opt program runs for the same level: the
 module read with the features rustc's wasm32 target uses, binaryen's
 default optimisation pipeline at that optimise and shrink level, written
-back with its names (-g) or without. Only python3's standard library
-(ctypes).
+back with its names (-g) or without. Passes named as the program names
+them (`--reorder-functions-by-name`, web/wasm_order.py's) run instead of the
+pipeline, as the program runs them, at the levels given (default 0).
+Only python3's standard library (ctypes).
 """
 
 import ctypes
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -63,13 +67,16 @@ class Written(ctypes.Structure):
                 ("source_map", ctypes.c_char_p)]
 
 
-def optimise(data, level, names):
+def optimise(data, levels, names, passes=()):
+    """levels: (optimise, shrink); passes: run instead of the default pipeline."""
     lib = ctypes.CDLL(LIB)
     lib.BinaryenModuleRead.restype = ctypes.c_void_p
     lib.BinaryenModuleRead.argtypes = [ctypes.c_char_p, ctypes.c_size_t]
     lib.BinaryenModuleSetFeatures.argtypes = [ctypes.c_void_p, ctypes.c_uint32]
     lib.BinaryenModuleValidate.argtypes = [ctypes.c_void_p]
     lib.BinaryenModuleOptimize.argtypes = [ctypes.c_void_p]
+    lib.BinaryenModuleRunPasses.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_char_p),
+                                            ctypes.c_uint32]
     lib.BinaryenModuleAllocateAndWrite.restype = Written
     lib.BinaryenModuleAllocateAndWrite.argtypes = [ctypes.c_void_p, ctypes.c_char_p]
     lib.BinaryenModuleDispose.argtypes = [ctypes.c_void_p]
@@ -83,11 +90,15 @@ def optimise(data, level, names):
     for f in FEATURES:
         features |= getattr(lib, "BinaryenFeature" + f)()
     lib.BinaryenModuleSetFeatures(module, features)
-    opt, shrink = LEVELS[level]
+    opt, shrink = levels
     lib.BinaryenSetOptimizeLevel(opt)
     lib.BinaryenSetShrinkLevel(shrink)
     lib.BinaryenSetDebugInfo(1 if names else 0)
-    lib.BinaryenModuleOptimize(module)
+    if passes:
+        names_c = (ctypes.c_char_p * len(passes))(*[p.encode() for p in passes])
+        lib.BinaryenModuleRunPasses(module, names_c, len(passes))
+    else:
+        lib.BinaryenModuleOptimize(module)
     if not lib.BinaryenModuleValidate(module):
         sys.exit("wasm_opt.py: the optimised module does not validate")
     w = lib.BinaryenModuleAllocateAndWrite(module, None)
@@ -104,10 +115,16 @@ def main(argv):
         print(install())
         return
     level, names, src, dst = "-Oz", False, None, None
+    passes, levels = [], [0, 0]
     it = iter(argv)
     for a in it:
         if a in LEVELS:
             level = a
+        elif a in ("--optimize-level", "-ol", "--shrink-level", "-s"):
+            v = next(it, "")
+            if not v.isdigit():
+                sys.exit(f"wasm_opt.py: {a} needs a number")
+            levels[0 if a in ("--optimize-level", "-ol") else 1] = int(v)
         elif a == "-g":
             names = True
         elif a == "-o":
@@ -121,6 +138,8 @@ def main(argv):
             return
         elif a.startswith("--enable-"):
             pass  # the features are FEATURES, the ones rustc's wasm32 target uses
+        elif a.startswith("--") and re.fullmatch(r"--[a-z0-9]+(-[a-z0-9]+)*", a):
+            passes.append(a[2:])
         elif a.startswith("-"):
             sys.exit(f"wasm_opt.py: {a}: not an option here (see --help)")
         else:
@@ -132,10 +151,12 @@ def main(argv):
     t0 = time.time()
     with open(src, "rb") as f:
         data = f.read()
-    out = optimise(data, level, names)
+    # Passes run on their own at the levels given, as the program runs them.
+    out = optimise(data, tuple(levels) if passes else LEVELS[level], names, passes)
     with open(dst, "wb") as f:
         f.write(out)
-    print(f"wasm_opt.py {level}: {len(data)} -> {len(out)} bytes in {time.time() - t0:.0f} s", file=sys.stderr)
+    what = " ".join(passes) if passes else level
+    print(f"wasm_opt.py {what}: {len(data)} -> {len(out)} bytes in {time.time() - t0:.0f} s", file=sys.stderr)
 
 
 if __name__ == "__main__":

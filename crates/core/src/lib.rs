@@ -17,6 +17,9 @@
 /// `deflated!("path", ...)`: a file under the calling crate's directory,
 /// embedded deflated (`data::Embedded` reads it back; issue 15).
 pub use vt_embed::deflated;
+/// `stored!("path", ...)`: the same, in deflate's stored blocks (the bytes as
+/// they are; `embed_asset!`'s data files: vt-embed says why).
+pub use vt_embed::stored;
 
 pub mod ai;
 pub mod cup;
