@@ -12,6 +12,7 @@
 //! ([`animations_idle`]). A click, a key (Space) or the Off setting skips
 //! them; [`AnimSpeed`] is the player's setting.
 
+use crate::camera::CameraFit;
 use crate::draw::BoardDraw;
 use crate::game::ActiveGame;
 use crate::palette::Rgba;
@@ -182,6 +183,42 @@ impl Animations {
         if beat.length > 0.0 {
             self.beats.push_back(beat);
         }
+    }
+}
+
+impl Beat {
+    /// Where the beat happens: its first flash (a shot's target, a landing),
+    /// else where a plugin's slide ends (a move), else any slide's end.
+    fn place(&self) -> Option<Vec2> {
+        let flash = self.flashes.iter().find_map(|f| match f {
+            Animate::Flash { at, .. } => Some(*at),
+            Animate::Slide { .. } => None,
+        });
+        let end = |auto: bool| {
+            self.slides
+                .iter()
+                .find(|s| s.auto == auto)
+                .and_then(|s| s.path.last().copied())
+        };
+        flash.or_else(|| end(false)).or_else(|| end(true))
+    }
+}
+
+/// The camera follows the play: as a beat starts, the place where it happens
+/// is brought into view if it is off screen ([`CameraFit::follow`]). The
+/// computer's moves played out where the board was not showing (session 27:
+/// the US company landed and searched off screen while the computer played
+/// Grunt), so a player saw its log but not its pieces move.
+pub fn follow(anims: Res<Animations>, fit: Option<ResMut<CameraFit>>) {
+    let Some(mut fit) = fit else { return };
+    if anims.skip {
+        return;
+    }
+    if let Some(beat) = anims.beats.front()
+        && beat.clock.is_none()
+        && let Some(p) = beat.place()
+    {
+        fit.follow = Some(p);
     }
 }
 
@@ -430,5 +467,61 @@ mod tests {
         );
         assert_eq!(a.beats.len(), 2);
         assert!(a.beats[1].length < FLASH);
+    }
+
+    // Session 27: the computer's Grunt company landed and searched off
+    // screen. Each beat, as it starts, asks the camera to show where it
+    // happens: a shot's flash first, else where a plugin's slide ends; once
+    // (a beat already playing asks nothing), and nothing while skipping.
+    #[test]
+    fn each_beat_asks_the_camera_to_show_where_it_happens() {
+        let mut app = App::new();
+        app.init_resource::<Animations>()
+            .init_resource::<CameraFit>()
+            .add_systems(Update, follow);
+        let asked = |app: &mut App| {
+            app.update();
+            app.world_mut().resource_mut::<CameraFit>().follow.take()
+        };
+        let k = PieceKey("unit", 1);
+        let end = Vec2::new(900.0, 40.0);
+        let shot = Vec2::new(-300.0, 70.0);
+        let add = |app: &mut App, msgs: Vec<Animate>| {
+            let mut a = app.world_mut().resource_mut::<Animations>();
+            a.add(msgs, AnimSpeed::Normal);
+        };
+        // A move: where the plugin's slide ends (not the pieces layer's).
+        add(
+            &mut app,
+            vec![
+                Animate::Slide {
+                    piece: PieceKey("unit", 2),
+                    path: vec![Vec2::ZERO, Vec2::new(5.0, 5.0)],
+                    auto: true,
+                },
+                Animate::slide(k, vec![Vec2::ZERO, Vec2::X, end]),
+            ],
+        );
+        assert_eq!(asked(&mut app), Some(end));
+        // A shot with a piece moving in the same beat: the flash.
+        add(
+            &mut app,
+            vec![
+                Animate::slide(k, vec![end, Vec2::ZERO]),
+                Animate::flash(shot, 10.0, Rgba::rgb(1, 2, 3), "Hit"),
+            ],
+        );
+        // Still the first beat at the front: asked nothing more until it
+        // has started (`play` starts its clock) and gone.
+        app.world_mut().resource_mut::<Animations>().beats[0].clock = Some(0.1);
+        assert_eq!(asked(&mut app), None, "a beat playing asks nothing");
+        app.world_mut()
+            .resource_mut::<Animations>()
+            .beats
+            .pop_front();
+        assert_eq!(asked(&mut app), Some(shot));
+        // Skipping: nothing.
+        app.world_mut().resource_mut::<Animations>().skip();
+        assert_eq!(asked(&mut app), None);
     }
 }

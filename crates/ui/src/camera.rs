@@ -59,6 +59,13 @@ pub struct CameraFit {
     pub focus: Option<Vec2>,
     /// How close to the free rectangle's edge a focus may stay (world units).
     pub focus_margin: f32,
+    /// Bring this point into view, keeping the zoom, if it is off screen;
+    /// taken once ([`crate::anim::follow`]: where a move or a shot the
+    /// viewing side sees is played out, the computer's above all). Unlike
+    /// `focus` a point already on screen, however near the edge, moves
+    /// nothing: a player's own click never shifts the board under the
+    /// pointer (issue 14).
+    pub follow: Option<Vec2>,
     /// The side whose view is shown: each side keeps its own camera.
     pub viewer: Option<SideIdx>,
     last: LastFit,
@@ -185,20 +192,17 @@ pub fn fit_camera(
     let offset = free.center() - win / 2.0;
     if fit.focus != fit.last.focus && fit.pending.is_none() {
         fit.last.focus = fit.focus;
-        if let Some(p) = fit.focus {
-            let scale = t.scale.x;
-            let seen = Vec2::new(
-                t.translation.x + offset.x * scale,
-                t.translation.y - offset.y * scale,
-            );
-            let half = free.size() * scale / 2.0 - Vec2::splat(fit.focus_margin);
-            let d = p - seen;
-            if d.x.abs() > half.x.max(0.0) || d.y.abs() > half.y.max(0.0) {
-                t.translation.x += d.x;
-                t.translation.y += d.y;
-                fit.last.put = Some(*t);
-            }
+        if let Some(p) = fit.focus
+            && centre_if_outside(&mut t, p, free.size(), offset, fit.focus_margin)
+        {
+            fit.last.put = Some(*t);
         }
+    }
+    if fit.pending.is_none()
+        && let Some(p) = fit.follow.take()
+        && centre_if_outside(&mut t, p, free.size(), offset, 0.0)
+    {
+        fit.last.put = Some(*t);
     }
     let untouched = fit.last.put.is_some_and(|p| p == *t);
     let moved = fit.last.free.is_none_or(|f| f != free);
@@ -231,6 +235,25 @@ pub fn fit_camera(
     fit.last.focus = fit.focus;
     fit.last.kind = Some(kind);
     fit.pending = None;
+}
+
+/// Centres the world point `p` in the free rectangle (of size `free`, its
+/// centre `offset` pixels from the window's) if it lies outside it, less
+/// `margin` world units at each edge; keeps the zoom. Whether it moved.
+fn centre_if_outside(t: &mut Transform, p: Vec2, free: Vec2, offset: Vec2, margin: f32) -> bool {
+    let scale = t.scale.x;
+    let seen = Vec2::new(
+        t.translation.x + offset.x * scale,
+        t.translation.y - offset.y * scale,
+    );
+    let half = free * scale / 2.0 - Vec2::splat(margin);
+    let d = p - seen;
+    let outside = d.x.abs() > half.x.max(0.0) || d.y.abs() > half.y.max(0.0);
+    if outside {
+        t.translation.x += d.x;
+        t.translation.y += d.y;
+    }
+    outside
 }
 
 /// Whether a camera at `t`, to be fitted at `scale` in the free rectangle
@@ -371,6 +394,43 @@ mod tests {
         // Back to the NVA/VC: where they left it, before the board shows.
         assert_eq!(show(&mut app, hidden, Some(1), Vec2::ZERO), nva);
         assert_eq!(show(&mut app, shown, Some(1), Vec2::ZERO), nva);
+    }
+
+    // Session 27: the computer played off screen. A followed point off
+    // screen is centred, at the same zoom; one on screen moves nothing,
+    // however near the edge (a player's own click never shifts the board
+    // under the pointer, issue 14), unlike a focus, which keeps its margin.
+    #[test]
+    fn a_followed_point_off_screen_is_brought_into_view() {
+        let (mut app, cam) = camera_app(Rect::new(0.0, 0.0, 1280.0, 720.0));
+        let at = |app: &App| *app.world().get::<Transform>(cam).unwrap();
+        {
+            let mut f = app.world_mut().resource_mut::<CameraFit>();
+            f.readable_scale = Some(1.0);
+            f.focus_margin = 100.0;
+            f.new_game();
+            f.interest = vec![Vec2::new(1000.0, 1000.0)];
+        }
+        app.update();
+        let opened = at(&app);
+        // The view is x 360..1640, y 640..1360 (1280x720 at scale 1).
+        assert_eq!(opened.translation.truncate(), Vec2::new(1000.0, 1000.0));
+        let follow = |app: &mut App, p: Vec2| {
+            app.world_mut().resource_mut::<CameraFit>().follow = Some(p);
+            app.update();
+            assert_eq!(app.world().resource::<CameraFit>().follow, None, "taken");
+            at(app)
+        };
+        // On screen, 40 units from the right edge: nothing moves.
+        assert_eq!(follow(&mut app, Vec2::new(1600.0, 1000.0)), opened);
+        // Off screen: centred, the zoom kept.
+        let moved = follow(&mut app, Vec2::new(3000.0, 400.0));
+        assert_eq!(moved.translation.truncate(), Vec2::new(3000.0, 400.0));
+        assert_eq!(moved.scale, opened.scale);
+        // The same near-edge point as a focus is centred (its margin).
+        app.world_mut().resource_mut::<CameraFit>().focus = Some(Vec2::new(3600.0, 400.0));
+        app.update();
+        assert_eq!(at(&app).translation.truncate(), Vec2::new(3600.0, 400.0));
     }
 
     // Issue 14: the dice tray came up under the board after the first

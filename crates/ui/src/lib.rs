@@ -288,7 +288,7 @@ impl Plugin for VtUiPlugin {
             )
             .add_systems(
                 Update,
-                (camera::fit_camera, anim::collect, anim::play)
+                (camera::fit_camera, anim::collect, anim::follow, anim::play)
                     .chain()
                     .in_set(VtSet::Animate),
             );
