@@ -704,6 +704,48 @@ impl AiRules for Pig {
     }
 }
 
+/// Plays `games` random games of `setup.scenario` (game `i`'s seeds those
+/// of `vt playout`'s game `i`), at most `max_commands` commands each, and
+/// calls `at(i, n, state, legal)` at every decision before the random
+/// command is played (`n`: the commands played so far).
+fn walk_random_games<R, F>(rules: &R, setup: &Setup, games: u64, max_commands: usize, mut at: F)
+where
+    R: Ruleset,
+    F: FnMut(u64, usize, &R::State, &[R::Command]),
+{
+    let mut events = Vec::new();
+    for i in 0..games {
+        let (gs, ps) = game_seeds(setup.seed, i);
+        let s = Setup {
+            seed: gs,
+            ..setup.clone()
+        };
+        let Ok(mut state) = rules.new_game(&s) else {
+            return;
+        };
+        let mut rng = GameRng::seeded(ps);
+        let mut n = 0;
+        while rules.decision(&state).side.is_some() && n < max_commands {
+            let legal = rules.legal(&state);
+            if legal.is_empty() {
+                break;
+            }
+            at(i, n, &state, &legal);
+            let c = legal[rng.index(legal.len())].clone();
+            events.clear();
+            rules.execute(&mut state, &c, &mut events);
+            n += 1;
+        }
+    }
+}
+
+/// `state` after `c`, on a copy.
+fn after<R: Ruleset>(rules: &R, state: &R::State, c: &R::Command) -> R::State {
+    let mut t = state.clone();
+    rules.execute(&mut t, c, &mut Vec::new());
+    t
+}
+
 /// Commands that change nothing: plays `games` random games of
 /// `setup.scenario` and, at every decision, executes each legal command on
 /// a copy of the state. A command after which the state is the same as
@@ -719,41 +761,75 @@ pub fn find_noops<R: Ruleset>(
     limit: usize,
 ) -> Vec<String> {
     let mut found = Vec::new();
-    let mut events = Vec::new();
-    for i in 0..games {
-        let (gs, ps) = game_seeds(setup.seed, i);
-        let s = Setup {
-            seed: gs,
-            ..setup.clone()
-        };
-        let Ok(mut state) = rules.new_game(&s) else {
-            return found;
-        };
-        let mut rng = GameRng::seeded(ps);
-        let mut n = 0;
-        while rules.decision(&state).side.is_some() && n < max_commands {
-            let legal = rules.legal(&state);
-            if legal.is_empty() {
-                break;
-            }
-            let before = digest(&state);
-            for c in &legal {
-                let mut t = state.clone();
-                events.clear();
-                rules.execute(&mut t, c, &mut events);
-                if digest(&t) == before && found.len() < limit {
-                    found.push(format!(
-                        "game {i}, command {n}, {}: {c:?}",
-                        rules.decision(&state).kind
-                    ));
+    walk_random_games(
+        rules,
+        setup,
+        games,
+        max_commands,
+        |i, n, state: &R::State, legal: &[R::Command]| {
+            let before = digest(state);
+            for c in legal {
+                if found.len() < limit && digest(&after(rules, state, c)) == before {
+                    let kind = rules.decision(state).kind;
+                    found.push(format!("game {i}, command {n}, {kind}: {c:?}"));
                 }
             }
-            let c = legal[rng.index(legal.len())].clone();
-            events.clear();
-            rules.execute(&mut state, &c, &mut events);
-            n += 1;
-        }
-    }
+        },
+    );
+    found
+}
+
+/// Plays `games` random games of `setup` and, at every `every`-th decision,
+/// tries each legal command on a copy of the state and then each command
+/// legal after it: a pair after which the state is exactly as before (same
+/// digest) is a two-command cycle, the loop [`find_noops`] cannot see. A
+/// computer player may choose A, then B, then A again for ever (each side
+/// finding the position no worse), and a game with a random side may never
+/// end. Commands that change nothing are [`find_noops`]'s and are skipped
+/// here, and so are positions with more than `max_legal` legal commands
+/// (the pairs grow as its square: Grunt's landing offers ~390 hexes), and
+/// pairs `known` accepts (cycles the rules give on purpose). Returns a
+/// description of each other cycle found (decision kinds and commands), at
+/// most `limit`.
+pub fn find_cycles<R: Ruleset>(
+    rules: &R,
+    setup: &Setup,
+    games: u64,
+    (every, max_legal): (usize, usize),
+    known: &dyn Fn(&R::Command, &R::Command) -> bool,
+    limit: usize,
+) -> Vec<String> {
+    let mut found = Vec::new();
+    walk_random_games(
+        rules,
+        setup,
+        games,
+        20_000,
+        |i, n, state: &R::State, legal: &[R::Command]| {
+            if n % every.max(1) != 0 || legal.len() > max_legal {
+                return;
+            }
+            let before = digest(state);
+            for a in legal {
+                let t = after(rules, state, a);
+                if digest(&t) == before || rules.decision(&t).side.is_none() {
+                    continue;
+                }
+                for b in rules.legal(&t) {
+                    if found.len() < limit
+                        && !known(a, &b)
+                        && digest(&after(rules, &t, &b)) == before
+                    {
+                        found.push(format!(
+                            "game {i}, command {n}, {}: {a:?} then {}: {b:?}",
+                            rules.decision(state).kind,
+                            rules.decision(&t).kind
+                        ));
+                    }
+                }
+            }
+        },
+    );
     found
 }
 

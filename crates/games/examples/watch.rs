@@ -9,10 +9,7 @@
 //! playout --seed SEED` or `vt balance --seed SEED`: the same deal, set-up
 //! and players' draws, so a game a series lost can be watched again.
 
-use vt_ai::{Player, parse_players};
-use vt_core::engine::Setup;
-use vt_core::playout::game_seeds;
-use vt_core::rng::GameRng;
+mod support;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -25,29 +22,12 @@ fn main() {
         }
     };
     let seed: u64 = seed.parse().expect("SEED is a number");
-    let entry = vt_games::entries()
-        .into_iter()
-        .find(|e| e.id == *game_id)
-        .expect("a registered game");
-    let game = vt_games::load(&entry, None).expect("embedded data loads");
-    let ai = (entry.ai)(&*game).expect("the game has a computer player");
-    let info = game.info();
-    let players = parse_players(policy, &info, &|seconds| {
-        ai.iterations_for(scenario, seconds)
-    })
-    .expect("a policy");
-    let (gs, ps) = game_seeds(seed, index);
-    let mut session = game.new_session(Setup::new(scenario, gs)).expect("sets up");
-    let mut rng = GameRng::seeded(ps);
+    let m = support::Match::new(game_id, scenario, policy, None);
+    let info = &m.info;
+    let (mut session, mut rng) = m.start(scenario, seed, index);
     while let Some(side) = session.decision().side {
         let legal = session.legal();
-        let player = players
-            .get(side as usize)
-            .copied()
-            .unwrap_or(Player::Random);
-        let command = ai
-            .choose(&*session, side, player, rng.next_u64())
-            .unwrap_or_else(|| legal[0].clone());
+        let command = m.choose(&*session, side, &mut rng);
         let kind = session.decision().kind;
         println!(
             "> {} [{kind}, {} legal]: {command}",
