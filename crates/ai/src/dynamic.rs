@@ -5,6 +5,7 @@
 use crate::matches::{MatchSummary, play_matches};
 use crate::mcts::{Config, Search};
 use crate::player::{Player, choose};
+use crate::repeats;
 use serde::Serialize;
 use serde_json::Value;
 use std::sync::Arc;
@@ -140,12 +141,10 @@ impl<R: AiRules> DynAi for Ai<R> {
         config: Config,
     ) -> Option<Box<dyn DynSearch>> {
         let s = session.as_any().downcast_ref::<Session<R>>()?;
-        Some(Box::new(Running(Search::new(
-            self.0.clone(),
-            &s.state,
-            side,
-            config,
-        ))))
+        let repeats = repeats::in_session(s, side);
+        Some(Box::new(Running(
+            Search::new(self.0.clone(), &s.state, side, config).avoiding(&repeats),
+        )))
     }
 
     fn choose(
@@ -161,7 +160,8 @@ impl<R: AiRules> DynAi for Ai<R> {
             return None;
         }
         let mut rng = GameRng::seeded(seed);
-        let (i, _) = choose(&self.0, &s.state, side, &legal, player, &mut rng);
+        let repeats = repeats::in_session(s, side);
+        let (i, _) = choose(&self.0, &s.state, side, &legal, player, &repeats, &mut rng);
         Some(json(&legal[i]))
     }
 }

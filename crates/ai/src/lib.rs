@@ -9,13 +9,15 @@
 //!
 //! [`player`]: who plays a side (random, the game's scripted player, the
 //! search) and how `vt` names them; [`matches`]: series of games with each
-//! side's win rate and its 95 % interval; [`dynamic`]: the same with the
-//! game types erased, for `vt` and the launcher.
+//! side's win rate and its 95 % interval; [`repeats`]: the guard against
+//! going round a loop of the side's own commands; [`dynamic`]: the same
+//! with the game types erased, for `vt` and the launcher.
 
 pub mod dynamic;
 pub mod matches;
 pub mod mcts;
 pub mod player;
+pub mod repeats;
 
 pub use dynamic::{Ai, DynAi, DynSearch, DynThought, for_game};
 pub use matches::{MatchSummary, SideRecord, play_matches, wilson};

@@ -38,10 +38,8 @@ pub fn play_matches<R: AiRules>(
     games: u64,
     threads: usize,
 ) -> Result<MatchSummary, SetupError> {
-    let playout = playout_with(&**rules, base, games, threads, |seed| Seats {
-        rules: rules.clone(),
-        players: players.to_vec(),
-        rng: GameRng::seeded(seed),
+    let playout = playout_with(&**rules, base, games, threads, |seed| {
+        Seats::new(rules.clone(), players.to_vec(), GameRng::seeded(seed))
     })?;
     let info = rules.info();
     let solitaire = info.sides.len() == 1;

@@ -182,9 +182,10 @@ pub struct Search<R: AiRules> {
     me: SideIdx,
     legal: Vec<R::Command>,
     keys: Vec<u64>,
-    /// Keys of the root commands that change nothing ([`no_ops`]): never
-    /// tried, so never chosen.
-    no_ops: Vec<u64>,
+    /// Keys of the root commands left out: those that change nothing
+    /// ([`no_ops`]) and those that would repeat a loop
+    /// ([`Search::avoiding`]). Never tried, so never chosen.
+    left_out: Vec<u64>,
     nodes: Vec<Node>,
     rng: GameRng,
     exploration: f64,
@@ -236,7 +237,7 @@ impl<R: AiRules> Search<R> {
             me: side,
             legal,
             keys,
-            no_ops,
+            left_out: no_ops,
             nodes: vec![Node {
                 key: 0,
                 mover: side,
@@ -261,9 +262,29 @@ impl<R: AiRules> Search<R> {
     }
 
     /// True when there is nothing to search: the side does not decide, or
-    /// has one command only (no-ops aside: [`no_ops`]).
+    /// has one command only (those left out aside: [`no_ops`],
+    /// [`Search::avoiding`]).
     pub fn is_trivial(&self) -> bool {
-        self.legal.len() - self.no_ops.len() <= 1
+        self.legal.len() - self.left_out.len() <= 1
+    }
+
+    /// Leaves out of the root, as well, the commands whose keys
+    /// ([`digest`]) are in `repeats`: those the side already played from
+    /// this very position in its present run, which would take it round a
+    /// loop again ([`crate::repeats`]). None is left out if no other
+    /// command would be left. Call it before [`Search::run`].
+    pub fn avoiding(mut self, repeats: &[u64]) -> Self {
+        debug_assert_eq!(self.iterations, 0, "avoiding is set before the search runs");
+        let more: Vec<u64> = self
+            .keys
+            .iter()
+            .copied()
+            .filter(|k| repeats.contains(k) && !self.left_out.contains(k))
+            .collect();
+        if self.legal.len() > self.left_out.len() + more.len() {
+            self.left_out.extend(more);
+        }
+        self
     }
 
     pub fn iterations(&self) -> u32 {
@@ -290,8 +311,8 @@ impl<R: AiRules> Search<R> {
         // Selection and expansion.
         while let Some(who) = rules.to_move(&s) {
             let mut legal = rules.legal(&s);
-            if at_root && !self.no_ops.is_empty() {
-                legal.retain(|c| !self.no_ops.contains(&digest(c)));
+            if at_root && !self.left_out.is_empty() {
+                legal.retain(|c| !self.left_out.contains(&digest(c)));
             }
             at_root = false;
             if legal.is_empty() {
@@ -488,7 +509,7 @@ impl<R: AiRules> Search<R> {
             .legal
             .iter()
             .enumerate()
-            .find(|(i, _)| !self.no_ops.contains(&self.keys[*i]))
+            .find(|(i, _)| !self.left_out.contains(&self.keys[*i]))
             .or(self.legal.first().map(|c| (0, c)))?;
         let first = first.clone();
         let mut considered: Vec<(usize, Considered<R::Command>)> = Vec::new();
@@ -814,6 +835,41 @@ mod tests {
         search.run(50);
         let t = search.thought().unwrap();
         assert_eq!(t.considered.len(), 2, "{t:?}");
+    }
+
+    // A command the side played here before in its run (a loop,
+    // `crate::repeats`) is left out: where holding is plainly best (26
+    // banked points and 25 on the turn, 30 wins), the search holds; told
+    // that Hold took it round a loop from here, it rolls. Both left out,
+    // neither is: it still answers.
+    #[test]
+    fn a_command_that_would_repeat_a_loop_is_left_out() {
+        let s = state([5, 25], 26);
+        let hold = digest(&PigCommand::Hold);
+        let roll = digest(&PigCommand::Roll);
+        for seed in 1..=5 {
+            let config = Config {
+                seed,
+                ..Config::default()
+            };
+            let mut free = Search::new(pig(), &s, 0, config.clone());
+            free.run(200);
+            assert_eq!(free.thought().unwrap().command, PigCommand::Hold);
+            let mut search = Search::new(pig(), &s, 0, config.clone()).avoiding(&[hold]);
+            // One command left: nothing to search, and that one is played.
+            assert!(search.is_trivial());
+            search.run(200);
+            let t = search.thought().unwrap();
+            assert_eq!(
+                (t.command.clone(), t.iterations),
+                (PigCommand::Roll, 0),
+                "{t:?}"
+            );
+            let mut both = Search::new(pig(), &s, 0, config).avoiding(&[hold, roll]);
+            assert!(!both.is_trivial());
+            both.run(200);
+            assert_eq!(both.thought().unwrap().command, PigCommand::Hold);
+        }
     }
 
     #[test]

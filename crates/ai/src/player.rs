@@ -3,6 +3,7 @@
 //! one of the launcher's levels, `quick`, `normal`, `strong`).
 
 use crate::mcts::{Config, Search, Thought};
+use crate::repeats::Trail;
 use std::fmt;
 use std::sync::Arc;
 use vt_core::digest::digest;
@@ -106,14 +107,18 @@ pub fn parse_players(
 
 /// Chooses for `side` in the real `state` (whose legal commands are
 /// `legal`) as `player` would, drawing from `rng`. The search and the
-/// scripted player only see samples of what `side` may not know. Returns
-/// the index into `legal` and the search's thought, if it searched.
+/// scripted player only see samples of what `side` may not know, and
+/// leave out the commands keyed in `repeats` (those the side played from
+/// this position before in its run: [`crate::repeats`]) unless nothing
+/// else is left; the random player plays any. Returns the index into
+/// `legal` and the search's thought, if it searched.
 pub fn choose<R: AiRules>(
     rules: &Arc<R>,
     state: &R::State,
     side: SideIdx,
     legal: &[R::Command],
     player: Player,
+    repeats: &[u64],
     rng: &mut GameRng,
 ) -> (usize, Option<Thought<R::Command>>) {
     if legal.len() <= 1 {
@@ -123,7 +128,10 @@ pub fn choose<R: AiRules>(
         Player::Random => (rng.index(legal.len()), None),
         Player::Scripted => {
             let sample = rules.determinize(state, side, rng);
-            let seen = rules.legal(&sample);
+            let mut seen = rules.legal(&sample);
+            if !repeats.is_empty() && seen.iter().any(|c| !repeats.contains(&digest(c))) {
+                seen.retain(|c| !repeats.contains(&digest(c)));
+            }
             if seen.is_empty() {
                 return (rng.index(legal.len()), None);
             }
@@ -136,7 +144,7 @@ pub fn choose<R: AiRules>(
                 seed: rng.next_u64(),
                 ..Config::default()
             };
-            let mut search = Search::new(rules.clone(), state, side, config);
+            let mut search = Search::new(rules.clone(), state, side, config).avoiding(repeats);
             search.run(iterations);
             match search.thought() {
                 Some(t) => (t.index, Some(t)),
@@ -151,6 +159,20 @@ pub struct Seats<R: AiRules> {
     pub rules: Arc<R>,
     pub players: Vec<Player>,
     pub rng: GameRng,
+    /// The present run of one side's decisions, for the loop guard
+    /// ([`crate::repeats`]).
+    pub trail: Trail,
+}
+
+impl<R: AiRules> Seats<R> {
+    pub fn new(rules: Arc<R>, players: Vec<Player>, rng: GameRng) -> Self {
+        Seats {
+            rules,
+            players,
+            rng,
+            trail: Trail::default(),
+        }
+    }
 }
 
 impl<R: AiRules> Policy<R> for Seats<R> {
@@ -161,7 +183,25 @@ impl<R: AiRules> Policy<R> for Seats<R> {
             .get(side as usize)
             .copied()
             .unwrap_or(Player::Random);
-        choose(&self.rules, state, side, legal, player, &mut self.rng).0
+        if player == Player::Random {
+            // The random player keeps no trail.
+            self.trail.clear();
+            return choose(&self.rules, state, side, legal, player, &[], &mut self.rng).0;
+        }
+        let position = digest(state);
+        let repeats = self.trail.repeats(side, position);
+        let i = choose(
+            &self.rules,
+            state,
+            side,
+            legal,
+            player,
+            &repeats,
+            &mut self.rng,
+        )
+        .0;
+        self.trail.record(side, position, digest(&legal[i]));
+        i
     }
 }
 

@@ -235,6 +235,19 @@ impl<R: Ruleset> Session<R> {
         self.steps.last().is_some_and(|s| s.before.is_some())
     }
 
+    /// The commands that could be taken back one after another, latest
+    /// first, each with the state before it: back to the last one that
+    /// rolled a die, drew a card or revealed something. The computer
+    /// player reads it to see a loop of its own commands
+    /// (`vt_ai::repeats`).
+    pub fn undoable_tail(&self) -> impl Iterator<Item = (&R::State, &R::Command)> {
+        self.steps
+            .iter()
+            .zip(&self.commands)
+            .rev()
+            .map_while(|(step, command)| step.before.as_ref().map(|b| (b, command)))
+    }
+
     /// Takes back the last command if it can be; false otherwise.
     pub fn undo(&mut self) -> bool {
         if !self.can_undo() {

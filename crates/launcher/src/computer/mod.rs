@@ -36,6 +36,7 @@ use serde_json::Value;
 use std::sync::Arc;
 use std::time::Duration;
 use vt_ai::{Config, DynAi, DynSearch, DynThought};
+use vt_core::digest::digest;
 use vt_core::{GameRng, SideIdx};
 use vt_ui::overlay::OverlayState;
 use vt_ui::{ActiveGame, Controller, PlayMode, Screen};
@@ -324,6 +325,21 @@ const SLICE: Duration = Duration::from_millis(8);
 /// draws at no less than half its rate, and never pauses for longer).
 const MAX_SLICE: Duration = Duration::from_millis(50);
 
+/// The seed of the computer's move for `side` where `session` stands: from
+/// the game's seed and how many commands were played, so a game set up
+/// with the same seed and played the same way gets the same answers from
+/// the computer, whatever else it was asked meanwhile (suggestions and
+/// the chart's estimates draw from [`Computer::rng`]), and an undone move
+/// is found again. (The level's iterations are fixed too: [`Budget`].)
+pub fn move_seed(session: &dyn vt_core::dynamic::DynSession, side: SideIdx) -> u64 {
+    digest(&(
+        "computer move",
+        session.setup().seed,
+        session.commands(),
+        side,
+    ))
+}
+
 /// The game's computer player, if the build has one for it.
 pub fn ai_of(catalog: Option<&Catalog>, game: &ActiveGame) -> Option<Arc<dyn DynAi>> {
     catalog?.find(&game.info.id)?.ai.clone()
@@ -506,7 +522,7 @@ pub fn computer_turns(
             return;
         }
         let level = levels.of(side);
-        let seed = computer.rng.next_u64();
+        let seed = move_seed(&*game.session, side);
         match (level.seconds(), ai.as_ref()) {
             (Some(seconds), Some(ai)) => {
                 let budget = Budget::new(&**ai, &game.session.setup().scenario, seconds);
@@ -536,7 +552,7 @@ pub fn computer_turns(
                 // Random play (the level, or a game without a player).
                 let legal = game.session.legal();
                 if !legal.is_empty() {
-                    let k = computer.rng.index(legal.len());
+                    let k = GameRng::seeded(seed).index(legal.len());
                     computer.ready = Some((game.revision, legal[k].clone()));
                 }
             }
@@ -886,6 +902,27 @@ mod tests {
         let search = ai.search(&*session, side, config).unwrap();
         assert!(!search.is_trivial());
         (search, ai)
+    }
+
+    // The computer's move is seeded by the game's seed and the commands
+    // played, not by the launcher's running generator: the same game set
+    // up with the same seed and played the same way gets the same moves,
+    // whatever suggestions or estimates were asked for between.
+    #[test]
+    fn a_move_is_seeded_by_the_game_and_where_it_stands() {
+        let entry = vt_games::entry("fte").unwrap();
+        let game = vt_games::load(&entry, None).unwrap();
+        let scenario = game.info().scenarios[0].id.clone();
+        let new = |seed| game.new_session(Setup::new(&scenario, seed)).unwrap();
+        let (a, b, other) = (new(4), new(4), new(5));
+        let side = a.decision().side.unwrap();
+        assert_eq!(move_seed(&*a, side), move_seed(&*b, side));
+        assert_ne!(move_seed(&*a, side), move_seed(&*other, side));
+        assert_ne!(move_seed(&*a, 0), move_seed(&*a, 1));
+        let mut later = new(4);
+        let first = later.legal()[0].clone();
+        later.apply(&first).unwrap();
+        assert_ne!(move_seed(&*a, side), move_seed(&*later, side));
     }
 
     /// A clock for the slices: each look at it is `step` later; between
