@@ -10,8 +10,9 @@
 //! every legal command at every decision tried on a copy of the state.
 //!
 //! Nor, but for the pairs the rules give on purpose, two commands that undo
-//! each other (A, then B, and the game is exactly where it was): the loop
-//! the search's guard cannot see (session 28).
+//! each other (A, then B, and the game is exactly where it was): a loop
+//! the no-op guard cannot see (session 28). The computer player goes round
+//! those the rules give at most once (`vt_ai::repeats`, `loops.rs`).
 
 use vt_core::dynamic::{DynGame, Game};
 use vt_core::engine::{Ruleset, Setup};
