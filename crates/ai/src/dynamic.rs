@@ -141,9 +141,9 @@ impl<R: AiRules> DynAi for Ai<R> {
         config: Config,
     ) -> Option<Box<dyn DynSearch>> {
         let s = session.as_any().downcast_ref::<Session<R>>()?;
-        let repeats = repeats::in_session(s, side);
+        let guard = repeats::in_session(s, side);
         Some(Box::new(Running(
-            Search::new(self.0.clone(), &s.state, side, config).avoiding(&repeats),
+            Search::new(self.0.clone(), &s.state, side, config).avoiding(&guard),
         )))
     }
 
@@ -160,8 +160,8 @@ impl<R: AiRules> DynAi for Ai<R> {
             return None;
         }
         let mut rng = GameRng::seeded(seed);
-        let repeats = repeats::in_session(s, side);
-        let (i, _) = choose(&self.0, &s.state, side, &legal, player, &repeats, &mut rng);
+        let guard = repeats::in_session(s, side);
+        let (i, _) = choose(&self.0, &s.state, side, &legal, player, &guard, &mut rng);
         Some(json(&legal[i]))
     }
 }

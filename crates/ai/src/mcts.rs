@@ -19,6 +19,7 @@
 //! with a time budget runs it in slices ([`Search::run`]) and stops when
 //! the time is up.
 
+use crate::repeats::Guard;
 use std::sync::Arc;
 use vt_core::digest::digest;
 use vt_core::sort::StableSort;
@@ -186,6 +187,10 @@ pub struct Search<R: AiRules> {
     /// ([`no_ops`]) and those that would repeat a loop
     /// ([`Search::avoiding`]). Never tried, so never chosen.
     left_out: Vec<u64>,
+    /// The seed of the sample the guards read ([`no_ops`],
+    /// [`Search::avoiding`]): their own, so the search's draws are the
+    /// same whether or not they found anything.
+    sample_seed: u64,
     nodes: Vec<Node>,
     rng: GameRng,
     exploration: f64,
@@ -215,10 +220,11 @@ impl<R: AiRules> Search<R> {
         };
         let keys: Vec<u64> = legal.iter().map(digest).collect();
         let truth = Truth::new(state.clone());
+        let sample_seed = config.seed ^ NO_OP_SEED;
         let no_ops = if legal.len() > 1 {
             // Its own generator: the search's draws are the same whether
             // or not a no-op was found.
-            let mut rng = GameRng::seeded(config.seed ^ NO_OP_SEED);
+            let mut rng = GameRng::seeded(sample_seed);
             let sample = truth.sample(&*rules, side, &mut rng);
             no_ops(&*rules, &sample, &legal, &keys)
         } else {
@@ -238,6 +244,7 @@ impl<R: AiRules> Search<R> {
             legal,
             keys,
             left_out: no_ops,
+            sample_seed,
             nodes: vec![Node {
                 key: 0,
                 mover: side,
@@ -268,19 +275,43 @@ impl<R: AiRules> Search<R> {
         self.legal.len() - self.left_out.len() <= 1
     }
 
-    /// Leaves out of the root, as well, the commands whose keys
-    /// ([`digest`]) are in `repeats`: those the side already played from
-    /// this very position in its present run, which would take it round a
-    /// loop again ([`crate::repeats`]). None is left out if no other
-    /// command would be left. Call it before [`Search::run`].
-    pub fn avoiding(mut self, repeats: &[u64]) -> Self {
+    /// Leaves out of the root, as well, what `guard` says would take the
+    /// side round a loop again ([`crate::repeats`]): the commands it
+    /// already played from this very position in its present run, and
+    /// those that would bring it back to a position of the run it has
+    /// already come back to (tried on one of its samples, the resulting
+    /// view compared). None is left out if no other command would be left.
+    /// Call it before [`Search::run`].
+    pub fn avoiding(mut self, guard: &Guard) -> Self {
         debug_assert_eq!(self.iterations, 0, "avoiding is set before the search runs");
-        let more: Vec<u64> = self
+        if guard.is_empty() || self.legal.len() <= 1 {
+            return self;
+        }
+        let mut more: Vec<u64> = self
             .keys
             .iter()
             .copied()
-            .filter(|k| repeats.contains(k) && !self.left_out.contains(k))
+            .filter(|k| guard.commands.contains(k) && !self.left_out.contains(k))
             .collect();
+        if !guard.returned.is_empty() {
+            let mut rng = GameRng::seeded(self.sample_seed);
+            let sample = self.truth.sample(&*self.rules, self.me, &mut rng);
+            let mut events = Vec::new();
+            for (c, &k) in self.legal.iter().zip(&self.keys) {
+                if self.left_out.contains(&k) || more.contains(&k) {
+                    continue;
+                }
+                let mut t = sample.clone();
+                events.clear();
+                self.rules.execute(&mut t, c, &mut events);
+                if guard
+                    .returned
+                    .contains(&digest(&self.rules.view(&t, self.me)))
+                {
+                    more.push(k);
+                }
+            }
+        }
         if self.legal.len() > self.left_out.len() + more.len() {
             self.left_out.extend(more);
         }
@@ -855,7 +886,11 @@ mod tests {
             let mut free = Search::new(pig(), &s, 0, config.clone());
             free.run(200);
             assert_eq!(free.thought().unwrap().command, PigCommand::Hold);
-            let mut search = Search::new(pig(), &s, 0, config.clone()).avoiding(&[hold]);
+            let guard = |commands: Vec<u64>| Guard {
+                commands,
+                returned: Vec::new(),
+            };
+            let mut search = Search::new(pig(), &s, 0, config.clone()).avoiding(&guard(vec![hold]));
             // One command left: nothing to search, and that one is played.
             assert!(search.is_trivial());
             search.run(200);
@@ -865,7 +900,7 @@ mod tests {
                 (PigCommand::Roll, 0),
                 "{t:?}"
             );
-            let mut both = Search::new(pig(), &s, 0, config).avoiding(&[hold, roll]);
+            let mut both = Search::new(pig(), &s, 0, config).avoiding(&guard(vec![hold, roll]));
             assert!(!both.is_trivial());
             both.run(200);
             assert_eq!(both.thought().unwrap().command, PigCommand::Hold);

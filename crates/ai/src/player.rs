@@ -3,7 +3,7 @@
 //! one of the launcher's levels, `quick`, `normal`, `strong`).
 
 use crate::mcts::{Config, Search, Thought};
-use crate::repeats::Trail;
+use crate::repeats::{Guard, Trail};
 use std::fmt;
 use std::sync::Arc;
 use vt_core::digest::digest;
@@ -108,17 +108,17 @@ pub fn parse_players(
 /// Chooses for `side` in the real `state` (whose legal commands are
 /// `legal`) as `player` would, drawing from `rng`. The search and the
 /// scripted player only see samples of what `side` may not know, and
-/// leave out the commands keyed in `repeats` (those the side played from
-/// this position before in its run: [`crate::repeats`]) unless nothing
-/// else is left; the random player plays any. Returns the index into
-/// `legal` and the search's thought, if it searched.
+/// leave out what `guard` says would take the side round a loop again
+/// ([`crate::repeats`]) unless nothing else is left; the random player
+/// plays any. Returns the index into `legal` and the search's thought, if
+/// it searched.
 pub fn choose<R: AiRules>(
     rules: &Arc<R>,
     state: &R::State,
     side: SideIdx,
     legal: &[R::Command],
     player: Player,
-    repeats: &[u64],
+    guard: &Guard,
     rng: &mut GameRng,
 ) -> (usize, Option<Thought<R::Command>>) {
     if legal.len() <= 1 {
@@ -129,8 +129,27 @@ pub fn choose<R: AiRules>(
         Player::Scripted => {
             let sample = rules.determinize(state, side, rng);
             let mut seen = rules.legal(&sample);
-            if !repeats.is_empty() && seen.iter().any(|c| !repeats.contains(&digest(c))) {
-                seen.retain(|c| !repeats.contains(&digest(c)));
+            if !guard.is_empty() {
+                let mut events = Vec::new();
+                let keep: Vec<bool> = seen
+                    .iter()
+                    .map(|c| {
+                        if guard.commands.contains(&digest(c)) {
+                            return false;
+                        }
+                        if guard.returned.is_empty() {
+                            return true;
+                        }
+                        let mut t = sample.clone();
+                        events.clear();
+                        rules.execute(&mut t, c, &mut events);
+                        !guard.returned.contains(&digest(&rules.view(&t, side)))
+                    })
+                    .collect();
+                if keep.iter().any(|&k| k) {
+                    let mut k = keep.iter();
+                    seen.retain(|_| *k.next().unwrap_or(&true));
+                }
             }
             if seen.is_empty() {
                 return (rng.index(legal.len()), None);
@@ -144,7 +163,7 @@ pub fn choose<R: AiRules>(
                 seed: rng.next_u64(),
                 ..Config::default()
             };
-            let mut search = Search::new(rules.clone(), state, side, config).avoiding(repeats);
+            let mut search = Search::new(rules.clone(), state, side, config).avoiding(guard);
             search.run(iterations);
             match search.thought() {
                 Some(t) => (t.index, Some(t)),
@@ -186,17 +205,30 @@ impl<R: AiRules> Policy<R> for Seats<R> {
         if player == Player::Random {
             // The random player keeps no trail.
             self.trail.clear();
-            return choose(&self.rules, state, side, legal, player, &[], &mut self.rng).0;
+            let none = Guard::default();
+            return choose(
+                &self.rules,
+                state,
+                side,
+                legal,
+                player,
+                &none,
+                &mut self.rng,
+            )
+            .0;
         }
         let position = digest(state);
-        let repeats = self.trail.repeats(side, position);
+        let rules = &self.rules;
+        let guard = self
+            .trail
+            .guard(side, position, || digest(&rules.view(state, side)));
         let i = choose(
             &self.rules,
             state,
             side,
             legal,
             player,
-            &repeats,
+            &guard,
             &mut self.rng,
         )
         .0;

@@ -18,8 +18,11 @@
 //! its commands rolled a die, drew a card or revealed anything, so the
 //! whole game is exactly as it was), the commands it played from there are
 //! left out ([`crate::Search::avoiding`]; the scripted player draws from
-//! the rest too). So a loop is gone round at most once. None is left out
-//! when nothing else would be left. The position is compared whole (its
+//! the rest too). So a loop is gone round at most once. And a command that
+//! would bring the side back to a position it has already come back to
+//! is left out too (tried on a sample, the side's view compared): after a
+//! Grunt unit is picked up and put back, the next unit picked up there is
+//! moved. None is left out when nothing else would be left. The position is compared whole (its
 //! digest), but only along the side's own commands that hid nothing and
 //! drew nothing: it learns nothing it did not know.
 
@@ -27,23 +30,63 @@ use vt_core::digest::digest;
 use vt_core::session::Session;
 use vt_core::{AiRules, SideIdx};
 
-/// The keys ([`digest`]) of the commands `side` has played from the
-/// position `session` is in now, earlier in its run of commands that could
-/// be taken back ([`Session::undoable_tail`]) with no other side deciding
-/// between.
-pub fn in_session<R: AiRules>(session: &Session<R>, side: SideIdx) -> Vec<u64> {
-    let mut found = Vec::new();
-    let mut now = None;
-    for (before, command) in session.undoable_tail() {
-        if session.rules.to_move(before) != Some(side) {
-            break;
-        }
-        let now = *now.get_or_insert_with(|| digest(&session.state));
-        if digest(before) == now {
-            found.push(digest(command));
+/// What the guard leaves out for a side at a decision.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Guard {
+    /// The keys ([`digest`]) of the commands the side played from this very
+    /// position before in its run.
+    pub commands: Vec<u64>,
+    /// The side's views (digests of [`vt_core::Ruleset::view`]) of the
+    /// positions of its run it has already come back to: a command that
+    /// would bring it back to one of them again is left out too. So after
+    /// a Grunt unit is picked up and put back, the next one picked up from
+    /// there is moved, not put back as well (session 28's games showed
+    /// "Select 0 | Stay | Select 2 | Stay"). A view, because the search
+    /// tries commands on samples, whose hidden part differs from the game.
+    pub returned: Vec<u64>,
+}
+
+impl Guard {
+    pub fn is_empty(&self) -> bool {
+        self.commands.is_empty() && self.returned.is_empty()
+    }
+}
+
+/// The guard for `side` where `session` stands: its run is the commands
+/// that could be taken back ([`Session::undoable_tail`]) with this side
+/// deciding each.
+pub fn in_session<R: AiRules>(session: &Session<R>, side: SideIdx) -> Guard {
+    let rules = &session.rules;
+    let run: Vec<(&R::State, &R::Command)> = session
+        .undoable_tail()
+        .take_while(|(before, _)| rules.to_move(before) == Some(side))
+        .collect();
+    let mut guard = Guard::default();
+    if run.is_empty() {
+        return guard;
+    }
+    let now = digest(&session.state);
+    let positions: Vec<u64> = run.iter().map(|(b, _)| digest(*b)).collect();
+    for (&(_, command), &p) in run.iter().zip(&positions) {
+        if p == now {
+            guard.commands.push(digest(command));
         }
     }
-    found
+    // Positions met twice or more in the run (now included): come back to.
+    let mut seen: Vec<u64> = Vec::new();
+    let all = std::iter::once((&session.state, now))
+        .chain(run.iter().map(|(b, _)| *b).zip(positions.iter().copied()));
+    for (state, p) in all {
+        if seen.contains(&p) {
+            let view = digest(&rules.view(state, side));
+            if !guard.returned.contains(&view) {
+                guard.returned.push(view);
+            }
+        } else {
+            seen.push(p);
+        }
+    }
+    guard
 }
 
 /// The same kept as a game is played, for players that see the states one
@@ -54,26 +97,39 @@ pub fn in_session<R: AiRules>(session: &Session<R>, side: SideIdx) -> Vec<u64> {
 #[derive(Clone, Debug, Default)]
 pub struct Trail {
     steps: Vec<(SideIdx, u64, u64)>,
+    returned: Vec<u64>,
 }
 
 impl Trail {
-    /// The keys of the commands `side` played before from the position
-    /// whose digest is `position`, in its present run.
-    pub fn repeats(&mut self, side: SideIdx, position: u64) -> Vec<u64> {
+    /// The guard for `side` at the position whose digest is `position`
+    /// (`view`: the side's view of it, digested, asked for only when the
+    /// position is one the run has been in before).
+    pub fn guard(&mut self, side: SideIdx, position: u64, view: impl FnOnce() -> u64) -> Guard {
         if self.steps.first().is_some_and(|&(s, _, _)| s != side) {
-            self.steps.clear();
+            self.clear();
         }
-        self.steps
+        let commands: Vec<u64> = self
+            .steps
             .iter()
             .filter(|&&(_, p, _)| p == position)
             .map(|&(_, _, c)| c)
-            .collect()
+            .collect();
+        if !commands.is_empty() {
+            let v = view();
+            if !self.returned.contains(&v) {
+                self.returned.push(v);
+            }
+        }
+        Guard {
+            commands,
+            returned: self.returned.clone(),
+        }
     }
 
     /// `side` played the command with key `command` from `position`.
     pub fn record(&mut self, side: SideIdx, position: u64, command: u64) {
         if self.steps.first().is_some_and(|&(s, _, _)| s != side) {
-            self.steps.clear();
+            self.clear();
         }
         self.steps.push((side, position, command));
     }
@@ -81,6 +137,7 @@ impl Trail {
     /// Another side decided: the run is over.
     pub fn clear(&mut self) {
         self.steps.clear();
+        self.returned.clear();
     }
 }
 
@@ -94,21 +151,30 @@ mod tests {
     #[test]
     fn a_trail_remembers_one_sides_run_only() {
         let mut t = Trail::default();
-        assert!(t.repeats(0, 10).is_empty());
+        let view = |v: u64| move || v;
+        assert!(t.guard(0, 10, view(100)).is_empty());
         t.record(0, 10, 1);
         t.record(0, 11, 2);
-        assert_eq!(t.repeats(0, 10), vec![1]);
-        assert_eq!(t.repeats(0, 11), vec![2]);
-        assert!(t.repeats(0, 12).is_empty());
+        // Back at 10: what was played there, and 10's view is come back to.
+        assert_eq!(
+            t.guard(0, 10, view(100)),
+            Guard {
+                commands: vec![1],
+                returned: vec![100]
+            }
+        );
+        assert_eq!(t.guard(0, 11, view(110)).commands, vec![2]);
+        assert_eq!(t.guard(0, 12, view(120)).commands, Vec::<u64>::new());
+        assert_eq!(t.guard(0, 12, view(120)).returned, vec![100, 110]);
         t.record(0, 10, 3);
-        assert_eq!(t.repeats(0, 10), vec![1, 3]);
+        assert_eq!(t.guard(0, 10, view(100)).commands, vec![1, 3]);
         // The other side decides: the first side's run is over.
-        assert!(t.repeats(1, 10).is_empty());
+        assert!(t.guard(1, 10, view(100)).is_empty());
         t.record(1, 10, 4);
-        assert!(t.repeats(0, 10).is_empty());
+        assert!(t.guard(0, 10, view(100)).is_empty());
         t.record(0, 10, 5);
         t.clear();
-        assert!(t.repeats(0, 10).is_empty());
+        assert!(t.guard(0, 10, view(100)).is_empty());
     }
 
     #[test]
