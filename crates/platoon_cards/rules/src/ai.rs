@@ -36,14 +36,6 @@ pub(crate) const SEARCH_RATES: &[(&str, u32)] = &[
     ("hot-lz", 223),          // 312
 ];
 
-/// How far back (inches, away from the exit edge) a column vehicle's move
-/// may end and still weigh anything ([`PlatoonCards::column_move_weight`]):
-/// a pull-out sideways may lose a little. The scripted US against random
-/// play on Route 13, 200 games each of seeds 1, 2 and 3
-/// (`platoon_column_trace 200 SEED 0`): with no limit 44, 40 and 38 wins;
-/// 3" 47, 44, 42; 1.5" 51, 43, 37; half an inch 54, 47, 40.
-const BACK_LIMIT: f64 = 0.5;
-
 /// A scenario not in [`SEARCH_RATES`] (edited data): the median of the
 /// game's scenarios.
 const SEARCH_RATE_USUAL: u32 = 120;
@@ -837,15 +829,6 @@ impl PlatoonCards {
     /// (scripted US 0 of 40 v random on Route 13).
     fn column_move_weight(&self, s: &State, stand: StandId, to: Point) -> u32 {
         let st = &s.stands[stand as usize];
-        // Never back away from the exit: the look-ahead costs (a strip
-        // within 20" ahead, a base within 6") fall away when the vehicle
-        // reverses out of their reach as well as when it pulls out to pass,
-        // and read as progress. Before, an M48 17" from the start backed
-        // 3.3" to be 20.3" short of a strip (weight 40, the heaviest of its
-        // moves) and blocked the ACAV behind it for two turns.
-        if self.to_exit(s, to) > self.to_exit(s, st.pos) + BACK_LIMIT {
-            return 0;
-        }
         let Some(progress) = self.column_progress(s, stand, to) else {
             return 0;
         };
@@ -1321,8 +1304,8 @@ mod tests {
     }
 
     // victory.rs, Route 13 (Exit: four vehicles off the east edge): of a
-    // US vehicle's moves, one that turns back (more than half an inch: a
-    // pull-out sideways may lose a little) weighs nothing, one that
+    // US vehicle's moves, one that turns back (3" or more: a short step
+    // back may pull out from behind a vehicle) weighs nothing, one that
     // enters a mine strip (Chart: MINES: it stops there and rolls) at
     // most 1, and where one along the road or its shoulder gains 12" or
     // more, the heaviest ends on the road or its shoulder (TERRAIN CHART,
@@ -1365,7 +1348,7 @@ mod tests {
                     }
                 }
                 for m in &moves {
-                    if m.1 < -BACK_LIMIT {
+                    if m.1 < -3.0 {
                         assert_eq!(m.4, 0.0, "{m:?}");
                     }
                     if m.3 {
