@@ -15,6 +15,7 @@ use crossfire_vn_rules::event::DiceWhy;
 use crossfire_vn_rules::state::Side;
 use crossfire_vn_rules::step::Kind;
 use vt_core::Ruleset;
+use vt_core::sort::StableSort;
 use vt_ui::layout::{Panels, all_commands, decision_header, wide_button};
 use vt_ui::prelude::*;
 use vt_ui::tabletop::{TablePreview, TableTools};
@@ -363,16 +364,19 @@ pub fn panel(
             }
             if kind == Some(Kind::DustOff) {
                 ui.label("Or click the table where it lands.");
-                for c in synced
+                // The places that lift the most first (6.5: three at most).
+                let mut landings: Vec<(&Command, usize)> = synced
                     .legal
                     .iter()
-                    .filter(|c| matches!(c, Command::LandDustOff { .. }))
-                    .take(6)
-                {
-                    let Command::LandDustOff { at } = c else {
-                        continue;
-                    };
-                    let n = rules.dust_off_load_at(s, *at).len();
+                    .filter_map(|c| match c {
+                        Command::LandDustOff { at } => {
+                            Some((c, rules.dust_off_load_at(s, *at).len()))
+                        }
+                        _ => None,
+                    })
+                    .collect();
+                landings.stable_sort_by_key(|(_, n)| std::cmp::Reverse(*n));
+                for (c, n) in landings.into_iter().take(6) {
                     let l = format!(
                         "{}: lifts {n} casualt{}",
                         words.command(c),

@@ -1616,12 +1616,15 @@ mod tests {
     // casualty evacuated wins it; played with the attacker's rules of
     // thumb (no Aid Post first, a Dust Off called only as a last resort
     // and landed anywhere, long shots before the wounded) it won none of
-    // these 40 games (vt balance, seed 1); with its own it won 11 (27.5 %)
-    // when this was written, and must win 8.
+    // these 40 games (vt balance, seed 1); with its own it won 11 (27.5 %),
+    // and 21 once a landing that lifts three of the five wounded was
+    // offered (a Dust Off carries three, 6.5; before, the places offered
+    // took two at most and five wounded needed all three Dust Offs) and
+    // the NVA's RPG team was left out of the scenario. It must win 16.
     #[test]
     fn the_scripted_defender_gets_the_wounded_out() {
         let wins = scripted_free_world_wins("dust-off-under-fire", 40);
-        assert!(wins >= 8, "{wins} of 40");
+        assert!(wins >= 16, "{wins} of 40");
     }
 
     /// The game after the VC/NVA set up with one hidden stand at `at`.

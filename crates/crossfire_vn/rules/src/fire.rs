@@ -143,8 +143,13 @@ impl CrossfireVn {
                 .iter()
                 .all(|f| matches!(self.unit_of(s, *f).role, Role::Sniper | Role::SniperTeam));
             let ghost = Stand { at, ..t.clone() };
+            // Only a fire team the firers' side can see shields it: a
+            // hidden one is not on the table for them (CF base hidden
+            // units), and counting it would tell the firer, by the shots
+            // allowed, that a hidden team stands beside the Command Group.
             let shielded = s.side_on_table(t.side).any(|o| {
                 o.id != t.id
+                    && !o.hidden
                     && self.unit_type(o).role == Role::FireTeam
                     && self.within(&ghost, o, 1.0)
             });

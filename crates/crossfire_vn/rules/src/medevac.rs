@@ -516,21 +516,91 @@ impl CrossfireVn {
             .filter(|p| self.unit_type(p).role == Role::AidPost)
             .map(|p| p.at)
             .collect();
-        spots.extend(
-            s.markers
-                .iter()
-                .filter(|m| m.side == side && m.kind == MarkerKind::Casualty)
-                .filter_map(|m| m.ground()),
-        );
+        let wounded: Vec<Point> = s
+            .markers
+            .iter()
+            .filter(|m| m.side == side && m.kind == MarkerKind::Casualty)
+            .filter_map(|m| m.ground())
+            .collect();
+        spots.extend(wounded.iter().copied());
         // On the spot too: a Dust Off lifts only what lies within one
         // stand width of it, so the places beside were never worth it.
+        let mut offered: Vec<Point> = Vec::new();
         for p in spots {
             for (dx, dy) in [(0.0, 0.0), (3.0, 0.0), (-3.0, 0.0), (0.0, 3.5), (0.0, -3.5)] {
-                out.push(Command::LandDustOff {
-                    at: Point::new(p.x + dx, p.y + dy).snapped(HUNDREDTH),
-                });
+                offered.push(Point::new(p.x + dx, p.y + dy).snapped(HUNDREDTH));
             }
         }
+        offered.extend(self.group_landings(side, &wounded));
+        let mut seen: Vec<Point> = Vec::with_capacity(offered.len());
+        for at in offered {
+            if seen.iter().all(|q| q.distance(at) > HUNDREDTH) {
+                seen.push(at);
+                out.push(Command::LandDustOff { at });
+            }
+        }
+    }
+
+    /// 6.5 (a Dust Off carries three casualty markers): where a Dust Off
+    /// would take every casualty of a group of two or three lying near one
+    /// another, the middle of the group. The places by one marker alone
+    /// (above) seldom reach a second or third: in Dust Off under Fire the
+    /// five wounded lie about 2" apart and no place offered took three, so
+    /// a player (and the computer, which lands only where it is offered)
+    /// needed three Dust Offs for five wounded. A player can still land
+    /// anywhere by clicking the table.
+    fn group_landings(&self, side: Side, wounded: &[Point]) -> Vec<Point> {
+        let Some(unit) = dust_off_type(&self.data) else {
+            return Vec::new();
+        };
+        let ghost = dust_off_stand(u16::MAX, side, unit, Point::new(0.0, 0.0));
+        let room = self.unit_type(&ghost).carry as usize;
+        let range = self
+            .rules()
+            .sw(self.rules().medevac.dust_off_load_range.value);
+        // The farthest two markers a Dust Off's reach could span, with its
+        // base between them: a looser bound first, the exact test below.
+        let span = match self.unit_type(&ghost).base {
+            crate::data::BaseShape::Rect(w, d) => w.max(d) + 2.0 * range,
+            crate::data::BaseShape::Round(r) => 2.0 * (r + range),
+        };
+        let n = wounded.len().min(12);
+        let mut groups: Vec<Vec<usize>> = Vec::new();
+        for i in 0..n {
+            for j in i + 1..n {
+                if wounded[i].distance(wounded[j]) >= span {
+                    continue;
+                }
+                groups.push(vec![i, j]);
+                if room < 3 {
+                    continue;
+                }
+                for k in j + 1..n {
+                    if wounded[i].distance(wounded[k]) < span
+                        && wounded[j].distance(wounded[k]) < span
+                    {
+                        groups.push(vec![i, j, k]);
+                    }
+                }
+            }
+        }
+        let mut out = Vec::new();
+        for g in groups {
+            let (mut lo, mut hi) = (wounded[g[0]], wounded[g[0]]);
+            for &i in &g[1..] {
+                let p = wounded[i];
+                lo = Point::new(lo.x.min(p.x), lo.y.min(p.y));
+                hi = Point::new(hi.x.max(p.x), hi.y.max(p.y));
+            }
+            let at = Point::new((lo.x + hi.x) / 2.0, (lo.y + hi.y) / 2.0).snapped(HUNDREDTH);
+            let base = self.base_at(&ghost, at, ghost.facing);
+            if g.iter()
+                .all(|&i| base.distance_to_point(wounded[i]) < range)
+            {
+                out.push(at);
+            }
+        }
+        out
     }
 
     /// Medevac actions, Aid Posts and Dust Off calls worth offering.

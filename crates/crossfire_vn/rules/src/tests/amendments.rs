@@ -298,6 +298,14 @@ fn s6_5_dust_off_delay() {
     )));
 }
 
+/// Casualty markers evacuated so far.
+fn evacuated(l: &Lab) -> usize {
+    l.s.markers
+        .iter()
+        .filter(|m| m.place == MarkerPlace::Evacuated)
+        .count()
+}
+
 // 6.5: a Dust Off lands, takes up to three casualties and leaves; it may
 // be fired at as it comes in.
 #[test]
@@ -321,13 +329,52 @@ fn s6_5_a_dust_off_takes_three() {
     )));
     l.ok(Command::LandDustOff { at: p(27.0, 8.0) });
     l.settle();
-    let out =
-        l.s.markers
-            .iter()
-            .filter(|m| m.place == MarkerPlace::Evacuated)
-            .count();
-    assert_eq!(out, 3);
+    assert_eq!(evacuated(&l), 3);
     assert!(l.has_initiative(Side::FreeWorld));
+}
+
+// 6.5: "Dust Off helicopters may carry 3 casualty markers": where three lie
+// near one another but no one marker has the other two within reach, the
+// legal list still offers a landing place that takes all three (the five
+// wounded of Dust Off under Fire lie so: before, no place offered took
+// three, and five wounded needed three Dust Offs of the scenario's three).
+#[test]
+fn s6_5_a_landing_between_three_wounded_is_offered() {
+    let mut l = Lab::new();
+    l.add("us-cap", Side::FreeWorld, 20.0, 3.0);
+    l.add("vc-ft", Side::VcNva, 60.0, 45.0);
+    // Dust Off under Fire's eastern three, moved to the lab's LZ.
+    let three = [(28.0, 9.0), (29.5, 7.5), (27.0, 5.5)];
+    for (x, y) in three {
+        l.casualty(Side::FreeWorld, x, y);
+    }
+    l.force(&[1]);
+    l.ok(Command::RequestDustOff);
+    let loads: Vec<(vt_core::tabletop::Point, usize)> =
+        l.g.legal(&l.s)
+            .iter()
+            .filter_map(|c| match c {
+                Command::LandDustOff { at } => Some((*at, l.g.dust_off_load_at(&l.s, *at).len())),
+                _ => None,
+            })
+            .collect();
+    // No place by one marker alone takes all three ...
+    for (x, y) in three {
+        for (dx, dy) in [(0.0, 0.0), (3.0, 0.0), (-3.0, 0.0), (0.0, 3.5), (0.0, -3.5)] {
+            assert!(l.g.dust_off_load_at(&l.s, p(x + dx, y + dy)).len() < 3);
+        }
+    }
+    // ... but one offered does, and each place is offered once.
+    let (at, _) = *loads
+        .iter()
+        .find(|(_, n)| *n == 3)
+        .expect("a place for three");
+    for (i, (a, _)) in loads.iter().enumerate() {
+        assert!(loads[i + 1..].iter().all(|(b, _)| b.distance(*a) > 0.005));
+    }
+    l.ok(Command::LandDustOff { at });
+    l.settle();
+    assert_eq!(evacuated(&l), 3);
 }
 
 // 6.5: medic and Aid Post stands are eliminated if contacted in close

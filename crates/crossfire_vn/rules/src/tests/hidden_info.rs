@@ -110,3 +110,27 @@ fn the_offer_of_reactive_fire_depends_only_on_what_the_mover_knows() {
     l.ok(mv(f, 25.0, 8.0));
     assert!(l.has_initiative(Side::FreeWorld));
 }
+
+// 6.9 (our option "cg-shielded", on by default): a Command Group beside a
+// fire team cannot be singled out, but only a fire team the firers can see
+// shields it. Counted, a hidden team beside it showed in the shots allowed
+// (found by `samples_keep_what_each_side_sees`: a sample with a hidden team
+// set up elsewhere allowed a shot the game refused).
+#[test]
+fn only_a_fire_team_the_firer_sees_shields_a_command_group() {
+    use super::util::*;
+    let mut l = Lab::new();
+    let f = l.add("us-ft", Side::FreeWorld, 46.0, 16.0);
+    let cg = l.add("vc-cg", Side::VcNva, 50.0, 22.0);
+    let team = l.add("vc-ft", Side::VcNva, 51.8, 22.0);
+    let shot = || fire(&[f], cg);
+    // Seen beside it, the team shields it.
+    assert_eq!(l.refused(shot()).rule, "CF 6.9");
+    // Hidden, the firer does not know it is there: the shot is allowed,
+    // as it is with the team set up far away.
+    l.hide(team);
+    l.g.check(&l.s, &shot())
+        .expect("a hidden team does not shield");
+    l.s.stand_mut(team).at = Point::new(66.0, 45.0);
+    l.g.check(&l.s, &shot()).expect("nor a team far away");
+}
