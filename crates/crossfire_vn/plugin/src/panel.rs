@@ -344,7 +344,9 @@ pub fn panel(
                 ui.separator();
             }
 
-            // The side's general choices.
+            // The side's general choices (the Aid Post too: two medics
+            // together, 6.5; found playing Dust Off under Fire, it was
+            // only in the list of every legal command, 50 long).
             for c in synced.legal.iter().filter(|c| {
                 matches!(
                     c,
@@ -352,6 +354,7 @@ pub fn panel(
                         | Command::SetupDone
                         | Command::NoReaction
                         | Command::RequestDustOff
+                        | Command::FormAidPost { .. }
                         | Command::WaveOff
                 )
             }) {
