@@ -174,9 +174,14 @@ impl PlatoonCards {
         )?;
         let tt = self.unit(target);
         if tt.single_figure {
+            // Only troops the firer's side can see screen him: a hidden
+            // squad is not on the table for it (Notes: HIDDEN DEPLOYMENT),
+            // and counting it would tell the firer, by the shots allowed,
+            // that one lies within 2" of the PC.
             let screened = s.on_table().any(|o| {
                 o.side == target.side
                     && o.id != target.id
+                    && !o.hidden
                     && !self.unit(o).single_figure
                     && self.gap_between(o, target)
                         <= self.charts.small_arms.single_figure_screen.value + 1e-9

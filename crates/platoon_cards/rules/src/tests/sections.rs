@@ -239,6 +239,13 @@ fn commanders_are_screened_by_their_men() {
         target: Aim::Stand(pc),
     };
     assert!(refused(&g, &s, fire.clone()).contains("within 2"));
+    // A hidden squad beside him does not screen him: the firer does not
+    // know it is there, and the shots allowed must not tell it (found by
+    // sampling: a sample with the hidden squad set up elsewhere allowed a
+    // shot the game refused).
+    s.stands[rifle as usize].hidden = true;
+    assert!(g.check(&s, &fire).is_ok());
+    s.stands[rifle as usize].hidden = false;
     put(&mut s, rifle, 40.0, 17.0, 180.0);
     // Alone: fired at normally; one hit does nothing, two kill.
     s.rng.force(&[6, 1, 1, 1]);
