@@ -72,15 +72,8 @@ impl PlatoonCards {
             "No such enemy in sight.",
         )?;
         if self.unit(tg).single_figure {
-            let screened = s.on_table().any(|o| {
-                o.side == tg.side
-                    && o.id != tg.id
-                    && !self.unit(o).single_figure
-                    && self.gap_between(o, tg)
-                        <= self.charts.small_arms.single_figure_screen.value + 1e-9
-            });
             ensure(
-                !screened,
+                !self.screened(s, tg),
                 COMMANDERS_NOTES,
                 "A PC or FO cannot be targeted in close combat while other troops are within 2\" of him.",
             )?;

@@ -148,6 +148,23 @@ impl PlatoonCards {
         s.stand(carrier).act.fired + s.passengers(carrier).map(|p| p.act.fired).sum::<u8>()
     }
 
+    /// Notes: PCs & FOs: a PC or FO (a single figure) with other troops
+    /// of his side within 2" cannot be singled out, by fire or in close
+    /// combat. Only troops the other side can see screen him: a hidden
+    /// squad is not on the table for it (Notes: HIDDEN DEPLOYMENT), and
+    /// counting it would tell the firer, by the shots and charges allowed,
+    /// that one lies within 2" of him (found by `leak_hunt`, session 30).
+    pub(crate) fn screened(&self, s: &State, target: &Stand) -> bool {
+        s.on_table().any(|o| {
+            o.side == target.side
+                && o.id != target.id
+                && !o.hidden
+                && !self.unit(o).single_figure
+                && self.gap_between(o, target)
+                    <= self.charts.small_arms.single_figure_screen.value + 1e-9
+        })
+    }
+
     /// May `firer` shoot `target` at all: a visible enemy, not hidden
     /// behind friends if a single figure, in line of sight; spotted by the
     /// firer or, by proximity, by a friend. Returns the mode and the sight.
@@ -174,20 +191,8 @@ impl PlatoonCards {
         )?;
         let tt = self.unit(target);
         if tt.single_figure {
-            // Only troops the firer's side can see screen him: a hidden
-            // squad is not on the table for it (Notes: HIDDEN DEPLOYMENT),
-            // and counting it would tell the firer, by the shots allowed,
-            // that one lies within 2" of the PC.
-            let screened = s.on_table().any(|o| {
-                o.side == target.side
-                    && o.id != target.id
-                    && !o.hidden
-                    && !self.unit(o).single_figure
-                    && self.gap_between(o, target)
-                        <= self.charts.small_arms.single_figure_screen.value + 1e-9
-            });
             ensure(
-                !screened,
+                !self.screened(s, target),
                 COMMANDERS_NOTES,
                 "A PC or FO cannot be targeted while other troops are within 2\" of him.",
             )?;

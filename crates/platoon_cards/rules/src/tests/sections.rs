@@ -606,6 +606,30 @@ fn divisional_fire_is_plotted_early_and_falls_at_the_end_of_the_turn() {
 
 // ---- Close assault ----
 
+// Notes: PCs & FOs: nor is a screened PC charged; only troops the charger
+// can see screen him (a hidden squad beside him let a sample charge what
+// the game refused: found by `leak_hunt`, Route 13, seed 202).
+#[test]
+fn a_commander_is_screened_from_a_charge_only_by_troops_in_sight() {
+    let g = game();
+    let mut s = started(&g, 3);
+    clear_table(&mut s);
+    let us = stand(&g, &s, "US Plt", "us-rifle", 1);
+    let pc = stand(&g, &s, "VC Plt", "vc-pc", 0);
+    let rifle = stand(&g, &s, "VC Plt", "vc-rifle", 0);
+    put(&mut s, us, 30.0, 23.0, 0.0);
+    put(&mut s, pc, 30.0, 28.5, 180.0);
+    put(&mut s, rifle, 31.5, 28.5, 180.0);
+    activate(&g, &mut s, "US Plt", Action::MoveAndAssault);
+    let charge = Command::Charge {
+        stand: us,
+        target: pc,
+    };
+    assert!(refused(&g, &s, charge.clone()).contains("within 2"));
+    s.stands[rifle as usize].hidden = true;
+    assert!(g.check(&s, &charge).is_ok());
+}
+
 #[test]
 fn a_charge_a_point_blank_shot_and_the_fight() {
     let g = game();
