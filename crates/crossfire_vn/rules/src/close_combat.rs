@@ -22,7 +22,7 @@ use crate::event::{CombatRoll, Event, Pass, RevealWhy};
 use crate::state::*;
 use crate::step::Then;
 use vt_core::refusal::{Checked, ensure, ensure_with, refuse};
-use vt_core::tabletop::HUNDREDTH;
+use vt_core::tabletop::{HUNDREDTH, Point};
 
 /// In contact: bases closer than this (inches), allowing for rounding.
 const TOUCH: f64 = 0.05;
@@ -302,16 +302,29 @@ impl CrossfireVn {
     }
 
     /// Assaults worth offering: each stand that may assault, alone, at
-    /// each enemy it could reach in one move.
+    /// each enemy it could reach in one move; and two together where they
+    /// are joined (CF4.2: within one stand width, so they may move as a
+    /// group; CF8.0: +1 for the stand past the first), going in side by
+    /// side (each aimed half a stand width off the target's centre) or
+    /// each straight at it. Only those the rules allow are kept.
     pub(crate) fn close_combat_candidates(&self, s: &State, side: Side, out: &mut Vec<Command>) {
-        for st in s.side_on_table(side) {
-            if !self.may_assault(st) || st.withdrawing || self.check_can_move(s, st).is_err() {
+        let able: Vec<&Stand> = s
+            .side_on_table(side)
+            .filter(|st| {
+                self.may_assault(st) && !st.withdrawing && self.check_can_move(s, st).is_ok()
+            })
+            .collect();
+        let half = self.rules().stand_width.value / 2.0;
+        for t in s.side_on_table(side.other()) {
+            if t.hidden || !self.unit_type(t).is_troops() {
                 continue;
             }
-            for t in s.side_on_table(side.other()) {
-                if t.hidden || !self.unit_type(t).is_troops() || t.at.distance(st.at) > 12.0 {
-                    continue;
-                }
+            let near: Vec<&Stand> = able
+                .iter()
+                .copied()
+                .filter(|st| t.at.distance(st.at) <= 12.0)
+                .collect();
+            for (i, st) in near.iter().enumerate() {
                 out.push(Command::CloseCombat {
                     moves: vec![StandMove {
                         stand: st.id,
@@ -320,8 +333,60 @@ impl CrossfireVn {
                     }],
                     target: t.id,
                 });
+                // Crew-served weapons do not count in close combat (6.11):
+                // not offered as the second stand.
+                for o in &near[i + 1..] {
+                    if self.unit_type(st).crew_served
+                        || self.unit_type(o).crew_served
+                        || !self.within(st, o, 1.0)
+                    {
+                        continue;
+                    }
+                    let Some(dir) = (t.at - st.at).normalized() else {
+                        continue;
+                    };
+                    let across = Point::new(-dir.y, dir.x);
+                    // The one further along `across` takes that side.
+                    let side_of = if (o.at - st.at).dot(across) >= 0.0 {
+                        1.0
+                    } else {
+                        -1.0
+                    };
+                    let abreast = [
+                        (t.at - across * (half * side_of)).snapped(HUNDREDTH),
+                        (t.at + across * (half * side_of)).snapped(HUNDREDTH),
+                    ];
+                    for [a, b] in [abreast, [t.at, t.at]] {
+                        let c = Command::CloseCombat {
+                            moves: vec![
+                                StandMove {
+                                    stand: st.id,
+                                    to: a,
+                                    facing: None,
+                                },
+                                StandMove {
+                                    stand: o.id,
+                                    to: b,
+                                    facing: None,
+                                },
+                            ],
+                            target: t.id,
+                        };
+                        if self.check_close_combat(s, moves_of(&c), t.id).is_ok() {
+                            out.push(c);
+                            break;
+                        }
+                    }
+                }
             }
         }
+    }
+}
+
+fn moves_of(c: &Command) -> &[StandMove] {
+    match c {
+        Command::CloseCombat { moves, .. } => moves,
+        _ => &[],
     }
 }
 

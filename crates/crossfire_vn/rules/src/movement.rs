@@ -121,7 +121,23 @@ impl CrossfireVn {
         let t = self.table_of(s);
         ensure(t.on_table(m.to), rule, "A move must end on the table.")?;
         let (bases, ids) = self.visible_bases(s, st.side, skip);
-        let plan = self.plan(s, st, m.to, &bases);
+        let dir = (m.to - st.at).normalized().unwrap_or(st.facing);
+        // CF8.0: an assaulting stand goes in facing the enemy, so its base
+        // meets the target's as it will stand, turned along its way (swept
+        // as it stood, a stand coming in at a slant ended overlapping the
+        // target it had just touched, and no assault but straight ahead
+        // could be made).
+        let turned;
+        let mover = if rule == "base 8.0" && m.facing.is_none() {
+            turned = Stand {
+                facing: dir,
+                ..st.clone()
+            };
+            &turned
+        } else {
+            st
+        };
+        let plan = self.plan(s, mover, m.to, &bases);
         if let Some(Halt::Blocked { base }) = plan.halt {
             let o = s.stand(ids[base]);
             ensure_with(o.side == st.side || rule == "base 8.0", rule, || {
@@ -144,7 +160,6 @@ impl CrossfireVn {
                 st.label
             )
         })?;
-        let dir = (m.to - st.at).normalized().unwrap_or(st.facing);
         let facing = m.facing.and_then(|f| f.normalized()).unwrap_or(dir);
         // Stopped by ground it may not enter: a hair short of its edge.
         let end = match plan.halt {

@@ -523,3 +523,57 @@ fn a_fire_in_the_log_judges_each_die_alone() {
     );
     assert_eq!(a.rule, "CF 6.4");
 }
+
+// CF8.0 (+1 for each stand past the first) with CF4.2 (a group moves
+// when each stand is within one stand width of another): fire teams side
+// by side are offered a close assault together, and it is legal.
+#[test]
+fn stands_side_by_side_are_offered_an_assault_together() {
+    let mut l = Lab::new();
+    l.add("us-ft", Side::FreeWorld, 30.0, 3.0);
+    l.add("us-ft", Side::FreeWorld, 32.0, 3.0);
+    let v = l.add("vc-ft", Side::VcNva, 31.0, 8.0);
+    l.add("vc-ft", Side::VcNva, 60.0, 45.0);
+    let legal = vt_core::engine::Ruleset::legal(&l.g, &l.s);
+    let together: Vec<&Command> = legal
+        .iter()
+        .filter(|c| matches!(c, Command::CloseCombat { moves, target } if moves.len() == 2 && *target == v))
+        .collect();
+    assert!(!together.is_empty(), "no assault by two offered: {legal:?}");
+    let c = together[0].clone();
+    l.ok(c);
+    l.force(&[2, 2]);
+    l.ok(Command::NoReaction);
+    l.ok(Command::NoReaction);
+    let fought = l.ev.iter().find_map(|e| match e {
+        Event::CloseCombat { attacker, .. } => Some(attacker.clone()),
+        _ => None,
+    });
+    let rolled = fought.expect("the close combat is fought");
+    assert_eq!(rolled.stands.len(), 2, "{rolled:?}");
+    assert!(!l.st(v).on_table(), "2 + 1 beats 2");
+}
+
+// CF8.0: a stand may assault an enemy that is not straight ahead of it:
+// it goes in facing the enemy. (Swept as it stood, a stand coming in at a
+// slant ended on the target and the assault was refused.)
+#[test]
+fn a_stand_assaults_an_enemy_off_to_one_side() {
+    let mut l = Lab::new();
+    let f = l.add("us-ft", Side::FreeWorld, 30.0, 3.0);
+    let v = l.add("vc-ft", Side::VcNva, 33.0, 8.0);
+    l.add("vc-ft", Side::VcNva, 60.0, 45.0);
+    let c = Command::CloseCombat {
+        moves: vec![crate::StandMove {
+            stand: f,
+            to: p(33.0, 8.0),
+            facing: None,
+        }],
+        target: v,
+    };
+    assert!(vt_core::engine::Ruleset::legal(&l.g, &l.s).contains(&c));
+    l.ok(c);
+    l.force(&[5, 2]);
+    l.ok(Command::NoReaction);
+    assert!(!l.st(v).on_table(), "the assault was fought and won");
+}
