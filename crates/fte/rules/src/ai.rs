@@ -283,6 +283,9 @@ struct Goals {
     /// The side's objectives it holds where the enemy scores too (an
     /// enemy objective within two hexes): the perimeter to keep.
     defend: Vec<Hex>,
+    /// The enemy's face-down markers may hold what scores when found
+    /// (9.0, 29.0): the side goes to them and searches.
+    searcher: bool,
 }
 
 impl Fte {
@@ -361,6 +364,21 @@ impl Fte {
             .filter(|u| u.side != me && !self.is_marker_only(u) && !self.is_heli(u))
             .filter_map(|u| u.hex)
             .collect();
+        // 9.0: a search finds only what lies in the searcher's own hex, so
+        // the enemy's markers still face down are places to go while any
+        // of them may be a cache or tunnel (VP when found, 29.0; Hamlet
+        // Search's US had walked past them and never searched). Bunkers
+        // and foxholes are fighting positions: Night Perimeter's NVA/VC
+        // and Hot LZ's US are not drawn to them.
+        let hidden = || {
+            s.caches
+                .iter()
+                .filter(|c| c.owner != me && !c.revealed && !c.gone)
+        };
+        g.searcher = hidden().any(|c| self.searched_for(c.kind));
+        if g.searcher {
+            g.towards.extend(hidden().map(|c| c.hex));
+        }
         if let Some(sc) = self.scenario(&s.scenario) {
             for o in sc.objectives.iter().filter(|o| o.side == me) {
                 g.hold.push(o.hex);
@@ -463,6 +481,11 @@ impl Fte {
             }
             Command::ExecuteMission => 8,
             Command::CancelMission => 1,
+            // 9.0, 11.0: a search is legal only where an enemy marker
+            // lies (2 VP for a cache found, 29.0), a cache found is 3 more
+            // destroyed: what the patrol came for.
+            Command::Search { .. } if goals.searcher => 40,
+            Command::DestroyCache { .. } => 40,
             Command::Detonate => 12,
             Command::DetonateAt { .. } => 1,
             Command::Conceal { .. } => 6,
@@ -1387,6 +1410,48 @@ mod tests {
         });
         let w = weights_moving(&rules, &s, medic, "13.08", &legal);
         assert!(w[0] > 3 * w[1], "{w:?}");
+    }
+
+    // 9.0: a search finds only what lies in the searcher's hex. In
+    // Hamlet Search the VC's face-down markers are where the US goes, and
+    // once on one it searches before anything else (2 VP a cache found,
+    // 3 more destroyed, 29.0); Night Perimeter's NVA/VC is not drawn to
+    // the US's foxholes and bunker, fighting positions.
+    #[test]
+    fn the_patrol_goes_to_the_markers_and_searches() {
+        let rules = Fte::embedded();
+        let s = set_up(&rules, "hamlet-search");
+        let rifle = us_rifle(&rules, &s);
+        let marker = s.caches.iter().find(|c| c.owner == Side::Nva).unwrap().hex;
+        let goals = rules.goals(&moving(&s, rifle));
+        assert!(goals.searcher && goals.towards.contains(&marker));
+        let mut here = s.clone();
+        here.unit_mut(rifle).hex = Some(marker);
+        let search = Command::Search { unit: rifle };
+        let vc = s.units.iter().find(|u| u.side == Side::Nva).unwrap().id;
+        let fire = Command::Fire {
+            firers: vec![rifle],
+            primary: rifle,
+            target: crate::command::Target::Unit(vc),
+        };
+        let w: Vec<u32> = [search, fire, Command::EndActivation]
+            .iter()
+            .map(|c| rules.weight(&here, &goals, c))
+            .collect();
+        assert!(w[0] > 3 * w[1] && w[0] > 3 * w[2], "{w:?}");
+        // Night Perimeter: the NVA/VC to move; the US's markers are
+        // foxholes and a bunker.
+        let s = night_perimeter_set_up(&rules);
+        let nva = s.units.iter().find(|u| u.side == Side::Nva).unwrap().id;
+        let goals = rules.goals(&moving(&s, nva));
+        assert!(!goals.searcher);
+        for c in s.caches.iter().filter(|c| c.owner == Side::Us) {
+            assert!(
+                !goals.towards.contains(&c.hex) || s.units_at(c.hex).any(|u| u.side == Side::Us),
+                "{:?}",
+                c.hex
+            );
+        }
     }
 
     // 13.0, 16.0: a fire mission lands on the target hex and the six

@@ -85,15 +85,29 @@ impl Fte {
             c.gone = true;
         }
         ev.push(Event::CacheRevealed { cache, kind });
-        let vp = match kind {
+        if let Some(e) = Self::reveal_vp(kind) {
+            self.award(s, by, e, ev);
+        }
+    }
+
+    /// What finding a marker of this kind scores (29.0), if anything.
+    fn reveal_vp(kind: CacheKind) -> Option<VpEvent> {
+        match kind {
             CacheKind::Rice | CacheKind::Medical | CacheKind::Ammo => Some(VpEvent::RevealCache),
             CacheKind::Bunker => Some(VpEvent::RevealBunker),
             CacheKind::Tunnel => Some(VpEvent::RevealTunnel),
             CacheKind::Dummy | CacheKind::Foxholes => None,
-        };
-        if let Some(e) = vp {
-            self.award(s, by, e, ev);
         }
+    }
+
+    /// What a patrol searches for: caches and tunnels (23.0, 25.0; VP
+    /// when found, 29.0). Bunkers and foxholes are fighting positions, a
+    /// Dummy nothing.
+    pub(crate) fn searched_for(&self, kind: CacheKind) -> bool {
+        matches!(
+            Self::reveal_vp(kind),
+            Some(VpEvent::RevealCache | VpEvent::RevealTunnel)
+        )
     }
 }
 
