@@ -122,6 +122,20 @@ impl AiRules for PlatoonCards {
 /// platoon's stands, as offsets from the card.
 type CardContents = (Option<PlatoonId>, Vec<(StandId, Point)>);
 
+/// The road a column vehicle is taken to cover in an activation when
+/// judging whether it gets off in time ([`PlatoonCards::exit_chance`]):
+/// the road dash is 18" (Chart: MOVEMENT, tanks, APCs and trucks on
+/// roads), two thirds of it for the mine belt, the vehicles ahead and
+/// pulling out to pass (assumed by us: the scripted column against a
+/// passive enemy got its fourth vehicle off in six turns in 62 % of
+/// games, about 70" in six activations).
+const EXIT_DRIVE: f64 = 12.0;
+
+/// How sharply that chance turns from unlikely to likely, in inches short
+/// of or beyond the vehicle's reach (assumed by us: about one mine strip
+/// and a pull-out).
+const EXIT_SPREAD: f64 = 6.0;
+
 /// A smooth step from 0 to 1 around `x = 0`, `scale` wide.
 fn soft(x: f64, scale: f64) -> f64 {
     1.0 / (1.0 + (-x / scale).exp())
@@ -183,11 +197,53 @@ impl PlatoonCards {
                 let lost = self.losses_percent(s, side.other(), false) as f64;
                 soft(lost - *percent as f64 + 5.0, 8.0)
             }
-            Condition::Exit { count } => {
-                let out = self.exited(s, side) as f64;
-                (0.1 + 0.9 * out / (*count).max(1) as f64).min(1.0)
-            }
+            Condition::Exit { count } => self.exit_chance(s, side, *count as usize),
         }
+    }
+
+    /// victory.rs, Exit: the chance that `count` of `side`'s vehicles are
+    /// off the exit edge by the end. Each vehicle still able to drive gets
+    /// off with a chance that grows with the road it can still cover, a
+    /// road dash ([`EXIT_DRIVE`]) for each activation left to its platoon
+    /// (one a turn; TURN SEQUENCE), against the inches it still has to
+    /// go; the vehicles are taken as independent and the chance is that
+    /// of enough of them (with those already off) getting there.
+    ///
+    /// Before, only the vehicles already off counted (0.1 + 0.9 of the
+    /// share of `count` off): until the first vehicle left, on turn 3 or
+    /// later, every rollout of the first turns read alike, and the search
+    /// drove by its prior alone.
+    fn exit_chance(&self, s: &State, side: Side, count: usize) -> f64 {
+        let out = self.exited(s, side);
+        if out >= count {
+            return 1.0;
+        }
+        let turns_after = s.turns.saturating_sub(s.turn) as f64;
+        // dist[k]: the chance that k more vehicles get off.
+        let mut dist = vec![1.0];
+        for st in s.stands.iter().filter(|st| {
+            st.side == side
+                && st.on_table()
+                && st.alive()
+                && !st.immobile
+                && !st.airborne
+                && self.unit(st).is_vehicle()
+        }) {
+            let now = if s.platoon(st.platoon).activations == 0 {
+                1.0
+            } else {
+                0.0
+            };
+            let reach = (turns_after + now) * EXIT_DRIVE;
+            let p = soft(reach - self.to_exit(s, st.pos), EXIT_SPREAD);
+            let mut next = vec![0.0; dist.len() + 1];
+            for (k, &d) in dist.iter().enumerate() {
+                next[k] += d * (1.0 - p);
+                next[k + 1] += d * p;
+            }
+            dist = next;
+        }
+        dist.iter().skip(count - out).sum::<f64>().clamp(0.0, 1.0)
     }
 
     /// Where the side that decides wants its stands: the objectives of its
@@ -1301,6 +1357,79 @@ mod tests {
         let (a, b) = (rules.evaluate(&outside, 0), rules.evaluate(&held, 0));
         assert!(b > a + 0.1, "{a} {b}");
         assert!((rules.evaluate(&held, 0) + rules.evaluate(&held, 1) - 1.0).abs() < 1e-12);
+    }
+
+    // victory.rs, Exit (Route 13: four vehicles off the east edge): the
+    // evaluation reads how far the column has still to drive against the
+    // turns left, not only the vehicles already off: the same column
+    // further east is worth more to the US (and less to the VC/NVA), a
+    // vehicle stuck with a lost track (Chart: MINES) less, and a column
+    // a dash from the edge with one turn left is likely to make it where
+    // one at the start line is not.
+    #[test]
+    fn evaluation_counts_the_road_the_column_has_left() {
+        let rules = PlatoonCards::embedded();
+        let mut s = rules.new_game(&Setup::new("route-13-ambush", 1)).unwrap();
+        let mut rng = GameRng::seeded(1);
+        while s.turn < 1 && !s.is_over() {
+            let legal = rules.legal(&s);
+            let c = legal
+                .iter()
+                .find(|c| matches!(c, Command::SetupDone))
+                .unwrap_or_else(|| &legal[rng.below(legal.len() as u32) as usize])
+                .clone();
+            rules.apply(&mut s, &c).unwrap();
+        }
+        assert!(s.turn >= 1);
+        // Turn 3, every platoon still to go: four drives left.
+        s.turn = 3;
+        for p in s.platoons.iter_mut() {
+            p.activations = 0;
+        }
+        let vehicles: Vec<usize> = s
+            .stands
+            .iter()
+            .enumerate()
+            .filter(|(_, x)| x.side == Side::Us && x.on_table() && rules.column_vehicle(&s, x))
+            .map(|(i, _)| i)
+            .collect();
+        assert_eq!(vehicles.len(), 7, "three ACAVs, two M48s, two trucks");
+        let eastward = |s: &State, by: f64| {
+            let mut t = s.clone();
+            for &i in &vehicles {
+                t.stands[i].pos.x += by;
+            }
+            t
+        };
+        let start = rules.evaluate(&s, 0);
+        let further = rules.evaluate(&eastward(&s, 30.0), 0);
+        assert!(further > start + 0.2, "{start} {further}");
+        assert!((rules.evaluate(&s, 0) + rules.evaluate(&s, 1) - 1.0).abs() < 1e-12);
+        let mut stuck = eastward(&s, 30.0);
+        for &i in vehicles.iter().take(3) {
+            stuck.stands[i].immobile = true;
+        }
+        assert!(rules.evaluate(&stuck, 0) < further - 0.1);
+        // The last turn, every platoon still to go: the column a dash
+        // from the edge (x 64 and on) against the column at the start.
+        let mut last = s.clone();
+        last.turn = last.turns;
+        for p in last.platoons.iter_mut() {
+            p.activations = 0;
+        }
+        let near_edge = {
+            let mut t = last.clone();
+            for (k, &i) in vehicles.iter().enumerate() {
+                t.stands[i].pos.x = 64.0 + 0.5 * k as f64;
+            }
+            t
+        };
+        let us = Side::Us;
+        let (far, near) = (
+            rules.exit_chance(&last, us, 4),
+            rules.exit_chance(&near_edge, us, 4),
+        );
+        assert!(far < 0.01 && near > 0.8, "{far} {near}");
     }
 
     // victory.rs, Route 13 (Exit: four vehicles off the east edge): of a
