@@ -1557,6 +1557,119 @@ mod tests {
         );
     }
 
+    // Chart: MINES (a strip is 2" across: Route 13's road is 2" wide) and
+    // Notes: UNIT SCALES (bases may not overlap): an M48 on the road's
+    // crown 4" short of a strip is offered a way past it that enters no
+    // strip, pulling out beside the road and driving on there, and the
+    // column's rules of thumb weigh that way on more than driving into
+    // the strip. Before, the outermost lane left an M48's base 0.15" over
+    // the road's edge, inside the strip: no move offered got past, and
+    // the column stopped at the mine belt.
+    #[test]
+    fn a_tank_is_offered_a_way_round_a_strip_on_the_road() {
+        let rules = PlatoonCards::embedded();
+        let mut s = rules.new_game(&Setup::new("route-13-ambush", 1)).unwrap();
+        let mut ev = Vec::new();
+        // To the first US Move & Fire of the Tank Section.
+        let tank = loop {
+            let legal = rules.legal(&s);
+            let m48 = legal.iter().find_map(|c| match c {
+                Command::Move { stand, .. }
+                    if rules.unit(&s.stands[*stand as usize]).id == "m48" =>
+                {
+                    Some(*stand)
+                }
+                _ => None,
+            });
+            if let Some(id) = m48 {
+                break id;
+            }
+            // Set-ups done as dealt, the Tank Section activated with Move &
+            // Fire, anything else at its first (standing-by) choice.
+            let c = legal
+                .iter()
+                .find(|c| match c {
+                    Command::SetupDone => true,
+                    Command::Activate { platoon } => s.platoon(*platoon).name == "Tank Section",
+                    Command::Choose { action } => *action == Action::MoveAndFire,
+                    _ => false,
+                })
+                .unwrap_or(&legal[Command::standing_by(&legal)])
+                .clone();
+            ev.clear();
+            rules.execute(&mut s, &c, &mut ev);
+            assert!(!s.is_over());
+        };
+        // The strip at x 34 lies across the road (y 25.6); the tank on the
+        // crown 4" short of it, facing east, nothing else near.
+        let strip = s
+            .mines
+            .iter()
+            .find(|m| (m.pos.x - 34.0).abs() < 0.1)
+            .unwrap()
+            .pos;
+        let at = Point::new(strip.x - 5.0, strip.y - 0.05);
+        for st in s.stands.iter_mut() {
+            if st.id != tank && st.on_table() && st.pos.distance(at) < 12.0 {
+                st.pos = Point::new(st.pos.x - 20.0, st.pos.y);
+            }
+        }
+        s.stands[tank as usize].pos = at;
+        s.stands[tank as usize].facing = 90.0;
+        let passes = |s: &State, to: Point, past: f64| {
+            rules
+                .first_mine_on(s, tank, s.stands[tank as usize].pos, to)
+                .is_none()
+                && to.x > past
+                && rules.off_road(s, &s.stands[tank as usize], to) <= 1.5
+        };
+        // First the pull-out: beside the road, level with the strip or
+        // short of it, entering nothing.
+        let legal = rules.legal(&s);
+        let w = rules.prior(&s, &legal).unwrap();
+        let pull_out = legal
+            .iter()
+            .zip(&w)
+            .filter_map(|(c, &wc)| match c {
+                Command::Move { stand, to } if *stand == tank && wc > 0.0 => Some((*to, wc)),
+                _ => None,
+            })
+            .filter(|(to, _)| passes(&s, *to, at.x + 1.0) && (to.y - strip.y).abs() > 1.0 + 0.75)
+            .max_by(|a, b| a.1.total_cmp(&b.1));
+        let (to, wc) = pull_out.expect("a move out beside the road");
+        let into_strip = legal
+            .iter()
+            .zip(&w)
+            .filter(|(c, _)| {
+                matches!(c, Command::Move { stand, to } if *stand == tank
+                && rules.first_mine_on(&s, tank, at, *to).is_some())
+            })
+            .map(|(_, &wc)| wc)
+            .fold(0.0, f64::max);
+        assert!(wc > into_strip, "{wc} {into_strip}");
+        ev.clear();
+        rules.execute(&mut s, &Command::Move { stand: tank, to }, &mut ev);
+        assert!(
+            s.mines
+                .iter()
+                .any(|m| m.pos == strip && m.state != MineState::Gone)
+        );
+        // Then on past the strip beside the road.
+        let legal = rules.legal(&s);
+        let w = rules.prior(&s, &legal).unwrap();
+        let on = legal
+            .iter()
+            .zip(&w)
+            .filter_map(|(c, &wc)| match c {
+                Command::Move { stand, to } if *stand == tank => Some((*to, wc)),
+                _ => None,
+            })
+            .filter(|(to, _)| passes(&s, *to, strip.x + 2.0))
+            .map(|(_, wc)| wc)
+            .fold(0.0, f64::max);
+        assert!(on > 0.0, "no move past the strip");
+    }
+
     // Chart: MOVEMENT (tank or APC 12" off road, 18" on roads; the second
     // speed "for roads only"), TERRAIN CHART (Road: road speed) and
     // Chart: MINES (a strip entered stops the move and is rolled for;
@@ -1566,14 +1679,16 @@ mod tests {
     // but one game at least four of its seven vehicles are off the east
     // edge or 24" east of where they started, five a game on average;
     // in all 12 at most two vehicles end off the road and its shoulder
-    // (in the rubber or the paddies); and no game has more than two of
-    // the three mine strips entered. Before (6 + gain^2/2 for any move
+    // (in the rubber or the paddies); and the 12 games enter the three
+    // mine strips 15 times or fewer (13 with the column passing only on
+    // the shoulder lane, 11 with the lanes beside the road; a game may
+    // enter all three, a dummy found is lifted). Before (6 + gain^2/2 for any move
     // east, wherever it ended), the column wandered off the road,
     // stopped in front of the strips or drove into them.
     #[test]
     fn the_scripted_column_keeps_to_the_road_and_drives_east() {
         let rules = PlatoonCards::embedded();
-        let (mut short, mut total, mut strays) = (0, 0, 0);
+        let (mut short, mut total, mut strays, mut entered) = (0, 0, 0, 0);
         for seed in 1..=12 {
             let mut s = rules
                 .new_game(&Setup::new("route-13-ambush", seed))
@@ -1622,8 +1737,9 @@ mod tests {
             }
             total += east;
             strays += astray.len();
-            assert!(strips <= 2, "seed {seed}: {strips} strips entered");
+            entered += strips;
         }
+        assert!(entered <= 15, "{entered} strips entered in 12 games");
         assert!(short <= 1, "{short} games with fewer than 4 on");
         assert!(total >= 60, "{total} of 84 got on");
         assert!(strays <= 2, "{strays} off the road");

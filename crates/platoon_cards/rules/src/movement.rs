@@ -543,9 +543,16 @@ impl PlatoonCards {
     ///
     /// The lanes (Assumed: the rules say nothing of passing, only that
     /// bases may not overlap): the crown, either side of it at 0.7 of the
-    /// half-width (two APCs pass on a 2" road), and either shoulder 0.6"
-    /// off the road (anything passes there, at off-road speed). "Ahead" is
-    /// the way the stand faces along the road.
+    /// half-width (two APCs pass on a 2" road), either shoulder 0.6"
+    /// off the road (anything passes there, at off-road speed), and for
+    /// vehicles either side beside the road, the whole base half an inch
+    /// clear of it. A mine strip is 2" across (Chart: MINES), the width
+    /// of Route 13's road, and a vehicle stopped or wrecked in one closes
+    /// it; on the
+    /// shoulder lane a base still hangs over the road's edge (an M48 by
+    /// 0.15"), so before the outer lanes no move offered took a vehicle
+    /// past a strip on the road: the column stopped at the mine belt.
+    /// "Ahead" is the way the stand faces along the road.
     fn road_wants(&self, s: &State, st: &Stand, left: f64, wants: &mut Vec<Point>) {
         let road_rate = self.going_of(s, st).road;
         if road_rate >= 1.0 || st.airborne {
@@ -583,7 +590,11 @@ impl PlatoonCards {
                 let a = along + dist;
                 point_along(line, a) + tangent(a).perp() * lane
             };
-            let lanes = [0.0, -0.7 * half, 0.7 * half, -(half + 0.6), half + 0.6];
+            let mut lanes = vec![0.0, -0.7 * half, 0.7 * half, -(half + 0.6), half + 0.6];
+            if unit.is_vehicle() {
+                let beside = half + unit.width / 2.0 + 0.5;
+                lanes.extend([-beside, beside]);
+            }
             for lane in lanes {
                 wants.push(at(sign * far, lane));
                 if (lane - own).abs() > 0.3 {
