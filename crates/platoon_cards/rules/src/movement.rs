@@ -539,7 +539,9 @@ impl PlatoonCards {
     ///   `reach_toward` cuts it where another base is in the way (bases
     ///   may not overlap, Notes: UNIT SCALES), so a blocked stand still
     ///   closes up to the one ahead;
-    /// - a short move (2" on) into each other lane, to pull out and pass.
+    /// - a short move (2" on) into each other lane, to pull out and pass,
+    ///   and for vehicles one straight across to beside the road (0" on:
+    ///   out of a mine strip's line from a standstill at its edge).
     ///
     /// The lanes (Assumed: the rules say nothing of passing, only that
     /// bases may not overlap): the crown, either side of it at 0.7 of the
@@ -594,6 +596,15 @@ impl PlatoonCards {
             if unit.is_vehicle() {
                 let beside = half + unit.width / 2.0 + 0.5;
                 lanes.extend([-beside, beside]);
+                // Straight across to beside the road where it stands: a
+                // vehicle at a strip's edge (the sample's moves toward a
+                // strip end there) enters it with any pull-out that also
+                // goes on, and stood there for the rest of the game.
+                for lane in [-beside, beside] {
+                    if (lane - own).abs() > 0.3 {
+                        wants.push(at(0.0, lane));
+                    }
+                }
             }
             for lane in lanes {
                 wants.push(at(sign * far, lane));
