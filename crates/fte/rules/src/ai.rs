@@ -466,6 +466,18 @@ impl Fte {
             {
                 1
             }
+            // 28.0, 29.0: a Civilians unit seen for what it is is no
+            // target: a hit on it is 3 VP to the firer's enemy and no
+            // enemy loss (the scripted US hit civilians 19 times in 60
+            // Hamlet Search games, 5 of them seen; one game at Quick was
+            // lost 0-2 with a -3 for civilians shot in the open).
+            Command::Fire { target, .. }
+            | Command::AssaultFire { target, .. }
+            | Command::OpFire { target, .. }
+                if self.seen_civilians(s, target) =>
+            {
+                0
+            }
             // 7.1: each additional firing unit is -1 to the roll to hit, so
             // the bigger groups fire at the better odds.
             Command::Fire { firers, .. } => 8 + 4 * firers.len().min(4) as u32,
@@ -473,7 +485,7 @@ impl Fte {
             Command::OpFireAttempt { .. } => 8,
             Command::Assault { .. } => 5,
             Command::RequestFireMission { unit, hex } => {
-                if self.danger_close(s, s.unit(*unit).side, *hex) {
+                if self.danger_close(s, s.unit(*unit).side, *hex) || self.civilians_close(s, *hex) {
                     1
                 } else {
                     8
@@ -784,6 +796,27 @@ impl Fte {
     /// to the search: held off that far too, the US called too few
     /// missions in Hamlet Search (it won 6 of 10 games at Quick against
     /// random play; with this rule 17 of 20 on two seeds, as with none).
+    /// 28.0: `target` is a Civilians unit the firer sees as one (a
+    /// Concealed marker may be anything: [`AiRules::determinize`] deals it).
+    fn seen_civilians(&self, s: &State, target: &crate::command::Target) -> bool {
+        match target {
+            crate::command::Target::Unit(u) => s
+                .units
+                .get(*u as usize)
+                .is_some_and(|u| self.role(u) == Role::Civilians && !u.concealed),
+            crate::command::Target::Marker(_) => false,
+        }
+    }
+
+    /// 16.0, 28.0: Civilians seen on or beside a fire mission's hex.
+    fn civilians_close(&self, s: &State, hex: Hex) -> bool {
+        s.on_map().any(|u| {
+            self.role(u) == Role::Civilians
+                && !u.concealed
+                && u.hex.is_some_and(|h| h.distance(hex) <= 1)
+        })
+    }
+
     fn danger_close(&self, s: &State, side: Side, hex: Hex) -> bool {
         s.on_map().any(|u| {
             u.side == side
@@ -1154,10 +1187,14 @@ mod tests {
                             _ => assert_eq!(r, p, "{sc} {seed}: {c:?}"),
                         }
                     }
+                    // Civilians seen are no target (28.0).
                     let fire = weight(&|c| match c {
-                        Command::Fire { firers, .. } => firers
-                            .iter()
-                            .all(|f| !rules.is_heli(s.unit(*f)) || rules.aboard(&s, *f) == 0),
+                        Command::Fire { firers, target, .. } => {
+                            !rules.seen_civilians(&s, target)
+                                && firers.iter().all(|f| {
+                                    !rules.is_heli(s.unit(*f)) || rules.aboard(&s, *f) == 0
+                                })
+                        }
                         _ => false,
                     });
                     let end = weight(&|c| matches!(c, Command::EndActivation));
@@ -1452,6 +1489,71 @@ mod tests {
                 c.hex
             );
         }
+    }
+
+    // 28.0, 29.0: a hit on Civilians is 3 VP to the firer's enemy and no
+    // enemy loss. The US does not fire, Op Fire or assault-fire at a
+    // Civilians unit it sees for one, nor call a fire mission on or beside
+    // one; a Concealed marker may be anything and is fired on as before.
+    #[test]
+    fn civilians_seen_are_not_fired_on() {
+        let rules = Fte::embedded();
+        let mut s = set_up(&rules, "hamlet-search");
+        let rifle = us_rifle(&rules, &s);
+        let goals = Goals::default();
+        let civ = s
+            .units
+            .iter()
+            .find(|u| rules.role(u) == Role::Civilians)
+            .unwrap()
+            .id;
+        let vc = s
+            .units
+            .iter()
+            .find(|u| u.side == Side::Nva && rules.role(u) != Role::Civilians)
+            .unwrap()
+            .id;
+        let at = |s: &State, t: crate::command::Target| {
+            [
+                Command::Fire {
+                    firers: vec![rifle],
+                    primary: rifle,
+                    target: t,
+                },
+                Command::OpFire {
+                    primary: rifle,
+                    supporters: vec![],
+                    target: t,
+                },
+                Command::AssaultFire {
+                    firers: vec![rifle],
+                    primary: rifle,
+                    target: t,
+                },
+            ]
+            .map(|c| rules.weight(s, &goals, &c))
+        };
+        use crate::command::Target;
+        // Concealed: a marker, fired on like any other.
+        s.unit_mut(civ).concealed = true;
+        assert!(at(&s, Target::Marker(7)).iter().all(|&w| w > 1));
+        s.unit_mut(civ).concealed = false;
+        s.unit_mut(vc).concealed = false;
+        assert_eq!(at(&s, Target::Unit(civ)), [0, 0, 0]);
+        assert!(at(&s, Target::Unit(vc)).iter().all(|&w| w > 1));
+        // A fire mission on the Civilians' hex or beside it: as on one's own.
+        let fo = us_unit(&rules, &s, Role::ForwardObserver);
+        let h = Hex::parse("11.05").unwrap();
+        s.unit_mut(civ).hex = Some(h);
+        let mission = |hex: &str| Command::RequestFireMission {
+            unit: fo,
+            hex: Hex::parse(hex).unwrap(),
+        };
+        assert_eq!(rules.weight(&s, &goals, &mission("11.05")), 1);
+        assert_eq!(rules.weight(&s, &goals, &mission("11.04")), 1);
+        assert!(rules.weight(&s, &goals, &mission("11.02")) > 1);
+        s.unit_mut(civ).concealed = true;
+        assert!(rules.weight(&s, &goals, &mission("11.05")) > 1);
     }
 
     // 13.0, 16.0: a fire mission lands on the target hex and the six
