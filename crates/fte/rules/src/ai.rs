@@ -469,8 +469,9 @@ impl Fte {
             // 28.0, 29.0: a Civilians unit seen for what it is is no
             // target: a hit on it is 3 VP to the firer's enemy and no
             // enemy loss (the scripted US hit civilians 19 times in 60
-            // Hamlet Search games, 5 of them seen; one game at Quick was
-            // lost 0-2 with a -3 for civilians shot in the open).
+            // Hamlet Search games, 4 of them by Op Fire at civilians seen;
+            // one game at Quick was lost 0-2 with a -3 for civilians shot
+            // in the open).
             Command::Fire { target, .. }
             | Command::AssaultFire { target, .. }
             | Command::OpFire { target, .. }
