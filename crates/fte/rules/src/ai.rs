@@ -10,7 +10,7 @@
 
 use crate::Fte;
 use crate::command::Command;
-use crate::data::{Nation, Role};
+use crate::data::{Nation, Role, VpEvent};
 use crate::geo::{Hex, HexExt};
 use crate::state::*;
 use crate::step::Step;
@@ -49,6 +49,17 @@ const SEARCH_RATE_USUAL: u32 = 4600;
 /// a search whose rollouts stop after a few activations kept its patrol
 /// at the start line, out of the enemy's fire.
 const APPROACH_RANGE: f64 = 24.0;
+
+/// Hexes from a hidden cache at which the searching side's nearest
+/// infantry unit starts to count towards it ([`Fte::caches_in_reach`]):
+/// Song Tra's huts lie 7-10 hexes from Hamlet Search's US start line, so
+/// the whole approach counts.
+const CACHE_RANGE: f64 = 12.0;
+
+/// The share of a cache's VP an infantry unit in its hex is worth
+/// ([`Fte::caches_in_reach`]): the search still needs a Troop Quality
+/// check (9.0) and the enemy may hold the hex (6.2).
+const CACHE_SHARE: f64 = 0.4;
 
 /// The infantry's cheapest way to a scenario objective: for every hex of
 /// the map (by [`crate::map::Map::index`]), the half MP a unit in it
@@ -131,6 +142,7 @@ impl AiRules for Fte {
                 margin += sign * share * o.vp as f64;
             }
         }
+        margin += self.caches_in_reach(s);
         let mut strength = [0.0f64; 2];
         for u in s.units.iter().filter(|u| {
             matches!(
@@ -236,6 +248,62 @@ const DEFEND_RADIUS: u32 = 2;
 const FIRE_MISSION: u32 = 200;
 
 impl Fte {
+    /// The VP still lying in enemy caches (9.0, 11.0, 29.0), as the US's
+    /// margin: each marker not yet found worth what finding it (and, for
+    /// the US, destroying it) scores, a found one what destroying it
+    /// scores, by how near the searching side's nearest infantry unit is
+    /// ([`CACHE_RANGE`], [`CACHE_SHARE`]). The kinds are the sample's
+    /// ([`AiRules::determinize`] re-deals them). Without it a position
+    /// with the patrol among Song Tra's huts read no better than one at
+    /// the start line until a rollout happened to find something, and
+    /// the search at Quick played Hamlet Search out with one-hex Stealthy
+    /// moves and fire from outside the hamlet (a game lost 0-0: no
+    /// search in eight turns).
+    fn caches_in_reach(&self, s: &State) -> f64 {
+        let mut margin = 0.0;
+        for c in s.caches.iter().filter(|c| !c.gone) {
+            let by = c.owner.other();
+            let destroy = if by == Side::Us && c.kind != CacheKind::Foxholes {
+                let e = match c.kind {
+                    CacheKind::Bunker => VpEvent::DestroyBunker,
+                    CacheKind::Tunnel => VpEvent::DestroyTunnel,
+                    _ => VpEvent::DestroyCache,
+                };
+                self.tables.vp(e).0
+            } else {
+                0
+            };
+            let value = match Self::reveal_vp(c.kind) {
+                _ if c.revealed => destroy,
+                Some(e) if self.searched_for(c.kind) => {
+                    let (us, nva) = self.tables.vp(e);
+                    (if by == Side::Us { us } else { nva }) + destroy
+                }
+                _ => 0,
+            };
+            if value <= 0 {
+                continue;
+            }
+            let nearest = s
+                .units
+                .iter()
+                .filter(|u| {
+                    u.side == by && !u.broken && self.is_infantry(u) && !self.is_marker_only(u)
+                })
+                .filter_map(|u| match u.status {
+                    UnitStatus::OnMap => u.hex,
+                    UnitStatus::Loaded => u.carrier.and_then(|c| s.unit(c).hex),
+                    _ => None,
+                })
+                .map(|h| h.distance(c.hex))
+                .min();
+            let close = nearest.map_or(0.0, |d| (1.0 - d as f64 / CACHE_RANGE).max(0.0));
+            let sign = if by == Side::Us { 1.0 } else { -1.0 };
+            margin += sign * CACHE_SHARE * close * value as f64;
+        }
+        margin
+    }
+
     /// [`Fte::weight`] of each of `legal`, the entry hexes weighed
     /// together: the rules of thumb the search starts from (its prior)
     /// and lets its samples overrule.
@@ -408,6 +476,19 @@ impl Fte {
         self.decider(s)
     }
 
+    /// Whether `hex` holds a face-down marker of `side`'s enemy that may
+    /// be what a patrol searches for (9.0).
+    fn wanted_cache_at(&self, s: &State, side: Side, hex: Hex) -> bool {
+        s.caches.iter().any(|c| {
+            c.hex == hex && c.owner != side && !c.revealed && !c.gone && self.searched_for(c.kind)
+        })
+    }
+
+    /// Whether an assault under way is on such a hex ([`Fte::wanted_cache_at`]).
+    fn assault_on_wanted_cache(&self, s: &State) -> bool {
+        matches!(s.step(), crate::step::Step::Assault(a) if self.wanted_cache_at(s, a.side, a.hex))
+    }
+
     /// How strongly a squad leader's rules of thumb favour `c` (0 never):
     /// use the activation rather than pass, fire when there is a target,
     /// move towards the enemy and the objectives, spring traps and Op Fire,
@@ -484,7 +565,20 @@ impl Fte {
             Command::Fire { firers, .. } => 8 + 4 * firers.len().min(4) as u32,
             Command::AssaultFire { .. } | Command::OpFire { .. } => 12,
             Command::OpFireAttempt { .. } => 8,
+            // 6.2, 8.0, 9.0: no unit enters a hex the enemy holds, so a
+            // cache marker under enemy units is searched only once they
+            // are cleared out, and the assault is the way in (Hamlet
+            // Search's US, watched, fired at the VC in the hamlet's huts
+            // from outside for eight turns and never searched).
+            Command::Assault { units, hex }
+                if goals.searcher && self.wanted_cache_at(s, s.active, *hex) =>
+            {
+                20 + 5 * units.len().min(3) as u32
+            }
             Command::Assault { .. } => 5,
+            // 8.0: into the cleared hex to search it.
+            Command::Advance { .. } if self.assault_on_wanted_cache(s) => 30,
+            Command::NoAdvance if self.assault_on_wanted_cache(s) => 1,
             Command::RequestFireMission { unit, hex } => {
                 if self.danger_close(s, s.unit(*unit).side, *hex) || self.civilians_close(s, *hex) {
                     1
@@ -1490,6 +1584,93 @@ mod tests {
                 c.hex
             );
         }
+    }
+
+    // 9.0, 11.0, 29.0: the VP lying in the VC's caches count for the US
+    // by how near its nearest infantry unit is, so a patrol among the
+    // huts reads better than one at the start line before anything is
+    // found; a unit broken or a marker's worth nothing found no longer
+    // counts, and a found cache counts only what destroying it scores.
+    #[test]
+    fn caches_in_reach_count_for_the_searcher() {
+        let rules = Fte::embedded();
+        let s = set_up(&rules, "hamlet-search");
+        let rifle = us_rifle(&rules, &s);
+        let marker = s
+            .caches
+            .iter()
+            .find(|c| c.owner == Side::Nva && rules.searched_for(c.kind))
+            .unwrap()
+            .hex;
+        let start = rules.caches_in_reach(&s);
+        assert!(start > 0.0, "{start}");
+        let mut near = s.clone();
+        near.unit_mut(rifle).hex = Some(marker);
+        let there = rules.caches_in_reach(&near);
+        assert!(there > start + 1.0, "{start} -> {there}");
+        assert!(rules.evaluate(&near, 0) > rules.evaluate(&s, 0));
+        // Broken, it searches nothing (7.4): back to the start's worth.
+        near.unit_mut(rifle).broken = true;
+        assert!((rules.caches_in_reach(&near) - start).abs() < 1e-9);
+        // Every marker a Dummy (nothing to find): nothing.
+        let mut dummies = s.clone();
+        for c in dummies.caches.iter_mut() {
+            c.kind = CacheKind::Dummy;
+        }
+        assert_eq!(rules.caches_in_reach(&dummies), 0.0);
+        // A found cache counts its 3 VP for destroying, no more.
+        let mut found = s.clone();
+        for c in found.caches.iter_mut() {
+            c.kind = CacheKind::Rice;
+            c.revealed = true;
+        }
+        let mut hidden = found.clone();
+        for c in hidden.caches.iter_mut() {
+            c.revealed = false;
+        }
+        let (f, h) = (
+            rules.caches_in_reach(&found),
+            rules.caches_in_reach(&hidden),
+        );
+        assert!(f > 0.0 && (f * 5.0 - h * 3.0).abs() < 1e-9, "{f} {h}");
+    }
+
+    // 6.2, 8.0: no unit enters a hex the enemy holds, so a cache marker
+    // under VC units is searched only after an assault clears them out:
+    // an assault on such a hex, and the advance into it, are favoured;
+    // an assault elsewhere is not.
+    #[test]
+    fn the_patrol_assaults_into_a_held_cache_hex() {
+        let rules = Fte::embedded();
+        let s = set_up(&rules, "hamlet-search");
+        let rifle = us_rifle(&rules, &s);
+        let marker = s
+            .caches
+            .iter()
+            .find(|c| c.owner == Side::Nva && rules.searched_for(c.kind))
+            .unwrap()
+            .hex;
+        let s = moving(&s, rifle);
+        let goals = rules.goals(&s);
+        let assault = |hex: Hex| Command::Assault {
+            units: vec![rifle],
+            hex,
+        };
+        let off = Hex::parse("15.15").unwrap();
+        let on_cache = rules.weight(&s, &goals, &assault(marker));
+        let elsewhere = rules.weight(&s, &goals, &assault(off));
+        let end = rules.weight(&s, &goals, &Command::EndActivation);
+        assert!(
+            on_cache > 3 * elsewhere && on_cache > 3 * end,
+            "{on_cache} {elsewhere} {end}"
+        );
+        // With every marker a Dummy, no different from any assault.
+        let mut dummies = s.clone();
+        for c in dummies.caches.iter_mut() {
+            c.kind = CacheKind::Dummy;
+        }
+        let goals = rules.goals(&dummies);
+        assert_eq!(rules.weight(&dummies, &goals, &assault(marker)), elsewhere);
     }
 
     // 28.0, 29.0: a hit on Civilians is 3 VP to the firer's enemy and no

@@ -91,7 +91,7 @@ impl Fte {
     }
 
     /// What finding a marker of this kind scores (29.0), if anything.
-    fn reveal_vp(kind: CacheKind) -> Option<VpEvent> {
+    pub(crate) fn reveal_vp(kind: CacheKind) -> Option<VpEvent> {
         match kind {
             CacheKind::Rice | CacheKind::Medical | CacheKind::Ammo => Some(VpEvent::RevealCache),
             CacheKind::Bunker => Some(VpEvent::RevealBunker),
