@@ -261,25 +261,27 @@ impl Fte {
     /// search in eight turns).
     fn caches_in_reach(&self, s: &State) -> f64 {
         let mut margin = 0.0;
-        for c in s.caches.iter().filter(|c| !c.gone) {
+        // Caches and tunnels only: a Bunker or Foxholes is a fighting
+        // position (Hot LZ, Night Perimeter), taken by fighting for it.
+        for c in s
+            .caches
+            .iter()
+            .filter(|c| !c.gone && self.searched_for(c.kind))
+        {
             let by = c.owner.other();
-            let destroy = if by == Side::Us && c.kind != CacheKind::Foxholes {
-                let e = match c.kind {
-                    CacheKind::Bunker => VpEvent::DestroyBunker,
-                    CacheKind::Tunnel => VpEvent::DestroyTunnel,
-                    _ => VpEvent::DestroyCache,
-                };
-                self.tables.vp(e).0
-            } else {
-                0
+            // 11.0: only the US destroys caches.
+            let destroy = match c.kind {
+                _ if by != Side::Us => 0,
+                CacheKind::Tunnel => self.tables.vp(VpEvent::DestroyTunnel).0,
+                _ => self.tables.vp(VpEvent::DestroyCache).0,
             };
             let value = match Self::reveal_vp(c.kind) {
                 _ if c.revealed => destroy,
-                Some(e) if self.searched_for(c.kind) => {
+                Some(e) => {
                     let (us, nva) = self.tables.vp(e);
                     (if by == Side::Us { us } else { nva }) + destroy
                 }
-                _ => 0,
+                None => 0,
             };
             if value <= 0 {
                 continue;
@@ -1633,6 +1635,14 @@ mod tests {
             rules.caches_in_reach(&hidden),
         );
         assert!(f > 0.0 && (f * 5.0 - h * 3.0).abs() < 1e-9, "{f} {h}");
+        // Hot LZ's bunker and foxholes are fighting positions, found or not.
+        let mut hot = set_up(&rules, "hot-lz");
+        assert!(!hot.caches.is_empty());
+        assert_eq!(rules.caches_in_reach(&hot), 0.0);
+        for c in hot.caches.iter_mut() {
+            c.revealed = true;
+        }
+        assert_eq!(rules.caches_in_reach(&hot), 0.0);
     }
 
     // 6.2, 8.0: no unit enters a hex the enemy holds, so a cache marker
