@@ -1674,6 +1674,26 @@ mod tests {
             on_cache > 3 * elsewhere && on_cache > 3 * end,
             "{on_cache} {elsewhere} {end}"
         );
+        // 8.0: the hex cleared, the attackers advance into it to search.
+        let advance_weights = |s: &State, hex: Hex| {
+            let mut s = s.clone();
+            s.push(Step::Assault(crate::state::Assault {
+                side: Side::Us,
+                hex,
+                attackers: vec![rifle],
+                round: 1,
+                stage: AssaultStage::Advance,
+                fired: Vec::new(),
+                results: Vec::new(),
+            }));
+            let goals = Goals::default();
+            [Command::Advance { units: vec![rifle] }, Command::NoAdvance]
+                .map(|c| rules.weight(&s, &goals, &c))
+        };
+        let [adv, stay] = advance_weights(&s, marker);
+        assert!(adv > 10 * stay, "{adv} {stay}");
+        let [adv, stay] = advance_weights(&s, off);
+        assert_eq!(adv, stay);
         // With every marker a Dummy, no different from any assault.
         let mut dummies = s.clone();
         for c in dummies.caches.iter_mut() {
