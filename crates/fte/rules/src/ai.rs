@@ -142,7 +142,7 @@ impl AiRules for Fte {
                 margin += sign * share * o.vp as f64;
             }
         }
-        margin += self.caches_in_reach(s);
+        margin += self.caches_in_reach(s, Side::from_idx(side));
         let mut strength = [0.0f64; 2];
         for u in s.units.iter().filter(|u| {
             matches!(
@@ -259,7 +259,7 @@ impl Fte {
     /// the search at Quick played Hamlet Search out with one-hex Stealthy
     /// moves and fire from outside the hamlet (a game lost 0-0: no
     /// search in eight turns).
-    fn caches_in_reach(&self, s: &State) -> f64 {
+    fn caches_in_reach(&self, s: &State, only: Side) -> f64 {
         let mut margin = 0.0;
         // Caches and tunnels only: a Bunker or Foxholes is a fighting
         // position (Hot LZ, Night Perimeter), taken by fighting for it.
@@ -269,6 +269,9 @@ impl Fte {
             .filter(|c| !c.gone && self.searched_for(c.kind))
         {
             let by = c.owner.other();
+            if by != only {
+                continue;
+            }
             // 11.0: only the US destroys caches.
             let destroy = match c.kind {
                 _ if by != Side::Us => 0,
@@ -1604,22 +1607,22 @@ mod tests {
             .find(|c| c.owner == Side::Nva && rules.searched_for(c.kind))
             .unwrap()
             .hex;
-        let start = rules.caches_in_reach(&s);
+        let start = rules.caches_in_reach(&s, Side::Us);
         assert!(start > 0.0, "{start}");
         let mut near = s.clone();
         near.unit_mut(rifle).hex = Some(marker);
-        let there = rules.caches_in_reach(&near);
+        let there = rules.caches_in_reach(&near, Side::Us);
         assert!(there > start + 1.0, "{start} -> {there}");
         assert!(rules.evaluate(&near, 0) > rules.evaluate(&s, 0));
         // Broken, it searches nothing (7.4): back to the start's worth.
         near.unit_mut(rifle).broken = true;
-        assert!((rules.caches_in_reach(&near) - start).abs() < 1e-9);
+        assert!((rules.caches_in_reach(&near, Side::Us) - start).abs() < 1e-9);
         // Every marker a Dummy (nothing to find): nothing.
         let mut dummies = s.clone();
         for c in dummies.caches.iter_mut() {
             c.kind = CacheKind::Dummy;
         }
-        assert_eq!(rules.caches_in_reach(&dummies), 0.0);
+        assert_eq!(rules.caches_in_reach(&dummies, Side::Us), 0.0);
         // A found cache counts its 3 VP for destroying, no more.
         let mut found = s.clone();
         for c in found.caches.iter_mut() {
@@ -1631,18 +1634,18 @@ mod tests {
             c.revealed = false;
         }
         let (f, h) = (
-            rules.caches_in_reach(&found),
-            rules.caches_in_reach(&hidden),
+            rules.caches_in_reach(&found, Side::Us),
+            rules.caches_in_reach(&hidden, Side::Us),
         );
         assert!(f > 0.0 && (f * 5.0 - h * 3.0).abs() < 1e-9, "{f} {h}");
         // Hot LZ's bunker and foxholes are fighting positions, found or not.
         let mut hot = set_up(&rules, "hot-lz");
         assert!(!hot.caches.is_empty());
-        assert_eq!(rules.caches_in_reach(&hot), 0.0);
+        assert_eq!(rules.caches_in_reach(&hot, Side::Us), 0.0);
         for c in hot.caches.iter_mut() {
             c.revealed = true;
         }
-        assert_eq!(rules.caches_in_reach(&hot), 0.0);
+        assert_eq!(rules.caches_in_reach(&hot, Side::Us), 0.0);
     }
 
     // 6.2, 8.0: no unit enters a hex the enemy holds, so a cache marker
