@@ -263,12 +263,18 @@ impl Grunt {
         // O8: fire at one of a row of units runs on down the row (a
         // watched game: one hard-core unit's fire at a group landed in a
         // line along a hex row hit three of its five units at 6-1). The
-        // group keeps out of rows of three.
+        // group keeps out of rows of three along the six hex lines, and
+        // out of the kill zone (`Grunt::zone_hexes`) of fire from any
+        // marker in range at one of its units or at the new one: an
+        // east-west row zigzags across flat-topped hexes and is no hex
+        // line (a watched Standard-optional game: five units down from
+        // 35.25 to 32.26, one shot from a hard-core unit at 30.25 hit
+        // three of them, 140 points).
         let group: &[Hex] = match s.step() {
             Step::Landing { group, .. } if s.has(Optional::FieldsOfFire) => group,
             _ => &[],
         };
-        let in_row = |h: Hex| {
+        let straight = |h: Hex| {
             let a = crate::map::axial(h);
             group.iter().any(|g| {
                 let d = crate::map::axial(*g) - a;
@@ -276,6 +282,20 @@ impl Grunt {
                     && (group.contains(&crate::map::from_axial(a + d + d))
                         || group.contains(&crate::map::from_axial(a - d)))
             })
+        };
+        let in_row = |h: Hex| {
+            straight(h)
+                || markers
+                    .iter()
+                    .filter(|m| crate::map::distance(**m, h) <= range)
+                    .any(|m| {
+                        let zone = |at: Hex| self.zone_hexes(s, *m, at);
+                        zone(h).iter().any(|(z, _)| group.contains(z))
+                            || group.iter().any(|g| {
+                                crate::map::distance(*m, *g) <= range
+                                    && zone(*g).iter().any(|(z, _)| *z == h)
+                            })
+                    })
         };
         for ((x, e), c) in w.iter_mut().zip(&lands).zip(legal) {
             if let (Some(e), Command::Land { hex, .. }) = (e, c) {
@@ -1941,6 +1961,77 @@ mod tests {
                 }
             }
         }
+    }
+
+    // O8: the watched game's landing, five units along the offset row 35.25
+    // to 32.26 (flat-topped hexes: no straight hex line runs east-west), a
+    // hard-core unit's marker at 30.25: its fire at 33.26 ran on through
+    // 34.26 and 35.26. With 35.25, 35.26, 34.26 down, 33.26 lies in the
+    // zone of fire from the marker at 34.26 and weighs as little as a
+    // landing can (it is the group's only hex left to land in: 200 before,
+    // the hexes counted only along the six straight hex lines); without
+    // the marker it weighs by the markers in range again.
+    #[test]
+    fn landings_keep_out_of_a_markers_kill_zone() {
+        let rules = Grunt::embedded();
+        let mut s = first_landing(&rules, "standard-optional", 1);
+        let hex = |x: i32, y: i32| vt_core::hex::MapCoord::new(x, y);
+        let centre = hex(33, 26);
+        for c in s.counters.iter_mut() {
+            if c.side == Side::Nlf
+                && c.on_map()
+                && c.hex.is_some_and(|h| crate::map::distance(h, centre) <= 12)
+            {
+                c.status = Status::Gone;
+            }
+        }
+        let marker = s
+            .counters
+            .iter()
+            .find(|c| c.side == Side::Nlf && c.role == Role::HardCore)
+            .unwrap()
+            .id;
+        {
+            let c = s.cm(marker);
+            c.status = Status::OnMap;
+            c.hex = Some(hex(30, 25));
+            c.face_down = true;
+        }
+        let land = |t: &mut State, h: Hex| {
+            let c = rules
+                .legal(t)
+                .into_iter()
+                .find(|c| matches!(c, Command::Land { hex, .. } if *hex == h))
+                .unwrap_or_else(|| panic!("no landing at {h:?}"));
+            rules.execute(t, &c, &mut Vec::new());
+        };
+        for h in [hex(35, 25), hex(35, 26), hex(34, 26)] {
+            land(&mut s, h);
+        }
+        let zone = rules.zone_hexes(&s, hex(30, 25), hex(33, 26));
+        assert!(zone.iter().any(|(z, _)| *z == hex(34, 26)), "{zone:?}");
+        let w = weights(&rules, &s);
+        let at = |h: Hex| {
+            w.iter()
+                .find_map(|(c, x)| match c {
+                    Command::Land { hex, .. } if *hex == h => Some(*x),
+                    _ => None,
+                })
+                .unwrap_or_else(|| panic!("no landing at {h:?}"))
+        };
+        let hex_33_26 = hex(33, 26);
+        assert_eq!(at(hex_33_26), 1, "33.26 is in the zone of fire at 34.26");
+        // Without the marker the same hex weighs by the markers in range
+        // (no straight row of three: the rule is the zone's).
+        s.cm(marker).status = Status::Gone;
+        let w = weights(&rules, &s);
+        let x = w
+            .iter()
+            .find_map(|(c, x)| {
+                matches!(c, Command::Land { hex, .. } if *hex == hex_33_26).then_some(*x)
+            })
+            .unwrap();
+        assert!(x > 1, "33.26 without the marker weighs {x}");
     }
 
     // O10, A6: the door guns hold when nothing but markers is in their
