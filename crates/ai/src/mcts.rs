@@ -454,9 +454,26 @@ impl<R: AiRules> Search<R> {
                 };
             }
         } else {
+            // The searching side reads every position with its own
+            // evaluation, and takes the other side's chance as what is
+            // left of its own (a two-sided game has one winner): in its
+            // tree the opponent plays to make the position worse for it.
+            // Each side's own evaluation at its own nodes let a game
+            // write into the opponent's reading what that opponent is
+            // after, and the search then expected it of every opponent:
+            // FTE's US counting the caches in reach (Hamlet Search), the
+            // NVA/VC's search expected the US to make for the huts, as
+            // random play never does, and won 147 of 160 games against
+            // it (154 before the caches were counted; session 36).
+            let two = self.rewards.len() == 2;
+            let mine = rules.evaluate(&s, self.me).clamp(0.0, 1.0);
             for (side, r) in self.rewards.iter_mut().enumerate() {
-                let v = rules.evaluate(&s, side as SideIdx).clamp(0.0, 1.0);
-                *r = (v, v);
+                let x = match side as SideIdx {
+                    me if me == self.me => mine,
+                    _ if two => 1.0 - mine,
+                    other => rules.evaluate(&s, other).clamp(0.0, 1.0),
+                };
+                *r = (x, x);
             }
         }
         if let Some(&first) = self.path.get(1) {
@@ -774,10 +791,12 @@ mod tests {
     }
 
     /// Pig with a rules bug: Hold is legal but changes nothing (and with
-    /// `frozen`, Roll too).
+    /// `frozen`, Roll too); `sure` a side whose evaluation reads every
+    /// position as won.
     struct Stalling {
         pig: Pig,
         frozen: bool,
+        sure: Option<SideIdx>,
     }
 
     impl Ruleset for Stalling {
@@ -821,6 +840,9 @@ mod tests {
             self.pig.determinize(s, side, rng)
         }
         fn evaluate(&self, s: &PigState, side: SideIdx) -> f64 {
+            if self.sure == Some(side) {
+                return 1.0;
+            }
             self.pig.evaluate(s, side)
         }
         // The rollouts stop: a frozen game never ends.
@@ -839,6 +861,7 @@ mod tests {
         let rules = Arc::new(Stalling {
             pig: Pig { goal: 30 },
             frozen: false,
+            sure: None,
         });
         for (banked, total) in [([5, 25], 26), ([0, 0], 2), ([10, 12], 8), ([20, 20], 9)] {
             for seed in 1..=10 {
@@ -861,11 +884,35 @@ mod tests {
         let frozen = Arc::new(Stalling {
             pig: Pig { goal: 30 },
             frozen: true,
+            sure: None,
         });
         let mut search = Search::new(frozen, &state([5, 25], 26), 0, Config::default());
         search.run(50);
         let t = search.thought().unwrap();
         assert_eq!(t.considered.len(), 2, "{t:?}");
+    }
+
+    // A search reads the positions its rollouts stop at with its own
+    // side's evaluation only, the other side's chance one less it: an
+    // opponent whose evaluation reads every position as won does not
+    // change what the search expects (the game frozen, every rollout
+    // stops short). Read with each side's own evaluation, side 1's chance
+    // was 1 whatever side 0's.
+    #[test]
+    fn a_search_reads_positions_with_its_own_evaluation() {
+        for sure in [None, Some(1)] {
+            let rules = Arc::new(Stalling {
+                pig: Pig { goal: 30 },
+                frozen: true,
+                sure,
+            });
+            let mut search = Search::new(rules, &state([5, 25], 26), 0, Config::default());
+            search.run(100);
+            let t = search.thought().unwrap();
+            assert_eq!(t.chances.len(), 2, "{t:?}");
+            assert!(t.chances[1] < 0.9, "{t:?}");
+            assert!((t.chances[0] + t.chances[1] - 1.0).abs() < 1e-9, "{t:?}");
+        }
     }
 
     // A command the side played here before in its run (a loop,

@@ -43,6 +43,11 @@ pub trait AiRules: Ruleset {
 
     /// `side`'s chance of winning from `state`, in `[0, 1]`, when the
     /// search stops before the end. The default knows nothing: one half.
+    /// A search asks it for its own side only: in a two-sided game it
+    /// takes the other side's chance as one less its own, so what a side's
+    /// evaluation counts for what that side is after (FTE's US and the
+    /// caches in reach) shapes that side's own search, not what the
+    /// opponent's search expects of it.
     fn evaluate(&self, _state: &Self::State, _side: SideIdx) -> f64 {
         0.5
     }
