@@ -471,6 +471,17 @@ impl LogEntry {
             (Some(p), Reader::Public) => (&p.public, &p.rolls),
         }
     }
+
+    /// What `reader` may read of the entry, `None` when that is nothing
+    /// (another side's secret with no public text: Grunt's order of
+    /// battle chosen, a call written down). A log shows `reader` only the
+    /// entries it may read something of, numbered among themselves: a
+    /// blank line, or a gap in the numbers, would tell when the other side
+    /// kept a secret and how many it keeps.
+    pub fn readable_by(&self, reader: Reader) -> Option<(&str, &[Adjudication])> {
+        let (text, rolls) = self.read_by(reader);
+        (!text.trim().is_empty() || !rolls.is_empty()).then_some((text, rolls))
+    }
 }
 
 pub trait Ruleset: Send + Sync + 'static {
@@ -710,5 +721,31 @@ mod tests {
         let json = serde_json::to_string(&e).unwrap();
         let back: LogEntry = serde_json::from_str(&json).unwrap();
         assert_eq!(back, e);
+    }
+
+    // A secret with no public text (Grunt's order of battle chosen) is
+    // nothing to the other side and the hand-over screen: the log leaves
+    // it out for them rather than show a blank numbered line; its side
+    // and the referee read it. A public text or open rolls are something.
+    #[test]
+    fn a_secret_without_public_text_is_nothing_to_the_others() {
+        let e = LogEntry::text("The NLF chooses its order of battle: Day-to-Day (D0).")
+            .private_to(1, "");
+        assert_eq!(e.readable_by(Reader::Side(0)), None);
+        assert_eq!(e.readable_by(Reader::Public), None);
+        assert!(e.readable_by(Reader::Side(1)).is_some());
+        assert!(e.readable_by(Reader::Referee).is_some());
+        let mut a = Adjudication::new("Delay", "O9.2");
+        a.rolled = vec![4];
+        let rolls = LogEntry::text("x").private_with_rolls(1, " ", vec![a.clone()]);
+        assert_eq!(
+            rolls.readable_by(Reader::Side(0)),
+            Some((" ", std::slice::from_ref(&a)))
+        );
+        let public = LogEntry::text("x").private_to(1, "Someone moves.");
+        assert_eq!(
+            public.readable_by(Reader::Public).unwrap().0,
+            "Someone moves."
+        );
     }
 }

@@ -49,31 +49,40 @@ pub fn log_ui(ui: &mut egui::Ui, log: &[LogEntry], reader: Reader, seen: &mut us
         .auto_shrink([false, false])
         .stick_to_bottom(true)
         .show(ui, |ui| {
-            if log.is_empty() {
-                ui.weak("Nothing has happened yet.");
-            }
+            // Only what the reader may read something of, numbered among
+            // themselves (`LogEntry::readable_by`).
+            let mut shown = 0;
             for (i, entry) in log.iter().enumerate() {
+                let Some(reading) = entry.readable_by(reader) else {
+                    continue;
+                };
+                shown += 1;
                 let force = match (arrived, Some(i) == newest, Some(i) == before) {
                     (true, true, _) => Some(true),
                     (true, false, true) => Some(false),
                     _ => None,
                 };
-                entry_ui(ui, i, entry.read_by(reader), force, reading_side(reader));
+                entry_ui(ui, i, shown, reading, force, reading_side(reader));
+            }
+            if shown == 0 {
+                ui.weak("Nothing has happened yet.");
             }
         });
 }
 
 /// One entry: plain text, or a header that opens to its adjudications
-/// (`open` forces it open or shut this frame).
+/// (`open` forces it open or shut this frame). `index` is its place in the
+/// log (what keeps it open), `number` the one shown.
 pub fn entry_ui(
     ui: &mut egui::Ui,
     index: usize,
+    number: usize,
     (text, adjudications): (&str, &[Adjudication]),
     open: Option<bool>,
     viewer: Option<vt_core::SideIdx>,
 ) {
     if adjudications.is_empty() {
-        ui.label(format!("{}. {text}", index + 1));
+        ui.label(format!("{number}. {text}"));
         return;
     }
     // Not `CollapsingHeader`: its title never wraps, and a long one widened
@@ -87,7 +96,7 @@ pub fn entry_ui(
     }
     let mut clicked = false;
     let mut header = state.show_header(ui, |ui| {
-        let title = egui::Label::new(RichText::new(format!("{}. {text}", index + 1)).strong())
+        let title = egui::Label::new(RichText::new(format!("{number}. {text}")).strong())
             .wrap()
             .sense(egui::Sense::click());
         clicked = ui.add(title).clicked();
