@@ -9,7 +9,11 @@
 //! command, not by state: dice and hidden things differ between samples,
 //! so a node stands for "these commands were played", whatever came of
 //! them. Each node keeps the reward of the side that chose it, so every
-//! side in the tree plays for itself.
+//! side in the tree plays for itself: a finished game's result, or where a
+//! rollout stops short the searching side's evaluation, the other side's
+//! chance one less it (zero-sum: the search reads positions its own way
+//! and expects its opponent to play against that, not to play for what
+//! the game's evaluation of the opponent's side counts).
 //!
 //! The real state is held by [`truth::Truth`], which only ever gives out
 //! samples: nothing in the search can read what the side may not know.
