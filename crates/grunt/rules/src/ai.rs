@@ -909,6 +909,28 @@ impl Grunt {
     /// commander keeps to cover and away from the enemy's firers (B10);
     /// NLF units that do not fight keep still.
     fn move_weight(&self, s: &State, goals: &Goals, unit: CounterId, to: Hex) -> u32 {
+        let w = self.move_weight_alone(s, goals, unit, to);
+        // B2 (stacking): combat results apply to every unit in the hex,
+        // and under the Casualty CRT each takes the whole result (O4b): a
+        // US unit keeps out of a hex another holds while an enemy, or a
+        // marker that may hide one, is within range (a watched game: three
+        // squads stacked with peasants took 1K1W and then 2W each, 120
+        // points). A medic goes where the casualties are.
+        let c = s.c(unit);
+        let stacked = goals.side == Some(Side::Us)
+            && c.role != Role::Medic
+            && s.on_map().any(|o| {
+                o.id != unit && o.side == Side::Us && o.role.is_person() && o.hex == Some(to)
+            })
+            && goals
+                .towards
+                .iter()
+                .any(|g| crate::map::distance(*g, to) <= self.tables.range.value);
+        if stacked { (w / 3).max(1) } else { w }
+    }
+
+    /// [`Grunt::move_weight`] as if the unit were alone in the hex.
+    fn move_weight_alone(&self, s: &State, goals: &Goals, unit: CounterId, to: Hex) -> u32 {
         let c = s.c(unit);
         let Some(from) = c.hex else {
             return 6;
@@ -1513,10 +1535,12 @@ mod tests {
                     let t = rules.map_of(&s).terrain(*hex);
                     let defence = rules.tables.terrain(t).defence.value.halves();
                     let side = s.c(firers[0].0).side;
+                    // What the firer knows: a face-down marker may be
+                    // peasants (A6), whatever it is.
                     let only_enemies = s
                         .at(*hex)
                         .filter(|x| x.role.is_person())
-                        .all(|x| x.side != side && x.role != Role::Peasants);
+                        .all(|x| x.side != side && x.role != Role::Peasants && !x.face_down);
                     let col = crate::odds::column(cols, attack, defence).unwrap();
                     // B3.5: a firer taking a cache gives it up by firing;
                     // such fire weighs less by the cache's points.
@@ -2123,6 +2147,70 @@ mod tests {
                 }
             }
             assert!(outside > 0, "seed {seed}: every move weighs 1");
+        }
+    }
+
+    // B2 (stacking): combat results apply to every unit in a hex (under
+    // the Casualty CRT each takes the whole result, O4b): a move onto
+    // another US unit with an enemy marker within range weighs less than
+    // the same move with the hex empty; with no enemy near, the same. A
+    // watched Standard-optional game (seed 1, game 17): three squads
+    // stacked with peasants at 33.18 took 1K1W and then 2W each, 120
+    // points to the NLF.
+    #[test]
+    fn moves_keep_off_other_units_near_the_enemy() {
+        let rules = Grunt::embedded();
+        let range = rules.tables.range.value;
+        let weight_of = |s: &State, cmd: &Command| {
+            weights(&rules, s)
+                .into_iter()
+                .find(|(c, _)| c == cmd)
+                .map(|(_, w)| w)
+        };
+        let clear = |s: &State| {
+            let mut s = s.clone();
+            for c in s.counters.iter_mut().filter(|c| c.side == Side::Nlf) {
+                c.status = Status::Gone;
+                c.hex = None;
+            }
+            s
+        };
+        for seed in 1..4 {
+            let s = us_movement(&rules, seed);
+            let (unit, t) = pick(&rules, &s);
+            let markers: Vec<Hex> = t
+                .on_map()
+                .filter(|c| c.side == Side::Nlf)
+                .filter_map(|c| c.hex)
+                .collect();
+            let (cmd, before, to) = weights(&rules, &t)
+                .into_iter()
+                .find_map(|(c, w)| {
+                    let Command::Move { path, .. } = &c else {
+                        return None;
+                    };
+                    let to = *path.last()?;
+                    let near = markers
+                        .iter()
+                        .any(|m| crate::map::distance(*m, to) <= range);
+                    let empty = !t.on_map().any(|o| o.side == Side::Us && o.hex == Some(to));
+                    (w >= 3 && near && empty).then_some((c, w, to))
+                })
+                .expect("a move near a marker");
+            let other = t
+                .on_map()
+                .find(|c| c.side == Side::Us && c.role == Role::Infantry && c.id != unit)
+                .unwrap()
+                .id;
+            let mut u = t.clone();
+            u.cm(other).hex = Some(to);
+            let after = weight_of(&u, &cmd).expect("the move is still legal");
+            assert!(after < before, "seed {seed}: {cmd:?} {before} -> {after}");
+            assert_eq!(
+                weight_of(&clear(&u), &cmd),
+                weight_of(&clear(&t), &cmd),
+                "seed {seed}: {cmd:?} with no enemy near"
+            );
         }
     }
 
