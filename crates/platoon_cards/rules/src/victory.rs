@@ -2,7 +2,8 @@
 //! side must do by the last turn (hold objectives, get vehicles off the
 //! far edge, keep or inflict losses); short of that the other side wins
 //! (or a draw, where the scenario says). A side with nothing left loses at
-//! once.
+//! once, unless what it has left got off by the far edge: then the
+//! scenario's conditions are read at once.
 
 use crate::PlatoonCards;
 use crate::event::Event;
@@ -92,13 +93,26 @@ impl PlatoonCards {
         })
     }
 
-    /// Ends the game at once if a side has nothing left.
+    /// Ends the game at once if a side has nothing left. A side whose
+    /// last stands left by the far edge (a column getting through) was not
+    /// beaten: nothing more can change the reckoning, so the scenario's
+    /// conditions are read now, as at the end of the last turn (before, a
+    /// column that got all seven vehicles off lost: "US has nothing left
+    /// in the field").
     pub(crate) fn sudden_death(&self, s: &mut State, ev: &mut Vec<Event>) {
         if s.winner.is_some() {
             return;
         }
         for side in [Side::Us, Side::Vc] {
             if !self.has_forces(s, side) {
+                let got_off = s
+                    .stands
+                    .iter()
+                    .any(|st| st.side == side && st.gone == Some(Gone::Exited));
+                if got_off {
+                    self.finish(s, ev);
+                    return;
+                }
                 let text = format!("{} has nothing left in the field.", side.name());
                 self.declare(s, Some(side.other()), text, ev);
                 return;

@@ -1720,6 +1720,66 @@ fn empty_route_13(g: &crate::PlatoonCards) -> State {
     s
 }
 
+#[test]
+fn a_column_that_gets_everything_off_wins() {
+    // Route 13 (victory.rs, Exit: four vehicles off the east edge): a
+    // column whose every stand leaves by the far edge has not been beaten.
+    // Watched (`platoon_column_trace 1 1 194 --passive -v`): all seven
+    // vehicles and the gunship got off on turn 6 and the game went to the
+    // VC/NVA: "US has nothing left in the field".
+    let g = game();
+    let mut s = empty_route_13(&g);
+    let us: Vec<StandId> = s
+        .stands
+        .iter()
+        .filter(|st| st.side == Side::Us && st.aboard.is_none())
+        .map(|st| st.id)
+        .collect();
+    // Everything at the edge, a little apart, the gunship already arrived.
+    for (k, &id) in us.iter().enumerate() {
+        let st = s.stand_mut(id);
+        st.arrives = None;
+        put(&mut s, id, 70.5, 4.0 + k as f64 * 5.0, 90.0);
+    }
+    let platoons: Vec<PlatoonId> = us.iter().map(|&id| s.stand(id).platoon).collect();
+    for &pl in &platoons {
+        s.platoon_mut(pl).arrives = None;
+    }
+    let mut done = Vec::new();
+    for pl in platoons {
+        if done.contains(&pl) || s.is_over() {
+            continue;
+        }
+        done.push(pl);
+        let name = s.platoon(pl).name.clone();
+        activate(&g, &mut s, &name, Action::MoveAndFire);
+        let mine: Vec<StandId> = s
+            .members(pl)
+            .filter(|st| st.on_table() && st.aboard.is_none())
+            .map(|st| st.id)
+            .collect();
+        for id in mine {
+            apply(&g, &mut s, Command::ExitTable { stand: id });
+            pass_reactions(&g, &mut s);
+        }
+        if !s.is_over() {
+            apply(&g, &mut s, Command::EndActivation);
+        }
+    }
+    assert!(
+        s.is_over(),
+        "every US stand is off: nothing more can happen"
+    );
+    let out = g.outcome(&s);
+    assert_eq!(
+        out.result.as_deref(),
+        Some(Side::Us.id()),
+        "{}",
+        out.summary
+    );
+    assert!(out.summary.contains("US wins"), "{}", out.summary);
+}
+
 /// Where `stand` may be ordered to move now.
 fn moves_of(g: &crate::PlatoonCards, s: &State, stand: StandId) -> Vec<vt_core::tabletop::Point> {
     g.legal(s)
