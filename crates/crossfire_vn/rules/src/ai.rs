@@ -331,6 +331,64 @@ impl CrossfireVn {
     /// A fire command's weight from its chances ([`CrossfireVn::shot_chances`]):
     /// CF base: direct fire that neither suppresses nor kills hands the
     /// initiative over, so a long shot weighs less than a move.
+    /// A barrage called by `side` at `at` (CF7.1: the HE dice at every
+    /// stand under it, friend or foe, more in cover, a bunker's own dice
+    /// and number; CF6.5: suppressed from so many hits): the chance it
+    /// suppresses or kills at least one enemy stand `side` can see, and
+    /// how many of `side`'s own it is expected to suppress or kill.
+    fn barrage_odds(&self, s: &State, side: Side, at: Point) -> (f64, f64) {
+        let r = self.rules();
+        let f = &r.fire;
+        let radius = r.sw(r.indirect.radius.value);
+        let (mut miss, mut own) = (1.0, 0.0);
+        for t in s.on_table() {
+            let u = self.unit_type(t);
+            if u.flies || u.armoured || self.base(t).distance_to_point(at) >= radius {
+                continue;
+            }
+            if t.side != side && t.hidden {
+                continue;
+            }
+            let mut dice = r.indirect.he_dice.value as i32;
+            let mut hit_on = f.hit_on.value;
+            match self.barrage_cover(s, t) {
+                crate::table::FireCover::Open => {}
+                crate::table::FireCover::Cover => dice += f.cover_dice.value as i32,
+                crate::table::FireCover::Bunker => {
+                    dice += f.bunker_dice.value as i32;
+                    hit_on = f.bunker_hit_on.value;
+                }
+            }
+            let p = (7.0 - hit_on as f64).clamp(0.0, 6.0) / 6.0;
+            let hurt = at_least(dice.max(0) as u8, p, f.suppress_hits.value);
+            if t.side == side {
+                own += hurt;
+            } else {
+                miss *= 1.0 - hurt;
+            }
+        }
+        (1.0 - miss, own)
+    }
+
+    /// How much of a barrage's worth is left once the harm to `side`'s
+    /// own stands under it is taken off: all of it with none of ours
+    /// under it, nothing when it is as likely to hurt ours as the enemy
+    /// (1 - own / hit). Watched (`watch crossfire-vn bunker-line 1
+    /// free-world=quick,vc-nva=random 0`): the Free World's FO called HE
+    /// on an enemy fire team 1.5" from its own pinned command group and
+    /// killed the command group.
+    fn barrage_worth(&self, s: &State, side: Side, at: Point) -> (f64, f64) {
+        let (hit, own) = self.barrage_odds(s, side, at);
+        let left = if own <= 0.0 {
+            1.0
+        } else if hit <= 0.0 {
+            0.0
+        } else {
+            (1.0 - own / hit).clamp(0.0, 1.0)
+        };
+        (hit, left)
+    }
+
     fn fire_weight(&self, s: &State, shot: &crate::fire::Shot) -> u32 {
         match self.shot_chances(s, shot) {
             Some((kill, suppress)) => (1.0 + 40.0 * kill + 16.0 * suppress).round() as u32,
@@ -369,11 +427,17 @@ impl CrossfireVn {
             Command::Flame { .. } => 10,
             Command::CloseCombat { .. } => 5,
             Command::Rally { .. } => 10,
-            Command::CallFire { smoke, .. } => {
+            Command::CallFire {
+                smoke,
+                at,
+                observer,
+                ..
+            } => {
                 if *smoke {
                     1
                 } else {
-                    6
+                    let side = s.get(*observer).map_or(Side::FreeWorld, |o| o.side);
+                    (6.0 * self.barrage_worth(s, side, *at).1).round() as u32
                 }
             }
             Command::ReconByFire { .. } => 3,
@@ -470,25 +534,16 @@ impl CrossfireVn {
             },
             // CF7.1: four dice at each stand under the barrage, a die off
             // in cover; it fails unless an enemy is suppressed or killed.
+            // CF7.1: it fails unless an enemy is suppressed or killed; it
+            // falls on our own stands under it as well.
             Command::CallFire {
-                smoke: false, at, ..
+                smoke: false,
+                at,
+                observer,
             } => {
-                let f = &self.rules().fire;
-                let p = (7.0 - f.hit_on.value as f64).clamp(0.0, 6.0) / 6.0;
-                let mut miss = 1.0;
-                for t in s.side_on_table(Side::VcNva).filter(|t| !t.hidden) {
-                    if self.base(t).distance_to_point(*at)
-                        < self.rules().sw(self.rules().indirect.radius.value)
-                    {
-                        let dice = self.rules().indirect.he_dice.value as i32
-                            + match self.barrage_cover(s, t) {
-                                crate::table::FireCover::Open => 0,
-                                _ => f.cover_dice.value as i32,
-                            };
-                        miss *= 1.0 - at_least(dice.max(0) as u8, p, f.suppress_hits.value);
-                    }
-                }
-                (Tier::Gamble, (1.0 + 100.0 * (1.0 - miss)).round() as u32)
+                let side = s.get(*observer).map_or(Side::FreeWorld, |o| o.side);
+                let (hit, left) = self.barrage_worth(s, side, *at);
+                (Tier::Gamble, ((1.0 + 100.0 * hit) * left).round() as u32)
             }
             Command::CallFire { smoke: true, .. } => (Tier::Gamble, 2),
             Command::CloseCombat { moves, target } => match s.get(*target) {
@@ -779,7 +834,17 @@ impl CrossfireVn {
             },
             Command::ReconByFire { .. } => (Tier::Gamble, 5),
             Command::AntiTank { .. } => (Tier::Gamble, 12),
-            Command::CallFire { smoke: false, .. } => (Tier::Gamble, 20),
+            // Never on our own men (CF7.1: every stand under it is rolled
+            // for).
+            Command::CallFire {
+                smoke: false,
+                at,
+                observer,
+            } => {
+                let side = s.get(*observer).map_or(Side::FreeWorld, |o| o.side);
+                let (_, left) = self.barrage_worth(s, side, *at);
+                (Tier::Gamble, (20.0 * left).round() as u32)
+            }
             Command::EndInitiative => (Tier::Last, 1),
             _ => (Tier::Last, 0),
         }
@@ -1293,6 +1358,49 @@ mod tests {
         let vc = rules.evaluate(&s, Side::VcNva.idx() as SideIdx);
         let fw = rules.evaluate(&s, Side::FreeWorld.idx() as SideIdx);
         assert!((vc + fw - 1.0).abs() < 1e-12);
+    }
+
+    // CF7.1: a barrage rolls its dice at every stand under it, friend or
+    // foe, so the attacker calls none onto its own men. Watched (Bunker
+    // Line, seed 1, game 0, at Quick against random play): the FO called
+    // HE on a fire team 1.5" from its own pinned command group and killed
+    // the command group.
+    #[test]
+    fn no_barrage_falls_on_our_own_men() {
+        let rules = CrossfireVn::embedded();
+        let mut s = first_initiative(&rules);
+        let fo = s.stands.iter().find(|x| x.label == "FO").unwrap().id;
+        let vc = s.stands.iter().find(|x| x.label == "V1/3 A").unwrap().id;
+        let ours = s.stands.iter().find(|x| x.label == "1/1 A").unwrap().id;
+        // The enemy fire team seen in the open, our own far from it.
+        let at = Point::new(40.0, 20.0);
+        s.stand_mut(vc).hidden = false;
+        s.stand_mut(vc).at = at;
+        let call = Command::CallFire {
+            observer: fo,
+            at,
+            smoke: false,
+        };
+        let weight_of = |s: &State| {
+            rules
+                .rollout_weights(s, &[call.clone(), Command::EndInitiative])
+                .unwrap()[0]
+        };
+        let (hit, own) = rules.barrage_odds(&s, Side::FreeWorld, at);
+        assert!(hit > 0.2 && own == 0.0, "{hit} {own}");
+        let clear = weight_of(&s);
+        assert!(clear > 20, "{clear}");
+        // Our fire team a stand's width off the aim, under the barrage in
+        // the same cover: as likely to be hurt as the enemy.
+        s.stand_mut(ours).at = Point::new(41.5, 20.0);
+        let (hit2, own2) = rules.barrage_odds(&s, Side::FreeWorld, at);
+        assert_eq!(hit, hit2);
+        assert!((own2 - hit).abs() < 1e-9, "{own2}");
+        assert_eq!(weight_of(&s), 0, "as likely to hurt ours: never");
+        // Hidden enemies count for nothing: the side does not know of them.
+        s.stand_mut(ours).at = Point::new(10.0, 5.0);
+        s.stand_mut(vc).hidden = true;
+        assert_eq!(rules.barrage_odds(&s, Side::FreeWorld, at), (0.0, 0.0));
     }
 
     /// Trail Contact at the start of the Free World's first initiative.
