@@ -370,14 +370,16 @@ impl CrossfireVn {
         (1.0 - miss, own)
     }
 
-    /// How much of a barrage's worth is left once the harm to `side`'s
-    /// own stands under it is taken off: all of it with none of ours
-    /// under it, nothing when it is as likely to hurt ours as the enemy
+    /// A barrage called by `observer`: its chance of hurting the enemy, and
+    /// how much of its worth is left once the harm to the observer's side
+    /// under it is taken off: all of it with none of ours under it,
+    /// nothing when it is as likely to hurt ours as the enemy
     /// (1 - own / hit). Watched (`watch crossfire-vn bunker-line 1
     /// free-world=quick,vc-nva=random 0`): the Free World's FO called HE
     /// on an enemy fire team 1.5" from its own pinned command group and
     /// killed the command group.
-    fn barrage_worth(&self, s: &State, side: Side, at: Point) -> (f64, f64) {
+    fn barrage_worth(&self, s: &State, observer: StandId, at: Point) -> (f64, f64) {
+        let side = s.get(observer).map_or(Side::FreeWorld, |o| o.side);
         let (hit, own) = self.barrage_odds(s, side, at);
         let left = if own <= 0.0 {
             1.0
@@ -436,8 +438,7 @@ impl CrossfireVn {
                 if *smoke {
                     1
                 } else {
-                    let side = s.get(*observer).map_or(Side::FreeWorld, |o| o.side);
-                    (6.0 * self.barrage_worth(s, side, *at).1).round() as u32
+                    (6.0 * self.barrage_worth(s, *observer, *at).1).round() as u32
                 }
             }
             Command::ReconByFire { .. } => 3,
@@ -533,16 +534,14 @@ impl CrossfireVn {
                 None => (Tier::Last, 0),
             },
             // CF7.1: four dice at each stand under the barrage, a die off
-            // in cover; it fails unless an enemy is suppressed or killed.
-            // CF7.1: it fails unless an enemy is suppressed or killed; it
-            // falls on our own stands under it as well.
+            // in cover; it fails unless an enemy is suppressed or killed,
+            // and it falls on our own stands under it as well.
             Command::CallFire {
                 smoke: false,
                 at,
                 observer,
             } => {
-                let side = s.get(*observer).map_or(Side::FreeWorld, |o| o.side);
-                let (hit, left) = self.barrage_worth(s, side, *at);
+                let (hit, left) = self.barrage_worth(s, *observer, *at);
                 (Tier::Gamble, ((1.0 + 100.0 * hit) * left).round() as u32)
             }
             Command::CallFire { smoke: true, .. } => (Tier::Gamble, 2),
@@ -840,11 +839,10 @@ impl CrossfireVn {
                 smoke: false,
                 at,
                 observer,
-            } => {
-                let side = s.get(*observer).map_or(Side::FreeWorld, |o| o.side);
-                let (_, left) = self.barrage_worth(s, side, *at);
-                (Tier::Gamble, (20.0 * left).round() as u32)
-            }
+            } => (
+                Tier::Gamble,
+                (20.0 * self.barrage_worth(s, *observer, *at).1).round() as u32,
+            ),
             Command::EndInitiative => (Tier::Last, 1),
             _ => (Tier::Last, 0),
         }
