@@ -153,33 +153,51 @@ pub fn preview_label_width(room: f32) -> f32 {
 /// What a modifier's value and rule columns take beside its name.
 const PREVIEW_VALUE_AND_RULE: f32 = 110.0;
 
+/// The widest the name and the rule columns of [`adjudication_ui`]'s grid
+/// may be in `room` points: each half of what the value column (a signed
+/// number or a count of hits) and the spacing leave.
+pub fn adjudication_text_width(room: f32) -> f32 {
+    ((room - ADJUDICATION_VALUE) / 2.0).max(60.0)
+}
+
+/// What the value column of [`adjudication_ui`]'s grid takes, with the
+/// spacing on both sides of it.
+const ADJUDICATION_VALUE: f32 = 64.0;
+
 /// An adjudication in full: what it was for, the dice, each modifier with
 /// its rule, the total, what was needed, the table cell and the result.
 pub fn adjudication_ui(ui: &mut egui::Ui, a: &Adjudication, viewer: Option<vt_core::SideIdx>) {
+    let room = ui.available_width();
     ui.horizontal_wrapped(|ui| {
         ui.label(RichText::new(&a.purpose).strong());
         if !a.rule.is_empty() {
             ui.weak(format!("({})", a.rule));
         }
     });
+    // The dice on a line of their own, wrapping: in the grid, a pool of
+    // eight dice set the value column's width for every row.
+    ui.horizontal_wrapped(|ui| {
+        ui.label(a.rolled_label());
+        if a.each_die_needs.is_some() {
+            // Each die against its score, not a sum.
+            for (i, d) in a.rolled.iter().enumerate() {
+                super::dice::judged_die_ui(ui, *d, 18.0, a.die_hits(i));
+            }
+        } else {
+            let dice: Vec<String> = a.rolled.iter().map(|d| d.to_string()).collect();
+            ui.label(RichText::new(dice.join(" + ")).monospace());
+        }
+    });
+    // A grid column grows to its longest text: the platoon game's
+    // "Recoilless rifle / Russian 76.2mm" beside "PCM Chart: GUN TO HIT
+    // TABLE" ran the log past the window's edge and under the dice tray
+    // (seen at 1280x800). The name and rule columns share what the value
+    // column leaves, each wrapping in its half.
     egui::Grid::new("adjudication")
         .num_columns(3)
         .striped(true)
+        .max_col_width(adjudication_text_width(room))
         .show(ui, |ui| {
-            ui.label(a.rolled_label());
-            if a.each_die_needs.is_some() {
-                // Each die against its score, not a sum.
-                ui.horizontal(|ui| {
-                    for (i, d) in a.rolled.iter().enumerate() {
-                        super::dice::judged_die_ui(ui, *d, 18.0, a.die_hits(i));
-                    }
-                });
-            } else {
-                let dice: Vec<String> = a.rolled.iter().map(|d| d.to_string()).collect();
-                ui.label(RichText::new(dice.join(" + ")).monospace());
-            }
-            ui.label("");
-            ui.end_row();
             for m in &a.modifiers {
                 ui.label(&m.label);
                 modifier_value(ui, a, m, viewer);
@@ -226,7 +244,7 @@ pub fn adjudication_ui(ui: &mut egui::Ui, a: &Adjudication, viewer: Option<vt_co
 #[cfg(test)]
 mod tests {
     use super::*;
-    use vt_core::{Adjudication, Modifier};
+    use vt_core::{Adjudication, LogEntry, Modifier, Reader};
 
     // Issue 14: FTE's fire box grew past its 300 px column over the board
     // (a grid column as wide as "Concealed unit's Opportunity Fire" and its
@@ -272,5 +290,72 @@ mod tests {
         assert!(natural > room, "the test's preview fits anyway ({natural})");
         let width = measure(room);
         assert!(width <= room + 0.5, "the preview is {width} wide in {room}");
+    }
+
+    // Seen at 1280x800 in the platoon game: the log's 75mm recoilless
+    // rifle to-hit, opened, ran past the window's right edge and under the
+    // dice tray (a grid column as wide as "Recoilless rifle / Russian
+    // 76.2mm", another as "PCM Chart: GUN TO HIT TABLE"). In the log's
+    // room, the adjudication keeps within it, pools of many dice too.
+    #[test]
+    fn an_adjudication_in_the_log_keeps_within_the_panel() {
+        let rule = "PCM Chart: GUN TO HIT TABLE";
+        let mut gun = Adjudication::new("75mm RR to hit at 17.8\"", rule);
+        gun.rolled = vec![1];
+        gun.total = -1;
+        gun.modifiers = vec![
+            Modifier::new("Recoilless rifle / Russian 76.2mm", rule, -1),
+            Modifier::new("Target moved over 3\"*", rule, -1),
+        ];
+        gun.needed = Some("6 or more".into());
+        gun.result = "miss".into();
+        let mut pool = Adjudication::new("M60s at 1.6\" (PCM Chart: SMALL ARMS)", rule)
+            .pool([3, 3, 5, 6, 1, 2, 4, 5, 6, 2], 5);
+        pool.modifiers = vec![Modifier::new(
+            "Target in cover (PCM Chart: SMALL ARMS FIRE TABLE)",
+            rule,
+            -1,
+        )];
+        // The log as the overlay shows it (`overlay::overlay_ui`): a panel
+        // on the right, 340 points by default, 400 at most, with the entry
+        // just logged open. Its width, and how far its content reaches.
+        let measure = |a: &Adjudication| {
+            let ctx = crate::fonts::test_context();
+            let log = vec![LogEntry::with_rolls("The gun fires.", vec![a.clone()])];
+            let (mut panel, mut content) = (egui::Rect::NOTHING, egui::Rect::NOTHING);
+            for _ in 0..3 {
+                let input = crate::testing::egui_input();
+                let mut out = ctx.run_ui(input, |root| {
+                    let mut seen = 0;
+                    panel = egui::Panel::right("vt-log")
+                        .resizable(true)
+                        .default_size(340.0)
+                        .max_size(400.0)
+                        .show(root, |ui| {
+                            ui.heading("Log");
+                            log_ui(ui, &log, Reader::Referee, &mut seen);
+                            content = ui.min_rect();
+                        })
+                        .response
+                        .rect;
+                });
+                out.textures_delta.clear();
+            }
+            (panel, content)
+        };
+        for a in [&gun, &pool] {
+            let (panel, content) = measure(a);
+            assert!(
+                panel.width() <= 340.5,
+                "{}: the log panel grew to {}",
+                a.purpose,
+                panel.width()
+            );
+            assert!(
+                content.max.x <= panel.max.x + 0.5 && content.min.x >= panel.min.x - 0.5,
+                "{}: the log's content {content:?} runs out of its panel {panel:?}",
+                a.purpose
+            );
+        }
     }
 }
