@@ -224,8 +224,10 @@ fn header_ui(ui: &mut egui::Ui, v: &View) {
     if let Some(t) = v.medevac_due {
         notes.push(format!("Medevac Slick due turn {t} (12.0)"));
     }
+    // Not at game over: missions still plotted then will never fire, and
+    // "pending" read as if the game went on.
     let missions = v.missions.iter().filter(|m| m.side != v.side).count();
-    if missions > 0 {
+    if missions > 0 && v.phase != Phase::GameOver {
         notes.push(format!(
             "Enemy Fire Missions pending: {missions} (targets secret)"
         ));
