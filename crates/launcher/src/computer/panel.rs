@@ -22,6 +22,7 @@ pub fn computer_panel(
     catalog: Option<Res<Catalog>>,
     mut computer: ResMut<Computer>,
     mode: Option<Res<State<PlayMode>>>,
+    overlay: Option<Res<vt_ui::overlay::OverlayState>>,
     mut submit: MessageWriter<SubmitCommand>,
 ) -> Result {
     let Some(game) = game else { return Ok(()) };
@@ -40,6 +41,15 @@ pub fn computer_panel(
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
+    // The room the top bar leaves at its right end: CSAR's long title and
+    // scenario name took most of a 1280-wide window, and the whole line
+    // ran over "Help", "Hide overlay" and "Fit board".
+    let room = ctx.content_rect().width()
+        - overlay
+            .as_ref()
+            .filter(|o| o.shown)
+            .map_or(0.0, |o| o.top_bar_end)
+        - 20.0;
     // One line (Suggest, "looking", "thinking") sits at the right end of
     // the overlay's top bar, where the bar leaves room, not over the top
     // row of the map (it hid the hexes there, in FTE against the computer
@@ -66,7 +76,7 @@ pub fn computer_panel(
                 // suggested was to be made.
                 ui.set_max_width(if card { 320.0 } else { 520.0 });
                 if computer_side {
-                    thinking_line(ui, &game, &computer, side);
+                    thinking_line(ui, &game, &computer, side, room);
                     return;
                 }
                 suggest_ui(ui, &game, &mut computer, &mut submit);
@@ -75,7 +85,16 @@ pub fn computer_panel(
     Ok(())
 }
 
-fn thinking_line(ui: &mut egui::Ui, game: &ActiveGame, computer: &Computer, side: SideIdx) {
+/// "The computer is thinking" in the words that fit in `room` points
+/// (shorter forms as the room shrinks, the whole sentence on hover).
+fn thinking_line(
+    ui: &mut egui::Ui,
+    game: &ActiveGame,
+    computer: &Computer,
+    side: SideIdx,
+    room: f32,
+) {
+    let name = game.side_name(side);
     ui.horizontal(|ui| {
         match computer
             .thinking
@@ -83,20 +102,55 @@ fn thinking_line(ui: &mut egui::Ui, game: &ActiveGame, computer: &Computer, side
             .filter(|t| t.purpose == Purpose::Move)
         {
             Some(t) => {
-                ui.add(egui::Spinner::new());
-                ui.label(format!(
-                    "The computer ({}) is thinking: {:.1} s, {} of {} positions",
-                    game.side_name(side),
-                    t.started.elapsed().as_secs_f32(),
-                    t.iterations(),
-                    t.budget.iterations
-                ));
+                let secs = t.started.elapsed().as_secs_f32();
+                let (full, words) =
+                    thinking_words(ui, name, secs, (t.iterations(), t.budget.iterations), room);
+                ui.add(egui::Spinner::new()).on_hover_text(&full);
+                if let Some(w) = words {
+                    ui.label(w).on_hover_text(full);
+                }
             }
             None => {
-                ui.label(format!("The computer ({}) moves.", game.side_name(side)));
+                let full = format!("The computer ({name}) moves.");
+                let words = [full.clone(), format!("{name} moves.")]
+                    .into_iter()
+                    .find(|w| text_width(ui, w) <= room)
+                    .unwrap_or_else(|| "Moves.".into());
+                ui.label(words).on_hover_text(full);
             }
         }
     });
+}
+
+/// The thinking line in full, and the longest of its forms that fits in
+/// `room` points beside the spinner (`None`: the spinner alone).
+fn thinking_words(
+    ui: &egui::Ui,
+    name: &str,
+    secs: f32,
+    (done, of): (u32, u32),
+    room: f32,
+) -> (String, Option<String>) {
+    let full = format!("The computer ({name}) is thinking: {secs:.1} s, {done} of {of} positions");
+    let spinner = ui.spacing().interact_size.y + ui.spacing().item_spacing.x;
+    let words = [
+        full.clone(),
+        format!("{name} thinking: {secs:.1} s, {done} of {of}"),
+        format!("Thinking: {secs:.1} s, {done} of {of}"),
+        format!("Thinking: {secs:.1} s"),
+    ]
+    .into_iter()
+    .find(|w| spinner + text_width(ui, w) <= room);
+    (full, words)
+}
+
+/// The width of `text` in the body font, unwrapped.
+fn text_width(ui: &egui::Ui, text: &str) -> f32 {
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    ui.painter()
+        .layout_no_wrap(text.to_string(), font, Color32::WHITE)
+        .size()
+        .x
 }
 
 fn suggest_ui(
@@ -304,4 +358,39 @@ pub fn level_picker(ui: &mut egui::Ui, side: usize, level: &mut super::Level) {
         })
         .response
         .on_hover_text(level.hint());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // Seen at 1280x800 in That Others May Live: "The computer (CSAR
+    // commander) is thinking: ..." ran over the top bar's "Help", "Hide
+    // overlay" and "Fit board" (the bar's long title left about 290 points
+    // at its right end). The line takes the longest form that fits.
+    #[test]
+    fn the_thinking_line_fits_the_room_the_top_bar_leaves() {
+        let ctx = vt_ui::fonts::test_context();
+        let input = vt_ui::testing::egui_input();
+        let mut out = ctx.run_ui(input, |ui| {
+            let spinner = ui.spacing().interact_size.y + ui.spacing().item_spacing.x;
+            let words = |room: f32| {
+                let (full, w) = thinking_words(ui, "CSAR commander", 1.0, (3872, 24500), room);
+                if let Some(w) = &w {
+                    let width = spinner + text_width(ui, w);
+                    assert!(width <= room, "{w:?} is {width} wide in {room}");
+                }
+                (full, w)
+            };
+            let (full, wide) = words(1000.0);
+            assert_eq!(wide.as_deref(), Some(full.as_str()));
+            let (_, narrow) = words(290.0);
+            assert_eq!(narrow.as_deref(), Some("Thinking: 1.0 s, 3872 of 24500"));
+            let (_, tight) = words(120.0);
+            assert_eq!(tight.as_deref(), Some("Thinking: 1.0 s"));
+            let (_, none) = words(30.0);
+            assert_eq!(none, None);
+        });
+        out.textures_delta.clear();
+    }
 }

@@ -46,6 +46,10 @@ pub struct OverlayState {
     pub preview_cell: Option<vt_core::dice::TableCell>,
     /// The game's how-to-play ([`how_to_ui`] markup), shown first in Help.
     pub how_to: Option<String>,
+    /// Where the top bar's title and buttons end, in egui points from the
+    /// window's left (0 before the bar is drawn): what sits at the bar's
+    /// right end (the computer's "thinking") keeps right of it.
+    pub top_bar_end: f32,
 }
 
 impl Default for OverlayState {
@@ -66,6 +70,7 @@ impl Default for OverlayState {
             roll_started: None,
             preview_cell: None,
             how_to: None,
+            top_bar_end: 0.0,
         }
     }
 }
@@ -251,7 +256,7 @@ pub fn overlay_ui(
 ) -> OverlayOutput {
     let mut out = OverlayOutput::default();
     egui::Panel::top("vt-top").show(root, |ui| {
-        ui.horizontal(|ui| {
+        let bar = ui.horizontal(|ui| {
             if ui
                 .button("☰ Menu")
                 .on_hover_text("Pause menu (Esc)")
@@ -306,6 +311,7 @@ pub fn overlay_ui(
                 out.fit_board = true;
             }
         });
+        state.top_bar_end = bar.response.rect.max.x;
         if state.shown && state.track {
             track::turn_track_ui(ui, track);
         }
