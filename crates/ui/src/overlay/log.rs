@@ -193,30 +193,35 @@ pub fn adjudication_ui(ui: &mut egui::Ui, a: &Adjudication, viewer: Option<vt_co
     // TABLE" ran the log past the window's edge and under the dice tray
     // (seen at 1280x800). The name and rule columns share what the value
     // column leaves, each wrapping in its half.
-    egui::Grid::new("adjudication")
-        .num_columns(3)
-        .striped(true)
-        .max_col_width(adjudication_text_width(room))
-        .show(ui, |ui| {
-            for m in &a.modifiers {
-                ui.label(&m.label);
-                modifier_value(ui, a, m, viewer);
-                ui.weak(&m.rule)
-                    .on_hover_text(format!("Given by rule {}", m.rule));
-                ui.end_row();
-            }
-            if let (Some(hits), Some(needs)) = (a.hits(), a.each_die_needs) {
-                ui.label(RichText::new("Hits").strong());
-                ui.label(RichText::new(hits.to_string()).monospace().strong());
-                ui.weak(format!("dice scoring {needs} or more, each alone"));
-                ui.end_row();
-            } else if a.shows_total() {
-                ui.label(RichText::new("Total").strong());
-                ui.label(RichText::new(a.total.to_string()).monospace().strong());
-                ui.label("");
-                ui.end_row();
-            }
-        });
+    // Nothing to put in it (a single die, no modifiers): no grid, whose
+    // empty row left a gap under the roll.
+    let rows = !a.modifiers.is_empty() || a.hits().is_some() || a.shows_total();
+    if rows {
+        egui::Grid::new("adjudication")
+            .num_columns(3)
+            .striped(true)
+            .max_col_width(adjudication_text_width(room))
+            .show(ui, |ui| {
+                for m in &a.modifiers {
+                    ui.label(&m.label);
+                    modifier_value(ui, a, m, viewer);
+                    ui.weak(&m.rule)
+                        .on_hover_text(format!("Given by rule {}", m.rule));
+                    ui.end_row();
+                }
+                if let (Some(hits), Some(needs)) = (a.hits(), a.each_die_needs) {
+                    ui.label(RichText::new("Hits").strong());
+                    ui.label(RichText::new(hits.to_string()).monospace().strong());
+                    ui.weak(format!("dice scoring {needs} or more, each alone"));
+                    ui.end_row();
+                } else if a.shows_total() {
+                    ui.label(RichText::new("Total").strong());
+                    ui.label(RichText::new(a.total.to_string()).monospace().strong());
+                    ui.label("");
+                    ui.end_row();
+                }
+            });
+    }
     // Below the grid, not in it: a grid column grows to its longest text,
     // and these lines are long enough to push the log panel over the dice
     // tray. Here they wrap to the panel's width.
