@@ -65,8 +65,8 @@ pub fn tumbling(value: i32, i: usize, t: f64) -> i32 {
 }
 
 /// The dice tray's height (logical points): room for a card with a
-/// two-line purpose, its dice, a two-line "needed" and the result; a taller
-/// card scrolls inside the tray rather than growing it.
+/// two-line purpose, its dice, the result and a two-line "needed" (each
+/// cut at two rows, the whole on the card's hover).
 pub const TRAY_HEIGHT: f32 = 146.0;
 /// The tray's height before the first roll: its one line.
 pub const EMPTY_TRAY_HEIGHT: f32 = 24.0;
@@ -78,6 +78,24 @@ pub fn tray_height(any_roll: bool) -> f32 {
     } else {
         EMPTY_TRAY_HEIGHT
     }
+}
+
+/// A roll card's widest (logical points).
+pub const CARD_WIDTH: f32 = 230.0;
+
+/// A wrapping label of at most `rows` rows, the rest elided with "…": a
+/// card keeps within the tray's height, and its hover shows the whole
+/// adjudication.
+fn rows_label(ui: &mut egui::Ui, text: RichText, rows: usize) -> egui::Response {
+    let mut job = egui::WidgetText::from(text).into_layout_job(
+        ui.style(),
+        egui::FontSelection::Default,
+        egui::Align::Center,
+    );
+    let wrap = &mut std::sync::Arc::make_mut(&mut job).wrap;
+    wrap.max_rows = rows;
+    wrap.break_anywhere = false;
+    ui.add(egui::Label::new(job).wrap())
 }
 
 /// The most recent rolls, newest first, each on a line with its dice.
@@ -126,9 +144,9 @@ fn roll_card(
     });
     frame
         .show(ui, |ui| {
-            ui.set_max_width(230.0);
+            ui.set_max_width(CARD_WIDTH);
             ui.vertical(|ui| {
-                ui.label(RichText::new(&a.purpose).strong());
+                rows_label(ui, RichText::new(&a.purpose).strong(), 2);
                 ui.horizontal(|ui| {
                     for (i, d) in a.rolled.iter().enumerate() {
                         match rolling {
@@ -160,11 +178,14 @@ fn roll_card(
                     ui.weak("rolling...");
                     return;
                 }
-                if let Some(n) = &a.needed {
-                    ui.label(format!("needed {n}"));
-                }
+                // The result before what was needed: a card taller than
+                // the tray was cut at its last line, the result ("1 hit:
+                // Pinned" half shown at 1024x700, Crossfire's long "needed").
                 if !a.result.is_empty() {
-                    ui.label(RichText::new(&a.result).strong());
+                    rows_label(ui, RichText::new(&a.result).strong(), 2);
+                }
+                if let Some(n) = &a.needed {
+                    rows_label(ui, RichText::new(format!("needed {n}")), 2);
                 }
             });
         })
@@ -172,4 +193,55 @@ fn roll_card(
         .interact(Sense::click())
         .on_hover_ui(|ui| adjudication_ui(ui, a, viewer))
         .clicked()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // Seen in Crossfire at 1024x700 (session 38): the 75mm RCL's card had a
+    // three-line purpose and a two-line "needed", and its result, "1 hit:
+    // Pinned", was cut at the tray's foot. The card in the tray as the
+    // overlay lays it out (`overlay::overlay_ui`: a bottom panel of
+    // `TRAY_HEIGHT`): everything, the result with it, inside the tray.
+    #[test]
+    fn a_roll_card_keeps_within_the_tray() {
+        let mut a = Adjudication::new(
+            "N RCL (NVA 75mm RCL) fires at 2 PC (US Command Group) (4 dice, \
+             target in cover -1 (CF base 6.4): 3 dice)",
+            "CF base 6.4",
+        )
+        .pool([5, 2, 4], 5);
+        a.needed = Some(
+            "5 or more on each die, each die judged alone; 1 hit pins, 2 suppress, \
+             3 kill"
+                .into(),
+        );
+        a.result = "1 hit: Pinned".into();
+        let ctx = crate::fonts::test_context();
+        let (mut panel, mut card) = (egui::Rect::NOTHING, egui::Rect::NOTHING);
+        for _ in 0..3 {
+            let mut out = ctx.run_ui(crate::testing::egui_input(), |root| {
+                panel = egui::Panel::bottom("vt-dice")
+                    .resizable(false)
+                    .exact_size(TRAY_HEIGHT)
+                    .show(root, |ui| {
+                        card = ui
+                            .horizontal(|ui| roll_card(ui, &a, true, None, None))
+                            .response
+                            .rect;
+                    })
+                    .response
+                    .rect;
+            });
+            out.textures_delta.clear();
+        }
+        // A card taller than the tray pushes the panel out of the 800-high
+        // window here (in the overlay the tray's scroll area cuts it).
+        assert!(
+            card.max.y <= panel.max.y + 0.5 && panel.max.y <= 800.5,
+            "the card {card:?} runs past the foot of the tray {panel:?}"
+        );
+        assert!(card.width() <= CARD_WIDTH + 20.0, "the card is {card:?}");
+    }
 }
