@@ -79,9 +79,13 @@ impl TurnTrack {
     }
 }
 
-/// Draws the track on one line: turn boxes, then phase boxes.
+/// Draws the track: turn boxes, then phase boxes, on one line where the
+/// window is wide enough and wrapped onto the next where it is not (That
+/// Others May Live's ten turns and twelve phases run to about 1,060
+/// points: in a 1024-wide window its last phases, Search and Abort, were
+/// off the screen).
 pub fn turn_track_ui(ui: &mut egui::Ui, track: &TurnTrack) {
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         if !track.turns.is_empty() {
             ui.label("Turn");
             for (i, t) in track.turns.iter().enumerate() {
@@ -192,6 +196,40 @@ pub fn track_row(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// That Others May Live's track (`csar-plugin`'s `PHASES`) in the top
+    /// bar of a 1024-wide window: every box inside the window.
+    #[test]
+    fn the_track_keeps_within_a_narrow_window() {
+        let phases = [
+            "Event", "Draw", "Reserve", "Command", "Move", "Assign", "Gun fire", "Play", "Rescue",
+            "Damage", "Search", "Abort",
+        ];
+        let track = TurnTrack::numbered(10, 3, &phases, Some(11));
+        let ctx = crate::fonts::test_context();
+        let mut input = crate::testing::egui_input();
+        input.screen_rect = Some(egui::Rect::from_min_size(
+            egui::Pos2::ZERO,
+            egui::vec2(1024.0, 700.0),
+        ));
+        let (mut bar, mut content) = (egui::Rect::NOTHING, egui::Rect::NOTHING);
+        for _ in 0..3 {
+            let mut out = ctx.run_ui(input.clone(), |root| {
+                bar = egui::Panel::top("vt-top")
+                    .show(root, |ui| {
+                        turn_track_ui(ui, &track);
+                        content = ui.min_rect();
+                    })
+                    .response
+                    .rect;
+            });
+            out.textures_delta.clear();
+        }
+        assert!(
+            content.max.x <= 1024.5 && bar.max.x <= 1024.5,
+            "the track {content:?} runs past the window's edge (the bar {bar:?})"
+        );
+    }
 
     #[test]
     fn infers_turn_and_phase() {
