@@ -85,7 +85,8 @@ pub const CARD_WIDTH: f32 = 230.0;
 
 /// A wrapping label of at most `rows` rows, the rest elided with "…": a
 /// card keeps within the tray's height, and its hover shows the whole
-/// adjudication.
+/// adjudication (the label's own tooltip of its elided text would show
+/// beside it).
 fn rows_label(ui: &mut egui::Ui, text: RichText, rows: usize) -> egui::Response {
     let mut job = egui::WidgetText::from(text).into_layout_job(
         ui.style(),
@@ -95,7 +96,7 @@ fn rows_label(ui: &mut egui::Ui, text: RichText, rows: usize) -> egui::Response 
     let wrap = &mut std::sync::Arc::make_mut(&mut job).wrap;
     wrap.max_rows = rows;
     wrap.break_anywhere = false;
-    ui.add(egui::Label::new(job).wrap())
+    ui.add(egui::Label::new(job).wrap().show_tooltip_when_elided(false))
 }
 
 /// The most recent rolls, newest first, each on a line with its dice.
