@@ -208,7 +208,21 @@ fn header_ui(ui: &mut egui::Ui, v: &View) {
             "The Random Event chit has been drawn, or is not used"
         });
     });
+    for n in header_notes(v) {
+        ui.weak(n);
+    }
+}
+
+/// The header's notes on the turn under way: who is active, the random
+/// events in force (19.5, 19.8), the Medevac Slick and the enemy's Fire
+/// Missions to come. None at game over: the game has no turn under way,
+/// a Slick due on turn 10 of 8 never comes, and missions still plotted
+/// never fire ("pending" read as if the game went on).
+fn header_notes(v: &View) -> Vec<String> {
     let mut notes = Vec::new();
+    if v.phase == Phase::GameOver {
+        return notes;
+    }
     if v.phase == Phase::Activation {
         notes.push(format!("Active: {}", v.active.name()));
     }
@@ -224,17 +238,13 @@ fn header_ui(ui: &mut egui::Ui, v: &View) {
     if let Some(t) = v.medevac_due {
         notes.push(format!("Medevac Slick due turn {t} (12.0)"));
     }
-    // Not at game over: missions still plotted then will never fire, and
-    // "pending" read as if the game went on.
     let missions = v.missions.iter().filter(|m| m.side != v.side).count();
-    if missions > 0 && v.phase != Phase::GameOver {
+    if missions > 0 {
         notes.push(format!(
             "Enemy Fire Missions pending: {missions} (targets secret)"
         ));
     }
-    for n in notes {
-        ui.weak(n);
-    }
+    notes
 }
 
 fn chits(ui: &mut egui::Ui, left: u8, per_turn: u8, color: Color32, who: &str) {
@@ -1213,5 +1223,56 @@ fn stack_window(ctx: &egui::Context, h: Hex, st: &Look, view: &View, out: &mut O
         });
     if !open {
         out.actions.push(FteAction::OpenStack(None));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fte_rules::view::MissionView;
+    use vt_core::{Ruleset, Setup};
+
+    /// Hamlet Search's US view with a Slick called, an enemy mission
+    /// plotted and both random events in force, in `phase`.
+    fn view_in(phase: Phase) -> View {
+        let r = Fte::embedded();
+        let s = r.new_game(&Setup::new("hamlet-search", 3)).unwrap();
+        let mut v = r.view(&s, 0); // side 0: the US
+        v.phase = phase;
+        v.medevac_due = Some(10);
+        v.missions = vec![MissionView {
+            side: Side::Nva,
+            kind: None,
+            target: None,
+            turn: 9,
+        }];
+        v.higher_hq = [true, true];
+        v.aerial_observer = true;
+        v
+    }
+
+    // Seen in session 40 (Song Tra, a game over at the end of turn 8): the
+    // header still said "Medevac Slick due turn 10 (12.0)". At game over
+    // nothing is due and no mission will fire; in play each note shows.
+    #[test]
+    fn game_over_shows_nothing_still_to_come() {
+        let live = header_notes(&view_in(Phase::Activation));
+        for want in [
+            "Active:",
+            "US: Higher HQ",
+            "NVA/VC: Higher HQ",
+            "Aerial Observer up",
+            "Medevac Slick due turn 10",
+            "Enemy Fire Missions pending: 1",
+        ] {
+            assert!(
+                live.iter().any(|n| n.starts_with(want)),
+                "{want} missing from {live:?}"
+            );
+        }
+        assert_eq!(
+            header_notes(&view_in(Phase::GameOver)),
+            Vec::<String>::new()
+        );
     }
 }
