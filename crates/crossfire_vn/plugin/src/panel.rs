@@ -32,6 +32,37 @@ fn dice_why(w: DiceWhy) -> &'static str {
     }
 }
 
+/// The panel's heading and clock line: the initiative under way and when
+/// the game ends, or at game over the initiative it ended in and the
+/// hour (the heading read as if that side still had the initiative).
+fn status_words(view: &crossfire_vn_rules::view::View, over: bool) -> (String, String) {
+    let initiative = if view.initiative_no == 0 {
+        "Set-up".to_string()
+    } else if over {
+        format!(
+            "Ended in initiative {} ({})",
+            view.initiative_no,
+            view.initiative.name()
+        )
+    } else {
+        format!(
+            "Initiative {}: {}",
+            view.initiative_no,
+            view.initiative.name()
+        )
+    };
+    let clock_words = if over {
+        format!("Clock {}: the game is over", clock(view.clock))
+    } else {
+        format!(
+            "Clock {} (the game ends at {})",
+            clock(view.clock),
+            clock(view.clock_end)
+        )
+    };
+    (initiative, clock_words)
+}
+
 fn heading(ui: &mut egui::Ui, t: impl Into<String>) {
     ui.label(
         egui::RichText::new(t.into())
@@ -86,23 +117,10 @@ pub fn panel(
                 );
             }
             ui.separator();
-            heading(
-                ui,
-                if view.initiative_no == 0 {
-                    "Set-up".to_string()
-                } else {
-                    format!(
-                        "Initiative {}: {}",
-                        view.initiative_no,
-                        view.initiative.name()
-                    )
-                },
-            );
-            ui.label(format!(
-                "Clock {} (the game ends at {})",
-                clock(view.clock),
-                clock(view.clock_end)
-            ));
+            let over = s.is_over();
+            let (initiative, clock_words) = status_words(view, over);
+            heading(ui, initiative);
+            ui.label(clock_words);
             ui.label(format!(
                 "Points: Free World {}, VC/NVA {}",
                 view.points[0], view.points[1]
@@ -121,7 +139,9 @@ pub fn panel(
                     rules.rules().victory.hold_initiatives.value
                 ));
             }
+            // At game over no Dust Off comes and none can be called.
             match (view.dust_off, view.dust_off_called) {
+                _ if over => {}
                 (Some(0), _) => {
                     ui.colored_label(palette::ui::GOOD.ui(), "Dust Off arriving now (6.5)");
                 }
@@ -139,7 +159,7 @@ pub fn panel(
                 }
                 _ => {}
             }
-            if view.side == Side::FreeWorld && view.dust_offs_left > 0 {
+            if view.side == Side::FreeWorld && view.dust_offs_left > 0 && !over {
                 ui.label(format!("Dust Off calls left: {}", view.dust_offs_left));
             }
             // The evacuation chain (6.5): the Aid Post, and where the
@@ -421,4 +441,42 @@ pub fn panel(
         out.write(SubmitCommand::typed(&c));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use vt_core::{GameRng, Setup};
+
+    // Seen in session 40 (Trail Contact played to the end, loaded in the
+    // launcher): under "Game over" the panel's heading still read
+    // "Initiative 42: VC/NVA" with "the game ends at 11:00" below, as if
+    // play went on.
+    #[test]
+    fn game_over_reads_as_ended() {
+        let rules = CrossfireVn::embedded();
+        let mut s = rules.new_game(&Setup::new("trail-contact", 4)).unwrap();
+        let mut rng = GameRng::seeded(4);
+        let mut events = Vec::new();
+        while !s.is_over() {
+            let legal = rules.legal(&s);
+            let c = &legal[rng.below(legal.len() as u32) as usize];
+            rules.execute(&mut s, c, &mut events);
+        }
+        let view = rules.view(&s, Side::FreeWorld.idx() as u8);
+        let n = view.initiative_no;
+        let (heading, clock_words) = status_words(&view, true);
+        assert!(
+            heading.starts_with(&format!("Ended in initiative {n} (")),
+            "{heading}"
+        );
+        assert!(clock_words.ends_with("the game is over"), "{clock_words}");
+        // In play: the initiative under way and the hour the game ends.
+        let (heading, clock_words) = status_words(&view, false);
+        assert!(
+            heading.starts_with(&format!("Initiative {n}: ")),
+            "{heading}"
+        );
+        assert!(clock_words.contains("(the game ends at "), "{clock_words}");
+    }
 }
