@@ -56,6 +56,10 @@ impl<C> SaveLog<C> {
 pub struct SaveHeader {
     pub format: u32,
     pub game: String,
+    /// The scenario's id (every save has one; read so that a list of
+    /// saves can name it without parsing the rest).
+    #[serde(default)]
+    pub scenario: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

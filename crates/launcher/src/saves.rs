@@ -19,6 +19,8 @@ pub struct SaveEntry {
     pub name: String,
     /// The game id from the save's header, if it could be read.
     pub game: Option<String>,
+    /// The scenario id from the header (empty if the header has none).
+    pub scenario: String,
 }
 
 #[derive(Resource, Clone, Debug)]
@@ -186,12 +188,19 @@ impl SaveStore {
         let mut v: Vec<SaveEntry> = names
             .into_iter()
             .map(|name| {
-                let game = self
+                let header = self
                     .read(&name)
                     .ok()
-                    .and_then(|t| vt_core::session::read_header(&t, &name).ok())
-                    .map(|h| h.game);
-                SaveEntry { name, game }
+                    .and_then(|t| vt_core::session::read_header(&t, &name).ok());
+                let (game, scenario) = match header {
+                    Some(h) => (Some(h.game), h.scenario),
+                    None => (None, String::new()),
+                };
+                SaveEntry {
+                    name,
+                    game,
+                    scenario,
+                }
             })
             .collect();
         v.stable_sort_by(|a, b| a.name.cmp(&b.name));
@@ -433,6 +442,14 @@ mod tests {
         let list = s.list();
         assert_eq!(list.len(), 1);
         assert_eq!(list[0].game.as_deref(), Some("pig"));
+        assert_eq!(list[0].scenario, "", "a header without a scenario");
+        s.write(
+            "b",
+            "(format: 1, game: \"pig\", scenario: \"race\", seed: 3)",
+        )
+        .unwrap();
+        assert_eq!(s.list()[1].scenario, "race");
+        s.delete("b").unwrap();
         s.delete("a-game").unwrap();
         assert!(s.list().is_empty());
         assert!(s.read("a-game").is_err());

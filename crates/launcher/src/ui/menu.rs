@@ -101,7 +101,7 @@ pub fn menu_ui(
             local.saves.invalidate();
         }
         if local.show_load {
-            saves_list(ui, &store, &mut local.saves, &mut actions);
+            saves_list(ui, &store, &mut local.saves, catalog, &mut actions);
         }
         if ui.add(big("How to play")).clicked() {
             local.show_help = !local.show_help;
@@ -182,12 +182,28 @@ fn help_window(ctx: &egui::Context, catalog: &Catalog, local: &mut MenuUi) {
     }
 }
 
+/// What a save holds, in the menu's words: the game's short name and the
+/// scenario's ("Crossfire: Vietnam, Bunker Line at the Tree Line"),
+/// not their ids ("crossfire-vn"). A game this build does not have shows
+/// its id, as the save names it.
+pub fn save_game_words(catalog: &Catalog, game: &str, scenario: &str) -> String {
+    let Some(g) = catalog.find(game) else {
+        return game.to_string();
+    };
+    let name = g.info.name.as_str();
+    match g.info.scenarios.iter().find(|x| x.id == scenario) {
+        Some(sc) => format!("{name}, {}", sc.name),
+        None => name.to_string(),
+    }
+}
+
 /// The saves in the store, each with Load, Export and Delete; and a save
 /// from any file the player picks.
 pub fn saves_list(
     ui: &mut egui::Ui,
     store: &SaveStore,
     cache: &mut SaveList,
+    catalog: &Catalog,
     actions: &mut MessageWriter<Action>,
 ) {
     let now = ui.ctx().input(|i| i.time);
@@ -219,11 +235,10 @@ pub fn saves_list(
                     if ui.button("Load").clicked() {
                         actions.write(Action::Load(s.name.clone()));
                     }
-                    ui.label(&s.name);
-                    match &s.game {
-                        Some(g) => ui.weak(g),
-                        None => ui.colored_label(palette::ui::BAD.ui(), "unreadable"),
-                    };
+                    // Export and Delete first, from the right, then the
+                    // name and what it holds in the room between, cut
+                    // short: a long game and scenario name ran under the
+                    // buttons and pushed Delete off the row.
                     ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                         if ui.small_button("Delete").clicked() {
                             let _ = store.delete(&s.name);
@@ -236,8 +251,47 @@ pub fn saves_list(
                         {
                             actions.write(Action::Export(Some(s.name.clone())));
                         }
+                        ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                            ui.label(&s.name);
+                            match &s.game {
+                                Some(g) => {
+                                    let words = save_game_words(catalog, g, &s.scenario);
+                                    ui.add(
+                                        egui::Label::new(RichText::new(&words).weak()).truncate(),
+                                    )
+                                    .on_hover_text(words);
+                                }
+                                None => {
+                                    ui.colored_label(palette::ui::BAD.ui(), "unreadable");
+                                }
+                            };
+                        });
                     });
                 });
             }
         });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::build_catalog;
+
+    // Seen in session 40: the load list named each save's game by its id
+    // ("crossfire-vn", "csar"). It names the game and the scenario as the
+    // menu does, and falls back to the id for a game this build lacks.
+    #[test]
+    fn a_save_is_named_by_its_game_and_scenario() {
+        let cat = build_catalog(&[crate::pig_entry()], |_| Err("no file".into()));
+        let info = &cat.find("pig").expect("pig is built").info;
+        let sc = &info.scenarios[0];
+        assert_eq!(
+            save_game_words(&cat, "pig", &sc.id),
+            format!("{}, {}", info.name, sc.name)
+        );
+        assert_ne!(info.name, "pig");
+        // A save without a scenario (or one since removed): the game alone.
+        assert_eq!(save_game_words(&cat, "pig", ""), info.name);
+        assert_eq!(save_game_words(&cat, "nope", "x"), "nope");
+    }
 }

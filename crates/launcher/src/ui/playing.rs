@@ -55,6 +55,7 @@ pub fn playing_ui(
     mut actions: MessageWriter<Action>,
     mut submit: MessageWriter<SubmitCommand>,
     mut fit: ResMut<vt_ui::camera::CameraFit>,
+    catalog: Option<Res<crate::catalog::Catalog>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let Some(game) = game else {
@@ -127,7 +128,17 @@ pub fn playing_ui(
         }
     }
     if mode == PlayMode::Paused {
-        pause_menu(&ctx, &game, &store, &mut settings, &mut pause, &mut actions);
+        let empty = crate::catalog::Catalog::default();
+        let catalog = catalog.as_deref().unwrap_or(&empty);
+        pause_menu(
+            &ctx,
+            &game,
+            &store,
+            catalog,
+            &mut settings,
+            &mut pause,
+            &mut actions,
+        );
     }
     Ok(())
 }
@@ -319,6 +330,7 @@ fn pause_menu(
     ctx: &egui::Context,
     game: &ActiveGame,
     store: &SaveStore,
+    catalog: &crate::catalog::Catalog,
     settings: &mut Settings,
     ui_state: &mut PauseUi,
     actions: &mut MessageWriter<Action>,
@@ -387,7 +399,7 @@ fn pause_menu(
             ui_state.saves.invalidate();
         }
         if ui_state.show_load {
-            super::menu::saves_list(ui, store, &mut ui_state.saves, actions);
+            super::menu::saves_list(ui, store, &mut ui_state.saves, catalog, actions);
         }
         if ui.add(wide("Settings")).clicked() {
             ui_state.show_settings = !ui_state.show_settings;
