@@ -3,6 +3,7 @@
 //! referee's log, for watching how the computer player plays a scenario.
 //!
 //! `cargo run --release -p vt-games --example watch -- GAME SCENARIO SEED POLICY [GAME]`
+//! `ASSETS=DIR` reads edited game data from DIR, as `vt --assets DIR` does.
 //!
 //! POLICY is as for `vt playout --policy` (`us=mcts:200,nva-vc=random`).
 //! The game's seeds are those of game GAME (0 unless given) of `vt
@@ -22,7 +23,9 @@ fn main() {
         }
     };
     let seed: u64 = seed.parse().expect("SEED is a number");
-    let m = support::Match::new(game_id, scenario, policy, None);
+    // ASSETS=DIR reads edited game data, as `vt --assets DIR` does.
+    let assets = std::env::var_os("ASSETS").map(std::path::PathBuf::from);
+    let m = support::Match::new(game_id, scenario, policy, assets.as_deref());
     let info = &m.info;
     let (mut session, mut rng) = m.start(scenario, seed, index);
     while let Some(side) = session.decision().side {

@@ -197,9 +197,32 @@ fn suggest_ui(
     }
 }
 
-/// A command in the game's own words where the launcher knows them (CSAR
-/// and FTE name aircraft, cards and units), else the generic label.
+/// A command in the game's own words, as its board's panel names it
+/// (aircraft, cards, units and stands by their labels, places by the
+/// terrain they are in), else the generic label. Named from the deciding
+/// side's view: nothing it may not see. Grunt, Crossfire and the platoon
+/// game's suggestions read "Move: moves [(facing none, stand 4, to [36.0,
+/// 32.0])]" until session 41.
 pub fn command_words(game: &ActiveGame, command: &Value) -> String {
+    if let Some(w) = typed_words::<grunt_rules::Grunt>(game, command, |rules, view, c| {
+        grunt_plugin::model::command_label(rules, view, c)
+    }) {
+        return w;
+    }
+    if let Some(w) =
+        typed_words::<crossfire_vn_rules::CrossfireVn>(game, command, |rules, view, c| {
+            crossfire_vn_plugin::words::Words { rules, view }.command(c)
+        })
+    {
+        return w;
+    }
+    if let Some(w) =
+        typed_words::<platoon_cards_rules::PlatoonCards>(game, command, |rules, view, c| {
+            platoon_cards_plugin::words::words(view, Some(rules), c)
+        })
+    {
+        return w;
+    }
     let any = game.game.as_any();
     if let Some(g) = any.downcast_ref::<Game<csar_rules::Csar>>()
         && let Some(s) = game
@@ -223,6 +246,20 @@ pub fn command_words(game: &ActiveGame, command: &Value) -> String {
         return fte_plugin::model::command_label(&g.0.view(&s.state, side), &c);
     }
     vt_ui::labels::command_label(command)
+}
+
+/// `command` in the words `name` gives it, if the game is `R`'s and the
+/// command one of its own: from the deciding side's view.
+fn typed_words<R: vt_core::Ruleset + 'static>(
+    game: &ActiveGame,
+    command: &Value,
+    name: impl Fn(&R, &R::View, &R::Command) -> String,
+) -> Option<String> {
+    let g = game.game.as_any().downcast_ref::<Game<R>>()?;
+    let s = game.session.as_any().downcast_ref::<Session<R>>()?;
+    let side = game.deciding_side()?;
+    let c = serde_json::from_value::<R::Command>(command.clone()).ok()?;
+    Some(name(&g.0, &g.0.view(&s.state, side), &c))
 }
 
 /// The colours of the sides' lines on the chart.
@@ -392,5 +429,60 @@ mod tests {
             assert_eq!(none, None);
         });
         out.textures_delta.clear();
+    }
+
+    /// Every game's legal commands at its first decisions, named for the
+    /// suggestion box: (the generic label, the game's words).
+    fn words_of(game_id: &str, plays: usize) -> Vec<(String, String)> {
+        let entry = vt_games::entry(game_id).unwrap();
+        let game = vt_games::load(&entry, None).unwrap();
+        let scenario = game.info().scenarios[0].id.clone();
+        let session = game.new_session(vt_core::Setup::new(&scenario, 3)).unwrap();
+        let mut g = ActiveGame::new(game.clone(), session, Vec::new());
+        let mut out = Vec::new();
+        for i in 0..plays {
+            let legal = g.session.legal();
+            if legal.is_empty() {
+                break;
+            }
+            for c in &legal {
+                out.push((vt_ui::labels::command_label(c), command_words(&g, c)));
+            }
+            // On through set-up to the first moves: the last command
+            // offered is the one that ends a step in these games.
+            let next = legal[(i * 7919) % legal.len()].clone();
+            let next = legal
+                .iter()
+                .find(|c| c.as_str().is_some_and(|s| s.contains("Done")))
+                .cloned()
+                .unwrap_or(next);
+            g.apply(&next).unwrap();
+        }
+        out
+    }
+
+    // Seen in session 41: the Crossfire "Suggest" box read "Move: moves
+    // [(facing none, stand 4, to [36.0, 32.0])]". Grunt's, Crossfire's and
+    // the platoon game's suggestions now read as their panels' buttons do.
+    #[test]
+    fn a_suggestion_is_named_in_the_games_words() {
+        for game in ["grunt", "crossfire-vn", "platoon-cards"] {
+            let words = words_of(game, 6);
+            assert!(!words.is_empty(), "{game}: no commands");
+            for (generic, named) in &words {
+                assert!(
+                    !named.contains('[') && !named.contains("stand ") && !named.contains('{'),
+                    "{game}: {generic:?} named {named:?}"
+                );
+            }
+            let moves: Vec<&(String, String)> = words
+                .iter()
+                .filter(|(generic, named)| generic != named)
+                .collect();
+            assert!(
+                moves.len() * 2 >= words.len(),
+                "{game}: most commands still in the generic words: {words:?}"
+            );
+        }
     }
 }

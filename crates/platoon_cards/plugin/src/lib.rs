@@ -15,7 +15,7 @@
 pub mod orders;
 mod panel;
 mod table;
-mod words;
+pub mod words;
 
 pub use orders::{Picked, Support};
 pub use table::{look, table_of};
