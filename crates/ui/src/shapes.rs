@@ -47,6 +47,20 @@ impl ShapeBuilder {
         self
     }
 
+    /// A diamond of half-width `r` about `c`, filled (a point of a move
+    /// where fire may come, the end of a suggested move).
+    pub fn diamond(&mut self, c: Vec2, r: f32, color: impl Into<Color>) -> &mut Self {
+        self.polygon(
+            &[
+                c + Vec2::new(0.0, r),
+                c + Vec2::new(-r, 0.0),
+                c + Vec2::new(0.0, -r),
+                c + Vec2::new(r, 0.0),
+            ],
+            color,
+        )
+    }
+
     /// An axis-aligned rectangle, filled.
     pub fn rect(&mut self, center: Vec2, size: Vec2, color: impl Into<Color>) -> &mut Self {
         let h = size / 2.0;

@@ -4,18 +4,20 @@
 //! landed.
 
 use crate::table::{GAME_ID, table_of};
+use crate::words::Words;
 use bevy::prelude::*;
 use crossfire_vn_rules::command::{Command, StandMove};
 use crossfire_vn_rules::event::{Effect, Event};
 use crossfire_vn_rules::state::{Side, StandId};
 use crossfire_vn_rules::step::Kind;
+use crossfire_vn_rules::view::View;
 use crossfire_vn_rules::{CrossfireVn, State};
 use vt_core::Ruleset;
 use vt_core::tabletop::{HUNDREDTH, Point};
 use vt_ui::prelude::*;
 use vt_ui::shapes::ShapeBuilder;
 use vt_ui::tabletop::mesh::v2;
-use vt_ui::tabletop::{MovePreview, Table, TableAction, TablePreview, TableTools};
+use vt_ui::tabletop::{MovePreview, SuggestionMarks, Table, TableAction, TablePreview, TableTools};
 
 /// The stands that fire together at the next click on an enemy: the
 /// selected one and those added with Shift+click; the point of a move under
@@ -183,15 +185,7 @@ pub fn moving_overlay(
         } else {
             palette::board::INTERRUPT
         };
-        b.polygon(
-            &[
-                c + Vec2::new(0.0, r),
-                c + Vec2::new(-r, 0.0),
-                c + Vec2::new(0.0, -r),
-                c + Vec2::new(r, 0.0),
-            ],
-            colour.color(),
-        );
+        b.diamond(c, r, colour.color());
     }
     let e = p.shape(&b, Vec3::new(0.0, 0.0, 60.0));
     p.commands.entity(e).insert(MovingMark);
@@ -668,4 +662,70 @@ pub fn respond(
             }
         }
     }
+}
+
+/// What a suggested command would use, for the table
+/// ([`TablePreview::suggestion`]): the stands that act, and a line from
+/// each to where it goes (a move, an assault, a set-up place, a carrier's
+/// way) or to what it aims at (the target, the point of a move under way,
+/// a barrage's centre).
+pub fn suggestion_marks(view: &View, c: &Command) -> SuggestionMarks {
+    let at = |id: StandId| view.stands.iter().find(|s| s.id == id).map(|s| s.at);
+    let mut lines = Vec::new();
+    let mut aim = |from: &[StandId], to: Option<Point>| {
+        if let Some(to) = to {
+            lines.extend(from.iter().filter_map(|f| at(*f)).map(|a| (a, to)));
+        }
+    };
+    match c {
+        Command::Move { moves } => {
+            for m in moves {
+                aim(&[m.stand], Some(m.to));
+            }
+        }
+        Command::CloseCombat { moves, target } => {
+            for m in moves {
+                aim(&[m.stand], Some(m.to));
+            }
+            let movers: Vec<StandId> = moves.iter().map(|m| m.stand).collect();
+            aim(&movers, at(*target));
+        }
+        Command::Fire { firers, target, .. } => aim(firers, at(*target)),
+        Command::AntiTank { stand, target } => aim(&[*stand], at(*target)),
+        Command::ReactiveFire { firers, point, .. } => {
+            let p = view
+                .moving
+                .as_ref()
+                .and_then(|m| m.points.get(*point as usize));
+            aim(firers, p.map(|p| p.at));
+        }
+        Command::ReactiveAntiTank { stand, point } => {
+            let p = view
+                .moving
+                .as_ref()
+                .and_then(|m| m.points.get(*point as usize));
+            aim(&[*stand], p.map(|p| p.at));
+        }
+        Command::Place { stand, at: to, .. } => aim(&[*stand], Some(*to)),
+        Command::Medevac { carrier, to, .. } => aim(&[*carrier], Some(*to)),
+        Command::DetachSniper { team, at: to } => aim(&[*team], Some(*to)),
+        Command::CallFire {
+            observer, at: to, ..
+        } => aim(&[*observer], Some(*to)),
+        _ => {}
+    }
+    SuggestionMarks {
+        stands: Words::actor(c).into_iter().map(|s| s as u64).collect(),
+        lines,
+    }
+}
+
+/// The computer's suggestion, shown on the table while it stands.
+pub fn show_suggestion(
+    suggested: Res<vt_ui::Suggested>,
+    synced: Res<Synced<CrossfireVn>>,
+    mut preview: ResMut<TablePreview>,
+) {
+    let view = synced.view.as_ref();
+    vt_ui::tabletop::show_suggestion(&suggested, view, &mut preview, suggestion_marks);
 }

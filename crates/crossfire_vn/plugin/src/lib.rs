@@ -43,7 +43,7 @@ impl Plugin for CrossfireVnPlugin {
         )
         .add_systems(
             Update,
-            board::respond
+            (board::respond, board::show_suggestion)
                 .in_set(TableSet::Respond)
                 .run_if(in_state(PlayMode::Board))
                 .run_if(board_visible(GAME_ID)),

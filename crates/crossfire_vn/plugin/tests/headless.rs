@@ -276,3 +276,49 @@ fn a_dragged_carrier_beside_a_casualty_carries_it() {
         "{sent:?}"
     );
 }
+
+// Session 41: the computer's suggestion was only read in the strip at the
+// top ("Move 1/1 B to Trail at (36, 32)"), the stand left to be found
+// among a dozen small bases. It is marked on the table while it stands:
+// the stands it uses ringed, a line to where each goes or what it aims at.
+#[test]
+fn a_suggestion_is_marked_on_the_table() {
+    let mut app = after_setup("trail-contact");
+    let legal = {
+        let g = app.world().resource::<ActiveGame>();
+        g.session.legal()
+    };
+    let (c, stand, to) = legal
+        .iter()
+        .filter_map(|v| serde_json::from_value::<Command>(v.clone()).ok())
+        .find_map(|c| match &c {
+            Command::Move { moves } if moves.len() == 1 => {
+                Some((c.clone(), moves[0].stand, moves[0].to))
+            }
+            _ => None,
+        })
+        .expect("a move offered");
+    let from = state(&app).get(stand).unwrap().at;
+    app.world_mut().resource_mut::<vt_ui::Suggested>().0 = Some(serde_json::to_value(&c).unwrap());
+    testing::settle(&mut app);
+    let marks = app
+        .world()
+        .resource::<vt_ui::tabletop::TablePreview>()
+        .suggestion
+        .clone()
+        .expect("the suggestion marked");
+    assert_eq!(marks.stands, vec![stand as u64]);
+    assert_eq!(marks.lines, vec![(from, to)]);
+    // Every stand marked is on the table, to be ringed.
+    let table = app.world().resource::<Table>();
+    assert!(marks.stands.iter().all(|k| table.stand(*k).is_some()));
+    // Dismissed (or played): the marks go with it.
+    app.world_mut().resource_mut::<vt_ui::Suggested>().0 = None;
+    testing::settle(&mut app);
+    assert_eq!(
+        app.world()
+            .resource::<vt_ui::tabletop::TablePreview>()
+            .suggestion,
+        None
+    );
+}

@@ -14,6 +14,7 @@
 
 pub mod orders;
 mod panel;
+mod suggestion;
 mod table;
 pub mod words;
 
@@ -71,7 +72,7 @@ impl Plugin for PlatoonCardsPlugin {
         .add_systems(Update, (fill_table, animate).chain().in_set(VtSet::React))
         .add_systems(
             Update,
-            respond
+            (respond, suggestion::show_suggestion)
                 .in_set(TableSet::Respond)
                 .run_if(in_state(PlayMode::Board))
                 .run_if(board_visible(GAME_ID)),

@@ -322,6 +322,24 @@ pub fn overlay(
             }
         }
     }
+    // The computer's suggestion: what it would use, and where it would go
+    // or aim, in the suggestion's own colour.
+    if let Some(sg) = &preview.suggestion {
+        let colour = palette::board::SUGGESTED;
+        for (a, e) in &sg.lines {
+            b.dashed(v2(*a), v2(*e), w * 1.2, 0.6, 0.3, colour.color());
+            let r = w * 3.0;
+            let c = v2(*e);
+            b.diamond(c, r, colour.color());
+        }
+        for s in sg.stands.iter().filter_map(|k| table.stand(*k)) {
+            let ring = ring_around(&s.base, (4.0 * px) as f64);
+            outline(&mut b, &ring, w * 1.2, colour.color());
+        }
+        if let Some(s) = sg.stands.first().and_then(|k| table.stand(*k)) {
+            label(&mut p, &mut ents, "suggested", s.base.centre(), colour);
+        }
+    }
     if let Some(s) = tools.hovered.and_then(|k| table.stand(k))
         && Some(s.key) != tools.selected
         && s.movable
@@ -347,15 +365,7 @@ pub fn overlay(
                 for (at, word) in &m.marks {
                     let c = v2(*at);
                     let r = w * 3.0;
-                    b.polygon(
-                        &[
-                            c + Vec2::new(0.0, r),
-                            c + Vec2::new(-r, 0.0),
-                            c + Vec2::new(0.0, -r),
-                            c + Vec2::new(r, 0.0),
-                        ],
-                        palette::board::INTERRUPT.color(),
-                    );
+                    b.diamond(c, r, palette::board::INTERRUPT.color());
                     if !word.is_empty() {
                         label(&mut p, &mut ents, word, *at, palette::board::INTERRUPT);
                     }

@@ -292,6 +292,43 @@ pub struct TablePreview {
     /// Why the last action was refused (the rule and the reason), until
     /// the next action or the next change of the game.
     pub refusal: Option<String>,
+    /// What the computer's suggested command would use ([`crate::Suggested`],
+    /// read by the game's plugin), so that it is seen on the table and
+    /// not only read: its stands ringed, a line to where each goes or at
+    /// what it aims.
+    pub suggestion: Option<SuggestionMarks>,
+}
+
+/// Sets [`TablePreview::suggestion`] from the computer's suggestion
+/// ([`crate::Suggested`]): `marks` reads the game's command on the viewing
+/// side's `view`; nothing while there is no suggestion (or it is not a
+/// command of this game). Each table game's plugin calls it from its own
+/// system.
+pub fn show_suggestion<V, C: serde::de::DeserializeOwned>(
+    suggested: &crate::Suggested,
+    view: Option<&V>,
+    preview: &mut TablePreview,
+    marks: impl Fn(&V, &C) -> SuggestionMarks,
+) {
+    let now = match (&suggested.0, view) {
+        (Some(v), Some(view)) => serde_json::from_value::<C>(v.clone())
+            .ok()
+            .map(|c| marks(view, &c)),
+        _ => None,
+    };
+    if preview.suggestion != now {
+        preview.suggestion = now;
+    }
+}
+
+/// The marks of a suggested command on the table (see
+/// [`TablePreview::suggestion`]).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SuggestionMarks {
+    /// The stands that act (their keys).
+    pub stands: Vec<u64>,
+    /// From a stand to where it goes, or to what it aims at.
+    pub lines: Vec<(Point, Point)>,
 }
 
 /// What the player did on the table, for the game's plugin to turn into
