@@ -1110,20 +1110,29 @@ fn draw_highlights(d: &mut Draw, st: &FteScreen, g: &Synced<Fte>, view: &View) {
 }
 
 /// Redraws what follows the pointer: the line of sight, the units a menu
-/// line or a button would use, the unit Tab moved to.
+/// line or a button would use, the unit Tab moved to; and the units the
+/// computer's suggestion would use, while it stands.
 pub fn draw_hover(
     st: Res<FteScreen>,
     g: Res<Synced<Fte>>,
+    suggested: Res<vt_ui::Suggested>,
     old: Query<Entity, With<FteHover>>,
     mut drawn: Local<Option<u64>>,
     mut board: BoardDraw,
 ) {
+    let suggested_units: Vec<fte_rules::state::UnitId> = suggested
+        .0
+        .as_ref()
+        .and_then(|v| serde_json::from_value::<Command>(v.clone()).ok())
+        .map(|c| model::command_units(&c))
+        .unwrap_or_default();
     let key = pieces::look_of(&(
         st.hover_generation,
         st.generation,
         g.generation,
         &st.hover_units,
         st.tabbed,
+        &suggested_units,
     ));
     if *drawn == Some(key) {
         return;
@@ -1151,6 +1160,12 @@ pub fn draw_hover(
         .collect();
     for h in hexes {
         b.ring(&geo.corners(coord(h)), HEX * 0.14, lit::HOVER_UNITS);
+    }
+    for h in suggested_units
+        .iter()
+        .filter_map(|u| model::unit_hex(view, *u))
+    {
+        b.ring(&geo.corners(coord(h)), HEX * 0.12, lit::SUGGESTED);
     }
     if !b.is_empty() {
         let e = p.shape(&b, Vec3::new(0.0, 0.0, 6.0));

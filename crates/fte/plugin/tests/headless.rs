@@ -636,3 +636,37 @@ fn a_shot_flashes_on_its_target_even_a_concealed_marker() {
         "a flash on 10.16: {flashes:?}"
     );
 }
+
+// Session 41: the computer's suggestion was only read in the strip at the
+// top; the units it would use are now ringed on the map while it stands.
+#[test]
+fn a_suggestion_rings_its_units_on_the_map() {
+    let mut a = app("hamlet-search", 5, 0);
+    past_setup(&mut a);
+    let hovers = |app: &mut App| {
+        app.world_mut()
+            .query_filtered::<Entity, With<fte_plugin::board::FteHover>>()
+            .iter(app.world())
+            .count()
+    };
+    let view = a.world().resource::<Synced<Fte>>().view.clone().unwrap();
+    let c = a
+        .world()
+        .resource::<Synced<Fte>>()
+        .legal
+        .iter()
+        .find(|c| {
+            fte_plugin::model::command_units(c)
+                .iter()
+                .any(|u| fte_plugin::model::unit_hex(&view, *u).is_some())
+        })
+        .cloned()
+        .expect("a command using a unit on the map");
+    assert_eq!(hovers(&mut a), 0, "nothing lit before the suggestion");
+    a.world_mut().resource_mut::<vt_ui::Suggested>().0 = Some(serde_json::to_value(&c).unwrap());
+    settle(&mut a);
+    assert_eq!(hovers(&mut a), 1, "{c:?} ringed");
+    a.world_mut().resource_mut::<vt_ui::Suggested>().0 = None;
+    settle(&mut a);
+    assert_eq!(hovers(&mut a), 0, "gone with the suggestion");
+}

@@ -746,20 +746,29 @@ fn draw_highlights(d: &mut Draw, st: &GruntScreen, view: &View) {
 }
 
 /// Redraws what follows the pointer: the units a menu line or a button
-/// would use, the area of an air strike.
+/// would use, the area of an air strike; and the units the computer's
+/// suggestion would use, while it stands.
 pub fn draw_hover(
     st: Res<GruntScreen>,
     g: Res<Synced<Grunt>>,
+    suggested: Res<vt_ui::Suggested>,
     old: Query<Entity, With<GruntHover>>,
     mut drawn: Local<Option<u64>>,
     mut board: BoardDraw,
 ) {
+    let suggested_units: Vec<grunt_rules::state::CounterId> = suggested
+        .0
+        .as_ref()
+        .and_then(|v| serde_json::from_value::<grunt_rules::command::Command>(v.clone()).ok())
+        .map(|c| model::command_units(&c))
+        .unwrap_or_default();
     let key = pieces::look_of(&(
         st.hover_generation,
         st.generation,
         g.generation,
         &st.hover_units,
         &st.hover_area,
+        &suggested_units,
     ));
     if *drawn == Some(key) {
         return;
@@ -781,6 +790,12 @@ pub fn draw_hover(
     }
     for h in &st.hover_area {
         b.ring(&geo.corners(coord(*h)), HEX * 0.1, lit::PLOT);
+    }
+    for h in suggested_units
+        .iter()
+        .filter_map(|u| model::counter_hex(view, *u))
+    {
+        b.ring(&geo.corners(coord(h)), HEX * 0.12, lit::SUGGESTED);
     }
     if !b.is_empty() {
         let e = p.shape(&b, Vec3::new(0.0, 0.0, 6.0));

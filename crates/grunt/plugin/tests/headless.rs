@@ -246,3 +246,39 @@ fn a_solitaire_game_is_played_from_the_board() {
             .is_some()
     );
 }
+
+// Session 41: the computer's suggestion was only read in the strip at the
+// top; the units it would use are now ringed on the map while it stands.
+#[test]
+fn a_suggestion_rings_its_units_on_the_map() {
+    let mut app = app("solitaire", 3);
+    let hovers = |app: &mut App| {
+        app.world_mut()
+            .query_filtered::<Entity, With<grunt_plugin::board::GruntHover>>()
+            .iter(app.world())
+            .count()
+    };
+    // On until a command offered uses a unit the US sees on the map.
+    let mut suggestion = None;
+    for n in 0..400 {
+        let view = synced(&app).view.clone().unwrap();
+        suggestion = synced(&app).legal.iter().find_map(|c| {
+            let units = grunt_plugin::model::command_units(c);
+            units
+                .iter()
+                .any(|u| grunt_plugin::model::counter_hex(&view, *u).is_some())
+                .then(|| c.clone())
+        });
+        if suggestion.is_some() || !play_one(&mut app, n) {
+            break;
+        }
+    }
+    let c = suggestion.expect("a command using a unit on the map");
+    assert_eq!(hovers(&mut app), 0, "nothing lit before the suggestion");
+    app.world_mut().resource_mut::<vt_ui::Suggested>().0 = Some(serde_json::to_value(&c).unwrap());
+    testing::settle(&mut app);
+    assert_eq!(hovers(&mut app), 1, "{c:?} ringed");
+    app.world_mut().resource_mut::<vt_ui::Suggested>().0 = None;
+    testing::settle(&mut app);
+    assert_eq!(hovers(&mut app), 0, "gone with the suggestion");
+}
