@@ -665,7 +665,7 @@ fn a_suggestion_rings_its_units_on_the_map() {
     assert_eq!(hovers(&mut a), 0, "nothing lit before the suggestion");
     a.world_mut().resource_mut::<vt_ui::Suggested>().0 = Some(serde_json::to_value(&c).unwrap());
     settle(&mut a);
-    assert_eq!(hovers(&mut a), 1, "{c:?} ringed");
+    assert!(hovers(&mut a) >= 1, "{c:?} ringed");
     a.world_mut().resource_mut::<vt_ui::Suggested>().0 = None;
     settle(&mut a);
     assert_eq!(hovers(&mut a), 0, "gone with the suggestion");

@@ -756,12 +756,18 @@ pub fn draw_hover(
     mut drawn: Local<Option<u64>>,
     mut board: BoardDraw,
 ) {
-    let suggested_units: Vec<grunt_rules::state::CounterId> = suggested
+    let suggested = suggested
         .0
         .as_ref()
-        .and_then(|v| serde_json::from_value::<grunt_rules::command::Command>(v.clone()).ok())
-        .map(|c| model::command_units(&c))
+        .and_then(|v| serde_json::from_value::<grunt_rules::command::Command>(v.clone()).ok());
+    let suggested_units = suggested
+        .as_ref()
+        .map(model::command_units)
         .unwrap_or_default();
+    let suggested_hexes = match (&suggested, g.view.as_ref()) {
+        (Some(c), Some(view)) => model::command_hexes(view, c),
+        _ => Vec::new(),
+    };
     let key = pieces::look_of(&(
         st.hover_generation,
         st.generation,
@@ -769,6 +775,7 @@ pub fn draw_hover(
         &st.hover_units,
         &st.hover_area,
         &suggested_units,
+        &suggested_hexes,
     ));
     if *drawn == Some(key) {
         return;
@@ -796,6 +803,26 @@ pub fn draw_hover(
         .filter_map(|u| model::counter_hex(view, *u))
     {
         b.ring(&geo.corners(coord(h)), HEX * 0.12, lit::SUGGESTED);
+    }
+    // Where it would go or aim: the hex shaded and ringed, to be found on
+    // the whole map.
+    // Where it would go, act or aim, ringed; shaded under the counters
+    // where its own units are not (they keep their faces readable).
+    let own: Vec<Hex> = suggested_units
+        .iter()
+        .filter_map(|u| model::counter_hex(view, *u))
+        .collect();
+    let mut fill = ShapeBuilder::new();
+    for h in &suggested_hexes {
+        let corners = geo.corners(coord(*h));
+        if !own.contains(h) {
+            fill.polygon(&corners, lit::SUGGESTED.alpha(110));
+        }
+        b.ring(&corners, HEX * 0.12, lit::SUGGESTED);
+    }
+    if !fill.is_empty() {
+        let e = p.shape(&fill, Vec3::new(0.0, 0.0, 0.6));
+        p.commands.entity(e).insert(GruntHover);
     }
     if !b.is_empty() {
         let e = p.shape(&b, Vec3::new(0.0, 0.0, 6.0));

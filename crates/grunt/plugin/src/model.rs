@@ -174,6 +174,16 @@ pub fn command_units(c: &Command) -> Vec<CounterId> {
     }
 }
 
+/// The hexes a command goes to or aims at, for the computer's suggestion
+/// on the map: its [`anchor`] (where a move ends, a load lands, a counter
+/// is placed, fire falls), or the whole area of an air strike.
+pub fn command_hexes(view: &View, c: &Command) -> Vec<Hex> {
+    match c {
+        Command::Strike { area } | Command::PlanStrike { area, .. } => area.clone(),
+        _ => anchor(view, c).into_iter().collect(),
+    }
+}
+
 fn fire_list(view: &View, firers: &[(CounterId, u8)]) -> String {
     firers
         .iter()

@@ -277,7 +277,7 @@ fn a_suggestion_rings_its_units_on_the_map() {
     assert_eq!(hovers(&mut app), 0, "nothing lit before the suggestion");
     app.world_mut().resource_mut::<vt_ui::Suggested>().0 = Some(serde_json::to_value(&c).unwrap());
     testing::settle(&mut app);
-    assert_eq!(hovers(&mut app), 1, "{c:?} ringed");
+    assert!(hovers(&mut app) >= 1, "{c:?} ringed");
     app.world_mut().resource_mut::<vt_ui::Suggested>().0 = None;
     testing::settle(&mut app);
     assert_eq!(hovers(&mut app), 0, "gone with the suggestion");
