@@ -110,6 +110,32 @@ pub fn hex_rings(
     b
 }
 
+/// The computer's suggestion on a hex map: the hexes of the units it
+/// would use and those it would go to, act in or aim at, ringed (drawn
+/// over the counters), and the latter shaded where none of its units
+/// stands (drawn under the counters, whose faces stay readable). Returns
+/// (rings, shading).
+pub fn suggestion_shapes(
+    g: &MapGeometry,
+    units: &[MapCoord],
+    targets: &[MapCoord],
+) -> (ShapeBuilder, ShapeBuilder) {
+    let colour = palette::board::SUGGESTED;
+    let mut rings = ShapeBuilder::new();
+    let mut fill = ShapeBuilder::new();
+    for h in units {
+        rings.ring(&g.corners(*h), g.size * 0.12, colour);
+    }
+    for h in targets {
+        let corners = g.corners(*h);
+        if !units.contains(h) {
+            fill.polygon(&corners, colour.alpha(110));
+        }
+        rings.ring(&corners, g.size * 0.12, colour);
+    }
+    (rings, fill)
+}
+
 /// Spawns highlights above the map and counters (z 5).
 pub fn spawn_highlights(
     commands: &mut Commands,
@@ -179,5 +205,33 @@ mod tests {
         assert!(red.is_empty());
         let fill = highlight_shape(&g, &[from, to], HighlightKind::MovementRange);
         assert_eq!(fill.indices.len(), 2 * 4 * 3);
+    }
+
+    // A suggestion's units ringed, where it goes ringed and shaded, but no
+    // shade over its own units' hexes (their counters stay readable).
+    #[test]
+    fn a_suggestion_shades_only_where_its_units_are_not() {
+        let g = MapGeometry::new(10.0);
+        let (a, b) = (MapCoord::new(1, 1), MapCoord::new(3, 2));
+        let (rings, fill) = suggestion_shapes(&g, &[a], &[a, b]);
+        let mut one = ShapeBuilder::new();
+        one.ring(&g.corners(a), 1.2, palette::board::SUGGESTED);
+        assert_eq!(rings.indices.len(), 3 * one.indices.len());
+        assert_eq!(
+            fill.indices.len(),
+            4 * 3,
+            "one hex shaded, as a fan of four"
+        );
+        let (_, none) = suggestion_shapes(&g, &[a], &[a]);
+        assert!(none.is_empty());
+        // Appended, the rings keep their own vertices.
+        let mut all = fill.clone();
+        all.append(&rings);
+        assert_eq!(all.indices.len(), fill.indices.len() + rings.indices.len());
+        assert!(
+            all.indices
+                .iter()
+                .all(|i| (*i as usize) < all.positions.len())
+        );
     }
 }

@@ -26,6 +26,15 @@ impl ShapeBuilder {
         self.indices.is_empty()
     }
 
+    /// Adds `other`'s triangles after this one's (one mesh, one draw).
+    pub fn append(&mut self, other: &ShapeBuilder) -> &mut Self {
+        let base = self.positions.len() as u32;
+        self.positions.extend_from_slice(&other.positions);
+        self.colors.extend_from_slice(&other.colors);
+        self.indices.extend(other.indices.iter().map(|i| i + base));
+        self
+    }
+
     fn vertex(&mut self, p: Vec2, color: [f32; 4]) -> u32 {
         self.positions.push([p.x, p.y, 0.0]);
         self.colors.push(color);

@@ -798,28 +798,15 @@ pub fn draw_hover(
     for h in &st.hover_area {
         b.ring(&geo.corners(coord(*h)), HEX * 0.1, lit::PLOT);
     }
-    for h in suggested_units
+    // The suggestion: its units' hexes and where it would go or aim.
+    let units: Vec<MapCoord> = suggested_units
         .iter()
         .filter_map(|u| model::counter_hex(view, *u))
-    {
-        b.ring(&geo.corners(coord(h)), HEX * 0.12, lit::SUGGESTED);
-    }
-    // Where it would go or aim: the hex shaded and ringed, to be found on
-    // the whole map.
-    // Where it would go, act or aim, ringed; shaded under the counters
-    // where its own units are not (they keep their faces readable).
-    let own: Vec<Hex> = suggested_units
-        .iter()
-        .filter_map(|u| model::counter_hex(view, *u))
+        .map(coord)
         .collect();
-    let mut fill = ShapeBuilder::new();
-    for h in &suggested_hexes {
-        let corners = geo.corners(coord(*h));
-        if !own.contains(h) {
-            fill.polygon(&corners, lit::SUGGESTED.alpha(110));
-        }
-        b.ring(&corners, HEX * 0.12, lit::SUGGESTED);
-    }
+    let targets: Vec<MapCoord> = suggested_hexes.iter().map(|h| coord(*h)).collect();
+    let (rings, fill) = vt_ui::highlight::suggestion_shapes(&geo, &units, &targets);
+    b.append(&rings);
     if !fill.is_empty() {
         let e = p.shape(&fill, Vec3::new(0.0, 0.0, 0.6));
         p.commands.entity(e).insert(GruntHover);
