@@ -748,10 +748,13 @@ fn draw_highlights(d: &mut Draw, st: &GruntScreen, view: &View) {
 /// Redraws what follows the pointer: the units a menu line or a button
 /// would use, the area of an air strike; and the units the computer's
 /// suggestion would use, while it stands.
+#[allow(clippy::too_many_arguments)]
 pub fn draw_hover(
     st: Res<GruntScreen>,
     g: Res<Synced<Grunt>>,
     suggested: Res<vt_ui::Suggested>,
+    mut fit: ResMut<vt_ui::camera::CameraFit>,
+    mut followed: Local<Option<u64>>,
     old: Query<Entity, With<GruntHover>>,
     mut drawn: Local<Option<u64>>,
     mut board: BoardDraw,
@@ -806,6 +809,15 @@ pub fn draw_hover(
         .collect();
     let targets: Vec<MapCoord> = suggested_hexes.iter().map(|h| coord(*h)).collect();
     let (rings, fill) = vt_ui::highlight::suggestion_shapes(&geo, &units, &targets);
+    // A new suggestion off the screen is brought into view, once: where
+    // it goes or aims, else its first unit.
+    let this = pieces::look_of(&(&units, &targets));
+    if *followed != Some(this) {
+        *followed = Some(this);
+        if let Some(h) = targets.first().or(units.first()) {
+            fit.follow = Some(geo.center(*h));
+        }
+    }
     b.append(&rings);
     if !fill.is_empty() {
         let e = p.shape(&fill, Vec3::new(0.0, 0.0, 0.6));

@@ -74,9 +74,10 @@ pub fn show_suggestion(
     suggested: Res<vt_ui::Suggested>,
     synced: Res<Synced<PlatoonCards>>,
     mut preview: ResMut<TablePreview>,
+    mut fit: ResMut<vt_ui::camera::CameraFit>,
 ) {
     let view = synced.view.as_ref();
-    vt_ui::tabletop::show_suggestion(&suggested, view, &mut preview, suggestion_marks);
+    vt_ui::tabletop::show_suggestion(&suggested, view, &mut preview, &mut fit, suggestion_marks);
 }
 
 #[cfg(test)]

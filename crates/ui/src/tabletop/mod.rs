@@ -308,6 +308,7 @@ pub fn show_suggestion<V, C: serde::de::DeserializeOwned>(
     suggested: &crate::Suggested,
     view: Option<&V>,
     preview: &mut TablePreview,
+    fit: &mut crate::camera::CameraFit,
     marks: impl Fn(&V, &C) -> SuggestionMarks,
 ) {
     let now = match (&suggested.0, view) {
@@ -317,6 +318,11 @@ pub fn show_suggestion<V, C: serde::de::DeserializeOwned>(
         _ => None,
     };
     if preview.suggestion != now {
+        // A new suggestion off the screen is brought into view, once: the
+        // stand that would go or aim.
+        if let Some((from, _)) = now.as_ref().and_then(|m| m.lines.first()) {
+            fit.follow = Some(mesh::v2(*from));
+        }
         preview.suggestion = now;
     }
 }
