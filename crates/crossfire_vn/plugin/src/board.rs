@@ -720,13 +720,26 @@ pub fn suggestion_marks(view: &View, c: &Command) -> SuggestionMarks {
     }
 }
 
-/// The computer's suggestion, shown on the table while it stands.
+/// The computer's suggestion, shown on the table while it stands; a move's
+/// line ends where the rules would stop it (base 4.0: at the edge of the
+/// first feature it enters), as a dragged move's preview does.
 pub fn show_suggestion(
     suggested: Res<vt_ui::Suggested>,
     synced: Res<Synced<CrossfireVn>>,
+    game: Option<Res<ActiveGame>>,
     mut preview: ResMut<TablePreview>,
     mut fit: ResMut<vt_ui::camera::CameraFit>,
 ) {
     let view = synced.view.as_ref();
-    vt_ui::tabletop::show_suggestion(&suggested, view, &mut preview, &mut fit, suggestion_marks);
+    let state = state_of(game.as_deref());
+    let rules = synced.rules.as_deref();
+    vt_ui::tabletop::show_suggestion(&suggested, view, &mut preview, &mut fit, |v, c| {
+        let mut marks = suggestion_marks(v, c);
+        if let (Command::Move { moves }, Some(s), Some(r)) = (c, state, rules) {
+            for (line, m) in marks.lines.iter_mut().zip(moves) {
+                line.1 = r.preview_move(s, m.stand, m.to).to;
+            }
+        }
+        marks
+    });
 }

@@ -204,20 +204,17 @@ fn suggest_ui(
 /// game's suggestions read "Move: moves [(facing none, stand 4, to [36.0,
 /// 32.0])]" until session 41.
 pub fn command_words(game: &ActiveGame, command: &Value) -> String {
-    if let Some(w) = typed_words::<grunt_rules::Grunt>(game, command, |rules, view, c| {
+    if let Some(w) = typed_words::<grunt_rules::Grunt>(game, command, |rules, _, view, c| {
         grunt_plugin::model::command_label(rules, view, c)
     }) {
         return w;
     }
-    if let Some(w) =
-        typed_words::<crossfire_vn_rules::CrossfireVn>(game, command, |rules, view, c| {
-            crossfire_vn_plugin::words::Words { rules, view }.command(c)
-        })
+    if let Some(w) = typed_words::<crossfire_vn_rules::CrossfireVn>(game, command, crossfire_words)
     {
         return w;
     }
     if let Some(w) =
-        typed_words::<platoon_cards_rules::PlatoonCards>(game, command, |rules, view, c| {
+        typed_words::<platoon_cards_rules::PlatoonCards>(game, command, |rules, _, view, c| {
             platoon_cards_plugin::words::words(view, Some(rules), c)
         })
     {
@@ -253,13 +250,42 @@ pub fn command_words(game: &ActiveGame, command: &Value) -> String {
 fn typed_words<R: vt_core::Ruleset + 'static>(
     game: &ActiveGame,
     command: &Value,
-    name: impl Fn(&R, &R::View, &R::Command) -> String,
+    name: impl Fn(&R, &R::State, &R::View, &R::Command) -> String,
 ) -> Option<String> {
     let g = game.game.as_any().downcast_ref::<Game<R>>()?;
     let s = game.session.as_any().downcast_ref::<Session<R>>()?;
     let side = game.deciding_side()?;
     let c = serde_json::from_value::<R::Command>(command.clone()).ok()?;
-    Some(name(&g.0, &g.0.view(&s.state, side), &c))
+    Some(name(&g.0, &s.state, &g.0.view(&s.state, side), &c))
+}
+
+/// A Crossfire command in the panel's words; a move the rules stop short
+/// of where it is aimed says where (base 4.0: on entering the first
+/// feature), as the table's line shows it.
+fn crossfire_words(
+    rules: &crossfire_vn_rules::CrossfireVn,
+    s: &crossfire_vn_rules::State,
+    view: &crossfire_vn_rules::view::View,
+    c: &crossfire_vn_rules::command::Command,
+) -> String {
+    let words = crossfire_vn_plugin::words::Words { rules, view }.command(c);
+    let crossfire_vn_rules::command::Command::Move { moves } = c else {
+        return words;
+    };
+    let [m] = moves.as_slice() else {
+        return words;
+    };
+    let p = rules.preview_move(s, m.stand, m.to);
+    if p.to.distance(m.to) <= 0.5 {
+        return words;
+    }
+    match p.ends_in {
+        Some(piece) => format!("{words}: it stops on entering {piece} (base 4.0)"),
+        None => format!(
+            "{words}: it stops at ({:.0}, {:.0}) (base 4.0)",
+            p.to.x, p.to.y
+        ),
+    }
 }
 
 /// The colours of the sides' lines on the chart.
@@ -483,6 +509,16 @@ mod tests {
                 moves.len() * 2 >= words.len(),
                 "{game}: most commands still in the generic words: {words:?}"
             );
+            // Crossfire base 4.0: a move stops on entering a feature; the
+            // words say where, as the table's line shows it.
+            if game == "crossfire-vn" {
+                assert!(
+                    words
+                        .iter()
+                        .any(|(_, w)| w.contains(": it stops on entering ")),
+                    "no move said where it stops: {words:?}"
+                );
+            }
         }
     }
 }
