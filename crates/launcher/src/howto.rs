@@ -84,7 +84,7 @@ const PLATOON: &str = "## A turn (Turn Sequence)
 ## Doing things
 - When a card is yours, pick the platoon and its action in the panel, then the stands and targets on the table.
 - M is the tape measure and V the sight line, to check before you commit; the panel lists every legal command; Esc opens the pause menu.
-- Suggest (top right): the computer's move for you and your chance of winning; the stands it would use are ringed in violet (a whole platoon for an activation), with a line to where one would go or what it would fire at.";
+- Suggest (top right): the computer's move for you and your chance of winning; the stands it would use are ringed in violet (a whole platoon for an activation, its card edged), with a line to where one would go or what it would fire at.";
 
 const PIG: &str = "## How play goes
 - On your turn roll the die as often as you like: each roll adds to your turn's total, but a 1 loses it and ends your turn. Hold to bank the total. First to the goal wins.

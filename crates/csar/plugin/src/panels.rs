@@ -868,6 +868,7 @@ fn card_face(rules: &Csar, c: &CardView, lit: bool, selected: bool, view: &View)
         lit,
         selected,
         draggable: true,
+        suggested: false,
     }
 }
 

@@ -80,6 +80,7 @@ pub fn panel(
     preview: Res<TablePreview>,
     mut chosen: ResMut<ChosenWeapon>,
     mut drag: Local<CardDrag<u16>>,
+    suggested: Res<vt_ui::Suggested>,
     mut out: MessageWriter<SubmitCommand>,
 ) -> Result {
     let Some(open) = panels.open()? else {
@@ -366,6 +367,8 @@ pub fn panel(
                 f.footer = p.morale.map_or(String::new(), |m| m.name().replace("Platoon ", ""));
                 f.lit = is_legal(&act);
                 f.selected = view.active == Some(p.id);
+                // The computer's suggestion would activate it.
+                f.suggested = suggested.0.as_ref() == Some(&serde_json::to_value(&act).unwrap_or_default());
                 f.tooltip = if f.lit {
                     "Click to activate this platoon with the card turned.".into()
                 } else {

@@ -34,6 +34,9 @@ pub struct CardFace {
     pub selected: bool,
     /// It can be dragged.
     pub draggable: bool,
+    /// The computer's suggestion would play it: edged in the suggestion's
+    /// colour, as the boards mark what a suggestion would use.
+    pub suggested: bool,
 }
 
 impl Default for CardFace {
@@ -47,6 +50,7 @@ impl Default for CardFace {
             lit: false,
             selected: false,
             draggable: false,
+            suggested: false,
         }
     }
 }
@@ -122,6 +126,14 @@ pub fn card_ui(ui: &mut egui::Ui, f: &CardFace) -> egui::Response {
         palette::cards::FACE_DIM
     };
     p.rect(rect, 5.0, paper.ui(), border, StrokeKind::Inside);
+    if f.suggested {
+        p.rect_stroke(
+            rect.expand(3.0),
+            7.0,
+            Stroke::new(3.0, palette::board::SUGGESTED.ui()),
+            StrokeKind::Outside,
+        );
+    }
     let banner =
         egui::Rect::from_min_size(rect.min + vec2(3.0, 3.0), vec2(rect.width() - 6.0, 7.0));
     p.rect_filled(banner, 2.0, f.banner.ui());
@@ -515,5 +527,31 @@ mod tests {
             }
         }
         out.drop_without_applying_deltas();
+    }
+
+    // Session 41: a card the computer's suggestion would play (the platoon
+    // game's platoon card it would activate) is edged in the suggestion's
+    // colour, as the boards mark what a suggestion uses.
+    #[test]
+    fn a_suggested_card_is_edged_in_the_suggestions_colour() {
+        let ctx = crate::fonts::test_context();
+        let edged = |suggested: bool| {
+            let face = CardFace {
+                suggested,
+                ..CardFace::new("1st Plt", palette::cards::BANNER_ACTION)
+            };
+            let mut out = ctx.run_ui(egui::RawInput::default(), |ui| {
+                card_ui(ui, &face);
+            });
+            let colour = palette::board::SUGGESTED.ui();
+            let found = out.shapes.iter().any(|s| match &s.shape {
+                egui::Shape::Rect(r) => r.stroke.color == colour && r.stroke.width > 0.0,
+                _ => false,
+            });
+            out.textures_delta.clear();
+            found
+        };
+        assert!(edged(true));
+        assert!(!edged(false));
     }
 }
