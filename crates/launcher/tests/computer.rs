@@ -124,6 +124,102 @@ fn a_suggestion_is_a_legal_move_with_an_estimate() {
     assert_eq!(commands(&app), before + 1);
 }
 
+// Asked twice at the same position, the computer gives the same answer
+// (session 41 saw 59 % and then 45 %: each ask drew a new seed); asked to
+// think longer, it goes on from there for as long again, its earlier
+// answer kept in view, and the chart's estimate of the decision is the
+// longer one's.
+#[test]
+fn asked_again_it_answers_the_same_and_thinks_longer_on_request() {
+    use vietnam_tactics::computer::think_longer;
+    let mut app = app(vec![pig()], &empty_assets(), SaveStore::memory());
+    to_menu(&mut app);
+    let ng = NewGame {
+        game: "pig".into(),
+        setup: Setup::new("race", 6).option("goal", "30"),
+        controllers: vec![Controller::Person, Controller::Person],
+    };
+    act(&mut app, Action::Start(ng));
+    run_until(&mut app, 200, "a choice", |w| {
+        let g = w.resource::<ActiveGame>();
+        let legal = g.session.legal();
+        if legal.len() > 1 {
+            return true;
+        }
+        let c = legal[0].clone();
+        w.write_message(SubmitCommand(c));
+        false
+    });
+    let with_computer = |app: &mut App, f: &dyn Fn(&mut Computer, &ActiveGame)| {
+        let world = app.world_mut();
+        let game = world.remove_resource::<ActiveGame>().unwrap();
+        f(&mut world.resource_mut::<Computer>(), &game);
+        world.insert_resource(game);
+    };
+    let answer = |app: &mut App| {
+        with_computer(app, &|c, g| ask(c, g));
+        run_until(app, 5000, "a suggestion", |w| {
+            w.resource::<Computer>().suggestion.is_some()
+        });
+        app.world()
+            .resource::<Computer>()
+            .suggestion
+            .clone()
+            .unwrap()
+    };
+    let first = answer(&mut app);
+    app.world_mut().resource_mut::<Computer>().dismiss();
+    let again = answer(&mut app);
+    assert_eq!(first, again, "the same answer at the same position");
+    assert!(first.earlier.is_empty());
+    assert!(first.looks > 0 && first.looks <= first.iterations);
+    assert!(
+        first
+            .weighed
+            .iter()
+            .all(|w| w.0 != first.command && w.1 <= first.looks)
+    );
+    assert!(app.world().resource::<Computer>().can_think_longer());
+
+    with_computer(&mut app, &|c, g| think_longer(c, g));
+    run_until(&mut app, 5000, "a longer answer", |w| {
+        w.resource::<Computer>()
+            .suggestion
+            .as_ref()
+            .is_some_and(|s| s.iterations > first.iterations)
+    });
+    let longer = app
+        .world()
+        .resource::<Computer>()
+        .suggestion
+        .clone()
+        .unwrap();
+    assert_eq!(longer.iterations, 2 * first.iterations, "as long again");
+    assert_eq!(
+        longer.earlier,
+        vec![(first.iterations, first.win, first.command.clone())]
+    );
+    let g = app.world().resource::<ActiveGame>();
+    assert!(g.session.legal().contains(&longer.command));
+    let at = g.session.commands();
+    let side = g.deciding_side().unwrap();
+    let chart = app
+        .world()
+        .resource::<Computer>()
+        .estimates
+        .iter()
+        .find(|e| e.at == at && e.side == side)
+        .map(|e| e.win);
+    assert_eq!(chart, longer.win, "the chart has the longer estimate");
+    // Moving on puts the suggestion and its search away.
+    let c = longer.command.clone();
+    app.world_mut().write_message(SubmitCommand(c));
+    app.update();
+    app.update();
+    let c = app.world().resource::<Computer>();
+    assert!(c.suggestion.is_none() && !c.can_think_longer());
+}
+
 // The computer plays the hidden-information test game's Blue without
 // looking at Red's secret: its choices do not change when only Red's
 // secret does (it searches from samples of what Blue may know).

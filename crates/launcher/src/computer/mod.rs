@@ -143,6 +143,48 @@ pub struct Suggestion {
     pub command: Value,
     pub win: Option<f64>,
     pub iterations: u32,
+    /// How many of them began with its command (the search plays the
+    /// command it looked at most).
+    pub looks: u32,
+    /// The other commands it weighed most, with how often it looked at
+    /// each and the chance it gave the person after it (most looked at
+    /// first; at most [`WEIGHED`]).
+    pub weighed: Vec<(Value, u32, f64)>,
+    /// What it answered before at this position, when asked to think
+    /// longer: (positions searched, its estimate, its command), oldest
+    /// first.
+    pub earlier: Vec<(u32, Option<f64>, Value)>,
+}
+
+/// How many other commands a suggestion shows.
+pub const WEIGHED: usize = 3;
+
+impl Suggestion {
+    fn new(revision: u64, side: SideIdx, thought: &DynThought) -> Suggestion {
+        let mut weighed: Vec<(Value, u32, f64)> = thought
+            .considered
+            .iter()
+            .filter(|c| c.0 != thought.command && c.1 > 0)
+            .map(|c| (c.0.clone(), c.1, c.3))
+            .collect();
+        weighed.sort_by(|a, b| b.1.cmp(&a.1));
+        weighed.truncate(WEIGHED);
+        let looks = thought
+            .considered
+            .iter()
+            .find(|c| c.0 == thought.command)
+            .map_or(0, |c| c.1);
+        Suggestion {
+            revision,
+            side,
+            command: thought.command.clone(),
+            win: thought.win,
+            iterations: thought.iterations,
+            looks,
+            weighed,
+            earlier: Vec::new(),
+        }
+    }
 }
 
 /// A search under way.
@@ -181,8 +223,13 @@ pub struct Computer {
     pub ready: Option<(u64, Value)>,
     pub waited: f32,
     pub suggestion: Option<Suggestion>,
+    /// The search behind the suggestion standing, kept for "Think longer".
+    suggesting: Option<Box<dyn DynSearch>>,
     /// A person asked for a suggestion at this revision.
     pub asked: Option<u64>,
+    /// A person asked the computer to think longer about the suggestion
+    /// standing at this revision.
+    pub longer: Option<u64>,
     pub estimates: Vec<Estimate>,
     /// The session these belong to (a new game or a load starts afresh).
     session: usize,
@@ -198,7 +245,9 @@ impl Computer {
             ready: None,
             waited: 0.0,
             suggestion: None,
+            suggesting: None,
             asked: None,
+            longer: None,
             estimates: Vec::new(),
             session: 0,
             rng: GameRng::seeded(seed),
@@ -216,8 +265,32 @@ impl Computer {
         self.ready = None;
         self.waited = 0.0;
         self.suggestion = None;
+        self.suggesting = None;
         self.asked = None;
+        self.longer = None;
         self.estimates.clear();
+    }
+
+    /// Puts the suggestion away (dismissed, or the game moved on), and the
+    /// search behind it.
+    pub fn dismiss(&mut self) {
+        if self
+            .thinking
+            .as_ref()
+            .is_some_and(|t| t.purpose == Purpose::Suggest)
+            && let Some(t) = self.thinking.take()
+        {
+            t.runner.cancel();
+        }
+        self.suggestion = None;
+        self.suggesting = None;
+        self.longer = None;
+    }
+
+    /// Whether the search behind the suggestion standing is kept, so it
+    /// can think longer.
+    pub fn can_think_longer(&self) -> bool {
+        self.suggesting.is_some()
     }
 
     /// Keeps every side's chance from a search for `by` at decision `at`
@@ -269,7 +342,7 @@ impl Computer {
             if t.runner.finished(t.budget) {
                 let t = self.estimating.take().expect("checked");
                 let (at, side) = (t.at, t.side);
-                if let Some(thought) = t.runner.finish() {
+                if let (Some(thought), _) = t.runner.finish() {
                     self.record(at, side, &thought);
                 }
             }
@@ -349,10 +422,36 @@ fn session_id(game: &ActiveGame) -> usize {
     (&*game.session as *const dyn vt_core::dynamic::DynSession).cast::<()>() as usize
 }
 
+/// The seed of a suggestion for `side` where `session` stands, as
+/// [`move_seed`]: asked twice at the same position, the computer gives the
+/// same answer (at a level's fixed iterations), where a seed from its
+/// running generator once gave 59 % and then 45 %.
+pub fn suggestion_seed(session: &dyn vt_core::dynamic::DynSession, side: SideIdx) -> u64 {
+    digest(&(
+        "computer suggestion",
+        session.setup().seed,
+        session.commands(),
+        side,
+    ))
+}
+
 /// Asks for a suggestion for the person to decide (the panel's button).
 pub fn ask(computer: &mut Computer, game: &ActiveGame) {
+    computer.dismiss();
     computer.asked = Some(game.revision);
-    computer.suggestion = None;
+}
+
+/// Asks the computer to go on searching from where the suggestion standing
+/// left off, for as long again (the panel's "Think longer").
+pub fn think_longer(computer: &mut Computer, game: &ActiveGame) {
+    if computer
+        .suggestion
+        .as_ref()
+        .is_some_and(|s| s.revision == game.revision)
+        && computer.suggesting.is_some()
+    {
+        computer.longer = Some(game.revision);
+    }
 }
 
 /// Every frame while a game is on: starts, runs, finishes and plays the
@@ -406,6 +505,13 @@ pub fn computer_turns(
     {
         computer.ready = None;
     }
+    if computer
+        .suggestion
+        .as_ref()
+        .is_some_and(|s| s.revision != game.revision)
+    {
+        computer.dismiss();
+    }
     let ai = ai_of(catalog.as_deref(), &game);
     // A person's decision is queued for its estimate as soon as it is
     // there, whatever the screen (a hand-over too): the chart has every
@@ -455,20 +561,35 @@ pub fn computer_turns(
             let purpose = t.purpose;
             let side = t.side;
             let revision = t.revision;
-            match t.runner.finish() {
+            let (thought, search) = t.runner.finish();
+            match thought {
                 Some(thought) => {
                     computer.record(t.at, side, &thought);
                     match purpose {
                         Purpose::Move => computer.ready = Some((revision, thought.command.clone())),
                         Purpose::Suggest => {
+                            // The chart keeps this estimate, the longer
+                            // search's, over a quick one still to come.
+                            computer.backlog.retain(|p| p.at != t.at);
+                            if computer.estimating.as_ref().is_some_and(|e| e.at == t.at)
+                                && let Some(e) = computer.estimating.take()
+                            {
+                                e.runner.cancel();
+                            }
                             computer.asked = None;
-                            computer.suggestion = Some(Suggestion {
-                                revision,
-                                side,
-                                command: thought.command.clone(),
-                                win: thought.win,
-                                iterations: thought.iterations,
-                            })
+                            computer.longer = None;
+                            let mut s = Suggestion::new(revision, side, &thought);
+                            // Thought longer: what it said before stays in view.
+                            if let Some(old) = computer
+                                .suggestion
+                                .take()
+                                .filter(|o| o.revision == revision)
+                            {
+                                s.earlier = old.earlier;
+                                s.earlier.push((old.iterations, old.win, old.command));
+                            }
+                            computer.suggestion = Some(s);
+                            computer.suggesting = search;
                         }
                         Purpose::Estimate => {}
                     }
@@ -481,7 +602,10 @@ pub fn computer_turns(
                         computer.ready = Some((revision, legal[k].clone()));
                     }
                 }
-                None => computer.asked = None,
+                None => {
+                    computer.asked = None;
+                    computer.longer = None;
+                }
             }
         }
     }
@@ -562,11 +686,33 @@ pub fn computer_turns(
     // A person decides: a suggestion if asked.
     computer.waited = 0.0;
     let Some(ai) = ai else { return };
-    if computer.asked != Some(game.revision) || computer.thinking.is_some() {
+    if computer.thinking.is_some() {
+        return;
+    }
+    let budget = Budget::new(&*ai, &game.session.setup().scenario, SUGGEST_SECONDS);
+    if computer.longer == Some(game.revision)
+        && let Some(search) = computer.suggesting.take()
+    {
+        // As long again, on from where it stopped: its tree is kept.
+        let budget = Budget {
+            iterations: search.iterations().saturating_add(budget.iterations),
+            ..budget
+        };
+        computer.thinking = Some(start(
+            search,
+            side,
+            Purpose::Suggest,
+            at,
+            game.revision,
+            budget,
+        ));
+        return;
+    }
+    if computer.asked != Some(game.revision) {
         return;
     }
     let config = Config {
-        seed: computer.rng.next_u64(),
+        seed: suggestion_seed(&*game.session, side),
         ..Config::default()
     };
     let Some(search) = ai.search(&*game.session, side, config) else {
@@ -580,12 +726,14 @@ pub fn computer_turns(
                 command: t.command,
                 win: None,
                 iterations: 0,
+                looks: 0,
+                weighed: Vec::new(),
+                earlier: Vec::new(),
             });
         }
         computer.asked = None;
         return;
     }
-    let budget = Budget::new(&*ai, &game.session.setup().scenario, SUGGEST_SECONDS);
     computer.thinking = Some(start(
         search,
         side,
@@ -789,11 +937,12 @@ impl Runner {
         }
     }
 
-    fn finish(self) -> Option<DynThought> {
+    /// Its answer, and the search (to go on with, if asked).
+    fn finish(self) -> (Option<DynThought>, Option<Box<dyn DynSearch>>) {
         match self {
             #[cfg(not(target_arch = "wasm32"))]
             Runner::Thread(h) => h.join(),
-            Runner::Frames(s) => s.search.thought(),
+            Runner::Frames(s) => (s.search.thought(), Some(s.search)),
         }
     }
 
@@ -815,10 +964,12 @@ mod threaded {
     /// A search on a thread of its own, until its time is up or it is
     /// called off.
     pub struct Handle {
-        cancel: Arc<AtomicBool>,
+        pub(super) cancel: Arc<AtomicBool>,
         done: Arc<AtomicBool>,
         iterations: Arc<AtomicU32>,
         result: Arc<Mutex<Option<DynThought>>>,
+        /// The search, handed back when it is done.
+        search: Arc<Mutex<Option<Box<dyn DynSearch>>>>,
     }
 
     impl Handle {
@@ -828,12 +979,14 @@ mod threaded {
                 done: Arc::new(AtomicBool::new(false)),
                 iterations: Arc::new(AtomicU32::new(0)),
                 result: Arc::new(Mutex::new(None)),
+                search: Arc::new(Mutex::new(None)),
             };
-            let (cancel, done, iterations, result) = (
+            let (cancel, done, iterations, result, back) = (
                 h.cancel.clone(),
                 h.done.clone(),
                 h.iterations.clone(),
                 h.result.clone(),
+                h.search.clone(),
             );
             let work = move || {
                 let started = Instant::now();
@@ -847,6 +1000,9 @@ mod threaded {
                     && let Ok(mut r) = result.lock()
                 {
                     *r = search.thought();
+                    if let Ok(mut b) = back.lock() {
+                        *b = Some(search);
+                    }
                 }
                 done.store(true, Ordering::Release);
             };
@@ -869,8 +1025,10 @@ mod threaded {
             self.iterations.load(Ordering::Relaxed)
         }
 
-        pub fn join(self) -> Option<DynThought> {
-            self.result.lock().ok()?.take()
+        pub fn join(self) -> (Option<DynThought>, Option<Box<dyn DynSearch>>) {
+            let thought = self.result.lock().ok().and_then(|mut r| r.take());
+            let search = self.search.lock().ok().and_then(|mut s| s.take());
+            (thought, search)
         }
 
         pub fn cancel(self) {
@@ -923,6 +1081,64 @@ mod tests {
         let first = later.legal()[0].clone();
         later.apply(&first).unwrap();
         assert_ne!(move_seed(&*a, side), move_seed(&*later, side));
+    }
+
+    /// Waits for a search on its thread, and takes its answer and search.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn wait(h: threaded::Handle) -> (Option<DynThought>, Option<Box<dyn DynSearch>>) {
+        while !h.done() {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        h.join()
+    }
+
+    // "Think longer" goes on with the search that gave the suggestion: the
+    // thread hands it back with its answer, and a second budget on from
+    // there gives what one search of both budgets at once gives (its tree
+    // kept, not a fresh search of the same length).
+    #[cfg(not(target_arch = "wasm32"))]
+    #[test]
+    fn thinking_longer_goes_on_with_the_same_search() {
+        let budget = Budget {
+            iterations: 30,
+            cap: Duration::from_secs(600),
+        };
+        let (search, _) = fte_search(5);
+        let (first, search) = wait(threaded::Handle::spawn(search, budget));
+        assert_eq!(first.expect("an answer").iterations, 30);
+        let search = search.expect("the search handed back");
+        let longer = Budget {
+            iterations: 60,
+            ..budget
+        };
+        let (second, _) = wait(threaded::Handle::spawn(search, longer));
+        let second = second.expect("an answer");
+        assert_eq!(second.iterations, 60);
+        let (mut whole, _) = fte_search(5);
+        whole.run(60);
+        let whole = whole.thought().unwrap();
+        assert_eq!(second.command, whole.command);
+        assert_eq!(second.considered, whole.considered);
+        // A fresh search of 30 more is not the same thing.
+        let (mut fresh, _) = fte_search(5);
+        fresh.run(30);
+        assert_ne!(second.considered, fresh.thought().unwrap().considered);
+    }
+
+    // A search called off hands back nothing to go on with.
+    #[cfg(not(target_arch = "wasm32"))]
+    #[test]
+    fn a_search_called_off_is_not_kept() {
+        let budget = Budget {
+            iterations: 1_000_000,
+            cap: Duration::from_secs(600),
+        };
+        let (search, _) = fte_search(6);
+        let h = threaded::Handle::spawn(search, budget);
+        let cancel = h.cancel.clone();
+        cancel.store(true, std::sync::atomic::Ordering::Relaxed);
+        let (thought, search) = wait(h);
+        assert!(thought.is_none() && search.is_none());
     }
 
     /// A clock for the slices: each look at it is `step` later; between

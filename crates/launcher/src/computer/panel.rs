@@ -3,7 +3,7 @@
 //! and at the end of the game a chart of its estimates decision by
 //! decision.
 
-use super::{Computer, Purpose, ask, suggestion_command};
+use super::{Computer, Purpose, ask, suggestion_command, think_longer};
 use crate::catalog::Catalog;
 use bevy::prelude::*;
 use bevy_egui::EguiContexts;
@@ -160,23 +160,69 @@ fn suggest_ui(
     submit: &mut MessageWriter<SubmitCommand>,
 ) {
     if let Some(command) = suggestion_command(computer, game) {
-        let s = computer.suggestion.as_ref().expect("checked");
+        let s = computer.suggestion.clone().expect("checked");
         ui.label(RichText::new("The computer suggests").strong());
         ui.label(command_words(game, &command));
         match s.win {
             Some(w) => ui.label(format!(
-                "Its estimate of your chance of winning if you play this and go on as it would: {:.0} % ({} positions searched).",
+                "Its estimate of your chance of winning if you play this and go on as it would: {:.0} % ({} positions searched, {} of them after this move).",
                 100.0 * w,
-                s.iterations
+                s.iterations,
+                s.looks
             )),
             None => ui.label("It is the only command."),
         };
+        for line in earlier_lines(game, &s) {
+            ui.label(RichText::new(line).weak());
+        }
+        if !s.weighed.is_empty() {
+            egui::CollapsingHeader::new(format!("Other moves it weighed ({})", s.weighed.len()))
+                .id_salt("vt-suggest-weighed")
+                .show(ui, |ui| {
+                    for (c, looks, win) in &s.weighed {
+                        ui.label(format!(
+                            "{}: {:.0} % ({looks} positions)",
+                            command_words(game, c),
+                            100.0 * win
+                        ));
+                    }
+                })
+                .header_response
+                .on_hover_text(
+                    "The search spends its positions on the moves that look best to it and \
+                     plays the one it searched most: a move searched a few times has a rough \
+                     estimate.",
+                );
+        }
+        let longer = computer
+            .thinking
+            .as_ref()
+            .filter(|t| t.purpose == Purpose::Suggest)
+            .map(|t| (t.iterations(), t.budget.iterations));
+        if let Some((done, of)) = longer {
+            ui.horizontal(|ui| {
+                ui.add(egui::Spinner::new());
+                ui.label(format!("Thinking longer: {done} of {of} positions"));
+            });
+        }
         ui.horizontal(|ui| {
             if ui.button("Play it").clicked() {
                 submit.write(SubmitCommand(command.clone()));
             }
+            if longer.is_none()
+                && computer.can_think_longer()
+                && ui
+                    .button("Think longer")
+                    .on_hover_text(
+                        "The computer goes on searching from where it stopped, as long again: \
+                         its estimate firms up, and its suggestion may change.",
+                    )
+                    .clicked()
+            {
+                think_longer(computer, game);
+            }
             if ui.button("Dismiss").clicked() {
-                computer.suggestion = None;
+                computer.dismiss();
             }
         });
         return;
@@ -195,6 +241,28 @@ fn suggest_ui(
     {
         ask(computer, game);
     }
+}
+
+/// What the computer said before at this position, when it was asked to
+/// think longer: "After 180 positions: 31 %.", naming the command where it
+/// has changed its mind.
+pub fn earlier_lines(game: &ActiveGame, s: &super::Suggestion) -> Vec<String> {
+    let percent =
+        |w: Option<f64>| w.map_or_else(|| "no estimate".into(), |w| format!("{:.0} %", 100.0 * w));
+    s.earlier
+        .iter()
+        .map(|(n, win, c)| {
+            if *c == s.command {
+                format!("After {n} positions: {}.", percent(*win))
+            } else {
+                format!(
+                    "After {n} positions it suggested {} ({}).",
+                    command_words(game, c),
+                    percent(*win)
+                )
+            }
+        })
+        .collect()
 }
 
 /// A command in the game's own words, as its board's panel names it

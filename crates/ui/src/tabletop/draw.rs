@@ -16,7 +16,7 @@ use crate::pieces::{PieceHome, PieceKey, PieceLook, Wanted, look_of, plan};
 use crate::shapes::ShapeBuilder;
 use bevy::prelude::*;
 use vt_core::sort::StableSort;
-use vt_core::tabletop::{Feature, Point, Shape};
+use vt_core::tabletop::{Base, Feature, Point, Shape};
 
 /// Heights on the table: terrain, templates, stands, the tools.
 const Z_TABLE: f32 = 0.0;
@@ -208,6 +208,63 @@ pub fn stands(
     );
 }
 
+/// A label's box on the table for text `t` of height `h`: the table's
+/// font is monospaced, 0.6 of its height wide.
+fn label_size(t: &str, h: f32) -> Vec2 {
+    Vec2::new(t.chars().count() as f32 * h * 0.62 + h * 0.8, h * 1.4)
+}
+
+/// Where a label of `size` goes beside `base` (the label's centre): right
+/// of the stand, left of it (level with it, raised or lowered), or above or
+/// below (over its middle, running right or running left), `gap` clear of
+/// its outline; the first that
+/// covers none of `others` and stays left of `right` (the panel's edge),
+/// else the one that covers the fewest. The suggestion's label once sat
+/// on the neighbouring stand of a line of them.
+pub(crate) fn label_spot(
+    base: &Base,
+    size: Vec2,
+    gap: f64,
+    others: &[Base],
+    right: Option<f64>,
+) -> Point {
+    let c = base.centre();
+    let r = base.reach() + gap;
+    let (w, h) = (size.x as f64, size.y as f64);
+    let (up, down) = (c.y + r + h / 2.0, c.y - r - h / 2.0);
+    // Above or below: centred, or starting at the stand's left edge, or
+    // ending at its right edge.
+    let (mid, runs_right, runs_left) = (c.x, c.x - r + gap + w / 2.0, c.x + r - gap - w / 2.0);
+    let (east, west) = (c.x + r + w / 2.0, c.x - r - w / 2.0);
+    let spots = [
+        Point::new(east, c.y),
+        Point::new(west, c.y),
+        // Beside it, raised or lowered clear of a neighbour in line.
+        Point::new(east, c.y + h),
+        Point::new(east, c.y - h),
+        Point::new(west, c.y + h),
+        Point::new(west, c.y - h),
+        Point::new(mid, up),
+        Point::new(runs_right, up),
+        Point::new(runs_left, up),
+        Point::new(mid, down),
+        Point::new(runs_right, down),
+        Point::new(runs_left, down),
+    ];
+    let cost = |p: Point| {
+        let b = Base::rect(p, w, h, Point::new(0.0, 1.0));
+        let covered = others.iter().filter(|o| o.overlaps(&b)).count();
+        // Under the panel it cannot be read at all.
+        let hidden = right.is_some_and(|r| p.x + w / 2.0 > r);
+        covered + if hidden { 1000 } else { 0 }
+    };
+    spots
+        .into_iter()
+        .enumerate()
+        .min_by_key(|&(i, p)| (cost(p), i))
+        .map_or(c, |(_, p)| p)
+}
+
 /// World units per screen pixel now.
 fn world_per_px(cams: &Query<&Transform, With<BoardCamera>>) -> f32 {
     cams.iter().next().map_or(0.05, |t| t.scale.x)
@@ -263,8 +320,7 @@ pub fn overlay(
     let label = |p: &mut Painter, ents: &mut Vec<Entity>, t: &str, at: Point, colour: Rgba| {
         let h = (16.0 * px).max(0.25);
         let mut bg = ShapeBuilder::new();
-        // The table's font is monospaced, 0.6 of its height wide.
-        let size = Vec2::new(t.chars().count() as f32 * h * 0.62 + h * 0.8, h * 1.4);
+        let size = label_size(t, h);
         bg.rect(Vec2::ZERO, size, palette::ui::PANEL.alpha(220).color());
         // Right of the point, or left of it where it would run under the
         // panel on the right (or, without a window, on the right of the
@@ -337,7 +393,37 @@ pub fn overlay(
             outline(&mut b, &ring, w * 1.2, colour.color());
         }
         if let Some(s) = sg.stands.first().and_then(|k| table.stand(*k)) {
-            label(&mut p, &mut ents, "suggested", s.base.centre(), colour);
+            let h = (16.0 * px).max(0.25);
+            let size = label_size("suggested", h);
+            // Nor over the suggestion's own lines and where they end.
+            let mut others: Vec<Base> = table
+                .stands
+                .iter()
+                .filter(|o| o.key != s.key)
+                .map(|o| o.base)
+                .collect();
+            for (a, e) in &sg.lines {
+                let along = *e - *a;
+                others.push(Base::round(*e, (w * 3.0) as f64));
+                if along.length() > 1e-6 {
+                    let mid = (*a + *e) * 0.5;
+                    others.push(Base::rect(mid, (w * 2.0) as f64, along.length(), along));
+                }
+            }
+            let gap = (6.0 * px) as f64;
+            let at = label_spot(&s.base, size, gap, &others, free_right.or(Some(right_edge)));
+            let at3 = v2(at).extend(Z_OVERLAY + 1.0);
+            let mut bg = ShapeBuilder::new();
+            bg.rect(Vec2::ZERO, size, palette::ui::PANEL.alpha(220).color());
+            ents.push(p.shape(&bg, at3));
+            ents.push(small_text(
+                &mut p,
+                None,
+                "suggested",
+                at3 + Vec3::Z * 0.1,
+                h,
+                colour,
+            ));
         }
     }
     if let Some(s) = tools.hovered.and_then(|k| table.stand(k))
