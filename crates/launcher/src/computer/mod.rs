@@ -161,13 +161,13 @@ pub const WEIGHED: usize = 3;
 
 impl Suggestion {
     fn new(revision: u64, side: SideIdx, thought: &DynThought) -> Suggestion {
+        // `considered` is sorted by visits, most first.
         let mut weighed: Vec<(Value, u32, f64)> = thought
             .considered
             .iter()
             .filter(|c| c.0 != thought.command && c.1 > 0)
             .map(|c| (c.0.clone(), c.1, c.3))
             .collect();
-        weighed.sort_by(|a, b| b.1.cmp(&a.1));
         weighed.truncate(WEIGHED);
         let looks = thought
             .considered
