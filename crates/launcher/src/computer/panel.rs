@@ -243,14 +243,19 @@ fn suggest_ui(
     }
 }
 
+/// How many earlier answers the suggestion shows.
+const EARLIER_SHOWN: usize = 3;
+
 /// What the computer said before at this position, when it was asked to
 /// think longer: "After 180 positions: 31 %.", naming the command where it
 /// has changed its mind.
 pub fn earlier_lines(game: &ActiveGame, s: &super::Suggestion) -> Vec<String> {
     let percent =
         |w: Option<f64>| w.map_or_else(|| "no estimate".into(), |w| format!("{:.0} %", 100.0 * w));
+    // The last few: a player who asks again and again reads how it settled.
     s.earlier
         .iter()
+        .skip(s.earlier.len().saturating_sub(EARLIER_SHOWN))
         .map(|(n, win, c)| {
             if *c == s.command {
                 format!("After {n} positions: {}.", percent(*win))
