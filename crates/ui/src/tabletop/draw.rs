@@ -217,16 +217,16 @@ fn label_size(t: &str, h: f32) -> Vec2 {
 /// Where a label of `size` goes beside `base` (the label's centre): right
 /// of the stand, left of it (level with it, raised or lowered), or above or
 /// below (over its middle, running right or running left), `gap` clear of
-/// its outline; the first that
-/// covers none of `others` and stays left of `right` (the panel's edge),
-/// else the one that covers the fewest. The suggestion's label once sat
+/// its outline; the first that covers none of `others` and lies wholly
+/// within `free` (the board the panels leave free: lower left, upper
+/// right), else the one that covers the fewest. The suggestion's label once sat
 /// on the neighbouring stand of a line of them.
 pub(crate) fn label_spot(
     base: &Base,
     size: Vec2,
     gap: f64,
     others: &[Base],
-    right: Option<f64>,
+    free: [Point; 2],
 ) -> Point {
     let c = base.centre();
     let r = base.reach() + gap;
@@ -254,8 +254,12 @@ pub(crate) fn label_spot(
     let cost = |p: Point| {
         let b = Base::rect(p, w, h, Point::new(0.0, 1.0));
         let covered = others.iter().filter(|o| o.overlaps(&b)).count();
-        // Under the panel it cannot be read at all.
-        let hidden = right.is_some_and(|r| p.x + w / 2.0 > r);
+        // Under a panel it cannot be read at all (Trail Contact's M60 had
+        // its label under the dice tray).
+        let hidden = p.x - w / 2.0 < free[0].x
+            || p.x + w / 2.0 > free[1].x
+            || p.y - h / 2.0 < free[0].y
+            || p.y + h / 2.0 > free[1].y;
         covered + if hidden { 1000 } else { 0 }
     };
     spots
@@ -282,6 +286,26 @@ fn free_right_edge(
     let w = window.single().ok()?;
     let free = crate::camera::free_board_rect(rect.0, insets)?;
     Some((t.translation.x + (free.max.x - w.width() / 2.0) * t.scale.x) as f64)
+}
+
+/// The part of the board the panels leave free, in table inches (lower
+/// left, upper right; `None` without a window).
+fn free_area(
+    cams: &Query<&Transform, With<BoardCamera>>,
+    rect: &crate::board::BoardRect,
+    insets: &crate::camera::BoardInsets,
+    window: &Query<&Window, With<bevy::window::PrimaryWindow>>,
+) -> Option<[Point; 2]> {
+    let t = cams.iter().next()?;
+    let w = window.single().ok()?;
+    let free = crate::camera::free_board_rect(rect.0, insets)?;
+    let world = |x: f32, y: f32| {
+        Point::new(
+            (t.translation.x + (x - w.width() / 2.0) * t.scale.x) as f64,
+            (t.translation.y - (y - w.height() / 2.0) * t.scale.y) as f64,
+        )
+    };
+    Some([world(free.min.x, free.max.y), world(free.max.x, free.min.y)])
 }
 
 /// The tools' overlay: selection, arcs and rings, the dragged move, the
@@ -411,7 +435,11 @@ pub fn overlay(
                 }
             }
             let gap = (6.0 * px) as f64;
-            let at = label_spot(&s.base, size, gap, &others, free_right.or(Some(right_edge)));
+            let free = free_area(&cams, &rect, &insets, &window).unwrap_or([
+                Point::new(f64::NEG_INFINITY, f64::NEG_INFINITY),
+                Point::new(right_edge, f64::INFINITY),
+            ]);
+            let at = label_spot(&s.base, size, gap, &others, free);
             let at3 = v2(at).extend(Z_OVERLAY + 1.0);
             let mut bg = ShapeBuilder::new();
             bg.rect(Vec2::ZERO, size, palette::ui::PANEL.alpha(220).color());

@@ -494,26 +494,27 @@ fn the_suggestion_label_keeps_off_other_stands() {
     use super::draw::label_spot;
     let base = |x: f64, y: f64| vt_core::tabletop::Base::rect(p(x, y), 1.5, 0.75, p(0.0, 1.0));
     let size = Vec2::new(5.0, 1.0);
+    const ALL: [Point; 2] = [Point { x: -1e9, y: -1e9 }, Point { x: 1e9, y: 1e9 }];
     let me = base(20.0, 10.0);
     let covers = |at: Point, others: &[vt_core::tabletop::Base]| {
         let b = vt_core::tabletop::Base::rect(at, 5.0, 1.0, p(0.0, 1.0));
         others.iter().filter(|o| o.overlaps(&b)).count()
     };
     // Alone: on the right.
-    let at = label_spot(&me, size, 0.2, &[], None);
+    let at = label_spot(&me, size, 0.2, &[], ALL);
     assert!(at.x > 20.0 && (at.y - 10.0).abs() < 1e-9, "{at:?}");
     // A line abreast, 2" apart: neither right nor left is clear.
     let line: Vec<_> = [14.0, 16.0, 18.0, 22.0, 24.0, 26.0]
         .iter()
         .map(|&x| base(x, 10.0))
         .collect();
-    let at = label_spot(&me, size, 0.2, &line, None);
+    let at = label_spot(&me, size, 0.2, &line, ALL);
     assert_eq!(covers(at, &line), 0, "{at:?}");
     assert!((at.y - 10.0).abs() > 0.5, "{at:?}");
     // Stands above the line as well: below it.
     let mut boxed = line.clone();
     boxed.extend([16.0, 18.0, 20.0, 22.0, 24.0].map(|x| base(x, 11.5)));
-    let at = label_spot(&me, size, 0.2, &boxed, None);
+    let at = label_spot(&me, size, 0.2, &boxed, ALL);
     assert_eq!(covers(at, &boxed), 0);
     assert!(at.y < 10.0, "{at:?}");
     // Trail Contact's set-up (session 42's screenshot): a stand on the
@@ -525,10 +526,19 @@ fn the_suggestion_label_keeps_off_other_stands() {
         base(18.0, 12.0),
         base(17.0, 10.0),
     ];
-    let at = label_spot(&me, size, 0.2, &rows, None);
+    let at = label_spot(&me, size, 0.2, &rows, ALL);
     assert_eq!(covers(at, &rows), 0, "{at:?}");
     assert!(at.y > 10.0 && at.x > 20.0, "{at:?}");
     // By the panel's edge on the right: the left.
-    let at = label_spot(&me, size, 0.2, &[], Some(24.0));
+    let at = label_spot(&me, size, 0.2, &[], [p(0.0, 0.0), p(24.0, 40.0)]);
     assert!(at.x < 20.0, "{at:?}");
+    // Stands all round but below, where the dice tray's edge is: the
+    // label covers a stand rather than go under the tray, where the free
+    // board alone would have put it.
+    let mut low = vec![base(22.0, 10.0), base(18.0, 10.0)];
+    low.extend([16.0, 18.0, 20.0, 22.0, 24.0].map(|x| base(x, 11.5)));
+    let clear = label_spot(&me, size, 0.2, &low, ALL);
+    assert!(clear.y < 10.0 && covers(clear, &low) == 0, "{clear:?}");
+    let at = label_spot(&me, size, 0.2, &low, [p(0.0, 8.9), p(72.0, 40.0)]);
+    assert!(at.y - 0.5 >= 8.9, "{at:?}");
 }
