@@ -256,10 +256,15 @@ fn move_note(
         })
         .collect();
     let seen: u8 = pv.exposed.iter().copied().max().unwrap_or(0);
-    let ends = pv
-        .ends_in
-        .clone()
-        .map_or("ends in the open".to_string(), |n| format!("ends in {n}"));
+    use crossfire_vn_rules::view::Stop;
+    let ends = match (&pv.ends_in, &pv.stopped) {
+        (Some(n), _) => format!("ends in {n}"),
+        // A stream or a hedge is reached, not entered (base 4.0).
+        (None, Some(Stop::Terrain(n))) => format!("stops at {n}"),
+        (None, Some(Stop::Stand(l))) => format!("stops against {l}"),
+        (None, Some(Stop::Impassable(Some(n)))) => format!("stops at the edge of {n}"),
+        _ => "ends in the open".to_string(),
+    };
     let carries = match carry {
         Some(Command::Medevac {
             carrier, pick_up, ..

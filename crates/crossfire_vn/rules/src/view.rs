@@ -15,7 +15,7 @@ use crate::fire::Shot;
 use crate::state::*;
 use crate::step::{ReactPoint, Step};
 use serde::Serialize;
-use vt_core::tabletop::{Point, Seen};
+use vt_core::tabletop::{Halt, Point, Seen};
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct StandView {
@@ -196,6 +196,8 @@ pub struct MovePreview {
     pub to: Point,
     /// The terrain piece it ends in.
     pub ends_in: Option<String>,
+    /// What stops it short of where it was aimed, if anything does.
+    pub stopped: Option<Stop>,
     /// Every point where reactive fire may come.
     pub points: Vec<ReactPoint>,
     /// For each point, how many enemy stands the mover's side sees there
@@ -203,6 +205,19 @@ pub struct MovePreview {
     pub exposed: Vec<u8>,
     /// Why it may not be made, if it may not.
     pub refusal: Option<String>,
+}
+
+/// What ends a move short of where it was aimed (base 4.0), as the
+/// mover's side knows the table.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub enum Stop {
+    /// A terrain piece entered, or reached (a stream or a hedge, which a
+    /// move stops at rather than in).
+    Terrain(String),
+    /// Another stand in the way: it stops in contact.
+    Stand(String),
+    /// Ground it may not enter (`None`: open ground it may not cross).
+    Impassable(Option<String>),
 }
 
 /// A firer's dice before the roll.
@@ -254,10 +269,23 @@ impl CrossfireVn {
                     .count() as u8
             })
             .collect();
+        // Why it stops short: the same plan the move is made by.
+        let (bases, ids) = self.visible_bases(s, st.side, &[stand]);
+        let stopped = match self.plan(s, st, to, &bases).halt {
+            Some(Halt::Stopped { feature }) => t.names.get(feature).cloned().map(Stop::Terrain),
+            Some(Halt::Blocked { base }) => ids
+                .get(base)
+                .map(|&o| Stop::Stand(s.stand(o).label.clone())),
+            Some(Halt::Impassable { feature }) => Some(Stop::Impassable(
+                feature.and_then(|i| t.names.get(i).cloned()),
+            )),
+            Some(Halt::OutOfMovement) | None => None,
+        };
         MovePreview {
             from: st.at,
             to: end,
             ends_in: self.feature_at(s, end).map(|i| t.names[i].clone()),
+            stopped,
             points,
             exposed,
             refusal: check.err().map(|r| r.in_book("CF").to_string()),

@@ -352,9 +352,17 @@ fn crossfire_words(
     if p.to.distance(m.to) <= 0.5 {
         return words;
     }
-    match p.ends_in {
-        Some(piece) => format!("{words}: it stops on entering {piece} (base 4.0)"),
-        None => format!(
+    use crossfire_vn_rules::view::Stop;
+    match (p.ends_in, p.stopped) {
+        (Some(piece), _) => format!("{words}: it stops on entering {piece} (base 4.0)"),
+        (None, Some(Stop::Terrain(piece))) => format!("{words}: it stops at {piece} (base 4.0)"),
+        (None, Some(Stop::Stand(label))) => {
+            format!("{words}: it stops against {label}, in the way (base 4.0)")
+        }
+        (None, Some(Stop::Impassable(Some(piece)))) => {
+            format!("{words}: it stops at the edge of {piece}, which it may not enter (base 4.0)")
+        }
+        (None, _) => format!(
             "{words}: it stops at ({:.0}, {:.0}) (base 4.0)",
             p.to.x, p.to.y
         ),

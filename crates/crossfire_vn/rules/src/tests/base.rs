@@ -166,6 +166,33 @@ fn a_dyke_stops_a_move_and_the_next_crosses_it() {
     assert!((l.st(f).at.y - 35.0).abs() < 0.02, "{:?}", l.st(f).at);
 }
 
+// Base 4.0, in the move's preview: what stops a move short is named, a
+// linear obstacle reached (it ends in no feature: the Suggest box once read
+// "it stops at (36, 31)" for the Song Be stream), a feature entered, a
+// stand of its own side in the way; a move that gets where it was aimed
+// names nothing.
+#[test]
+fn a_move_preview_names_what_stops_it() {
+    use crate::view::Stop;
+    let mut l = Lab::new();
+    let f = l.add("us-ft", Side::FreeWorld, 8.0, 21.0);
+    let pv = l.g.preview_move(&l.s, f, p(8.0, 35.0));
+    assert_eq!(pv.ends_in, None);
+    assert_eq!(pv.stopped, Some(Stop::Terrain("Dyke".into())));
+    assert!((pv.to.y - 24.25).abs() < 0.02, "{:?}", pv.to);
+    let g = l.add("us-ft", Side::FreeWorld, 15.0, 3.0);
+    let pv = l.g.preview_move(&l.s, g, p(15.0, 30.0));
+    assert_eq!(pv.ends_in.as_deref(), Some("J1"));
+    assert_eq!(pv.stopped, Some(Stop::Terrain("J1".into())));
+    let a = l.add("us-ft", Side::FreeWorld, 45.0, 30.0);
+    let b = l.add("us-ft", Side::FreeWorld, 45.0, 34.0);
+    let pv = l.g.preview_move(&l.s, a, p(45.0, 38.0));
+    assert_eq!(pv.stopped, Some(Stop::Stand(l.st(b).label.clone())));
+    assert!(pv.to.y < 34.0, "{:?}", pv.to);
+    let pv = l.g.preview_move(&l.s, a, p(48.0, 30.0));
+    assert_eq!((pv.ends_in, pv.stopped), (None, None));
+}
+
 // CF-F6: a pinned stand may not move, but may fire.
 #[test]
 fn a_pinned_stand_fires_but_does_not_move() {
