@@ -40,7 +40,7 @@ const FTE: &str = "## A turn (3.0)
 - Stacks: click a stack to open it; every counter's markers are listed there.
 - Concealment: \"Try to conceal all\" rolls for every unit that may, one after another; or click a unit's button. Set-up and the rest: the panel's buttons; \"Every legal command\" lists every command the rules allow now.
 - E ends the phase or passes; Tab goes through your units; Enter fires what is aimed; U undoes; Esc opens the pause menu; the line-of-sight tool checks a line before you commit.
-- Suggest (top right): the computer's move for you and your chance of winning; the units it would use are ringed in violet, and the hex it would go to, act in or aim at shaded.";
+- Suggest (top right): the computer's move for you and your chance of winning; the units it would use are ringed in violet, and the hex it would go to, act in or aim at shaded. Think longer searches on from where it stopped; the other moves it weighed are listed with their chances.";
 
 const CSAR: &str = "## A turn (4.0)
 - Event Phase (4.1, not turn 1): an Event Card is drawn and done.
@@ -54,7 +54,7 @@ const CSAR: &str = "## A turn (4.0)
 - Reserve (4.2.2): drag an Aircraft card from the hand onto the Reserve, or click it and its button.
 - The card strip scrolls with the mouse wheel; its cards hold their places while the pointer is over it. Hover a card or a counter for what it does.
 - The draw panel turns up each card drawn; the card counting shows what is left and the odds of the next draw. With Automatic steps: \"Step through them\" (Esc, Settings) Space shows what one command set off, segment by segment.
-- Suggest (top right): the computer's move and your chance of winning; what it would click is ringed in violet on the board.
+- Suggest (top right): the computer's move and your chance of winning; what it would click is ringed in violet on the board. Think longer searches on from where it stopped; the other moves it weighed are listed with their chances.
 - Tab moves among what can be clicked now and Enter clicks it; E ends the segment; Esc opens the pause menu.";
 
 const GRUNT: &str = "## A turn (Sequence of Play)
@@ -67,7 +67,7 @@ const GRUNT: &str = "## A turn (Sequence of Play)
 - Click one of your units to select it, then a highlighted hex to move it or an enemy to fire at it.
 - Fire (Combat Phase): click an enemy to aim at it; the panel shows each term of attack and defence, the odds and the Combat Results Table column. Enter or F fires (as the Fire button does); Esc puts the aim, or a click's menu, away.
 - The panel lists every legal command; E ends the phase; Tab goes through your units; Esc (with nothing aimed) opens the pause menu.
-- Suggest (top right): the computer's move for you and your chance of winning; the units it would use are ringed in violet, and the hex it would land in, go to or fire at shaded.";
+- Suggest (top right): the computer's move for you and your chance of winning; the units it would use are ringed in violet, and the hex it would land in, go to or fire at shaded. Think longer searches on from where it stopped; the other moves it weighed are listed with their chances.";
 
 const CROSSFIRE: &str = "## How play goes
 - There are no fixed turns: the side with the initiative acts with its stands one action at a time until it fails a fire or the enemy's reactive fire takes the initiative away (Crossfire, with the Vietnam amendments 6.4 to 6.12).
@@ -75,7 +75,7 @@ const CROSSFIRE: &str = "## How play goes
 ## Doing things
 - Click a stand to select it, then a feature to move there or an enemy stand to fire at it.
 - The panel lists every legal command; E passes the initiative; Tab goes through your stands; Esc opens the pause menu.
-- Suggest (top right): the computer's move for you and your chance of winning; the stands it would use are ringed in violet, with a line to where a move would stop or to what it would fire at.";
+- Suggest (top right): the computer's move for you and your chance of winning; the stands it would use are ringed in violet, with a line to where a move would stop or to what it would fire at. Think longer searches on from where it stopped; the other moves it weighed are listed with their chances.";
 
 const PLATOON: &str = "## A turn (Turn Sequence)
 - Cards are drawn one by one; each card lets one platoon of its side act. Extra cards let platoons act a second time (never more than twice).
@@ -84,7 +84,7 @@ const PLATOON: &str = "## A turn (Turn Sequence)
 ## Doing things
 - When a card is yours, pick the platoon and its action in the panel, then the stands and targets on the table.
 - M is the tape measure and V the sight line, to check before you commit; the panel lists every legal command; Esc opens the pause menu.
-- Suggest (top right): the computer's move for you and your chance of winning; the stands it would use are ringed in violet (a whole platoon for an activation, its card edged), with a line to where one would go or what it would fire at.";
+- Suggest (top right): the computer's move for you and your chance of winning; the stands it would use are ringed in violet (a whole platoon for an activation, its card edged), with a line to where one would go or what it would fire at. Think longer searches on from where it stopped; the other moves it weighed are listed with their chances.";
 
 const PIG: &str = "## How play goes
 - On your turn roll the die as often as you like: each roll adds to your turn's total, but a 1 loses it and ends your turn. Hold to bank the total. First to the goal wins.
