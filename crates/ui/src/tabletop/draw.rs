@@ -419,13 +419,64 @@ pub fn overlay(
         if let Some(s) = sg.stands.first().and_then(|k| table.stand(*k)) {
             let h = (16.0 * px).max(0.25);
             let size = label_size("suggested", h);
-            // Nor over the suggestion's own lines and where they end.
+            // Nor over the markers, nor the suggestion's own lines and
+            // where they end. Stands and markers as drawn: larger than
+            // true when zoomed out (`Legible`).
+            let grown = |b: Base, k: f32| match b {
+                Base::Rect {
+                    centre,
+                    width,
+                    length,
+                    facing,
+                } => Base::rect(centre, width * k as f64, length * k as f64, facing),
+                Base::Round { centre, radius, .. } => Base::round(centre, radius * k as f64),
+            };
+            // A stand's plate (`spawn_stand`) grows over its base.
+            let drawn = |b: Base| {
+                let plate = (b.width().min(b.depth()) as f32 * 0.62).max(0.3);
+                let side = (plate
+                    * super::stand::Legible {
+                        size: plate,
+                        min_px: super::stand::LEGIBLE_PX,
+                        max: super::stand::LEGIBLE_MAX,
+                    }
+                    .scale(px)) as f64;
+                match b {
+                    Base::Rect {
+                        centre,
+                        width,
+                        length,
+                        facing,
+                    } => Base::rect(centre, width.max(side), length.max(side), facing),
+                    Base::Round { centre, radius, .. } => {
+                        Base::round(centre, radius.max(side / 2.0))
+                    }
+                }
+            };
             let mut others: Vec<Base> = table
                 .stands
                 .iter()
                 .filter(|o| o.key != s.key)
-                .map(|o| o.base)
+                .map(|o| drawn(o.base))
                 .collect();
+            let chip = super::stand::Legible {
+                size: super::stand::MARKER_H,
+                min_px: super::stand::MARKER_PX,
+                max: super::stand::MARKER_MAX,
+            }
+            .scale(px);
+            others.extend(table.markers.iter().map(|m| {
+                let w = super::stand::marker_width(&m.text);
+                grown(
+                    Base::rect(
+                        m.at,
+                        w as f64,
+                        super::stand::MARKER_H as f64,
+                        Point::new(0.0, 1.0),
+                    ),
+                    chip,
+                )
+            }));
             for (a, e) in &sg.lines {
                 let along = *e - *a;
                 others.push(Base::round(*e, (w * 3.0) as f64));
@@ -439,7 +490,7 @@ pub fn overlay(
                 Point::new(f64::NEG_INFINITY, f64::NEG_INFINITY),
                 Point::new(right_edge, f64::INFINITY),
             ]);
-            let at = label_spot(&s.base, size, gap, &others, free);
+            let at = label_spot(&drawn(s.base), size, gap, &others, free);
             let at3 = v2(at).extend(Z_OVERLAY + 1.0);
             let mut bg = ShapeBuilder::new();
             bg.rect(Vec2::ZERO, size, palette::ui::PANEL.alpha(220).color());
