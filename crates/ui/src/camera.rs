@@ -193,14 +193,14 @@ pub fn fit_camera(
     if fit.focus != fit.last.focus && fit.pending.is_none() {
         fit.last.focus = fit.focus;
         if let Some(p) = fit.focus
-            && centre_if_outside(&mut t, p, free.size(), offset, fit.focus_margin)
+            && centre_if_outside(&mut t, p, free.size(), offset, fit.focus_margin, b)
         {
             fit.last.put = Some(*t);
         }
     }
     if fit.pending.is_none()
         && let Some(p) = fit.follow.take()
-        && centre_if_outside(&mut t, p, free.size(), offset, 0.0)
+        && centre_if_outside(&mut t, p, free.size(), offset, 0.0, b)
     {
         fit.last.put = Some(*t);
     }
@@ -240,7 +240,14 @@ pub fn fit_camera(
 /// Centres the world point `p` in the free rectangle (of size `free`, its
 /// centre `offset` pixels from the window's) if it lies outside it, less
 /// `margin` world units at each edge; keeps the zoom. Whether it moved.
-fn centre_if_outside(t: &mut Transform, p: Vec2, free: Vec2, offset: Vec2, margin: f32) -> bool {
+fn centre_if_outside(
+    t: &mut Transform,
+    p: Vec2,
+    free: Vec2,
+    offset: Vec2,
+    margin: f32,
+    bounds: Rect,
+) -> bool {
     let scale = t.scale.x;
     let seen = Vec2::new(
         t.translation.x + offset.x * scale,
@@ -250,6 +257,16 @@ fn centre_if_outside(t: &mut Transform, p: Vec2, free: Vec2, offset: Vec2, margi
     let d = p - seen;
     let outside = d.x.abs() > half.x.max(0.0) || d.y.abs() > half.y.max(0.0);
     if outside {
+        // Centred, but the view kept on the board where the board is
+        // larger than it: FTE's suggested entry hex on the east edge put
+        // the edge mid-screen, half the view empty.
+        let view = free * scale / 2.0;
+        let keep = |v: f32, lo: f32, hi: f32, h: f32| v.clamp(lo + h, (hi - h).max(lo + h));
+        let c = Vec2::new(
+            keep(p.x, bounds.min.x, bounds.max.x, view.x),
+            keep(p.y, bounds.min.y, bounds.max.y, view.y),
+        );
+        let d = c - seen;
         t.translation.x += d.x;
         t.translation.y += d.y;
     }
@@ -427,10 +444,16 @@ mod tests {
         let moved = follow(&mut app, Vec2::new(3000.0, 400.0));
         assert_eq!(moved.translation.truncate(), Vec2::new(3000.0, 400.0));
         assert_eq!(moved.scale, opened.scale);
-        // The same near-edge point as a focus is centred (its margin).
+        // The same near-edge point as a focus is centred (its margin), as
+        // far as the board goes: the view x 2720..4000.
         app.world_mut().resource_mut::<CameraFit>().focus = Some(Vec2::new(3600.0, 400.0));
         app.update();
-        assert_eq!(at(&app).translation.truncate(), Vec2::new(3600.0, 400.0));
+        assert_eq!(at(&app).translation.truncate(), Vec2::new(3360.0, 400.0));
+        // A point at the board's corner: the view stays on the board (it
+        // was centred there, three quarters of the view off the board).
+        let corner = follow(&mut app, Vec2::new(60.0, 1990.0));
+        assert_eq!(corner.translation.truncate(), Vec2::new(640.0, 1640.0));
+        assert_eq!(corner.scale, opened.scale);
     }
 
     // Issue 14: the dice tray came up under the board after the first
