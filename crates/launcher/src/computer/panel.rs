@@ -79,7 +79,7 @@ pub fn computer_panel(
                     thinking_line(ui, &game, &computer, side, room);
                     return;
                 }
-                suggest_ui(ui, &game, &mut computer, &mut submit);
+                suggest_ui(ui, &game, &mut computer, &mut submit, room);
             });
         });
     Ok(())
@@ -158,6 +158,7 @@ fn suggest_ui(
     game: &ActiveGame,
     computer: &mut Computer,
     submit: &mut MessageWriter<SubmitCommand>,
+    room: f32,
 ) {
     if let Some(command) = suggestion_command(computer, game) {
         let s = computer.suggestion.clone().expect("checked");
@@ -230,9 +231,18 @@ fn suggest_ui(
     let asked = computer.asked == Some(game.revision);
     if asked {
         ui.horizontal(|ui| {
-            ui.add(egui::Spinner::new());
             let n = computer.thinking.as_ref().map(|t| t.iterations()).unwrap_or(0);
-            ui.label(format!("Looking for a move: {n} positions"));
+            // Shorter where the top bar leaves little room (FTE's at 1280
+            // wide cut it to "Lookin").
+            let full = format!("Looking for a move: {n} positions");
+            let spinner = ui.spacing().interact_size.y + ui.spacing().item_spacing.x;
+            let words = [full.clone(), format!("Looking: {n}")]
+                .into_iter()
+                .find(|w| spinner + text_width(ui, w) <= room);
+            ui.add(egui::Spinner::new()).on_hover_text(&full);
+            if let Some(w) = words {
+                ui.label(w).on_hover_text(full);
+            }
         });
     } else if ui
         .button("Suggest")
