@@ -8,7 +8,7 @@ mod common;
 use bevy::prelude::*;
 use common::*;
 use std::time::Duration;
-use vietnam_tactics::computer::{Computer, Level, Levels, Purpose, ask};
+use vietnam_tactics::computer::{Budget, Computer, Level, Levels, Purpose, ask};
 use vietnam_tactics::flow::{Action, NewGame};
 use vietnam_tactics::saves::SaveStore;
 use vt_core::Setup;
@@ -140,6 +140,12 @@ fn asked_again_it_answers_the_same_and_thinks_longer_on_request() {
         controllers: vec![Controller::Person, Controller::Person],
     };
     act(&mut app, Action::Start(ng));
+    // A budget in iterations that no time cap cuts on a busy machine (1.5
+    // seconds of Pig is 145,000 positions, cut short in a debug build).
+    app.world_mut().resource_mut::<Computer>().suggest_budget = Some(Budget {
+        iterations: 3000,
+        cap: Duration::from_secs(600),
+    });
     run_until(&mut app, 200, "a choice", |w| {
         let g = w.resource::<ActiveGame>();
         let legal = g.session.legal();

@@ -234,6 +234,9 @@ pub struct Computer {
     /// The session these belong to (a new game or a load starts afresh).
     session: usize,
     pub rng: GameRng,
+    /// A fixed budget for suggestions instead of [`SUGGEST_SECONDS`] at the
+    /// scenario's rate (tests: a budget no busy machine's time cap cuts).
+    pub suggest_budget: Option<Budget>,
 }
 
 impl Computer {
@@ -251,6 +254,7 @@ impl Computer {
             estimates: Vec::new(),
             session: 0,
             rng: GameRng::seeded(seed),
+            suggest_budget: None,
         }
     }
 
@@ -689,7 +693,9 @@ pub fn computer_turns(
     if computer.thinking.is_some() {
         return;
     }
-    let budget = Budget::new(&*ai, &game.session.setup().scenario, SUGGEST_SECONDS);
+    let budget = computer
+        .suggest_budget
+        .unwrap_or_else(|| Budget::new(&*ai, &game.session.setup().scenario, SUGGEST_SECONDS));
     if computer.longer == Some(game.revision)
         && let Some(search) = computer.suggesting.take()
     {
