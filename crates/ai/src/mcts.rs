@@ -27,6 +27,7 @@ use crate::repeats::Guard;
 use std::sync::Arc;
 use vt_core::digest::digest;
 use vt_core::sort::StableSort;
+use vt_core::ai::MARGIN_WEIGHT;
 use vt_core::{AiRules, GameRng, SideIdx};
 
 mod truth {
@@ -114,6 +115,49 @@ fn prior_bonus(weight: f64, share: f64, parent_visits: u32, visits: u32) -> f64 
     weight * share * (parent_visits as f64).sqrt() / (1.0 + visits as f64)
 }
 
+/// A chance of winning this near 0 or 1 is a game decided: every move
+/// the search weighed reads the same, so the most searched is no better
+/// than any other.
+pub const DECIDED: f64 = 0.02;
+
+/// Where the most searched root move's chance of winning is decided
+/// ([`DECIDED`]) and so is that of every other move searched at least a
+/// quarter as often, those moves differ only by the margin in their
+/// rewards ([`vt_core::ai::MARGIN_WEIGHT`]): the one with the best mean
+/// reward goes first. Otherwise the order (by visits) stands. Without it
+/// a beaten side chose among its moves by the search's noise (FTE Hot LZ
+/// on turn 8, lost 12-55: a Cobra walked a hex out and back six times,
+/// every move 0 %), and a side with the game won marked time.
+fn settle_decided<C>(considered: &mut [(usize, Considered<C>)]) {
+    let Some(top) = considered.first().map(|(_, c)| c) else {
+        return;
+    };
+    let lost = top.win <= DECIDED;
+    let won = top.win >= 1.0 - DECIDED;
+    if !(lost || won) {
+        return;
+    }
+    let floor = (top.visits / 4).max(1);
+    let alike = |c: &Considered<C>| {
+        c.visits >= floor && if lost { c.win <= DECIDED } else { c.win >= 1.0 - DECIDED }
+    };
+    // A move searched as often whose chance is not decided stands apart:
+    // the order by visits already weighed it.
+    if considered
+        .iter()
+        .any(|(_, c)| c.visits >= floor && !alike(c))
+    {
+        return;
+    }
+    let mut best = 0;
+    for (i, (_, c)) in considered.iter().enumerate() {
+        if alike(c) && c.value > considered[best].1.value {
+            best = i;
+        }
+    }
+    considered[..=best].rotate_right(1);
+}
+
 /// How the search runs.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Config {
@@ -165,7 +209,8 @@ pub struct Thought<C> {
     /// the chance of a draw. Empty when `win` is `None`.
     pub chances: Vec<f64>,
     pub iterations: u32,
-    /// The root commands by visits, most first.
+    /// The root commands by visits, most first; in a decided game the
+    /// one with the best margin first (`settle_decided`).
     pub considered: Vec<Considered<C>>,
 }
 
@@ -449,13 +494,23 @@ impl<R: AiRules> Search<R> {
         };
         // Rewards, then back up.
         if over {
+            // Who won, and a little of by how much (`MARGIN_WEIGHT`), read
+            // the searching side's way as the evaluation is below.
             let result = rules.outcome(&s).result;
+            let two = self.rewards.len() == 2;
+            let mine = rules.margin(&s, self.me).clamp(0.0, 1.0);
             for (side, r) in self.rewards.iter_mut().enumerate() {
-                *r = match result.as_deref() {
+                let (score, win) = match result.as_deref() {
                     Some(l) if l == self.win_labels[side] => (1.0, 1.0),
                     Some("draw") => (0.5, 0.0),
                     _ => (0.0, 0.0),
                 };
+                let margin = match side as SideIdx {
+                    me if me == self.me => mine,
+                    _ if two => 1.0 - mine,
+                    other => rules.margin(&s, other).clamp(0.0, 1.0),
+                };
+                *r = ((1.0 - MARGIN_WEIGHT) * score + MARGIN_WEIGHT * margin, win);
             }
         } else {
             // The searching side reads every position with its own
@@ -589,6 +644,7 @@ impl<R: AiRules> Search<R> {
                 .then(b.1.value.total_cmp(&a.1.value))
                 .then(a.0.cmp(&b.0))
         });
+        settle_decided(&mut considered);
         Some(match considered.first() {
             Some((index, best)) => Thought {
                 command: best.command.clone(),
@@ -853,6 +909,167 @@ mod tests {
         fn rollout_horizon(&self) -> Option<usize> {
             Some(30)
         }
+    }
+
+    /// One decision, then the game is over: the first side chooses how
+    /// hard to fight (0-5) and the result is fixed whatever it chooses
+    /// (`first_wins`); only the margin, the choice over 5, differs.
+    struct LastStand {
+        first_wins: bool,
+    }
+
+    #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+    struct Stand {
+        chosen: Option<u8>,
+    }
+
+    impl Ruleset for LastStand {
+        type State = Stand;
+        type Command = u8;
+        type Event = u8;
+        type View = ();
+        fn info(&self) -> vt_core::GameInfo {
+            pig().info()
+        }
+        fn new_game(&self, _: &Setup) -> Result<Stand, vt_core::SetupError> {
+            Ok(Stand { chosen: None })
+        }
+        fn decision(&self, s: &Stand) -> vt_core::engine::Decision {
+            match s.chosen {
+                Some(_) => vt_core::engine::Decision::game_over(),
+                None => vt_core::engine::Decision {
+                    side: Some(0),
+                    kind: "stand".into(),
+                    prompt: "How hard?".into(),
+                    rule: "test".into(),
+                    interrupt: false,
+                },
+            }
+        }
+        fn legal(&self, s: &Stand) -> Vec<u8> {
+            match s.chosen {
+                Some(_) => Vec::new(),
+                None => (0..6).collect(),
+            }
+        }
+        fn check(&self, _: &Stand, _: &u8) -> Result<(), vt_core::engine::RuleError> {
+            Ok(())
+        }
+        fn execute(&self, s: &mut Stand, c: &u8, ev: &mut Vec<u8>) {
+            s.chosen = Some(*c);
+            ev.push(*c);
+        }
+        fn view(&self, _: &Stand, _: SideIdx) {}
+        fn outcome(&self, s: &Stand) -> vt_core::engine::Outcome {
+            vt_core::engine::Outcome {
+                result: s
+                    .chosen
+                    .map(|_| if self.first_wins { "first" } else { "second" }.to_string()),
+                summary: String::new(),
+                score: Vec::new(),
+            }
+        }
+        fn describe(&self, e: &u8) -> vt_core::engine::LogEntry {
+            vt_core::engine::LogEntry::text(e.to_string())
+        }
+    }
+
+    impl AiRules for LastStand {
+        fn determinize(&self, s: &Stand, _: SideIdx, _: &mut GameRng) -> Stand {
+            s.clone()
+        }
+        fn margin(&self, s: &Stand, side: SideIdx) -> f64 {
+            let first = s.chosen.unwrap_or(0) as f64 / 5.0;
+            if side == 0 { first } else { 1.0 - first }
+        }
+    }
+
+    // Every move loses (or every move wins): the search plays the one with
+    // the best margin, the choice 5, and says the game is decided. Before
+    // the margin it chose by the search's noise (the most tried of moves
+    // all 0 %: FTE Hot LZ's Cobra walked out and back six times).
+    #[test]
+    fn a_decided_game_is_played_for_the_margin() {
+        for first_wins in [false, true] {
+            let rules = Arc::new(LastStand { first_wins });
+            let s = rules.new_game(&Setup::new("race", 1)).unwrap();
+            for seed in 1..=10 {
+                let config = Config {
+                    seed,
+                    ..Config::default()
+                };
+                let mut search = Search::new(rules.clone(), &s, 0, config);
+                search.run(120);
+                let t = search.thought().unwrap();
+                assert_eq!(t.command, 5, "{t:?}");
+                assert_eq!(t.win, Some(if first_wins { 1.0 } else { 0.0 }), "{t:?}");
+                // The margin is a small part of the reward: a win is
+                // worth more than any margin.
+                let value = t.value.unwrap();
+                let bounds = if first_wins {
+                    (1.0 - MARGIN_WEIGHT, 1.0)
+                } else {
+                    (0.0, MARGIN_WEIGHT)
+                };
+                assert!(value >= bounds.0 - 1e-9 && value <= bounds.1 + 1e-9, "{t:?}");
+            }
+        }
+    }
+
+    fn considered(visits: u32, value: f64, win: f64) -> (usize, Considered<u8>) {
+        (
+            visits as usize,
+            Considered {
+                command: visits as u8,
+                visits,
+                value,
+                win,
+            },
+        )
+    }
+
+    // The order by visits stands where the game is not decided, and where
+    // a move searched about as often is not.
+    #[test]
+    fn only_a_decided_game_is_reordered_by_margin() {
+        let order = |mut c: Vec<(usize, Considered<u8>)>| {
+            settle_decided(&mut c);
+            c.iter().map(|(_, c)| c.command).collect::<Vec<_>>()
+        };
+        // Decided, lost: the best margin first, the rest in their order.
+        assert_eq!(
+            order(vec![
+                considered(40, 0.01, 0.0),
+                considered(30, 0.04, 0.0),
+                considered(20, 0.03, 0.0),
+            ]),
+            vec![30, 40, 20]
+        );
+        // A move searched too few times is not trusted for its margin.
+        assert_eq!(
+            order(vec![considered(40, 0.01, 0.0), considered(9, 0.04, 0.0)]),
+            vec![40, 9]
+        );
+        // Not decided: by visits.
+        assert_eq!(
+            order(vec![considered(40, 0.3, 0.3), considered(30, 0.5, 0.5)]),
+            vec![40, 30]
+        );
+        // The most searched is decided but another as searched is not.
+        assert_eq!(
+            order(vec![
+                considered(40, 0.01, 0.0),
+                considered(30, 0.04, 0.0),
+                considered(20, 0.2, 0.2),
+            ]),
+            vec![40, 30, 20]
+        );
+        // Won: the bigger win first.
+        assert_eq!(
+            order(vec![considered(40, 0.96, 1.0), considered(30, 0.99, 1.0)]),
+            vec![30, 40]
+        );
+        order(Vec::new());
     }
 
     // A command that changes nothing is never tried, so never chosen: a

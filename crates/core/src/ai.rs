@@ -52,6 +52,19 @@ pub trait AiRules: Ruleset {
         0.5
     }
 
+    /// How well `side` did in a finished game, in `[0, 1]`, beyond who
+    /// won: the victory points, casualties or survivors it came out with,
+    /// read as a margin (one half for an even result). The search adds a
+    /// little of it to a finished game's reward ([`MARGIN_WEIGHT`]) and,
+    /// where every move it weighed wins (or every one loses), plays the
+    /// one with the best margin: a side with the game in hand presses on
+    /// instead of marking time, and a beaten side saves what it can
+    /// instead of walking a unit back and forth. The default knows
+    /// nothing: one half, so only who won counts.
+    fn margin(&self, _state: &Self::State, _side: SideIdx) -> f64 {
+        0.5
+    }
+
     /// How strongly the game's rules of thumb favour each of `legal` (the
     /// commands of `state`'s decision, not empty), one weight a command,
     /// or `None` for no preference (the default). Both
@@ -111,6 +124,20 @@ pub trait AiRules: Ruleset {
     fn rollout_horizon(&self) -> Option<usize> {
         None
     }
+}
+
+/// The part of a finished game's reward in the search that is the
+/// margin ([`AiRules::margin`]), the rest being who won: small, so that a
+/// surer win always counts for more than a bigger one (a win scores at
+/// least `1 - MARGIN_WEIGHT`, a loss at most `MARGIN_WEIGHT`), yet enough
+/// to rank moves that all win or all lose.
+pub const MARGIN_WEIGHT: f64 = 0.05;
+
+/// A margin read as a score in `[0, 1]`: one half for `lead` 0, about
+/// 0.73 for a lead of `scale`, about 0.88 for twice it (a logistic curve,
+/// so a bigger lead always counts for a little more).
+pub fn lead_score(lead: f64, scale: f64) -> f64 {
+    1.0 / (1.0 + (-lead / scale.max(f64::EPSILON)).exp())
 }
 
 /// `scenario`'s rate in a game's table of search rates (scenario id,

@@ -379,6 +379,60 @@ pub fn check_determinize_every_scenario<R: AiRules>(
     }
 }
 
+/// Checks a game's [`AiRules::margin`] over `games` random games of every
+/// scenario played to the end: every side's margin lies in `[0, 1]`, a
+/// two-sided game's add up to one (the search reads the other side's as
+/// one less its own), and the margin is not one half everywhere (the game
+/// supplies one).
+pub fn check_margin<R: AiRules>(rules: Arc<R>, seed: u64, games: u64) {
+    let info = rules.info();
+    let sides = info.sides.len() as SideIdx;
+    let mut told = false;
+    for sc in &info.scenarios {
+        for i in 0..games {
+            let (gs, ps) = game_seeds(seed, i);
+            let mut state = rules
+                .new_game(&Setup::new(&sc.id, gs))
+                .expect("scenario sets up");
+            let mut policy = RandomPolicy::new(ps);
+            let mut events = Vec::new();
+            let mut n = 0usize;
+            while rules.outcome(&state).result.is_none() && n < DEFAULT_CHECK_COMMANDS {
+                let legal = rules.legal(&state);
+                if legal.is_empty() {
+                    break;
+                }
+                let k = Policy::<R>::choose(&mut policy, &rules, &state, &legal);
+                events.clear();
+                rules.execute(&mut state, &legal[k], &mut events);
+                n += 1;
+            }
+            assert!(
+                rules.outcome(&state).result.is_some(),
+                "{} game {i}: not over after {n} commands",
+                sc.id
+            );
+            let m: Vec<f64> = (0..sides).map(|side| rules.margin(&state, side)).collect();
+            for (side, x) in m.iter().enumerate() {
+                assert!(
+                    (0.0..=1.0).contains(x),
+                    "{} game {i}: side {side}'s margin {x} is not in [0, 1]",
+                    sc.id
+                );
+            }
+            if m.len() == 2 {
+                assert!(
+                    (m[0] + m[1] - 1.0).abs() < 1e-9,
+                    "{} game {i}: the margins {m:?} do not add up to one",
+                    sc.id
+                );
+            }
+            told |= m.iter().any(|x| (x - 0.5).abs() > 1e-9);
+        }
+    }
+    assert!(told, "every game's margin is one half: the game tells none");
+}
+
 /// Commands after which [`check_determinize`] leaves a game.
 const DEFAULT_CHECK_COMMANDS: usize = 5_000;
 

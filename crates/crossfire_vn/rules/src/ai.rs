@@ -100,6 +100,13 @@ pub(crate) const SEARCH_RATES: &[(&str, u32)] = &[
 const SEARCH_RATE_USUAL: u32 = 240;
 
 impl AiRules for CrossfireVn {
+    /// S13: the points lead, three points a step of the curve.
+    fn margin(&self, s: &State, side: SideIdx) -> f64 {
+        let me = Side::from_idx(side);
+        let p = self.points(s);
+        vt_core::ai::lead_score((p[me.idx()] - p[me.other().idx()]) as f64, 3.0)
+    }
+
     fn determinize(&self, state: &State, side: SideIdx, rng: &mut GameRng) -> State {
         let me = Side::from_idx(side);
         let mut s = state.clone();
@@ -1220,6 +1227,13 @@ mod tests {
     use std::sync::Arc;
     use vt_core::digest::digest;
     use vt_core::{Ruleset, Setup};
+
+    // S13: how well a side did, beyond who won, for the search's
+    // finished games: in [0, 1], the two sides' adding up to one.
+    #[test]
+    fn the_margin_reads_a_finished_game() {
+        vt_core::testing::check_margin(std::sync::Arc::new(CrossfireVn::embedded()), 5, 2);
+    }
 
     const SCENARIOS: [&str; 3] = ["trail-contact", "bunker-line", "dust-off-under-fire"];
 

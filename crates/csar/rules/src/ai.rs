@@ -40,6 +40,24 @@ pub(crate) const SEARCH_RATES: &[(&str, u32)] = &[
 const SEARCH_RATE_USUAL: u32 = 28000;
 
 impl AiRules for Csar {
+    /// How much of the mission was saved: Survivors off the map most,
+    /// then Survivors not captured or killed, then aircraft kept.
+    fn margin(&self, s: &State, _side: SideIdx) -> f64 {
+        let n = s.survivors.len().max(1) as f64;
+        let out = s
+            .survivors
+            .iter()
+            .filter(|v| v.at == SurvivorAt::OffMap)
+            .count() as f64;
+        let lost = s
+            .survivors
+            .iter()
+            .filter(|v| matches!(v.at, SurvivorAt::Captured | SurvivorAt::Killed))
+            .count() as f64;
+        let aircraft = (s.tally.destroyed as f64 + 0.5 * s.tally.shot_down as f64) / 2.0;
+        0.6 * out / n + 0.2 * (1.0 - lost / n) + 0.2 * (1.0 - aircraft.min(1.0))
+    }
+
     fn determinize(&self, state: &State, _side: SideIdx, rng: &mut GameRng) -> State {
         let mut s = state.clone();
         // The draw piles: their make-up is known (2.2.1 counts cards), their
@@ -338,6 +356,13 @@ mod tests {
     use super::*;
     use std::sync::Arc;
     use vt_core::{Ruleset, Setup};
+
+    // 5.0: how well a side did, beyond who won, for the search's
+    // finished games: in [0, 1], the two sides' adding up to one.
+    #[test]
+    fn the_margin_reads_a_finished_game() {
+        vt_core::testing::check_margin(std::sync::Arc::new(Csar::embedded()), 5, 2);
+    }
 
     // 2.2.1, 9.4: the samples keep everything on the table and re-deal
     // only the draw piles, the face-down markers and the cups.

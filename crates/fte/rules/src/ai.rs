@@ -80,6 +80,12 @@ pub(crate) struct Route {
 const ROUTE_STEP: u32 = 20;
 
 impl AiRules for Fte {
+    /// 29.0: the Victory Points lead, ten points a step of the curve.
+    fn margin(&self, s: &State, side: SideIdx) -> f64 {
+        let us = vt_core::ai::lead_score((s.vp[0] - s.vp[1]) as f64, 10.0);
+        if side == 0 { us } else { 1.0 - us }
+    }
+
     fn determinize(&self, state: &State, side: SideIdx, rng: &mut GameRng) -> State {
         let me = Side::from_idx(side);
         let mut s = state.clone();
@@ -1116,6 +1122,13 @@ mod tests {
     use super::*;
     use std::sync::Arc;
     use vt_core::{Ruleset, Setup};
+
+    // 29.0: how well a side did, beyond who won, for the search's
+    // finished games: in [0, 1], the two sides' adding up to one.
+    #[test]
+    fn the_margin_reads_a_finished_game() {
+        vt_core::testing::check_margin(std::sync::Arc::new(Fte::embedded()), 5, 2);
+    }
 
     // 18.0, 22.0, 23.0, 26.0, 13.0: a sample looks the same to the side
     // it is for, and does not depend on the enemy's secrets.

@@ -46,6 +46,14 @@ pub(crate) const SEARCH_RATES: &[(&str, u32)] = &[
 const SEARCH_RATE_USUAL: u32 = 260;
 
 impl AiRules for Grunt {
+    /// B10: the points lead (secret awards included), twenty points a
+    /// step of the curve.
+    fn margin(&self, s: &State, side: SideIdx) -> f64 {
+        let me = Side::from_idx(side);
+        let lead = s.points(me, None) - s.points(me.other(), None);
+        vt_core::ai::lead_score(lead as f64, 20.0)
+    }
+
     fn determinize(&self, state: &State, side: SideIdx, rng: &mut GameRng) -> State {
         let me = Side::from_idx(side);
         let mut s = state.clone();
@@ -1424,6 +1432,13 @@ mod tests {
     use std::sync::Arc;
     use vt_core::digest::digest;
     use vt_core::{Ruleset, Setup};
+
+    // B10: how well a side did, beyond who won, for the search's
+    // finished games: in [0, 1], the two sides' adding up to one.
+    #[test]
+    fn the_margin_reads_a_finished_game() {
+        vt_core::testing::check_margin(std::sync::Arc::new(Grunt::embedded()), 5, 2);
+    }
 
     const SCENARIOS: [&str; 5] = [
         "basic",

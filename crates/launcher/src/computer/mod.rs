@@ -4,8 +4,9 @@
 //! chart at the end.
 //!
 //! The estimates: every decision with a choice gets one, from the
-//! knowledge of the side deciding there, giving every side's chance (so
-//! the chart's lines add up to one, less the chance of a draw). A
+//! knowledge of the side deciding there, giving every side's chance (at
+//! a decision they add up to one, less the chance of a draw; the chart
+//! joins each side's own estimates and rings the others). A
 //! person's decisions are queued with the position as it stood and
 //! searched one after the other in the background, however quickly the
 //! person plays; the computer's own moves give theirs as they are found.

@@ -3,7 +3,7 @@
 //! and at the end of the game a chart of its estimates decision by
 //! decision.
 
-use super::{Computer, Purpose, ask, suggestion_command, think_longer};
+use super::{Computer, Estimate, Purpose, ask, suggestion_command, think_longer};
 use crate::catalog::Catalog;
 use bevy::prelude::*;
 use bevy_egui::EguiContexts;
@@ -391,7 +391,8 @@ const SIDE_COLOURS: [Color32; 4] = [
 /// winning at every decision with a choice (its own moves, and a short
 /// search of each of a person's), each from the knowledge of the side
 /// deciding there; the sides' chances at a decision add up to one, less
-/// the chance of a draw.
+/// the chance of a draw. Each side's line joins its own estimates
+/// ([`chart_lines`]).
 pub fn chart_ui(ui: &mut egui::Ui, computer: &Computer, game: &ActiveGame) {
     let points: Vec<_> = computer
         .estimates
@@ -451,13 +452,15 @@ pub fn chart_ui(ui: &mut egui::Ui, computer: &Computer, game: &ActiveGame) {
             Color32::from_gray(150),
         );
     }
-    for side in 0..game.info.sides.len() as SideIdx {
-        let line: Vec<egui::Pos2> = points
-            .iter()
-            .filter(|e| e.side == side)
-            .map(|e| pos2(rect.left() + rect.width() * e.at as f32 / last, y(e.win)))
-            .collect();
-        let colour = SIDE_COLOURS[side as usize % SIDE_COLOURS.len()];
+    let at = |e: &Estimate| pos2(rect.left() + rect.width() * e.at as f32 / last, y(e.win));
+    let lines = chart_lines(&points, game.info.sides.len());
+    for l in &lines {
+        let colour = SIDE_COLOURS[l.side as usize % SIDE_COLOURS.len()];
+        // The other sides' estimates of this side: faint dots off the line.
+        for e in &l.others {
+            p.circle_stroke(at(e), 2.0, Stroke::new(1.0, colour.gamma_multiply(0.5)));
+        }
+        let line: Vec<egui::Pos2> = l.line.iter().map(|e| at(e)).collect();
         if line.len() >= 2 {
             p.add(egui::Shape::line(line.clone(), Stroke::new(2.0, colour)));
         }
@@ -474,8 +477,13 @@ pub fn chart_ui(ui: &mut egui::Ui, computer: &Computer, game: &ActiveGame) {
         });
         if let Some(e) = near {
             let side = game.side_name(e.side);
+            let by = if e.by == e.side {
+                "by its own reckoning".to_string()
+            } else {
+                format!("as {} saw it", game.side_name(e.by))
+            };
             response.on_hover_text_at_pointer(format!(
-                "After {} of {} commands: {} {:.0} %",
+                "After {} of {} commands: {} {:.0} % ({by})",
                 e.at,
                 last as usize,
                 side,
@@ -495,9 +503,42 @@ pub fn chart_ui(ui: &mut egui::Ui, computer: &Computer, game: &ActiveGame) {
         }
         ui.weak(
             "left: the first decision, right: the last; the middle line is even. \
-             At each decision, as the side deciding there saw the game.",
+             A side's line joins its own estimates at its own decisions; the rings \
+             are the other side's estimate of it at the other side's decisions.",
         );
     });
+}
+
+/// One side's line on the chart.
+#[derive(Debug, PartialEq)]
+pub struct ChartLine<'a> {
+    pub side: SideIdx,
+    /// Joined: the side's chance as the side saw it at its own decisions.
+    pub line: Vec<&'a Estimate>,
+    /// Drawn apart: the other sides' estimates of its chance.
+    pub others: Vec<&'a Estimate>,
+}
+
+/// Each side's line through its own estimates only. A line through every
+/// estimate of a side zigzagged: each side's search is more hopeful for
+/// itself than the other's is for it (Trail Contact, session 42: the Free
+/// World's own estimates about 20-30 %, the VC/NVA's of it 0-10 %), so
+/// the line jumped at every change of side and read as noise. A side with
+/// fewer than two decisions of its own (a side the computer weighed only
+/// as the other's opponent) keeps the line through every estimate of it.
+pub fn chart_lines<'a>(points: &[&'a Estimate], sides: usize) -> Vec<ChartLine<'a>> {
+    (0..sides as SideIdx)
+        .map(|side| {
+            let all: Vec<&Estimate> = points.iter().copied().filter(|e| e.side == side).collect();
+            let own = all.iter().filter(|e| e.by == side).count();
+            let (line, others) = if own >= 2 {
+                all.into_iter().partition(|e| e.by == side)
+            } else {
+                (all, Vec::new())
+            };
+            ChartLine { side, line, others }
+        })
+        .collect()
 }
 
 /// The set-up screen's choice of how hard the computer thinks for a side.
@@ -517,6 +558,37 @@ pub fn level_picker(ui: &mut egui::Ui, side: usize, level: &mut super::Level) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    // Each side's line joins its own estimates; the other side's estimates
+    // of it stand apart. A side with one decision of its own keeps the
+    // line through all its estimates.
+    #[test]
+    fn a_sides_line_joins_its_own_estimates() {
+        let e = |at, by, side, win| Estimate { at, by, side, win };
+        let points = [
+            e(0, 0, 0, 0.3),
+            e(0, 0, 1, 0.7),
+            e(1, 1, 0, 0.05),
+            e(1, 1, 1, 0.95),
+            e(2, 0, 0, 0.25),
+            e(2, 0, 1, 0.75),
+            e(3, 1, 0, 0.1),
+            e(3, 1, 1, 0.9),
+        ];
+        let refs: Vec<&Estimate> = points.iter().collect();
+        let lines = chart_lines(&refs, 2);
+        let ats = |v: &[&Estimate]| v.iter().map(|e| e.at).collect::<Vec<_>>();
+        assert_eq!(ats(&lines[0].line), vec![0, 2]);
+        assert_eq!(ats(&lines[0].others), vec![1, 3]);
+        assert_eq!(ats(&lines[1].line), vec![1, 3]);
+        assert_eq!(ats(&lines[1].others), vec![0, 2]);
+        // Side 1 decided once: its line is every estimate of it.
+        let few: Vec<&Estimate> = points.iter().filter(|e| e.at != 3).collect();
+        let lines = chart_lines(&few, 2);
+        assert_eq!(ats(&lines[1].line), vec![0, 1, 2]);
+        assert!(lines[1].others.is_empty());
+        assert_eq!(ats(&lines[0].line), vec![0, 2]);
+    }
 
     // Seen at 1280x800 in That Others May Live: "The computer (CSAR
     // commander) is thinking: ..." ran over the top bar's "Help", "Hide

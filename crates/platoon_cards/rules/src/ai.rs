@@ -41,6 +41,15 @@ pub(crate) const SEARCH_RATES: &[(&str, u32)] = &[
 const SEARCH_RATE_USUAL: u32 = 120;
 
 impl AiRules for PlatoonCards {
+    /// The losses each side took, as a share of its strength: the
+    /// enemy's less its own, 25 points of percentage a step of the curve.
+    fn margin(&self, s: &State, side: SideIdx) -> f64 {
+        let me = Side::from_idx(side);
+        let lead = self.losses_percent(s, me.other(), false) as f64
+            - self.losses_percent(s, me, false) as f64;
+        vt_core::ai::lead_score(lead, 25.0)
+    }
+
     fn determinize(&self, state: &State, side: SideIdx, rng: &mut GameRng) -> State {
         let me = Side::from_idx(side);
         let mut s = state.clone();
@@ -1072,6 +1081,13 @@ mod tests {
     use std::sync::Arc;
     use vt_core::digest::digest;
     use vt_core::{Ruleset, Setup};
+
+    // Losses as a share of strength: how well a side did, beyond who won, for the search's
+    // finished games: in [0, 1], the two sides' adding up to one.
+    #[test]
+    fn the_margin_reads_a_finished_game() {
+        vt_core::testing::check_margin(std::sync::Arc::new(PlatoonCards::embedded()), 5, 2);
+    }
 
     const SCENARIOS: [&str; 4] = [
         "hamlet-sweep",

@@ -7,6 +7,12 @@ use crate::engine::SideIdx;
 use crate::rng::GameRng;
 
 impl AiRules for Skirmish {
+    /// Skirmish 8: the kills lead.
+    fn margin(&self, s: &State, side: SideIdx) -> f64 {
+        let me = side as usize;
+        crate::ai::lead_score(s.kills[me] as f64 - s.kills[1 - me] as f64, 2.0)
+    }
+
     fn determinize(&self, s: &State, _side: SideIdx, rng: &mut GameRng) -> State {
         State {
             rng: GameRng::seeded(rng.next_u64()),
