@@ -25,9 +25,9 @@
 
 use crate::repeats::Guard;
 use std::sync::Arc;
+use vt_core::ai::MARGIN_WEIGHT;
 use vt_core::digest::digest;
 use vt_core::sort::StableSort;
-use vt_core::ai::MARGIN_WEIGHT;
 use vt_core::{AiRules, GameRng, SideIdx};
 
 mod truth {
@@ -139,7 +139,12 @@ fn settle_decided<C>(considered: &mut [(usize, Considered<C>)]) {
     }
     let floor = (top.visits / 4).max(1);
     let alike = |c: &Considered<C>| {
-        c.visits >= floor && if lost { c.win <= DECIDED } else { c.win >= 1.0 - DECIDED }
+        c.visits >= floor
+            && if lost {
+                c.win <= DECIDED
+            } else {
+                c.win >= 1.0 - DECIDED
+            }
     };
     // A move searched as often whose chance is not decided stands apart:
     // the order by visits already weighed it.
@@ -1011,7 +1016,10 @@ mod tests {
                 } else {
                     (0.0, MARGIN_WEIGHT)
                 };
-                assert!(value >= bounds.0 - 1e-9 && value <= bounds.1 + 1e-9, "{t:?}");
+                assert!(
+                    value >= bounds.0 - 1e-9 && value <= bounds.1 + 1e-9,
+                    "{t:?}"
+                );
             }
         }
     }
