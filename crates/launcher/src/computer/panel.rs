@@ -107,7 +107,8 @@ fn thinking_line(
                     thinking_words(ui, name, secs, (t.iterations(), t.budget.iterations), room);
                 ui.add(egui::Spinner::new()).on_hover_text(&full);
                 if let Some(w) = words {
-                    ui.label(w).on_hover_text(full);
+                    ui.add(egui::Label::new(w).wrap_mode(egui::TextWrapMode::Extend))
+                        .on_hover_text(full);
                 }
             }
             None => {
@@ -240,8 +241,11 @@ fn suggest_ui(
                 .into_iter()
                 .find(|w| spinner + text_width(ui, w) <= room);
             ui.add(egui::Spinner::new()).on_hover_text(&full);
+            // Never wrapped: the count changes every frame, and a wrapped
+            // line read "Looking for a move: 61  6 positions" once.
             if let Some(w) = words {
-                ui.label(w).on_hover_text(full);
+                ui.add(egui::Label::new(w).wrap_mode(egui::TextWrapMode::Extend))
+                    .on_hover_text(full);
             }
         });
     } else if ui
