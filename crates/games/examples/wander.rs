@@ -1,7 +1,10 @@
 //! How often an FTE unit steps back into a hex it already stood in during
 //! the same move (04.19, 04.20, 04.19, ...): the wandering a player reads
-//! as aimless, and what the loop guard's reading of a move
-//! (`AiRules::loop_position`) is for.
+//! as aimless. The loop guard (`vt_ai::repeats`) does not see it: an FTE
+//! step is not undoable (a step that draws no Opportunity Fire check tells
+//! the mover no enemy watches the hex), so the session keeps no state
+//! before it and the guard's run ends there; and each step leaves fewer
+//! Movement Points, so no position repeats.
 //!
 //! `cargo run --release -p vt-games --example wander -- SCENARIO GAMES SEED POLICY`
 //!
