@@ -360,7 +360,7 @@ impl<R: AiRules> Search<R> {
                 self.rules.execute(&mut t, c, &mut events);
                 if guard
                     .returned
-                    .contains(&digest(&self.rules.view(&t, self.me)))
+                    .contains(&crate::repeats::view_key(&*self.rules, &t, self.me))
                 {
                     more.push(k);
                 }

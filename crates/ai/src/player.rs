@@ -217,11 +217,11 @@ impl<R: AiRules> Policy<R> for Seats<R> {
             )
             .0;
         }
-        let position = digest(state);
+        let position = crate::repeats::position_key(&*self.rules, state);
         let rules = &self.rules;
-        let guard = self
-            .trail
-            .guard(side, position, || digest(&rules.view(state, side)));
+        let guard = self.trail.guard(side, position, || {
+            crate::repeats::view_key(&**rules, state, side)
+        });
         let i = choose(
             &self.rules,
             state,

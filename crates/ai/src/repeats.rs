@@ -30,6 +30,18 @@ use vt_core::digest::digest;
 use vt_core::session::Session;
 use vt_core::{AiRules, SideIdx};
 
+/// The key of a position for the guard: its digest as far as loops go
+/// ([`AiRules::loop_position`]).
+pub fn position_key<R: AiRules>(rules: &R, state: &R::State) -> u64 {
+    digest(&*rules.loop_position(state))
+}
+
+/// The key of `side`'s view of a position for the guard (a sample's
+/// hidden part differs from the game's, its view does not).
+pub fn view_key<R: AiRules>(rules: &R, state: &R::State, side: SideIdx) -> u64 {
+    digest(&rules.view(&rules.loop_position(state), side))
+}
+
 /// What the guard leaves out for a side at a decision.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Guard {
@@ -65,8 +77,11 @@ pub fn in_session<R: AiRules>(session: &Session<R>, side: SideIdx) -> Guard {
     if run.is_empty() {
         return guard;
     }
-    let now = digest(&session.state);
-    let positions: Vec<u64> = run.iter().map(|(b, _)| digest(*b)).collect();
+    let now = position_key(&**rules, &session.state);
+    let positions: Vec<u64> = run
+        .iter()
+        .map(|(b, _)| position_key(&**rules, *b))
+        .collect();
     for (&(_, command), &p) in run.iter().zip(&positions) {
         if p == now {
             guard.commands.push(digest(command));
@@ -78,7 +93,7 @@ pub fn in_session<R: AiRules>(session: &Session<R>, side: SideIdx) -> Guard {
         .chain(run.iter().map(|(b, _)| *b).zip(positions.iter().copied()));
     for (state, p) in all {
         if seen.contains(&p) {
-            let view = digest(&rules.view(state, side));
+            let view = view_key(&**rules, state, side);
             if !guard.returned.contains(&view) {
                 guard.returned.push(view);
             }
@@ -175,6 +190,150 @@ mod tests {
         t.record(0, 10, 5);
         t.clear();
         assert!(t.guard(0, 10, view(100)).is_empty());
+    }
+
+    /// A walk along a line: each step spends a movement point; `End`
+    /// ends the game. With `aside` the points left are put aside for the
+    /// guard ([`AiRules::loop_position`]).
+    struct Walk {
+        aside: bool,
+    }
+
+    #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+    struct At {
+        hex: i8,
+        points: u8,
+        over: bool,
+    }
+
+    #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+    enum Go {
+        Step(i8),
+        End,
+    }
+
+    impl vt_core::Ruleset for Walk {
+        type State = At;
+        type Command = Go;
+        type Event = ();
+        type View = (i8, u8);
+        fn info(&self) -> vt_core::GameInfo {
+            Pig { goal: 30 }.info()
+        }
+        fn new_game(&self, _: &Setup) -> Result<At, vt_core::SetupError> {
+            Ok(At {
+                hex: 0,
+                points: 9,
+                over: false,
+            })
+        }
+        fn decision(&self, s: &At) -> vt_core::engine::Decision {
+            if s.over {
+                return vt_core::engine::Decision::game_over();
+            }
+            vt_core::engine::Decision {
+                side: Some(0),
+                kind: "walk".into(),
+                prompt: "Step or stop".into(),
+                rule: "test".into(),
+                interrupt: false,
+            }
+        }
+        fn legal(&self, s: &At) -> Vec<Go> {
+            let mut v = vec![Go::End];
+            if !s.over && s.points > 0 {
+                v.extend([Go::Step(-1), Go::Step(1)]);
+            }
+            v
+        }
+        fn check(&self, _: &At, _: &Go) -> Result<(), vt_core::engine::RuleError> {
+            Ok(())
+        }
+        fn execute(&self, s: &mut At, c: &Go, _: &mut Vec<()>) {
+            match c {
+                Go::Step(d) => {
+                    s.hex += d;
+                    s.points -= 1;
+                }
+                Go::End => s.over = true,
+            }
+        }
+        fn view(&self, s: &At, _: SideIdx) -> (i8, u8) {
+            (s.hex, s.points)
+        }
+        fn outcome(&self, s: &At) -> vt_core::engine::Outcome {
+            vt_core::engine::Outcome {
+                result: s.over.then(|| "first".to_string()),
+                summary: String::new(),
+                score: Vec::new(),
+            }
+        }
+        fn describe(&self, _: &()) -> vt_core::engine::LogEntry {
+            vt_core::engine::LogEntry::text("")
+        }
+        // As an FTE step: not to be taken back (it may have told the
+        // walker something), but it rolled and revealed nothing.
+        fn transparent(&self, _: &[()]) -> bool {
+            true
+        }
+    }
+
+    impl AiRules for Walk {
+        fn determinize(&self, s: &At, _: SideIdx, _: &mut vt_core::GameRng) -> At {
+            s.clone()
+        }
+        fn loop_position<'a>(&self, s: &'a At) -> std::borrow::Cow<'a, At> {
+            if !self.aside {
+                return std::borrow::Cow::Borrowed(s);
+            }
+            std::borrow::Cow::Owned(At {
+                points: 0,
+                ..s.clone()
+            })
+        }
+    }
+
+    // A step out and back spends points, so the whole position differs:
+    // only with the points put aside does the guard see the return, leave
+    // out the step out, and (the hex come back to) the step back in
+    // from the next hex. The steps cannot be taken back, but they rolled
+    // and revealed nothing (`transparent`): the session keeps the states
+    // before them for the guard. FTE Hot LZ, session 43: a VC Fire Team
+    // walked in circles round 04.19 in one move.
+    #[test]
+    fn a_return_with_fewer_points_left_is_a_loop_where_the_game_says_so() {
+        for aside in [false, true] {
+            let mut session =
+                Session::new(Arc::new(Walk { aside }), Setup::new("race", 1)).unwrap();
+            session.apply(Go::Step(1)).unwrap();
+            session.apply(Go::Step(-1)).unwrap();
+            assert!(!session.can_undo());
+            let guard = in_session(&session, 0);
+            if !aside {
+                assert!(guard.is_empty(), "{guard:?}");
+                continue;
+            }
+            assert_eq!(guard.commands, vec![digest(&Go::Step(1))]);
+            let at_zero = view_key(&*session.rules, &session.state, 0);
+            assert_eq!(guard.returned, vec![at_zero]);
+            // Stepped out the other way and about to come back: coming
+            // back is left out by the search.
+            session.apply(Go::Step(-1)).unwrap();
+            let guard = in_session(&session, 0);
+            let mut t = crate::mcts::Search::new(
+                session.rules.clone(),
+                &session.state,
+                0,
+                crate::mcts::Config::default(),
+            )
+            .avoiding(&guard);
+            t.run(50);
+            let thought = t.thought().unwrap();
+            assert!(
+                thought.considered.iter().all(|c| c.command != Go::Step(1)),
+                "{thought:?}"
+            );
+        }
     }
 
     #[test]

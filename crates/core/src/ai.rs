@@ -25,6 +25,7 @@
 
 use crate::engine::{Ruleset, SideIdx};
 use crate::rng::GameRng;
+use std::borrow::Cow;
 
 pub trait AiRules: Ruleset {
     /// A state consistent with everything `side` may know in `state`, the
@@ -63,6 +64,20 @@ pub trait AiRules: Ruleset {
     /// nothing: one half, so only who won counts.
     fn margin(&self, _state: &Self::State, _side: SideIdx) -> f64 {
         0.5
+    }
+
+    /// The position as far as the computer's loop guard goes (`vt-ai`'s
+    /// `repeats`): a side's own run of commands that comes back to a
+    /// position equal to one it was in leaves out what it played there
+    /// before. The default is the whole state. A game whose moves are
+    /// made a step at a time, each step spending movement points, gives
+    /// the state with the points left put aside: a unit stepped out of a
+    /// hex and back is where it was, only with fewer points to go on
+    /// with, and stepping out again goes round the same loop (FTE Hot LZ,
+    /// session 43: a VC Fire Team with nothing near walked 04.19, 04.20,
+    /// 04.19, 03.20, 04.20, 04.19, 04.18, 04.19 in one move).
+    fn loop_position<'a>(&self, state: &'a Self::State) -> Cow<'a, Self::State> {
+        Cow::Borrowed(state)
     }
 
     /// How strongly the game's rules of thumb favour each of `legal` (the

@@ -589,6 +589,17 @@ pub trait Ruleset: Send + Sync + 'static {
         false
     }
 
+    /// True if these events (of one command) rolled no die, drew nothing
+    /// and changed nothing hidden, though the command may not be taken back
+    /// (it told the side something: an FTE step that draws no Opportunity
+    /// Fire check says no enemy watches the hex). The session keeps the
+    /// state before such a command while the run lasts, for the computer's
+    /// loop guard (`vt-ai`'s `repeats`: a unit stepped out of a hex and
+    /// back). The default: what [`Ruleset::undoable`] says.
+    fn transparent(&self, events: &[Self::Event]) -> bool {
+        self.undoable(events)
+    }
+
     /// Check, then execute.
     fn apply(
         &self,

@@ -167,9 +167,12 @@ pub fn read_header(text: &str, file: &str) -> Result<SaveHeader, LoadError> {
 }
 
 /// One step of the history: the command, what it did, and (while it can be
-/// taken back) the state before it.
+/// taken back, or while the run of commands that rolled and revealed
+/// nothing lasts: [`Ruleset::transparent`]) the state before it.
 struct Step<R: Ruleset> {
     before: Option<R::State>,
+    /// The command may be taken back ([`Ruleset::undoable`]).
+    undo: bool,
     events_len: usize,
 }
 
@@ -177,6 +180,7 @@ impl<R: Ruleset> Clone for Step<R> {
     fn clone(&self) -> Self {
         Step {
             before: self.before.clone(),
+            undo: self.undo,
             events_len: self.events_len,
         }
     }
@@ -225,8 +229,22 @@ impl<R: Ruleset> Session<R> {
         self.rules
             .execute(&mut self.state, &command, &mut self.events);
         let undoable = self.rules.undoable(&self.events[start..]);
+        let transparent = undoable || self.rules.transparent(&self.events[start..]);
+        if !transparent {
+            // The run is over: no tail reaches the states kept for the
+            // loop guard alone.
+            for step in self.steps.iter_mut().rev() {
+                if step.before.is_none() {
+                    break;
+                }
+                if !step.undo {
+                    step.before = None;
+                }
+            }
+        }
         self.steps.push(Step {
-            before: undoable.then_some(before),
+            before: transparent.then_some(before),
+            undo: undoable,
             events_len: start,
         });
         self.commands.push(command);
@@ -236,14 +254,16 @@ impl<R: Ruleset> Session<R> {
     /// True if the last command can be taken back: it rolled no die, drew no
     /// card and revealed nothing hidden.
     pub fn can_undo(&self) -> bool {
-        self.steps.last().is_some_and(|s| s.before.is_some())
+        self.steps
+            .last()
+            .is_some_and(|s| s.undo && s.before.is_some())
     }
 
-    /// The commands that could be taken back one after another, latest
-    /// first, each with the state before it: back to the last one that
-    /// rolled a die, drew a card or revealed something. The computer
-    /// player reads it to see a loop of its own commands
-    /// (`vt_ai::repeats`).
+    /// The latest commands that rolled no die, drew no card and changed
+    /// nothing hidden ([`Ruleset::transparent`]: those that could be taken
+    /// back, and those that only told the side something), latest first,
+    /// each with the state before it. The computer player reads it to see
+    /// a loop of its own commands (`vt_ai::repeats`).
     pub fn undoable_tail(&self) -> impl Iterator<Item = (&R::State, &R::Command)> {
         self.steps
             .iter()

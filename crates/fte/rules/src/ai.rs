@@ -80,6 +80,24 @@ pub(crate) struct Route {
 const ROUTE_STEP: u32 = 20;
 
 impl AiRules for Fte {
+    /// 6.0: a move is made a hex at a time, each hex spending Movement
+    /// Points: a unit stepped out of a hex and back is where it was, with
+    /// fewer points left. The points left and hexes entered are put aside,
+    /// so the loop guard sees the return (and the move along a trail the
+    /// last hex was entered by, 6.1 note a).
+    fn loop_position<'a>(&self, s: &'a State) -> std::borrow::Cow<'a, State> {
+        if s.moving().is_none() {
+            return std::borrow::Cow::Borrowed(s);
+        }
+        let mut t = s.clone();
+        if let Some(m) = t.moving_mut() {
+            m.left = 0;
+            m.hexes = 0;
+            m.on_trail = false;
+        }
+        std::borrow::Cow::Owned(t)
+    }
+
     /// 29.0: the Victory Points lead, ten points a step of the curve.
     fn margin(&self, s: &State, side: SideIdx) -> f64 {
         let us = vt_core::ai::lead_score((s.vp[0] - s.vp[1]) as f64, 10.0);
@@ -1122,6 +1140,38 @@ mod tests {
     use super::*;
     use std::sync::Arc;
     use vt_core::{Ruleset, Setup};
+
+    // 6.0: a unit back in a hex it stepped out of is where it was for
+    // the loop guard, whatever its Movement Points left; in another hex
+    // it is not.
+    #[test]
+    fn a_move_back_is_the_same_position_for_the_loop_guard() {
+        use vt_core::digest::digest;
+        let rules = Fte::embedded();
+        let mut s = rules.new_game(&Setup::new("hot-lz", 3)).unwrap();
+        let mut rng = GameRng::seeded(3);
+        let mut events = Vec::new();
+        let mut n = 0;
+        while s.moving().is_none() {
+            let legal = rules.legal(&s);
+            assert!(!legal.is_empty() && n < 5_000, "no move begun");
+            let c = legal[rng.index(legal.len())].clone();
+            rules.execute(&mut s, &c, &mut events);
+            n += 1;
+        }
+        let key = |s: &State| digest(&*rules.loop_position(s));
+        let mut fewer = s.clone();
+        let m = fewer.moving_mut().unwrap();
+        m.left = m.left.saturating_sub(2);
+        m.hexes += 1;
+        assert_ne!(digest(&fewer), digest(&s));
+        assert_eq!(key(&fewer), key(&s));
+        let mut elsewhere = s.clone();
+        let id = elsewhere.moving().unwrap().units[0];
+        let u = elsewhere.units.iter_mut().find(|u| u.id == id).unwrap();
+        u.hex = u.hex.map(|h| h.neighbors()[0]);
+        assert_ne!(key(&elsewhere), key(&s));
+    }
 
     // 29.0: how well a side did, beyond who won, for the search's
     // finished games: in [0, 1], the two sides' adding up to one.

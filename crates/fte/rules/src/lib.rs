@@ -547,4 +547,8 @@ impl Ruleset for Fte {
     fn undoable(&self, events: &[Event]) -> bool {
         describe::undoable(events)
     }
+
+    fn transparent(&self, events: &[Event]) -> bool {
+        describe::transparent(events)
+    }
 }
