@@ -125,35 +125,28 @@ pub(crate) fn verb_s(units: usize) -> &'static str {
 }
 
 /// True if these events revealed nothing random or hidden.
+pub fn undoable(events: &[Event]) -> bool {
+    !events.is_empty() && events.iter().all(|e| quiet(e, false))
+}
+
 /// A step that drew no check, rolled nothing and revealed nothing: not
 /// undoable (it told the mover no enemy watches the hex it entered), but
 /// nothing random or hidden changed, so the computer's loop guard may see a
 /// unit step out of a hex and back (6.0).
 pub fn transparent(events: &[Event]) -> bool {
-    !events.is_empty()
-        && events.iter().all(|e| {
-            matches!(
-                e,
-                Event::Activated { .. }
-                    | Event::MoveBegins { .. }
-                    | Event::Dropped { .. }
-                    | Event::Placed { .. }
-                    | Event::Moved { .. }
-            )
-        })
+    !events.is_empty() && events.iter().all(|e| quiet(e, true))
 }
 
-pub fn undoable(events: &[Event]) -> bool {
-    !events.is_empty()
-        && events.iter().all(|e| {
-            matches!(
-                e,
-                Event::Activated { .. }
-                    | Event::MoveBegins { .. }
-                    | Event::Dropped { .. }
-                    | Event::Placed { .. }
-            )
-        })
+/// An event that rolls and reveals nothing (`step`: a step taken counts).
+fn quiet(e: &Event, step: bool) -> bool {
+    match e {
+        Event::Activated { .. }
+        | Event::MoveBegins { .. }
+        | Event::Dropped { .. }
+        | Event::Placed { .. } => true,
+        Event::Moved { .. } => step,
+        _ => false,
+    }
 }
 
 impl Fte {
