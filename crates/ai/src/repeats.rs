@@ -64,14 +64,16 @@ impl Guard {
     }
 }
 
-/// The guard for `side` where `session` stands: its run is the commands
-/// that could be taken back ([`Session::undoable_tail`]) with this side
-/// deciding each.
+/// The guard for `side` where `session` stands: its run is the latest
+/// commands that rolled and revealed nothing ([`Session::undoable_tail`]),
+/// of which this side's own count. Another side's in between (an FTE
+/// NVA/VC holding its fire at each step of a US move, 21.0) does not end
+/// the run: if the whole position comes back, it is a loop all the same.
 pub fn in_session<R: AiRules>(session: &Session<R>, side: SideIdx) -> Guard {
     let rules = &session.rules;
     let run: Vec<(&R::State, &R::Command)> = session
         .undoable_tail()
-        .take_while(|(before, _)| rules.to_move(before) == Some(side))
+        .filter(|(before, _)| rules.to_move(before) == Some(side))
         .collect();
     let mut guard = Guard::default();
     if run.is_empty() {

@@ -144,7 +144,8 @@ fn quiet(e: &Event, step: bool) -> bool {
         | Event::MoveBegins { .. }
         | Event::Dropped { .. }
         | Event::Placed { .. } => true,
-        Event::Moved { .. } => step,
+        // 21.0: an Opportunity Fire chance let pass, as after a step.
+        Event::Moved { .. } | Event::OpFireDeclined { .. } => step,
         _ => false,
     }
 }
