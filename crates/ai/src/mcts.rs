@@ -347,7 +347,7 @@ impl<R: AiRules> Search<R> {
             .copied()
             .filter(|k| guard.commands.contains(k) && !self.left_out.contains(k))
             .collect();
-        if !guard.returned.is_empty() {
+        if guard.checks_returns() {
             let mut rng = GameRng::seeded(self.sample_seed);
             let sample = self.truth.sample(&*self.rules, self.me, &mut rng);
             let mut events = Vec::new();
@@ -358,10 +358,7 @@ impl<R: AiRules> Search<R> {
                 let mut t = sample.clone();
                 events.clear();
                 self.rules.execute(&mut t, c, &mut events);
-                if guard
-                    .returned
-                    .contains(&crate::repeats::view_key(&*self.rules, &t, self.me))
-                {
+                if crate::repeats::left_out_after(&*self.rules, guard, t, self.me) {
                     more.push(k);
                 }
             }
@@ -1165,6 +1162,7 @@ mod tests {
             let guard = |commands: Vec<u64>| Guard {
                 commands,
                 returned: Vec::new(),
+                visited: Vec::new(),
             };
             let mut search = Search::new(pig(), &s, 0, config.clone()).avoiding(&guard(vec![hold]));
             // One command left: nothing to search, and that one is played.

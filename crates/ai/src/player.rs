@@ -129,32 +129,42 @@ pub fn choose<R: AiRules>(
         Player::Scripted => {
             let sample = rules.determinize(state, side, rng);
             let mut seen = rules.legal(&sample);
-            if !guard.is_empty() {
-                let mut events = Vec::new();
-                let keep: Vec<bool> = seen
+            if !guard.commands.is_empty() {
+                let kept: Vec<R::Command> = seen
                     .iter()
-                    .map(|c| {
-                        if guard.commands.contains(&digest(c)) {
-                            return false;
-                        }
-                        if guard.returned.is_empty() {
-                            return true;
-                        }
-                        let mut t = sample.clone();
-                        events.clear();
-                        rules.execute(&mut t, c, &mut events);
-                        !guard.returned.contains(&digest(&rules.view(&t, side)))
-                    })
+                    .filter(|c| !guard.commands.contains(&digest(*c)))
+                    .cloned()
                     .collect();
-                if keep.iter().any(|&k| k) {
-                    let mut k = keep.iter();
-                    seen.retain(|_| *k.next().unwrap_or(&true));
+                if !kept.is_empty() {
+                    seen = kept;
                 }
             }
             if seen.is_empty() {
                 return (rng.index(legal.len()), None);
             }
-            let k = digest(&seen[rules.rollout(&sample, &seen, rng)]);
+            // Drawn as the rules of thumb would, a draw the guard leaves
+            // out ([`crate::repeats::left_out_after`]: back to a position
+            // come back to, or paid for) set aside and drawn again; the
+            // first draw if every one is.
+            let checks = guard.checks_returns();
+            let mut first = None;
+            let pick = loop {
+                let j = rules.rollout(&sample, &seen, rng);
+                let c = seen.swap_remove(j);
+                if !checks {
+                    break c;
+                }
+                let mut t = sample.clone();
+                rules.execute(&mut t, &c, &mut Vec::new());
+                if !crate::repeats::left_out_after(&**rules, guard, t, side) {
+                    break c;
+                }
+                first.get_or_insert(c);
+                if seen.is_empty() {
+                    break first.take().expect("set above");
+                }
+            };
+            let k = digest(&pick);
             let i = legal.iter().position(|c| digest(c) == k);
             (i.unwrap_or_else(|| rng.index(legal.len())), None)
         }
@@ -194,6 +204,17 @@ impl<R: AiRules> Seats<R> {
     }
 }
 
+impl<R: AiRules> Seats<R> {
+    /// True if `command` played in `state` rolls, draws and reveals
+    /// nothing ([`vt_core::Ruleset::transparent`]), so the run goes on.
+    fn transparent(&self, state: &R::State, command: &R::Command) -> bool {
+        let mut t = state.clone();
+        let mut events = Vec::new();
+        self.rules.execute(&mut t, command, &mut events);
+        self.rules.transparent(&events)
+    }
+}
+
 impl<R: AiRules> Policy<R> for Seats<R> {
     fn choose(&mut self, _rules: &R, state: &R::State, legal: &[R::Command]) -> usize {
         let side = self.rules.to_move(state).unwrap_or(0);
@@ -203,10 +224,10 @@ impl<R: AiRules> Policy<R> for Seats<R> {
             .copied()
             .unwrap_or(Player::Random);
         if player == Player::Random {
-            // The random player keeps no trail.
-            self.trail.clear();
+            // The random player keeps no trail of its own, but a command
+            // of its that rolls or reveals ends the others' runs.
             let none = Guard::default();
-            return choose(
+            let i = choose(
                 &self.rules,
                 state,
                 side,
@@ -216,12 +237,14 @@ impl<R: AiRules> Policy<R> for Seats<R> {
                 &mut self.rng,
             )
             .0;
+            if !self.trail.is_empty() && !self.transparent(state, &legal[i]) {
+                self.trail.clear();
+            }
+            return i;
         }
         let position = crate::repeats::position_key(&*self.rules, state);
-        let rules = &self.rules;
-        let guard = self.trail.guard(side, position, || {
-            crate::repeats::view_key(&**rules, state, side)
-        });
+        let views = Guard::views(&*self.rules, state, side);
+        let guard = self.trail.guard(side, position, views);
         let i = choose(
             &self.rules,
             state,
@@ -232,7 +255,9 @@ impl<R: AiRules> Policy<R> for Seats<R> {
             &mut self.rng,
         )
         .0;
-        self.trail.record(side, position, digest(&legal[i]));
+        let transparent = self.transparent(state, &legal[i]);
+        self.trail
+            .record(side, position, views, digest(&legal[i]), transparent);
         i
     }
 }

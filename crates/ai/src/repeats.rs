@@ -42,6 +42,73 @@ pub fn view_key<R: AiRules>(rules: &R, state: &R::State, side: SideIdx) -> u64 {
     digest(&rules.view(&rules.loop_position(state), side))
 }
 
+/// How many of the other sides' replies [`settled_view_key`] plays on
+/// before it gives up (a reply that rolls or reveals ends it sooner).
+const REPLIES: usize = 4;
+
+/// The position `state` settles into once the other sides have let it
+/// pass: while another side decides and one of its commands rolls and
+/// reveals nothing ([`vt_core::Ruleset::transparent`]: an FTE NVA/VC
+/// holding its fire at a US step, 21.0), that command is played. The
+/// guard compares the side's views at its own decisions ([`in_session`]
+/// keeps those), so a step back into a hex in the enemy's sight, whose
+/// view right after the step holds the enemy's chance to fire, is
+/// compared where the side decides again.
+pub fn settle<R: AiRules>(rules: &R, mut state: R::State, side: SideIdx) -> R::State {
+    let mut events = Vec::new();
+    for _ in 0..REPLIES {
+        match rules.to_move(&state) {
+            Some(other) if other != side => {}
+            _ => break,
+        }
+        let mut passed = None;
+        for c in rules.legal(&state) {
+            let mut t = state.clone();
+            events.clear();
+            rules.execute(&mut t, &c, &mut events);
+            if rules.transparent(&events) {
+                passed = Some(t);
+                break;
+            }
+        }
+        match passed {
+            Some(t) => state = t,
+            None => break,
+        }
+    }
+    state
+}
+
+/// [`view_key`] of the position `state` settles into ([`settle`]).
+pub fn settled_view_key<R: AiRules>(rules: &R, state: R::State, side: SideIdx) -> u64 {
+    view_key(rules, &settle(rules, state, side), side)
+}
+
+/// True if the guard leaves out the command that led to `after` (a
+/// sample of the game with the command played): it brings the side back
+/// to a position of its run it has already come back to, or back to one
+/// having paid for the way round ([`Guard::visited`]).
+pub fn left_out_after<R: AiRules>(
+    rules: &R,
+    guard: &Guard,
+    after: R::State,
+    side: SideIdx,
+) -> bool {
+    if !guard.checks_returns() {
+        return false;
+    }
+    let settled = settle(rules, after, side);
+    let key = view_key(rules, &settled, side);
+    if guard.returned.contains(&key) {
+        return true;
+    }
+    if !guard.visited.iter().any(|&(k, _)| k == key) {
+        return false;
+    }
+    let whole = digest(&rules.view(&settled, side));
+    guard.visited.iter().any(|&(k, w)| k == key && w != whole)
+}
+
 /// What the guard leaves out for a side at a decision.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Guard {
@@ -56,11 +123,37 @@ pub struct Guard {
     /// "Select 0 | Stay | Select 2 | Stay"). A view, because the search
     /// tries commands on samples, whose hidden part differs from the game.
     pub returned: Vec<u64>,
+    /// The side's views of each position of its run (now included): as
+    /// far as loops go ([`view_key`]) and whole. A command that brings
+    /// the side back to one of them as far as loops go, but not whole, is
+    /// left out: it would have gone round a loop and paid for it (session
+    /// 44: an FTE Rifle Fire Team walked 17.10, 17.09, 18.08, 19.08 and
+    /// back the same way to 17.10 in one move, Movement Points spent for
+    /// nothing, each hex new to the guard until it was entered again). A
+    /// free return (a Grunt unit picked up and put back, the whole game as
+    /// it was) is allowed once, as before.
+    pub visited: Vec<(u64, u64)>,
 }
 
 impl Guard {
     pub fn is_empty(&self) -> bool {
-        self.commands.is_empty() && self.returned.is_empty()
+        self.commands.is_empty() && self.returned.is_empty() && self.visited.is_empty()
+    }
+
+    /// True if a command's result needs to be looked at
+    /// ([`left_out_after`]): a position was come back to, or the run went
+    /// through a position where something was put aside for loops (where
+    /// nothing was, its two views are one digest, and a return is free).
+    pub fn checks_returns(&self) -> bool {
+        !self.returned.is_empty() || self.visited.iter().any(|&(k, w)| k != w)
+    }
+
+    /// The side's views of `state`, as [`Guard::visited`] keeps them.
+    pub fn views<R: AiRules>(rules: &R, state: &R::State, side: SideIdx) -> (u64, u64) {
+        (
+            view_key(rules, state, side),
+            digest(&rules.view(state, side)),
+        )
     }
 }
 
@@ -94,10 +187,13 @@ pub fn in_session<R: AiRules>(session: &Session<R>, side: SideIdx) -> Guard {
     let all = std::iter::once((&session.state, now))
         .chain(run.iter().map(|(b, _)| *b).zip(positions.iter().copied()));
     for (state, p) in all {
+        let views = Guard::views(&**rules, state, side);
+        if !guard.visited.contains(&views) {
+            guard.visited.push(views);
+        }
         if seen.contains(&p) {
-            let view = view_key(&**rules, state, side);
-            if !guard.returned.contains(&view) {
-                guard.returned.push(view);
+            if !guard.returned.contains(&views.0) {
+                guard.returned.push(views.0);
             }
         } else {
             seen.push(p);
@@ -107,51 +203,90 @@ pub fn in_session<R: AiRules>(session: &Session<R>, side: SideIdx) -> Guard {
 }
 
 /// The same kept as a game is played, for players that see the states one
-/// by one (a playout's [`vt_core::playout::Policy`]): each decision's side,
-/// position and command since the side to decide last changed. A die
-/// rolled or a card drawn changes the game's generator, part of the
-/// position, so no later position matches one before it.
+/// by one (a playout's [`vt_core::playout::Policy`]): the run of commands
+/// that rolled and revealed nothing ([`vt_core::Ruleset::transparent`]),
+/// as the session keeps it for [`in_session`], each with its side, the
+/// position before it and its key. A command that rolled a die, drew a
+/// card or revealed anything ends the run (before session 44 another
+/// side's decision did, so an FTE move in the enemy's sight, the NVA/VC
+/// asked at each step whether to fire, was never a run).
 #[derive(Clone, Debug, Default)]
 pub struct Trail {
-    steps: Vec<(SideIdx, u64, u64)>,
-    returned: Vec<u64>,
+    steps: Vec<TrailStep>,
+    /// Each side's views of the positions of the run it came back to.
+    returned: Vec<(SideIdx, u64)>,
+}
+
+#[derive(Clone, Debug)]
+struct TrailStep {
+    side: SideIdx,
+    position: u64,
+    command: u64,
+    /// The side's views of the position ([`Guard::views`]).
+    views: (u64, u64),
 }
 
 impl Trail {
-    /// The guard for `side` at the position whose digest is `position`
-    /// (`view`: the side's view of it, digested, asked for only when the
-    /// position is one the run has been in before).
-    pub fn guard(&mut self, side: SideIdx, position: u64, view: impl FnOnce() -> u64) -> Guard {
-        if self.steps.first().is_some_and(|&(s, _, _)| s != side) {
-            self.clear();
-        }
+    /// The guard for `side` at the position whose digest is `position`,
+    /// its views `views` ([`Guard::views`]).
+    pub fn guard(&mut self, side: SideIdx, position: u64, views: (u64, u64)) -> Guard {
         let commands: Vec<u64> = self
             .steps
             .iter()
-            .filter(|&&(_, p, _)| p == position)
-            .map(|&(_, _, c)| c)
+            .filter(|t| t.side == side && t.position == position)
+            .map(|t| t.command)
             .collect();
-        if !commands.is_empty() {
-            let v = view();
-            if !self.returned.contains(&v) {
-                self.returned.push(v);
+        if !commands.is_empty() && !self.returned.contains(&(side, views.0)) {
+            self.returned.push((side, views.0));
+        }
+        let mut visited = vec![views];
+        for t in self.steps.iter().filter(|t| t.side == side) {
+            if !visited.contains(&t.views) {
+                visited.push(t.views);
             }
         }
         Guard {
             commands,
-            returned: self.returned.clone(),
+            returned: self
+                .returned
+                .iter()
+                .filter(|&&(s, _)| s == side)
+                .map(|&(_, v)| v)
+                .collect(),
+            visited,
         }
     }
 
-    /// `side` played the command with key `command` from `position`.
-    pub fn record(&mut self, side: SideIdx, position: u64, command: u64) {
-        if self.steps.first().is_some_and(|&(s, _, _)| s != side) {
+    /// True while there is a run (a player that keeps no trail of its own
+    /// still ends it with a command that is not transparent).
+    pub fn is_empty(&self) -> bool {
+        self.steps.is_empty()
+    }
+
+    /// `side` played the command with key `command` from `position`
+    /// (its views `views`); `transparent`: it rolled, drew and revealed
+    /// nothing. One that did ends the run.
+    pub fn record(
+        &mut self,
+        side: SideIdx,
+        position: u64,
+        views: (u64, u64),
+        command: u64,
+        transparent: bool,
+    ) {
+        if transparent {
+            self.steps.push(TrailStep {
+                side,
+                position,
+                command,
+                views,
+            });
+        } else {
             self.clear();
         }
-        self.steps.push((side, position, command));
     }
 
-    /// Another side decided: the run is over.
+    /// The run is over.
     pub fn clear(&mut self) {
         self.steps.clear();
         self.returned.clear();
@@ -162,43 +297,66 @@ impl Trail {
 mod tests {
     use super::*;
     use std::sync::Arc;
-    use vt_core::Setup;
     use vt_core::testing::{Pig, PigCommand};
+    use vt_core::{Ruleset, Setup};
 
     #[test]
-    fn a_trail_remembers_one_sides_run_only() {
+    fn a_trail_remembers_each_sides_run() {
         let mut t = Trail::default();
-        let view = |v: u64| move || v;
-        assert!(t.guard(0, 10, view(100)).is_empty());
-        t.record(0, 10, 1);
-        t.record(0, 11, 2);
-        // Back at 10: what was played there, and 10's view is come back to.
+        // A position's views: the key as far as loops go, and whole.
+        let v = |p: u64| (p * 10, p * 10 + 1);
         assert_eq!(
-            t.guard(0, 10, view(100)),
+            t.guard(0, 10, v(10)),
             Guard {
-                commands: vec![1],
-                returned: vec![100]
+                visited: vec![v(10)],
+                ..Guard::default()
             }
         );
-        assert_eq!(t.guard(0, 11, view(110)).commands, vec![2]);
-        assert_eq!(t.guard(0, 12, view(120)).commands, Vec::<u64>::new());
-        assert_eq!(t.guard(0, 12, view(120)).returned, vec![100, 110]);
-        t.record(0, 10, 3);
-        assert_eq!(t.guard(0, 10, view(100)).commands, vec![1, 3]);
-        // The other side decides: the first side's run is over.
-        assert!(t.guard(1, 10, view(100)).is_empty());
-        t.record(1, 10, 4);
-        assert!(t.guard(0, 10, view(100)).is_empty());
-        t.record(0, 10, 5);
+        t.record(0, 10, v(10), 1, true);
+        t.record(0, 11, v(11), 2, true);
+        // Back at 10: what was played there, and 10's view is come back to.
+        assert_eq!(
+            t.guard(0, 10, v(10)),
+            Guard {
+                commands: vec![1],
+                returned: vec![100],
+                visited: vec![v(10), v(11)],
+            }
+        );
+        assert_eq!(t.guard(0, 11, v(11)).commands, vec![2]);
+        assert_eq!(t.guard(0, 12, v(12)).commands, Vec::<u64>::new());
+        assert_eq!(t.guard(0, 12, v(12)).returned, vec![100, 110]);
+        assert_eq!(t.guard(0, 12, v(12)).visited, vec![v(12), v(10), v(11)]);
+        t.record(0, 10, v(10), 3, true);
+        assert_eq!(t.guard(0, 10, v(10)).commands, vec![1, 3]);
+        // The other side's own positions and views are its own; its
+        // transparent command (holding its fire) does not end the run.
+        assert_eq!(t.guard(1, 10, v(20)).commands, Vec::<u64>::new());
+        t.record(1, 10, v(20), 4, true);
+        assert_eq!(t.guard(1, 10, v(20)).commands, vec![4]);
+        assert_eq!(t.guard(1, 10, v(20)).returned, vec![200]);
+        assert_eq!(t.guard(1, 10, v(20)).visited, vec![v(20)]);
+        assert_eq!(t.guard(0, 10, v(10)).commands, vec![1, 3]);
+        assert_eq!(t.guard(0, 10, v(10)).returned, vec![100, 110]);
+        // A command that rolled ends everyone's run.
+        t.record(1, 10, v(20), 5, false);
+        assert!(t.is_empty());
+        assert_eq!(t.guard(0, 10, v(10)).visited, vec![v(10)]);
+        assert!(t.guard(0, 10, v(10)).commands.is_empty());
+        t.record(0, 10, v(10), 6, true);
         t.clear();
-        assert!(t.guard(0, 10, view(100)).is_empty());
+        assert!(t.guard(0, 10, v(10)).returned.is_empty());
     }
 
     /// A walk along a line: each step spends a movement point; `End`
     /// ends the game. With `aside` the points left are put aside for the
-    /// guard ([`AiRules::loop_position`]).
+    /// guard ([`AiRules::loop_position`]). With `watched` the watcher,
+    /// the second side, is asked after each step whether to hold or to
+    /// shoot (shooting rolls: not transparent), as the NVA/VC at each US
+    /// step in its sight (FTE 21.0).
     struct Walk {
         aside: bool,
+        watched: bool,
     }
 
     #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
@@ -206,19 +364,23 @@ mod tests {
         hex: i8,
         points: u8,
         over: bool,
+        asked: bool,
     }
 
     #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
     enum Go {
         Step(i8),
         End,
+        Hold,
+        Shoot,
     }
 
     impl vt_core::Ruleset for Walk {
         type State = At;
         type Command = Go;
-        type Event = ();
-        type View = (i8, u8);
+        /// True for a quiet event (it rolled and revealed nothing).
+        type Event = bool;
+        type View = (i8, u8, bool);
         fn info(&self) -> vt_core::GameInfo {
             Pig { goal: 30 }.info()
         }
@@ -227,6 +389,7 @@ mod tests {
                 hex: 0,
                 points: 9,
                 over: false,
+                asked: false,
             })
         }
         fn decision(&self, s: &At) -> vt_core::engine::Decision {
@@ -234,7 +397,7 @@ mod tests {
                 return vt_core::engine::Decision::game_over();
             }
             vt_core::engine::Decision {
-                side: Some(0),
+                side: Some(s.asked as SideIdx),
                 kind: "walk".into(),
                 prompt: "Step or stop".into(),
                 rule: "test".into(),
@@ -242,6 +405,9 @@ mod tests {
             }
         }
         fn legal(&self, s: &At) -> Vec<Go> {
+            if s.asked {
+                return vec![Go::Shoot, Go::Hold];
+            }
             let mut v = vec![Go::End];
             if !s.over && s.points > 0 {
                 v.extend([Go::Step(-1), Go::Step(1)]);
@@ -251,17 +417,27 @@ mod tests {
         fn check(&self, _: &At, _: &Go) -> Result<(), vt_core::engine::RuleError> {
             Ok(())
         }
-        fn execute(&self, s: &mut At, c: &Go, _: &mut Vec<()>) {
+        fn execute(&self, s: &mut At, c: &Go, events: &mut Vec<bool>) {
             match c {
                 Go::Step(d) => {
                     s.hex += d;
                     s.points -= 1;
+                    s.asked = self.watched;
+                    events.push(true);
                 }
                 Go::End => s.over = true,
+                Go::Hold => {
+                    s.asked = false;
+                    events.push(true);
+                }
+                Go::Shoot => {
+                    s.asked = false;
+                    events.push(false);
+                }
             }
         }
-        fn view(&self, s: &At, _: SideIdx) -> (i8, u8) {
-            (s.hex, s.points)
+        fn view(&self, s: &At, _: SideIdx) -> (i8, u8, bool) {
+            (s.hex, s.points, s.asked)
         }
         fn outcome(&self, s: &At) -> vt_core::engine::Outcome {
             vt_core::engine::Outcome {
@@ -270,13 +446,13 @@ mod tests {
                 score: Vec::new(),
             }
         }
-        fn describe(&self, _: &()) -> vt_core::engine::LogEntry {
+        fn describe(&self, _: &bool) -> vt_core::engine::LogEntry {
             vt_core::engine::LogEntry::text("")
         }
         // As an FTE step: not to be taken back (it may have told the
         // walker something), but it rolled and revealed nothing.
-        fn transparent(&self, _: &[()]) -> bool {
-            true
+        fn transparent(&self, events: &[bool]) -> bool {
+            events.iter().all(|&quiet| quiet)
         }
     }
 
@@ -305,14 +481,23 @@ mod tests {
     #[test]
     fn a_return_with_fewer_points_left_is_a_loop_where_the_game_says_so() {
         for aside in [false, true] {
-            let mut session =
-                Session::new(Arc::new(Walk { aside }), Setup::new("race", 1)).unwrap();
+            let mut session = Session::new(
+                Arc::new(Walk {
+                    aside,
+                    watched: false,
+                }),
+                Setup::new("race", 1),
+            )
+            .unwrap();
             session.apply(Go::Step(1)).unwrap();
             session.apply(Go::Step(-1)).unwrap();
             assert!(!session.can_undo());
             let guard = in_session(&session, 0);
             if !aside {
-                assert!(guard.is_empty(), "{guard:?}");
+                assert!(
+                    guard.commands.is_empty() && guard.returned.is_empty(),
+                    "{guard:?}"
+                );
                 continue;
             }
             assert_eq!(guard.commands, vec![digest(&Go::Step(1))]);
@@ -335,6 +520,118 @@ mod tests {
                 thought.considered.iter().all(|c| c.command != Go::Step(1)),
                 "{thought:?}"
             );
+        }
+    }
+
+    /// `n` choices of the scripted walker at `state` under `guard`.
+    fn scripted(rules: &Arc<Walk>, state: &At, guard: &Guard, seed: u64, n: usize) -> Vec<Go> {
+        let legal = rules.legal(state);
+        let mut rng = vt_core::GameRng::seeded(seed);
+        (0..n)
+            .map(|_| {
+                let (i, _) = crate::player::choose(
+                    rules,
+                    state,
+                    0,
+                    &legal,
+                    crate::player::Player::Scripted,
+                    guard,
+                    &mut rng,
+                );
+                legal[i].clone()
+            })
+            .collect()
+    }
+
+    // A walk out and back the same way: each hex is new to the guard
+    // until it is entered again, but the return costs points (put aside
+    // for loops, not in the whole view): it is left out the first time,
+    // by the search and by the scripted player. Session 44, FTE Hot LZ:
+    // a Rifle Fire Team walked 17.10, 17.09, 18.08, 19.08, 18.08, 17.09,
+    // 17.10 in one move. Without the points put aside, nothing is.
+    #[test]
+    fn a_return_that_cost_something_is_left_out_the_first_time() {
+        for aside in [false, true] {
+            let rules = Arc::new(Walk {
+                aside,
+                watched: false,
+            });
+            let mut session = Session::new(rules.clone(), Setup::new("race", 1)).unwrap();
+            session.apply(Go::Step(1)).unwrap();
+            session.apply(Go::Step(1)).unwrap();
+            let guard = in_session(&session, 0);
+            assert!(guard.commands.is_empty() && guard.returned.is_empty());
+            assert_eq!(guard.visited.len(), 3, "{guard:?}");
+            for seed in 1..=3 {
+                let config = crate::mcts::Config {
+                    seed,
+                    ..crate::mcts::Config::default()
+                };
+                let mut t = crate::mcts::Search::new(rules.clone(), &session.state, 0, config)
+                    .avoiding(&guard);
+                t.run(50);
+                let back = t
+                    .thought()
+                    .unwrap()
+                    .considered
+                    .iter()
+                    .any(|c| c.command == Go::Step(-1));
+                assert_eq!(back, !aside, "aside {aside}, seed {seed}");
+                let scripted_back =
+                    scripted(&rules, &session.state, &guard, seed, 20).contains(&Go::Step(-1));
+                assert_eq!(scripted_back, !aside, "aside {aside}, seed {seed}");
+            }
+        }
+    }
+
+    // The same walk in the watcher's sight: after each step the watcher
+    // decides whether to shoot, so the walker's view right after a step
+    // holds the watcher's chance (FTE: the NVA/VC asked at each US step,
+    // 21.0). The guard plays on the watcher's holding (transparent) before
+    // it compares the view with those at the walker's own decisions; it
+    // did not before session 44, so the step back into a hex come back to
+    // in the enemy's sight was not left out.
+    #[test]
+    fn a_return_in_the_enemys_sight_is_seen_once_the_enemy_holds() {
+        let rules = Arc::new(Walk {
+            aside: true,
+            watched: true,
+        });
+        let mut session = Session::new(rules.clone(), Setup::new("race", 1)).unwrap();
+        for c in [Go::Step(1), Go::Hold, Go::Step(-1), Go::Hold] {
+            session.apply(c).unwrap();
+        }
+        let guard = in_session(&session, 0);
+        assert_eq!(guard.commands, vec![digest(&Go::Step(1))]);
+        let at_zero = view_key(&*rules, &session.state, 0);
+        assert_eq!(guard.returned, vec![at_zero]);
+        // Out the other way, the watcher holding.
+        session.apply(Go::Step(-1)).unwrap();
+        session.apply(Go::Hold).unwrap();
+        // Right after the step back the watcher is asked: another view,
+        // the one it settles into once the watcher holds is the same.
+        let mut stepped = session.state.clone();
+        rules.execute(&mut stepped, &Go::Step(1), &mut Vec::new());
+        assert_ne!(view_key(&*rules, &stepped, 0), at_zero);
+        assert_eq!(settled_view_key(&*rules, stepped, 0), at_zero);
+        // Stepping back in is left out by the search and by the scripted
+        // player.
+        let guard = in_session(&session, 0);
+        assert_eq!(guard.returned, vec![at_zero]);
+        for seed in 1..=3 {
+            let config = crate::mcts::Config {
+                seed,
+                ..crate::mcts::Config::default()
+            };
+            let mut t =
+                crate::mcts::Search::new(rules.clone(), &session.state, 0, config).avoiding(&guard);
+            t.run(50);
+            let thought = t.thought().unwrap();
+            assert!(
+                thought.considered.iter().all(|c| c.command != Go::Step(1)),
+                "{thought:?}"
+            );
+            assert!(!scripted(&rules, &session.state, &guard, seed, 10).contains(&Go::Step(1)));
         }
     }
 
