@@ -244,7 +244,10 @@ impl<R: AiRules> Policy<R> for Seats<R> {
         }
         let position = crate::repeats::position_key(&*self.rules, state);
         let views = Guard::views(&*self.rules, state, side);
-        let guard = self.trail.guard(side, position, views);
+        let rules = &self.rules;
+        let guard = self.trail.guard(side, position, views, || {
+            crate::repeats::view_key(&**rules, state, side)
+        });
         let i = choose(
             &self.rules,
             state,

@@ -62,7 +62,9 @@ pub fn settle<R: AiRules>(rules: &R, mut state: R::State, side: SideIdx) -> R::S
             _ => break,
         }
         let mut passed = None;
-        for c in rules.legal(&state) {
+        // From the last: games offer the pass last (FTE's `OpFirePass`),
+        // and a command that rolls is dearer to try.
+        for c in rules.legal(&state).into_iter().rev() {
             let mut t = state.clone();
             events.clear();
             rules.execute(&mut t, &c, &mut events);
@@ -148,12 +150,18 @@ impl Guard {
         !self.returned.is_empty() || self.visited.iter().any(|&(k, w)| k != w)
     }
 
-    /// The side's views of `state`, as [`Guard::visited`] keeps them.
-    pub fn views<R: AiRules>(rules: &R, state: &R::State, side: SideIdx) -> (u64, u64) {
-        (
-            view_key(rules, state, side),
-            digest(&rules.view(state, side)),
-        )
+    /// The side's views of `state`, as [`Guard::visited`] keeps them;
+    /// none where the game puts nothing aside for loops (no return to it
+    /// can have cost anything; `vt balance`'s players ask at every
+    /// decision, so the views are not digested for nothing).
+    pub fn views<R: AiRules>(rules: &R, state: &R::State, side: SideIdx) -> Option<(u64, u64)> {
+        match rules.loop_position(state) {
+            std::borrow::Cow::Borrowed(_) => None,
+            std::borrow::Cow::Owned(t) => Some((
+                digest(&rules.view(&t, side)),
+                digest(&rules.view(state, side)),
+            )),
+        }
     }
 }
 
@@ -188,12 +196,15 @@ pub fn in_session<R: AiRules>(session: &Session<R>, side: SideIdx) -> Guard {
         .chain(run.iter().map(|(b, _)| *b).zip(positions.iter().copied()));
     for (state, p) in all {
         let views = Guard::views(&**rules, state, side);
-        if !guard.visited.contains(&views) {
-            guard.visited.push(views);
+        if let Some(v) = views
+            && !guard.visited.contains(&v)
+        {
+            guard.visited.push(v);
         }
         if seen.contains(&p) {
-            if !guard.returned.contains(&views.0) {
-                guard.returned.push(views.0);
+            let key = views.map_or_else(|| view_key(&**rules, state, side), |v| v.0);
+            if !guard.returned.contains(&key) {
+                guard.returned.push(key);
             }
         } else {
             seen.push(p);
@@ -223,26 +234,38 @@ struct TrailStep {
     position: u64,
     command: u64,
     /// The side's views of the position ([`Guard::views`]).
-    views: (u64, u64),
+    views: Option<(u64, u64)>,
 }
 
 impl Trail {
     /// The guard for `side` at the position whose digest is `position`,
-    /// its views `views` ([`Guard::views`]).
-    pub fn guard(&mut self, side: SideIdx, position: u64, views: (u64, u64)) -> Guard {
+    /// its views `views` ([`Guard::views`]; `key`: its [`view_key`], asked
+    /// for only when the side has been in the position before in the run).
+    pub fn guard(
+        &mut self,
+        side: SideIdx,
+        position: u64,
+        views: Option<(u64, u64)>,
+        key: impl FnOnce() -> u64,
+    ) -> Guard {
         let commands: Vec<u64> = self
             .steps
             .iter()
             .filter(|t| t.side == side && t.position == position)
             .map(|t| t.command)
             .collect();
-        if !commands.is_empty() && !self.returned.contains(&(side, views.0)) {
-            self.returned.push((side, views.0));
+        if !commands.is_empty() {
+            let key = (side, views.map_or_else(key, |v| v.0));
+            if !self.returned.contains(&key) {
+                self.returned.push(key);
+            }
         }
-        let mut visited = vec![views];
+        let mut visited: Vec<(u64, u64)> = views.into_iter().collect();
         for t in self.steps.iter().filter(|t| t.side == side) {
-            if !visited.contains(&t.views) {
-                visited.push(t.views);
+            if let Some(v) = t.views
+                && !visited.contains(&v)
+            {
+                visited.push(v);
             }
         }
         Guard {
@@ -270,7 +293,7 @@ impl Trail {
         &mut self,
         side: SideIdx,
         position: u64,
-        views: (u64, u64),
+        views: Option<(u64, u64)>,
         command: u64,
         transparent: bool,
     ) {
@@ -304,11 +327,12 @@ mod tests {
     fn a_trail_remembers_each_sides_run() {
         let mut t = Trail::default();
         // A position's views: the key as far as loops go, and whole.
-        let v = |p: u64| (p * 10, p * 10 + 1);
+        let v = |p: u64| Some((p * 10, p * 10 + 1));
+        let k = |p: u64| move || p * 10;
         assert_eq!(
-            t.guard(0, 10, v(10)),
+            t.guard(0, 10, v(10), k(10)),
             Guard {
-                visited: vec![v(10)],
+                visited: vec![(100, 101)],
                 ..Guard::default()
             }
         );
@@ -316,36 +340,39 @@ mod tests {
         t.record(0, 11, v(11), 2, true);
         // Back at 10: what was played there, and 10's view is come back to.
         assert_eq!(
-            t.guard(0, 10, v(10)),
+            t.guard(0, 10, v(10), k(10)),
             Guard {
                 commands: vec![1],
                 returned: vec![100],
-                visited: vec![v(10), v(11)],
+                visited: vec![(100, 101), (110, 111)],
             }
         );
-        assert_eq!(t.guard(0, 11, v(11)).commands, vec![2]);
-        assert_eq!(t.guard(0, 12, v(12)).commands, Vec::<u64>::new());
-        assert_eq!(t.guard(0, 12, v(12)).returned, vec![100, 110]);
-        assert_eq!(t.guard(0, 12, v(12)).visited, vec![v(12), v(10), v(11)]);
+        assert_eq!(t.guard(0, 11, v(11), k(11)).commands, vec![2]);
+        assert_eq!(t.guard(0, 12, v(12), k(12)).commands, Vec::<u64>::new());
+        assert_eq!(t.guard(0, 12, v(12), k(12)).returned, vec![100, 110]);
+        assert_eq!(
+            t.guard(0, 12, v(12), k(12)).visited,
+            vec![(120, 121), (100, 101), (110, 111)]
+        );
         t.record(0, 10, v(10), 3, true);
-        assert_eq!(t.guard(0, 10, v(10)).commands, vec![1, 3]);
+        assert_eq!(t.guard(0, 10, v(10), k(10)).commands, vec![1, 3]);
         // The other side's own positions and views are its own; its
         // transparent command (holding its fire) does not end the run.
-        assert_eq!(t.guard(1, 10, v(20)).commands, Vec::<u64>::new());
+        assert_eq!(t.guard(1, 10, v(20), k(20)).commands, Vec::<u64>::new());
         t.record(1, 10, v(20), 4, true);
-        assert_eq!(t.guard(1, 10, v(20)).commands, vec![4]);
-        assert_eq!(t.guard(1, 10, v(20)).returned, vec![200]);
-        assert_eq!(t.guard(1, 10, v(20)).visited, vec![v(20)]);
-        assert_eq!(t.guard(0, 10, v(10)).commands, vec![1, 3]);
-        assert_eq!(t.guard(0, 10, v(10)).returned, vec![100, 110]);
+        assert_eq!(t.guard(1, 10, v(20), k(20)).commands, vec![4]);
+        assert_eq!(t.guard(1, 10, v(20), k(20)).returned, vec![200]);
+        assert_eq!(t.guard(1, 10, v(20), k(20)).visited, vec![(200, 201)]);
+        assert_eq!(t.guard(0, 10, v(10), k(10)).commands, vec![1, 3]);
+        assert_eq!(t.guard(0, 10, v(10), k(10)).returned, vec![100, 110]);
         // A command that rolled ends everyone's run.
         t.record(1, 10, v(20), 5, false);
         assert!(t.is_empty());
-        assert_eq!(t.guard(0, 10, v(10)).visited, vec![v(10)]);
-        assert!(t.guard(0, 10, v(10)).commands.is_empty());
+        assert_eq!(t.guard(0, 10, v(10), k(10)).visited, vec![(100, 101)]);
+        assert!(t.guard(0, 10, v(10), k(10)).commands.is_empty());
         t.record(0, 10, v(10), 6, true);
         t.clear();
-        assert!(t.guard(0, 10, v(10)).returned.is_empty());
+        assert!(t.guard(0, 10, v(10), k(10)).returned.is_empty());
     }
 
     /// A walk along a line: each step spends a movement point; `End`
@@ -561,7 +588,8 @@ mod tests {
             session.apply(Go::Step(1)).unwrap();
             let guard = in_session(&session, 0);
             assert!(guard.commands.is_empty() && guard.returned.is_empty());
-            assert_eq!(guard.visited.len(), 3, "{guard:?}");
+            // Only positions with something put aside are kept.
+            assert_eq!(guard.visited.len(), if aside { 3 } else { 0 }, "{guard:?}");
             for seed in 1..=3 {
                 let config = crate::mcts::Config {
                     seed,
