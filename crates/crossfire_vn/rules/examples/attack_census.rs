@@ -61,18 +61,8 @@ fn main() {
         let mut ev = Vec::new();
         while let Some(side) = rules.to_move(&s) {
             let legal = rules.legal(&s);
-            let k = if side == att.idx() as u8 && legal.len() > 1 {
-                let sample = rules.determinize(&s, side, &mut rng);
-                let seen = rules.legal(&sample);
-                let j = rules.rollout(&sample, &seen, &mut rng);
-                let want = format!("{:?}", seen[j]);
-                legal
-                    .iter()
-                    .position(|c| format!("{c:?}") == want)
-                    .unwrap_or_else(|| rng.index(legal.len()))
-            } else {
-                rng.index(legal.len())
-            };
+            let k =
+                census_common::choose(&rules, &s, side, &legal, side == att.idx() as u8, &mut rng);
             if side == att.idx() as u8 {
                 *chosen.entry(kind(&legal[k])).or_default() += 1;
                 fw_commands += 1;

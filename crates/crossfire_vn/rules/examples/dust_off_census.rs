@@ -57,18 +57,7 @@ fn main() {
         let (mut good, mut bad) = (0u8, 0u8);
         while let Some(side) = rules.to_move(&s) {
             let legal = rules.legal(&s);
-            let k = if side == fw && legal.len() > 1 {
-                let sample = rules.determinize(&s, side, &mut rng);
-                let seen = rules.legal(&sample);
-                let j = rules.rollout(&sample, &seen, &mut rng);
-                let want = format!("{:?}", seen[j]);
-                legal
-                    .iter()
-                    .position(|c| format!("{c:?}") == want)
-                    .unwrap_or_else(|| rng.index(legal.len()))
-            } else {
-                rng.index(legal.len())
-            };
+            let k = census_common::choose(&rules, &s, side, &legal, side == fw, &mut rng);
             if side == fw && std::env::var("DUMP").is_ok() {
                 for c in legal.iter().filter(|c| kind(c) == "Medevac") {
                     println!("  legal: {c:?}");

@@ -266,12 +266,14 @@ impl CrossfireVn {
     }
 
     /// S13: the share of a Hold objective's points the attacker's approach
-    /// is worth while it does not hold it: up to half the points as its
-    /// nearest stand of troops not suppressed comes from [`APPROACH_RANGE`]
-    /// inches of the objective's centre to it.
+    /// is worth while it does not hold it: up to half the swing taking it
+    /// makes (the attacker's points and the defender's for denying it) as
+    /// its nearest stand of troops not suppressed comes from
+    /// [`APPROACH_RANGE`] inches of the objective's centre to it; counted
+    /// to one side and off the other, so a quarter of the swing each way.
     pub fn approach(&self, s: &State) -> f64 {
         let sc = self.scenario_of(s);
-        let v = self.rules().victory.objective.value as f64;
+        let value = self.rules().victory.objective.value;
         let mut total = 0.0;
         for o in sc
             .objectives
@@ -287,8 +289,9 @@ impl CrossfireVn {
                 .filter(|st| self.unit_type(st).is_troops() && st.status != Status::Suppressed)
                 .map(|st| st.at.distance(c))
                 .fold(f64::INFINITY, f64::min);
+            let swing = (value + o.denied_value(value)) as f64;
             if near.is_finite() {
-                total += 0.5 * v * (1.0 - near / APPROACH_RANGE).max(0.0);
+                total += 0.25 * swing * (1.0 - near / APPROACH_RANGE).max(0.0);
             }
         }
         total

@@ -476,6 +476,20 @@ pub struct Objective {
     /// The objective area (Hold).
     #[serde(default)]
     pub area: Vec<Point>,
+    /// What the defender scores for a Hold objective the attacker does
+    /// not hold at the end; `None` for the rules' objective value
+    /// (`rules.ron`, S13). A scenario whose defender fights for
+    /// casualties rather than ground sets it lower (Bunker Line: 0).
+    #[serde(default)]
+    pub denied: Option<i32>,
+}
+
+impl Objective {
+    /// The defender's points for denying this objective, `value` being the
+    /// rules' objective value.
+    pub fn denied_value(&self, value: i32) -> i32 {
+        self.denied.unwrap_or(value)
+    }
 }
 
 /// The moving clock (CF base, from Hit the Dirt).

@@ -127,23 +127,23 @@ impl CrossfireVn {
         sc.objectives
             .iter()
             .map(|o| {
-                let winner = match o.kind {
+                let (winner, points) = match o.kind {
                     ObjectiveKind::Hold => {
                         if self.holds_seen(s, &o.area, seen) {
-                            sc.attacker
+                            (sc.attacker, v)
                         } else {
-                            sc.attacker.other()
+                            (sc.attacker.other(), o.denied_value(v))
                         }
                     }
                     ObjectiveKind::Evacuate => {
                         if self.all_evacuated(s, Side::FreeWorld) {
-                            Side::FreeWorld
+                            (Side::FreeWorld, v)
                         } else {
-                            Side::VcNva
+                            (Side::VcNva, v)
                         }
                     }
                 };
-                if winner == side { v } else { 0 }
+                if winner == side { points } else { 0 }
             })
             .sum()
     }

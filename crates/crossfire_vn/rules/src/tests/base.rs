@@ -3,10 +3,11 @@
 
 use super::util::*;
 use crate::Command;
+use crate::CrossfireVn;
 use crate::event::{Event, Pass};
 use crate::state::{MarkerKind, Side, Status};
 use crate::step::Step;
-use vt_core::engine::Ruleset;
+use vt_core::engine::{Ruleset, Setup};
 
 fn fire_rolls(ev: &[Event]) -> Vec<crate::event::FireRoll> {
     ev.iter()
@@ -367,6 +368,46 @@ fn holding_the_objective_four_initiatives_ends_the_game() {
     assert_eq!(l.s.end, Some(crate::state::End::ObjectiveHeld));
     let o = l.g.outcome(&l.s);
     assert_eq!(o.result.as_deref(), Some("free-world"));
+}
+
+// S13 as a scenario may amend it: a Hold objective scores the defender
+// the rules' objective value when the attacker does not hold it, unless
+// the scenario sets what denying it is worth (Bunker Line: nothing). The
+// attacker's points for holding it do not change.
+#[test]
+fn a_scenario_may_give_the_defender_nothing_for_denying_its_objective() {
+    let mut l = Lab::new();
+    l.add("us-ft", Side::FreeWorld, 4.0, 46.0);
+    let v = l.add("vc-ft", Side::VcNva, 6.0, 46.0);
+    let obj = l.g.rules().victory.objective.value;
+    assert_eq!(l.g.points(&l.s), [0, obj], "contested: the defender's");
+    for sc in l.g.data.scenarios.iter_mut().filter(|x| x.id == "lab") {
+        sc.objectives[0].denied = Some(0);
+    }
+    assert_eq!(l.g.points(&l.s), [0, 0], "denied, worth nothing");
+    l.s.stand_mut(v).at = p(60.0, 20.0);
+    assert_eq!(l.g.points(&l.s), [obj, 0], "held, worth the rules' value");
+    // The search's reading of the approach is half the swing either way:
+    // taking a line worth 10 to the attacker and nothing to the defender
+    // swings the margin by 10, not 20.
+    l.s.stand_mut(v).at = p(6.0, 46.0);
+    let near = l.g.approach(&l.s);
+    assert!(near > 0.0 && near <= 0.25 * obj as f64, "{near}");
+}
+
+// The shipped scenarios: Bunker Line's NVA score nothing for the line
+// (its own victory terms), so the game starts level; Trail Contact's VC
+// are ahead by the ford's 10 points until the Free World takes it.
+#[test]
+fn bunker_line_starts_level_and_trail_contact_does_not() {
+    let g = CrossfireVn::embedded();
+    let start = |id: &str| {
+        let s = g.new_game(&Setup::new(id, 1)).expect("sets up");
+        g.points(&s)
+    };
+    let obj = g.rules().victory.objective.value;
+    assert_eq!(start("bunker-line"), [0, 0]);
+    assert_eq!(start("trail-contact"), [0, obj]);
 }
 
 // CF-C2 with forced dice: 5 against 2, the defender dies.
