@@ -63,6 +63,20 @@ fn status_words(view: &crossfire_vn_rules::view::View, over: bool) -> (String, S
     (initiative, clock_words)
 }
 
+/// The scenario's briefing and its victory terms (what each side scores),
+/// folded away: the points above are counted by these.
+fn scenario_ui(ui: &mut egui::Ui, sc: &crossfire_vn_rules::data::Scenario) {
+    egui::CollapsingHeader::new(format!("Scenario: {}", sc.name))
+        .id_salt("crossfire-scenario")
+        .default_open(false)
+        .show(ui, |ui| {
+            ui.label(&sc.description);
+            for line in &sc.victory {
+                ui.label(format!("★ {line}"));
+            }
+        });
+}
+
 fn heading(ui: &mut egui::Ui, t: impl Into<String>) {
     ui.label(
         egui::RichText::new(t.into())
@@ -128,6 +142,7 @@ pub fn panel(
             if view.enemy_hidden > 0 {
                 ui.label(format!("Enemy stands still hidden: {}", view.enemy_hidden));
             }
+            scenario_ui(ui, rules.scenario_of(s));
             if view.held > 0 {
                 ui.label(format!(
                     "Objective held {} ({} ends the game)",
