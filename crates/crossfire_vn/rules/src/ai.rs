@@ -77,6 +77,12 @@ impl Tier {
     }
 }
 
+/// The share of the points its exposed vehicles and helicopters stand to
+/// lose ([`CrossfireVn::exposure`]) the search counts as lost: the enemy
+/// must keep or win the initiative to take the shot, and the vehicle may
+/// move first.
+const EXPOSURE_SHARE: f64 = 0.5;
+
 /// Tries for each hidden stand before it goes back to its scenario place.
 const PLACE_TRIES: usize = 40;
 
@@ -132,6 +138,13 @@ impl AiRules for CrossfireVn {
             };
         }
         let mut p = self.prospect(s);
+        // S13, 6.11: a vehicle or helicopter in an enemy anti-armour
+        // weapon's sight is points the enemy may take at its next chance,
+        // which a rollout that stops short does not reach.
+        let exposed = self.exposure(s);
+        for side in [Side::FreeWorld, Side::VcNva] {
+            p[side.other().idx()] += EXPOSURE_SHARE * exposed[side.idx()];
+        }
         // S13: a Hold objective is the attacker's only if it stands there
         // at the end; until then the points say "the defender's" however
         // near the attacker has come, and a search whose rollouts stop
@@ -247,6 +260,45 @@ impl CrossfireVn {
         p[Side::FreeWorld.idx()] += v;
         p[Side::VcNva.idx()] -= v;
         p
+    }
+
+    /// S13, 6.11: the points each side's vehicles and helicopters stand
+    /// to lose where they are now: each one's points (S13: an armoured
+    /// vehicle, another vehicle, a helicopter) times the chance that at
+    /// least one enemy anti-armour weapon able to fire at it (not
+    /// suppressed, in sight, beyond its least range) destroys it with its
+    /// die (a flank shot's bonus left out). Read on the search's sample,
+    /// where a hidden RPG stands where the sample put it. Watched in
+    /// Bunker Line: the Free World 18 points to none up at 1130, then the
+    /// NVA RPG team, never found, destroyed the gunship and both ACAVs
+    /// parked in its sight in the last initiative: 18 to 45.
+    pub fn exposure(&self, s: &State) -> [f64; 2] {
+        let v = &self.rules().victory;
+        let mut out = [0.0f64; 2];
+        for t in s.on_table() {
+            let tu = self.unit_type(t);
+            let (Some(needed), false) = (tu.at_number, t.hidden) else {
+                continue;
+            };
+            let worth = if tu.flies {
+                v.aircraft.value
+            } else if tu.armoured {
+                v.armoured_vehicle.value
+            } else {
+                v.other_vehicle.value
+            } as f64;
+            let p = ((7.0 - needed as f64) / 6.0).clamp(0.0, 1.0);
+            let shots = s
+                .side_on_table(t.side.other())
+                .filter(|e| {
+                    self.check_anti_tank_firer(s, e, crate::event::FireMode::Direct)
+                        .is_ok()
+                        && self.check_at_target(s, e, t, t.at).is_ok()
+                })
+                .count();
+            out[t.side.idx()] += worth * (1.0 - (1.0 - p).powi(shots as i32));
+        }
+        out
     }
 
     /// Where the side that decides wants its moving stands: the centre of
@@ -1373,6 +1425,49 @@ mod tests {
         let vc = rules.evaluate(&s, Side::VcNva.idx() as SideIdx);
         let fw = rules.evaluate(&s, Side::FreeWorld.idx() as SideIdx);
         assert!((vc + fw - 1.0).abs() < 1e-12);
+    }
+
+    // S13, 6.11: an ACAV in sight of an enemy RPG team is points the
+    // enemy may take (destroyed on the RPG's die at the ACAV's number,
+    // 3 or more: 4 in 6), a second RPG in sight makes it likelier, a
+    // suppressed one cannot fire (base 6.5.2); the search reads the
+    // exposure as a share of those points already the enemy's.
+    #[test]
+    fn a_vehicle_in_an_rpgs_sight_is_points_at_risk() {
+        use crate::tests::util::Lab;
+        let mut l = Lab::new();
+        let acav = l.add("m113-acav", Side::FreeWorld, 66.0, 30.0);
+        let rpg = l.add("nva-rpg", Side::VcNva, 66.0, 40.0);
+        let worth = l.g.rules().victory.armoured_vehicle.value as f64;
+        let needed = l.g.unit_type(l.s.stand(acav)).at_number.unwrap() as f64;
+        let p = (7.0 - needed) / 6.0;
+        let near = |a: f64, b: f64| (a - b).abs() < 1e-9;
+        let e = l.g.exposure(&l.s);
+        assert!(near(e[Side::FreeWorld.idx()], worth * p), "{e:?}");
+        assert_eq!(e[Side::VcNva.idx()], 0.0);
+        let second = l.add("nva-rpg", Side::VcNva, 69.0, 40.0);
+        let e = l.g.exposure(&l.s);
+        let two = worth * (1.0 - (1.0 - p) * (1.0 - p));
+        assert!(near(e[Side::FreeWorld.idx()], two), "{e:?}");
+        for id in [rpg, second] {
+            l.s.stand_mut(id).status = Status::Suppressed;
+        }
+        assert_eq!(l.g.exposure(&l.s), [0.0, 0.0], "suppressed: no fire");
+        l.s.stand_mut(second).status = Status::Ok;
+        // Nearer than a stand's width (6.11's least range), or in the
+        // jungle out of sight: nothing at risk.
+        l.s.stand_mut(acav).at = Point::new(69.0, 38.5);
+        assert_eq!(l.g.exposure(&l.s), [0.0, 0.0], "too near to fire at");
+        // The search's reading: the same position but for where the ACAV
+        // stands (nothing else it reads depends on it) is worse for its
+        // side in the RPG's sight.
+        let fw = Side::FreeWorld.idx() as SideIdx;
+        l.s.stand_mut(acav).at = Point::new(15.0, 15.0);
+        assert_eq!(l.g.exposure(&l.s), [0.0, 0.0], "out of sight");
+        let hidden = l.g.evaluate(&l.s, fw);
+        l.s.stand_mut(acav).at = Point::new(66.0, 30.0);
+        let exposed = l.g.evaluate(&l.s, fw);
+        assert!(exposed < hidden, "{exposed} {hidden}");
     }
 
     // CF7.1: a barrage rolls its dice at every stand under it, friend or

@@ -240,7 +240,13 @@ impl CrossfireVn {
         self.check_backblast_position(s, st)
     }
 
-    fn check_at_target(&self, s: &State, st: &Stand, target: &Stand, at: Point) -> Checked {
+    pub(crate) fn check_at_target(
+        &self,
+        s: &State,
+        st: &Stand,
+        target: &Stand,
+        at: Point,
+    ) -> Checked {
         let tu = self.unit_type(target);
         ensure(
             target.side != st.side && target.on_table() && !target.hidden && tu.at_number.is_some(),
