@@ -277,7 +277,7 @@ impl CrossfireVn {
         let mut out = [0.0f64; 2];
         for t in s.on_table() {
             let tu = self.unit_type(t);
-            let (Some(needed), false) = (tu.at_number, t.hidden) else {
+            let (Some(_), false) = (tu.at_number, t.hidden) else {
                 continue;
             };
             let worth = if tu.flies {
@@ -287,18 +287,45 @@ impl CrossfireVn {
             } else {
                 v.other_vehicle.value
             } as f64;
-            let p = ((7.0 - needed as f64) / 6.0).clamp(0.0, 1.0);
-            let shots = s
-                .side_on_table(t.side.other())
-                .filter(|e| {
-                    self.check_anti_tank_firer(s, e, crate::event::FireMode::Direct)
-                        .is_ok()
-                        && self.check_at_target(s, e, t, t.at).is_ok()
-                })
-                .count();
-            out[t.side.idx()] += worth * (1.0 - (1.0 - p).powi(shots as i32));
+            out[t.side.idx()] += worth * self.at_risk(s, t, t.at, true);
         }
         out
+    }
+
+    /// The chance that at least one enemy anti-armour weapon able to fire
+    /// at vehicle `t` standing at `at` (not suppressed, in sight, beyond
+    /// its least range) destroys it with its die (6.11; a flank shot's
+    /// bonus left out). `hidden`: count the enemy's hidden weapons too
+    /// (where the search's sample put them); without, only those found.
+    pub fn at_risk(&self, s: &State, t: &Stand, at: Point, hidden: bool) -> f64 {
+        let Some(needed) = self.unit_type(t).at_number else {
+            return 0.0;
+        };
+        let p = ((7.0 - needed as f64) / 6.0).clamp(0.0, 1.0);
+        let shots = s
+            .side_on_table(t.side.other())
+            .filter(|e| {
+                (hidden || !e.hidden)
+                    && self
+                        .check_anti_tank_firer(s, e, crate::event::FireMode::Direct)
+                        .is_ok()
+                    && self.check_at_target(s, e, t, at).is_ok()
+            })
+            .count();
+        1.0 - (1.0 - p).powi(shots as i32)
+    }
+
+    /// 6.11: whether enemy stand `e` carries an anti-armour weapon able to
+    /// fire now at one of its enemy's vehicles or helicopters in sight.
+    fn threatens_our_vehicles(&self, s: &State, e: StandId) -> bool {
+        let Some(e) = s.get(e) else {
+            return false;
+        };
+        self.check_anti_tank_firer(s, e, crate::event::FireMode::Direct)
+            .is_ok()
+            && s.side_on_table(e.side.other()).any(|t| {
+                self.unit_type(t).at_number.is_some() && self.check_at_target(s, e, t, t.at).is_ok()
+            })
     }
 
     /// Where the side that decides wants its moving stands: the centre of
@@ -560,14 +587,14 @@ impl CrossfireVn {
                 else {
                     return (Tier::Last, 1);
                 };
-                let bonus = if in_area(at) { 25 } else { 0 };
+                // 6.11: an anti-armour weapon with one of our vehicles in
+                // its sight is silenced first, as is a stand denying the
+                // objective.
+                let urgent = in_area(at) || self.threatens_our_vehicles(s, *target);
+                let bonus = if urgent { 25 } else { 0 };
                 // S13: an enemy stand in the objective denies it; clearing
                 // it comes before the advance at shorter odds.
-                let sure = if in_area(at) {
-                    SURE_SHOT / 2.0
-                } else {
-                    SURE_SHOT
-                };
+                let sure = if urgent { SURE_SHOT / 2.0 } else { SURE_SHOT };
                 if kill + suppress >= sure {
                     (Tier::Sure, (50.0 + 50.0 * (kill + suppress)) as u32 + bonus)
                 } else {
@@ -577,7 +604,30 @@ impl CrossfireVn {
                     )
                 }
             }
-            Command::Move { moves } => self.advance_weight(s, goal, area, moves),
+            Command::Move { moves } => {
+                // S13, 6.11: a vehicle in sight of a known enemy
+                // anti-armour weapon able to fire gets out of it first;
+                // one moves into such sight only as a gamble. (Never
+                // into it: the search at Quick against random play in
+                // Bunker Line won 20 of 32 games, seeds 1-4, against 26
+                // of 32 with the gamble; the ACAVs' fire from the line
+                // was lost.)
+                if let Some(m) = moves.first()
+                    && let Some(st) = s.get(m.stand)
+                    && self.unit_type(st).at_number.is_some()
+                {
+                    let now = self.at_risk(s, st, st.at, false);
+                    let then = self.at_risk(s, st, m.to, false);
+                    if now > 0.0 && then == 0.0 {
+                        return (Tier::Sure, (50.0 + 50.0 * now) as u32);
+                    }
+                    if then > now {
+                        let (_, w) = self.advance_weight(s, goal, area, moves);
+                        return (Tier::Gamble, w / 4);
+                    }
+                }
+                self.advance_weight(s, goal, area, moves)
+            }
             // CF base rally: a die and the helping commander's rating; the
             // likelier gamble first, and a pinned stand rallied can move
             // again this initiative.
@@ -1468,6 +1518,64 @@ mod tests {
         l.s.stand_mut(acav).at = Point::new(66.0, 30.0);
         let exposed = l.g.evaluate(&l.s, fw);
         assert!(exposed < hidden, "{exposed} {hidden}");
+    }
+
+    // 6.11: a found RPG with an ACAV in its sight is the attacker's first
+    // target, as a stand in the objective is (its fire counts as sure at
+    // half the odds), and the ACAV's first move is out of its sight; into
+    // such sight it goes only as a gamble, even nearer the objective.
+    // Scripted Free World against random play in Bunker Line (`scores ...
+    // 200 S free-world=scripted,vc-nva=random`, seeds 1, 2, 3, 7): 525 of
+    // 800 before, 565 after.
+    #[test]
+    fn an_rpg_with_our_vehicle_in_its_sight_is_silenced_first() {
+        use crate::tests::util::Lab;
+        let mut l = Lab::new();
+        // The RPG north of the jungle D2 (57.5-62 x 30-40): it sees the
+        // ACAV east of the jungle's corner, not south of the jungle.
+        let rpg = l.add("nva-rpg", Side::VcNva, 59.75, 44.0);
+        let (seen, unseen) = (Point::new(66.0, 36.0), Point::new(64.0, 22.0));
+        let acav = l.add("m113-acav", Side::FreeWorld, seen.x, seen.y);
+        let ft = l.add("us-ft", Side::FreeWorld, 70.0, 44.0);
+        let acav_st = l.s.stand(acav).clone();
+        assert!(l.g.at_risk(&l.s, &acav_st, seen, false) > 0.0, "seen");
+        assert_eq!(l.g.at_risk(&l.s, &acav_st, unseen, false), 0.0, "unseen");
+        let area = l.g.scenario_of(&l.s).objectives[0].area.clone();
+        let goal = centroid(&area);
+        let weight = |(t, w): (Tier, u32)| w.min(200) * t.scale();
+        let shot = Command::Fire {
+            firers: vec![ft],
+            target: rpg,
+            support: vec![],
+        };
+        let (_, kill, suppress) = l.g.fire_chances(&l.s, &[ft], rpg, &[]).unwrap();
+        assert!(kill + suppress >= SURE_SHOT / 2.0, "{kill} {suppress}");
+        let threatened = l.g.attack_tier(&l.s, goal, &area, &shot);
+        assert_eq!(threatened.0, Tier::Sure, "{threatened:?}");
+        // In sight of a found RPG, the ACAV's move out of it comes first.
+        let step = |to: Point| Command::Move {
+            moves: vec![crate::command::StandMove {
+                stand: acav,
+                to,
+                facing: None,
+            }],
+        };
+        let out = l.g.attack_tier(&l.s, goal, &area, &step(unseen));
+        assert_eq!(out.0, Tier::Sure, "{out:?}");
+        // Out of its sight, the RPG is fired at on the odds alone, and the
+        // move back into its sight, though nearer the objective, is a
+        // gamble.
+        l.s.stand_mut(acav).at = unseen;
+        let safe = l.g.attack_tier(&l.s, goal, &area, &shot);
+        assert!(weight(threatened) > weight(safe), "{threatened:?} {safe:?}");
+        assert!(seen.distance(goal) < unseen.distance(goal));
+        let Command::Move { moves } = step(seen) else {
+            unreachable!()
+        };
+        let advance = l.g.advance_weight(&l.s, goal, &area, &moves);
+        assert_eq!(advance.0, Tier::Advance, "an advance but for the RPG");
+        let back = l.g.attack_tier(&l.s, goal, &area, &step(seen));
+        assert_eq!(back.0, Tier::Gamble, "{back:?}");
     }
 
     // CF7.1: a barrage rolls its dice at every stand under it, friend or
