@@ -617,11 +617,19 @@ impl CrossfireVn {
                     && self.unit_type(st).at_number.is_some()
                 {
                     let now = self.at_risk(s, st, st.at, false);
-                    let then = self.at_risk(s, st, m.to, false);
-                    if now > 0.0 && then == 0.0 {
+                    if now > 0.0 && self.at_risk(s, st, m.to, false) == 0.0 {
                         return (Tier::Sure, (50.0 + 50.0 * now) as u32);
                     }
-                    if then > now {
+                    // Reactive fire may come at any point of the move
+                    // (watched, seed 6 game 6: the gunship flew 31.5"
+                    // past the found RCL to a paddy out of its sight and
+                    // was shot down on the way).
+                    let on_the_way = self
+                        .react_points(s, st.at, m.to)
+                        .iter()
+                        .map(|p| self.at_risk(s, st, p.at, false))
+                        .fold(0.0, f64::max);
+                    if on_the_way > now {
                         let (_, w) = self.advance_weight(s, goal, area, moves);
                         return (Tier::Gamble, w / 4);
                     }
@@ -1576,6 +1584,42 @@ mod tests {
         assert_eq!(advance.0, Tier::Advance, "an advance but for the RPG");
         let back = l.g.attack_tier(&l.s, goal, &area, &step(seen));
         assert_eq!(back.0, Tier::Gamble, "{back:?}");
+    }
+
+    // 6.11, CF base 6.2: reactive fire may come at any point of a move, so
+    // a vehicle's move that passes through a found RPG's sight is a gamble
+    // though it starts and ends out of it.
+    #[test]
+    fn a_vehicle_does_not_drive_past_an_rpg_it_can_avoid() {
+        use crate::tests::util::Lab;
+        let mut l = Lab::new();
+        // The RPG above the gap between the jungles D1 (50-55 x 30-40) and
+        // D2 (57.5-62 x 30-40): it sees south through the gap only.
+        l.add("nva-rpg", Side::VcNva, 56.25, 44.0);
+        let (from, to) = (Point::new(60.0, 24.0), Point::new(52.0, 24.0));
+        let acav = l.add("m113-acav", Side::FreeWorld, from.x, from.y);
+        let st = l.s.stand(acav).clone();
+        for p in [from, to] {
+            assert_eq!(l.g.at_risk(&l.s, &st, p, false), 0.0, "{p:?} out of sight");
+        }
+        assert!(
+            l.g.at_risk(&l.s, &st, Point::new(56.25, 24.0), false) > 0.0,
+            "the gap"
+        );
+        let area = l.g.scenario_of(&l.s).objectives[0].area.clone();
+        let goal = centroid(&area);
+        let moves = vec![crate::command::StandMove {
+            stand: acav,
+            to,
+            facing: None,
+        }];
+        assert_eq!(
+            l.g.advance_weight(&l.s, goal, &area, &moves).0,
+            Tier::Advance,
+            "an advance but for the RPG"
+        );
+        let tier = l.g.attack_tier(&l.s, goal, &area, &Command::Move { moves });
+        assert_eq!(tier.0, Tier::Gamble, "{tier:?}");
     }
 
     // CF7.1: a barrage rolls its dice at every stand under it, friend or
